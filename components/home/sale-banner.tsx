@@ -1,0 +1,19 @@
+import Image from 'next/image';
+
+export function SaleBanner() {
+  return (
+    <section aria-labelledby="sale-heading" className="relative isolate overflow-hidden bg-ink">
+      <Image src="/images/sale-banner.svg" alt="" fill unoptimized className="-z-10 object-cover" />
+      <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 sm:py-20">
+        <p className="text-sm font-semibold uppercase tracking-widest text-brand-500">Seasonal sale</p>
+        <h2 id="sale-heading" className="mt-3 text-4xl font-extrabold text-white sm:text-6xl">
+          Up to 75% off
+        </h2>
+        <p className="mt-4 text-lg text-slate-200">On 2000+ spare parts for cars, vans and light trucks.</p>
+        <a href="#parts" className="mt-8 inline-block rounded-lg bg-brand-500 px-6 py-3 font-semibold text-white hover:bg-brand-600">
+          See the parts
+        </a>
+      </div>
+    </section>
+  );
+}

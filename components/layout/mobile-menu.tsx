@@ -1,0 +1,49 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { LogoutButton } from '@/components/auth/logout-button';
+import type { NavLink } from '@/components/layout/nav-links';
+
+type MobileMenuProps = { links: NavLink[]; userName: string | null };
+
+const itemClass = 'block rounded-md px-3 py-2 text-base font-medium text-slate-100 hover:bg-white/10';
+
+/** The navbar's menu below the md breakpoint. */
+export function MobileMenu({ links, userName }: MobileMenuProps) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <div className="md:hidden">
+      <button
+        type="button"
+        className="rounded-md p-2 text-slate-100 hover:bg-white/10"
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+        </svg>
+      </button>
+      {open && (
+        <div id="mobile-menu" className="absolute inset-x-0 top-16 border-b border-white/10 bg-ink px-4 pb-4 shadow-lg">
+          {userName && <p className="px-3 py-2 text-sm text-brand-100">Signed in as {userName}</p>}
+          {links.map((link) => (
+            <Link key={link.href} href={link.href} className={itemClass} onClick={close}>
+              {link.label}
+            </Link>
+          ))}
+          {userName ? (
+            <LogoutButton className={`${itemClass} w-full text-left`} />
+          ) : (
+            <Link href="/login" className={itemClass} onClick={close}>
+              Login
+            </Link>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

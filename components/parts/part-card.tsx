@@ -1,0 +1,64 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { ShopImage } from '@/components/ui/shop-image';
+import { TEXT } from '@/lib/constants';
+import { formatPrice } from '@/lib/money';
+import type { PartDTO } from '@/lib/parts';
+import { previewText } from '@/lib/utils';
+
+type PartCardProps = {
+  part: Pick<PartDTO, '_id' | 'name' | 'img' | 'price' | 'description' | 'availableQuantity' | 'minimumQuantity'>;
+  /** The card's actions; by default a link to the part's page. */
+  actions?: ReactNode;
+  priority?: boolean;
+};
+
+/** A part as a card: image, name, price, description preview, stock and minimum order. */
+export function PartCard({ part, actions, priority = false }: PartCardProps) {
+  const outOfStock = part.availableQuantity <= 0;
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
+      <div className="relative aspect-[4/3] bg-slate-100">
+        <ShopImage
+          src={part.img}
+          alt={part.name}
+          fill
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          className="object-cover"
+          priority={priority}
+        />
+        {outOfStock && (
+          <span className="absolute left-3 top-3 rounded-full bg-red-600 px-3 py-1 text-xs font-bold uppercase text-white">
+            {TEXT.outOfStock}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h3 className="text-lg font-semibold text-slate-900">{part.name}</h3>
+        <p className="text-2xl font-bold text-brand-600">{formatPrice(part.price)}</p>
+        <p className="flex-1 text-sm leading-relaxed text-slate-600">{previewText(part.description)}</p>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div className="rounded-lg bg-slate-50 p-2">
+            <dt className="text-slate-500">Available</dt>
+            <dd className={outOfStock ? 'font-semibold text-red-600' : 'font-semibold text-slate-900'}>
+              {outOfStock ? TEXT.outOfStock : `${part.availableQuantity} pieces`}
+            </dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 p-2">
+            <dt className="text-slate-500">Minimum order</dt>
+            <dd className="font-semibold text-slate-900">{part.minimumQuantity} pieces</dd>
+          </div>
+        </dl>
+        {actions ?? (
+          <Link
+            href={`/parts/${part._id}`}
+            className="mt-1 inline-flex items-center justify-center rounded-lg bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+            aria-label={`${outOfStock ? 'View' : 'Order'} ${part.name}`}
+          >
+            {outOfStock ? 'View part' : 'Order now'}
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}

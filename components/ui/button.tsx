@@ -1,0 +1,37 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '@/lib/utils';
+
+const VARIANTS = {
+  primary: 'bg-brand-500 text-white hover:bg-brand-600 disabled:bg-slate-300 disabled:text-slate-600',
+  dark: 'bg-ink text-white hover:bg-slate-700 disabled:bg-slate-300 disabled:text-slate-600',
+  outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400',
+  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-slate-300',
+  success: 'bg-emerald-600 text-white hover:bg-emerald-700 disabled:bg-slate-300',
+} as const;
+
+export const buttonClass = (variant: keyof typeof VARIANTS = 'primary', extra?: string) =>
+  cn(
+    'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed',
+    VARIANTS[variant],
+    extra,
+  );
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS; loading?: boolean };
+
+export function Button({ variant = 'primary', loading = false, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+  return (
+    <button type={type} className={buttonClass(variant, className)} disabled={disabled || loading} aria-busy={loading} {...rest}>
+      {loading && <Spinner className="h-4 w-4" />}
+      {children}
+    </button>
+  );
+}
+
+export function Spinner({ className }: { className?: string }) {
+  return (
+    <svg className={cn('animate-spin', className)} viewBox="0 0 24 24" fill="none" aria-hidden="true">
+      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" className="opacity-25" />
+      <path d="M4 12a8 8 0 018-8" stroke="currentColor" strokeWidth="4" className="opacity-90" />
+    </svg>
+  );
+}

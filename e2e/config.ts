@@ -1,0 +1,10 @@
+import path from 'node:path';
+
+/** Shared by the e2e server script and the tests. */
+export const E2E_DATA_DIR = path.resolve('.data', 'e2e');
+export const E2E_MAILBOX = path.join(E2E_DATA_DIR, 'smtp-inbox');
+
+export const E2E_ACCOUNTS = {
+  admin: { email: 'admin@example.com', password: 'admin-pass-123', name: 'Shop Admin' },
+  customer: { email: 'customer@example.com', password: 'customer-pass-123', name: 'Demo Customer' },
+} as const;

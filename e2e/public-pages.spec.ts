@@ -1,0 +1,190 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ACCOUNTS } from './config';
+import { expectNoHorizontalOverflow, isPhone, keepScreenshot, openMenuIfPhone, signInViaApi } from './helpers';
+
+type ApiPart = { _id: string; name: string; availableQuantity: number; description: string; price: number; minimumQuantity: number };
+
+test.describe('public pages', () => {
+  test('home: hero, perks, six parts, statistics, sale banner and six reviews', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(/PartsMart/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    for (const perk of ['Free delivery worldwide', 'On orders from $75', '365 days for free returns', 'Credit cards available', 'Free gifts and discounts']) {
+      await expect(page.getByText(perk, { exact: true })).toBeVisible();
+    }
+
+    const parts = page.locator('#parts article');
+    await expect(parts).toHaveCount(6);
+    const apiParts = (await (await page.request.get('/api/parts?limit=6')).json()) as ApiPart[];
+    for (const [index, part] of apiParts.entries()) {
+      const card = parts.nth(index);
+      await expect(card.getByRole('heading', { name: part.name })).toBeVisible();
+      await expect(card.getByText(`$${part.price.toFixed(2)}`)).toBeVisible();
+      await expect(card.getByRole('img', { name: part.name })).toBeVisible();
+      const preview = part.description.length > 250 ? `${part.description.slice(0, 250)}...` : part.description;
+      await expect(card.getByText(preview, { exact: true })).toBeVisible();
+      await expect(card.getByRole('link')).toHaveAttribute('href', `/parts/${part._id}`);
+    }
+
+    for (const stat of ['53+', '650+', '235+', '185+', 'Countries', 'Projects', 'Clients', 'Feedbacks']) {
+      await expect(page.getByText(stat, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Up to 75% off' })).toBeVisible();
+    await expect(page.getByText(/2000\+ spare parts/)).toBeVisible();
+
+    const reviews = page.locator('#reviews article');
+    await expect(reviews).toHaveCount(6);
+    await expect(reviews.first().getByRole('img', { name: /Rated [1-5] out of 5/ })).toBeVisible();
+
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'home');
+  });
+
+  test('navbar for a visitor: Home, Blogs, My Portfolio and Login, no Dashboard', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await openMenuIfPhone(page, testInfo);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Blogs', 'My Portfolio', 'Login']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+  });
+
+  test('navbar for a signed-in user: Dashboard, LogOut and the name cut to 6 characters', async ({ page }, testInfo) => {
+    await signInViaApi(page.request, E2E_ACCOUNTS.customer);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    if (isPhone(testInfo)) {
+      await openMenuIfPhone(page, testInfo);
+      await expect(nav.getByText(`Signed in as ${E2E_ACCOUNTS.customer.name}`)).toBeVisible();
+    } else {
+      await expect(nav.getByText(E2E_ACCOUNTS.customer.name.slice(0, 6), { exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'LogOut' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await keepScreenshot(page, testInfo, 'home-signed-in');
+  });
+
+  test('the navbar stays on top while scrolling', async ({ page }) => {
+    await page.goto('/');
+    await page.mouse.wheel(0, 2500);
+    await page.waitForFunction(() => window.scrollY > 1000);
+    const box = await page.getByRole('banner').boundingBox();
+    expect(box?.y).toBe(0);
+  });
+
+  test('footer: contact, company, legal and a newsletter that does nothing', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    for (const heading of ['Contact', 'Company', 'Legal', 'Newsletter']) await expect(footer.getByRole('heading', { name: heading })).toBeVisible();
+    // Anything the newsletter could send: a form post or a fetch (prefetches of pages aside).
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' || (request.resourceType() === 'fetch' && !request.url().includes('_rsc='))) requests.push(request.url());
+    });
+    await footer.getByLabel('Email address').fill('someone@example.com');
+    await footer.getByRole('button', { name: 'Send' }).click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toMatch(/\/$/);
+    expect(requests).toEqual([]);
+  });
+
+  test('part page: details, structured data and a sign-in link that remembers the page', async ({ page }, testInfo) => {
+    await page.goto('/');
+    const firstCard = page.locator('#parts article').first();
+    const name = (await firstCard.getByRole('heading').textContent())!;
+    await firstCard.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const id = page.url().split('/parts/')[1]!;
+    const part = (await (await page.request.get(`/api/parts/${id}`)).json()) as ApiPart;
+    await expect(page.getByText(`$${part.price.toFixed(2)}`).first()).toBeVisible();
+    await expect(page.getByTestId('available-quantity')).toHaveText(`${part.availableQuantity} pieces`);
+    await expect(page.getByText(`${part.minimumQuantity} pieces`, { exact: true })).toBeVisible();
+
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(jsonLd).toMatchObject({ '@type': 'Product', name, offers: { price: part.price.toFixed(2), priceCurrency: 'USD' } });
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(name));
+
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'part');
+    await page.getByRole('link', { name: 'Sign in to order' }).click();
+    await expect(page).toHaveURL(new RegExp(`/login\\?callbackUrl=${encodeURIComponent(`/parts/${id}`)}`));
+  });
+
+  test("an out-of-stock part says 'Out Of Stock'", async ({ page }) => {
+    const parts = (await (await page.request.get('/api/parts?limit=100')).json()) as ApiPart[];
+    const soldOut = parts.find((part) => part.availableQuantity === 0);
+    expect(soldOut).toBeTruthy();
+    await page.goto(`/parts/${soldOut!._id}`);
+    await expect(page.getByTestId('available-quantity')).toHaveText('Out Of Stock');
+  });
+
+  test('blogs: the five question and answer cards', async ({ page }, testInfo) => {
+    await page.goto('/blogs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(5);
+    for (const topic of [/performance of a React/, /manage state/, /prototypal inheritance/, /not set state directly/, /unit test/]) {
+      await expect(page.getByRole('heading', { level: 2, name: topic })).toBeVisible();
+    }
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'blogs');
+  });
+
+  test('my portfolio: about, contact line and three projects with screenshots', async ({ page }, testInfo) => {
+    await page.goto('/myPortfolio');
+    await expect(page.getByRole('heading', { level: 2, name: 'About' })).toBeVisible();
+    await expect(page.getByText(/^Contact:/)).toBeVisible();
+    const projects = page.getByRole('article');
+    await expect(projects).toHaveCount(3);
+    for (let i = 0; i < 3; i++) {
+      await expect(projects.nth(i).getByRole('img', { name: /^Screenshot of / })).toBeVisible();
+      await expect(projects.nth(i).getByRole('link', { name: /^Visit / })).toHaveAttribute('href', /^https:\/\//);
+    }
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'portfolio');
+  });
+
+  test('any other path shows the not-found image with status 404', async ({ page }, testInfo) => {
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('img', { name: /Page not found/ })).toBeVisible();
+    await keepScreenshot(page, testInfo, 'not-found');
+    const part = await page.goto('/parts/not-a-real-id');
+    expect(part?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('sitemap lists every part, robots points to it', async ({ page }) => {
+    const parts = (await (await page.request.get('/api/parts?limit=100')).json()) as ApiPart[];
+    const sitemap = await (await page.request.get('/sitemap.xml')).text();
+    for (const part of parts) expect(sitemap).toContain(`/parts/${part._id}</loc>`);
+    const robots = await (await page.request.get('/robots.txt')).text();
+    expect(robots).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
+    expect(robots).toMatch(/Disallow: \/dashboard/);
+  });
+
+  test('keyboard: the skip link and the part links are reachable with Tab', async ({ page }, testInfo) => {
+    test.skip(isPhone(testInfo), 'keyboard navigation is checked at desktop width');
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const href = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+      if (href?.startsWith('/parts/')) return;
+    }
+    throw new Error('no part link reached with Tab');
+  });
+
+  test('every image has alt text', async ({ page }) => {
+    for (const path of ['/', '/blogs', '/myPortfolio', '/no-such-page']) {
+      await page.goto(path);
+      const missing = await page.locator('img:not([alt])').count();
+      expect(missing, path).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { decode, encode } from 'next-auth/jwt';
+import { authSecret } from '@/lib/env';
+
+/**
+ * Short-lived bearer tokens for API clients (`PUT /api/user/{email}`). They are encrypted with the
+ * session secret under their own salt, so a session cookie is not a bearer token and vice versa.
+ */
+const SALT = 'partsmart.api-token.v1';
+export const API_TOKEN_SECONDS = 60 * 60;
+
+export type ApiTokenClaims = { sub: string; email: string; typ: 'api' };
+
+export async function issueApiToken(user: { id: string; email: string }, maxAgeSeconds = API_TOKEN_SECONDS): Promise<string> {
+  return encode({
+    token: { sub: user.id, email: user.email, typ: 'api' },
+    secret: authSecret(),
+    salt: SALT,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+/** The claims of a valid, unexpired token, else null. */
+export async function verifyApiToken(token: string): Promise<ApiTokenClaims | null> {
+  try {
+    const claims = await decode({ token, secret: authSecret(), salt: SALT });
+    if (!claims || claims.typ !== 'api' || typeof claims.sub !== 'string' || typeof claims.email !== 'string') return null;
+    return { sub: claims.sub, email: claims.email, typ: 'api' };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,64 @@
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import GoogleProvider from 'next-auth/providers/google';
+import { authSecret, env, googleConfigured } from '@/lib/env';
+import { authenticate, findUserByEmail, upsertGoogleUser } from '@/lib/users';
+import { loginSchema } from '@/lib/validations/auth';
+
+export const SESSION_SECONDS = 8 * 60 * 60;
+export const WRONG_CREDENTIALS = 'Wrong email or password';
+
+/** next-auth's configuration, built per request so settings are read at run time, not at build. */
+export function authOptions(): NextAuthOptions {
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = env();
+  return {
+    secret: authSecret(),
+    session: { strategy: 'jwt', maxAge: SESSION_SECONDS, updateAge: 60 * 60 },
+    jwt: { maxAge: SESSION_SECONDS },
+    pages: { signIn: '/login', error: '/login' },
+    providers: [
+      CredentialsProvider({
+        id: 'credentials',
+        name: 'Email and password',
+        credentials: {
+          email: { label: 'Email', type: 'email' },
+          password: { label: 'Password', type: 'password' },
+        },
+        async authorize(credentials) {
+          const parsed = loginSchema.safeParse({ email: credentials?.email ?? '', password: credentials?.password ?? '' });
+          if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? WRONG_CREDENTIALS);
+          const user = await authenticate(parsed.data.email, parsed.data.password);
+          if (!user) throw new Error(WRONG_CREDENTIALS);
+          return { id: user._id, email: user.email, name: user.name };
+        },
+      }),
+      ...(googleConfigured()
+        ? [GoogleProvider({ clientId: GOOGLE_CLIENT_ID!, clientSecret: GOOGLE_CLIENT_SECRET! })]
+        : []),
+    ],
+    callbacks: {
+      async signIn({ account, profile }) {
+        if (account?.provider !== 'google') return true;
+        const google = profile as { email?: string; email_verified?: boolean; name?: string; sub?: string } | undefined;
+        // Only a Google-verified address may join an existing account with the same email.
+        if (!google?.email || google.email_verified !== true) return '/login?error=Your%20Google%20email%20is%20not%20verified';
+        await upsertGoogleUser({ email: google.email, name: google.name ?? google.email, googleId: String(google.sub ?? account.providerAccountId) });
+        return true;
+      },
+      async jwt({ token, user, account }) {
+        if (user?.email) {
+          // Our own user id, whichever provider signed in.
+          const stored = account?.provider === 'google' ? await findUserByEmail(user.email) : null;
+          token.sub = stored?._id ?? user.id;
+          token.email = user.email.toLowerCase();
+          token.name = stored?.name ?? user.name;
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        session.user = { id: token.sub ?? '', email: token.email ?? '', name: token.name ?? '' };
+        return session;
+      },
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { revalidateTag, unstable_cache } from 'next/cache';
+import { HOME_PART_COUNT, HOME_REVIEW_COUNT, TAGS } from '@/lib/constants';
+import { getPart, listPartIds, listParts } from '@/lib/parts';
+import { listReviews } from '@/lib/reviews';
+
+/**
+ * Cached catalog reads for the server-rendered pages. Each is tagged; the mutations that change
+ * the data expire exactly those tags (revalidateCatalog), so the next request renders fresh data.
+ * The time-based revalidate is only a safety net for changes made outside the app (npm run seed).
+ */
+const SAFETY_NET_SECONDS = 300;
+
+export const getHomeParts = unstable_cache(async () => (await listParts({ limit: HOME_PART_COUNT })).items, ['home-parts'], {
+  tags: [TAGS.parts],
+  revalidate: SAFETY_NET_SECONDS,
+});
+
+export const getHomeReviews = unstable_cache(
+  async () => (await listReviews({ limit: HOME_REVIEW_COUNT })).items,
+  ['home-reviews'],
+  { tags: [TAGS.reviews], revalidate: SAFETY_NET_SECONDS },
+);
+
+export function getCachedPart(id: string) {
+  return unstable_cache(() => getPart(id), ['part', id], {
+    tags: [TAGS.parts, TAGS.part(id)],
+    revalidate: SAFETY_NET_SECONDS,
+  })();
+}
+
+export const getSitemapParts = unstable_cache(listPartIds, ['sitemap-parts'], {
+  tags: [TAGS.parts],
+  revalidate: SAFETY_NET_SECONDS,
+});
+
+/** Expires catalog tags at once (the next request is a cache miss, not stale-while-revalidate). */
+export function revalidateCatalog(...tags: string[]): void {
+  for (const tag of tags) {
+    try {
+      revalidateTag(tag, { expire: 0 });
+    } catch (error) {
+      // Outside a Next.js request (jest, the seed script) there is no cache to expire.
+      if (!(error instanceof Error && error.message.startsWith('Invariant: static generation store missing'))) throw error;
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/** Domain errors. `lib/http.ts` turns each into its HTTP status; nothing else decides statuses. */
+export class AppError extends Error {
+  readonly status: number = 500;
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ValidationError extends AppError {
+  override readonly status = 400;
+  constructor(
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+  ) {
+    super(message);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  override readonly status = 401;
+  constructor(message = 'Please sign in first') {
+    super(message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  override readonly status = 403;
+  constructor(message = 'You are not allowed to do this') {
+    super(message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  override readonly status = 404;
+  constructor(message = 'Not found') {
+    super(message);
+  }
+}
+
+export class ConflictError extends AppError {
+  override readonly status = 409;
+}
+
+export class PayloadTooLargeError extends AppError {
+  override readonly status = 413;
+}
+
+export class UnsupportedMediaError extends AppError {
+  override readonly status = 415;
+}
+
+export class TooManyRequestsError extends AppError {
+  override readonly status = 429;
+  constructor(
+    message = 'Too many attempts, please wait a little and try again',
+    readonly retryAfterSeconds = 60,
+  ) {
+    super(message);
+  }
+}
+
+export class PaymentError extends AppError {
+  override readonly status = 402;
+}
+
+export class ServiceUnavailableError extends AppError {
+  override readonly status = 503;
+  constructor(message = 'The service is temporarily unavailable, please try again shortly') {
+    super(message);
+  }
+}
+
+const DB_DOWN_ERRORS = new Set([
+  'MongooseServerSelectionError',
+  'MongoServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'DatabaseUnavailableError',
+]);
+
+/** True for errors that mean the database cannot be reached (answered 503, never 500). */
+export function isDatabaseDown(error: unknown): boolean {
+  return error instanceof Error && DB_DOWN_ERRORS.has(error.name);
+}
+
+/** True for a MongoDB duplicate-key error (E11000), the signal every exactly-once rule rests on. */
+export function isDuplicateKey(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { connectDb } from '@/lib/db';
+import { dataDir } from '@/lib/env';
+import { seedParts, seedReviews } from '@/lib/seed-data';
+import { applyStockMove } from '@/lib/stock';
+import { createUser, findUserByEmail } from '@/lib/users';
+import { Part, Review, User } from '@/models';
+
+export type SeedAccount = { role: 'admin' | 'customer'; email: string; password: string | null; created: boolean };
+export type SeedReport = { parts: number; reviews: number; accounts: SeedAccount[] };
+
+function randomPassword(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+async function seedAccount(role: SeedAccount['role'], email: string, password: string | undefined, name: string): Promise<SeedAccount> {
+  const existing = await findUserByEmail(email);
+  if (existing) return { role, email: existing.email, password: null, created: false };
+  const chosen = password ?? randomPassword();
+  await createUser({ name, email, password: chosen, role: role === 'admin' ? 'admin' : undefined, emailVerified: true });
+  return { role, email: email.toLowerCase(), password: chosen, created: true };
+}
+
+/**
+ * The demo catalog and the two demo accounts. Idempotent: a part, review or account that already
+ * exists is left alone, so running it again changes nothing.
+ */
+export async function seedDemo(env: NodeJS.ProcessEnv = process.env): Promise<SeedReport> {
+  await connectDb();
+  const now = Date.now();
+  let parts = 0;
+  for (const [index, seed] of seedParts.entries()) {
+    if (await Part.exists({ name: seed.name })) continue;
+    // The first entry is the newest, so it leads the home page.
+    const createdAt = new Date(now - index * 60_000);
+    const [part] = await Part.create(
+      [
+        {
+          name: seed.name,
+          description: seed.description,
+          price: seed.price,
+          img: seed.img,
+          category: seed.category,
+          minimumQuantity: seed.minimumQuantity,
+          availableQuantity: 0,
+          stockSeq: 0,
+          createdAt,
+          updatedAt: createdAt,
+        },
+      ],
+      { timestamps: false },
+    );
+    if (seed.stock > 0) await applyStockMove({ partId: part!._id, delta: seed.stock, reason: 'seed' });
+    parts++;
+  }
+
+  let reviews = 0;
+  for (const [index, seed] of seedReviews.entries()) {
+    if (await Review.exists({ name: seed.name, review: seed.review })) continue;
+    const createdAt = new Date(now - index * 60_000);
+    await Review.create([{ ...seed, createdAt, updatedAt: createdAt }], { timestamps: false });
+    reviews++;
+  }
+
+  const accounts = [
+    await seedAccount('admin', env.SEED_ADMIN_EMAIL ?? 'admin@example.com', env.SEED_ADMIN_PASSWORD, 'Shop Admin'),
+    await seedAccount('customer', env.SEED_CUSTOMER_EMAIL ?? 'customer@example.com', env.SEED_CUSTOMER_PASSWORD, 'Demo Customer'),
+  ];
+  return { parts, reviews, accounts };
+}
+
+/** True when nothing has been stored yet (first start). */
+export async function isDatabaseEmpty(): Promise<boolean> {
+  await connectDb();
+  const [parts, users] = await Promise.all([Part.estimatedDocumentCount(), User.estimatedDocumentCount()]);
+  return parts === 0 && users === 0;
+}
+
+/** Prints what the seed did, with the credentials of accounts it created. */
+export function describeSeed(report: SeedReport, log: (line: string) => void = console.log): void {
+  log(`[seed] ${report.parts} parts and ${report.reviews} reviews added`);
+  const created = report.accounts.filter((account) => account.created);
+  for (const account of report.accounts) {
+    log(
+      account.created
+        ? `[seed] ${account.role} account: ${account.email}  password: ${account.password}`
+        : `[seed] ${account.role} account ${account.email} already exists (password unchanged)`,
+    );
+  }
+  if (created.length) {
+    const file = path.join(dataDir(), 'demo-accounts.txt');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, created.map((a) => `${a.role}: ${a.email} ${a.password}`).join('\n') + '\n', { mode: 0o600 });
+    log(`[seed] these credentials are also saved in ${file}`);
+  }
+}

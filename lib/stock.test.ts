@@ -1,0 +1,106 @@
+import { Types } from 'mongoose';
+import { connectDb } from '@/lib/db';
+import { applyStockMove, getStockHistory, InsufficientStockError, sumStockMoves } from '@/lib/stock';
+import { Part, StockMove } from '@/models';
+
+async function newPart(stock: number): Promise<string> {
+  await connectDb();
+  const part = await Part.create({
+    name: 'Test brake disc',
+    description: 'x'.repeat(60),
+    price: 10,
+    img: '/images/parts/test.svg',
+    minimumQuantity: 1,
+  });
+  if (stock > 0) await applyStockMove({ partId: part._id, delta: stock, reason: 'seed' });
+  return String(part._id);
+}
+
+async function stockOf(partId: string) {
+  const part = await Part.findById(partId).lean();
+  return { available: part!.availableQuantity, seq: part!.stockSeq };
+}
+
+describe('stock ledger', () => {
+  it('lets exactly 10 of 50 concurrent -1 moves succeed against a stock of 10', async () => {
+    const partId = await newPart(10);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() }),
+      ),
+    );
+    const succeeded = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(succeeded).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const result of refused) expect((result as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientStockError);
+
+    const { available, seq } = await stockOf(partId);
+    const ledger = await sumStockMoves(partId);
+    expect(available).toBe(0);
+    expect(ledger.total).toBe(0);
+    expect(ledger.count).toBe(11);
+    expect(seq).toBe(11);
+  });
+
+  it('applies one of two racing identical cancel moves for the same order', async () => {
+    const partId = await newPart(5);
+    const orderId = new Types.ObjectId();
+    await applyStockMove({ partId, delta: -3, reason: 'order', orderId });
+
+    const [first, second] = await Promise.all([
+      applyStockMove({ partId, delta: 3, reason: 'cancel', orderId }),
+      applyStockMove({ partId, delta: 3, reason: 'cancel', orderId }),
+    ]);
+    expect([first.applied, second.applied].sort()).toEqual([false, true]);
+    expect(await StockMove.countDocuments({ orderId, reason: 'cancel' })).toBe(1);
+    expect((await stockOf(partId)).available).toBe(5);
+    expect((await sumStockMoves(partId)).total).toBe(5);
+  });
+
+  it('repairs a part whose last move was inserted but never rolled forward', async () => {
+    const partId = await newPart(8);
+    // A writer that crashed after inserting move 2 but before updating the part.
+    await StockMove.create({ partId: new Types.ObjectId(partId), seq: 2, delta: -5, reason: 'order', after: 3 });
+    expect(await stockOf(partId)).toEqual({ available: 8, seq: 1 });
+
+    // The next move rolls move 2 forward first, then checks against the real stock of 3.
+    await expect(applyStockMove({ partId, delta: -4, reason: 'order', orderId: new Types.ObjectId() })).rejects.toBeInstanceOf(
+      InsufficientStockError,
+    );
+    expect(await stockOf(partId)).toEqual({ available: 3, seq: 2 });
+
+    const result = await applyStockMove({ partId, delta: -2, reason: 'order', orderId: new Types.ObjectId() });
+    expect(result).toEqual({ applied: true, availableQuantity: 1, seq: 3 });
+    expect(await stockOf(partId)).toEqual({ available: 1, seq: 3 });
+    expect((await sumStockMoves(partId)).total).toBe(1);
+  });
+
+  it('refuses a move that would take the stock below zero and stores nothing', async () => {
+    const partId = await newPart(2);
+    await expect(applyStockMove({ partId, delta: -3, reason: 'edit', by: 'admin@example.com' })).rejects.toThrow(
+      'Sorry! please order lower or equal of available pieces',
+    );
+    expect(await stockOf(partId)).toEqual({ available: 2, seq: 1 });
+    expect(await StockMove.countDocuments({ partId })).toBe(1);
+  });
+
+  it('keeps the history newest first with the level after each move', async () => {
+    const partId = await newPart(4);
+    await applyStockMove({ partId, delta: 6, reason: 'restock', by: 'admin@example.com' });
+    await applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() });
+    const history = await getStockHistory(partId);
+    expect(history.map((entry) => [entry.seq, entry.reason, entry.delta, entry.after])).toEqual([
+      [3, 'order', -1, 9],
+      [2, 'restock', 6, 10],
+      [1, 'seed', 4, 4],
+    ]);
+    expect(history[1]!.by).toBe('admin@example.com');
+  });
+
+  it('answers not found for an unknown part', async () => {
+    await connectDb();
+    await expect(applyStockMove({ partId: new Types.ObjectId(), delta: 1, reason: 'restock' })).rejects.toThrow('Part not found');
+    await expect(applyStockMove({ partId: 'not-an-id', delta: 1, reason: 'restock' })).rejects.toThrow('Part not found');
+  });
+});

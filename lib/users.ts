@@ -1,0 +1,133 @@
+import { Types } from 'mongoose';
+import { connectDb } from '@/lib/db';
+import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/errors';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/constants';
+import { hashPassword, verifyPassword } from '@/lib/passwords';
+import type { Page } from '@/lib/parts';
+import { User } from '@/models';
+import type { UserDoc } from '@/models/user';
+
+export type UserDTO = {
+  _id: string;
+  email: string;
+  name: string;
+  role: 'admin' | null;
+  emailVerified: boolean;
+  hasPassword: boolean;
+  createdAt: string;
+};
+
+type LeanUser = UserDoc & { _id: Types.ObjectId; createdAt: Date };
+
+function toUserDTO(user: LeanUser): UserDTO {
+  return {
+    _id: String(user._id),
+    email: user.email,
+    name: user.name,
+    role: user.role === 'admin' ? 'admin' : null,
+    emailVerified: Boolean(user.emailVerified),
+    hasPassword: Boolean(user.passwordHash),
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
+}
+
+export const DUPLICATE_EMAIL = 'An account with this email already exists, please log in';
+
+export async function createUser(input: {
+  name: string;
+  email: string;
+  password?: string;
+  role?: 'admin';
+  emailVerified?: boolean;
+}): Promise<UserDTO> {
+  await connectDb();
+  try {
+    const user = await User.create({
+      name: input.name,
+      email: input.email.toLowerCase(),
+      passwordHash: input.password ? await hashPassword(input.password) : undefined,
+      role: input.role,
+      emailVerified: input.emailVerified ? new Date() : undefined,
+    });
+    return toUserDTO(user.toObject() as LeanUser);
+  } catch (error) {
+    if (isDuplicateKey(error)) throw new ConflictError(DUPLICATE_EMAIL);
+    throw error;
+  }
+}
+
+export async function findUserByEmail(email: string): Promise<UserDTO | null> {
+  await connectDb();
+  const user = await User.findOne({ email: String(email).toLowerCase() }).lean<LeanUser>();
+  return user ? toUserDTO(user) : null;
+}
+
+export async function findUserById(id: string): Promise<UserDTO | null> {
+  if (!Types.ObjectId.isValid(id)) return null;
+  await connectDb();
+  const user = await User.findById(id).lean<LeanUser>();
+  return user ? toUserDTO(user) : null;
+}
+
+/** The user for an email and password, or null (same answer for an unknown email and a wrong password). */
+export async function authenticate(email: string, password: string): Promise<UserDTO | null> {
+  await connectDb();
+  const user = await User.findOne({ email: email.toLowerCase() }).lean<LeanUser>();
+  const ok = await verifyPassword(password, user?.passwordHash);
+  return ok && user ? toUserDTO(user) : null;
+}
+
+/** A Google sign-in: the account with that email (created if new), so both ways reach one account. */
+export async function upsertGoogleUser(input: { email: string; name: string; googleId: string }): Promise<UserDTO> {
+  await connectDb();
+  const email = input.email.toLowerCase();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const existing = await User.findOne({ email }).lean<LeanUser>();
+    if (existing) {
+      await User.updateOne(
+        { _id: existing._id },
+        { $set: { googleId: input.googleId, emailVerified: existing.emailVerified ?? new Date() } },
+      );
+      return toUserDTO({ ...existing, emailVerified: existing.emailVerified ?? new Date() });
+    }
+    try {
+      const user = await User.create({ email, name: input.name || email, googleId: input.googleId, emailVerified: new Date() });
+      return toUserDTO(user.toObject() as LeanUser);
+    } catch (error) {
+      // Registered at the same moment by another request: take the existing account.
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+  throw new ConflictError(DUPLICATE_EMAIL);
+}
+
+export async function listUsers({ limit = DEFAULT_PAGE_SIZE, page = 1 } = {}): Promise<Page<UserDTO>> {
+  await connectDb();
+  const size = Math.min(Math.max(limit, 1), MAX_PAGE_SIZE);
+  const [users, total] = await Promise.all([
+    User.find().sort({ createdAt: 1, _id: 1 }).skip((page - 1) * size).limit(size).lean<LeanUser[]>(),
+    User.countDocuments(),
+  ]);
+  return { items: users.map(toUserDTO), total, page, limit: size };
+}
+
+/** Gives the admin role; answers how many users changed (0 when already admin). */
+export async function makeAdmin(email: string): Promise<{ modifiedCount: number }> {
+  await connectDb();
+  const user = await User.findOne({ email: email.toLowerCase() }, { role: 1 }).lean<LeanUser>();
+  if (!user) throw new NotFoundError('No user with that email');
+  if (user.role === 'admin') return { modifiedCount: 0 };
+  const result = await User.updateOne({ _id: user._id }, { $set: { role: 'admin' } });
+  return { modifiedCount: result.modifiedCount };
+}
+
+export async function setPassword(email: string, password: string): Promise<void> {
+  await connectDb();
+  const result = await User.updateOne({ email: email.toLowerCase() }, { $set: { passwordHash: await hashPassword(password) } });
+  if (result.matchedCount === 0) throw new NotFoundError('No user with that email');
+}
+
+export async function markEmailVerified(email: string): Promise<void> {
+  await connectDb();
+  await User.updateOne({ email: email.toLowerCase(), emailVerified: { $exists: false } }, { $set: { emailVerified: new Date() } });
+}

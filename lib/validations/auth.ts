@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './common';
+
+export const registerSchema = z.object({
+  name: z.string({ error: 'Name is Required' }).trim().min(1, 'Name is Required').max(80, 'Name is too long'),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The spec asks for no validation here; the address is only used if it is an account's. */
+export const forgotPasswordSchema = z.object({ email: z.string().trim().max(254).default('') });
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(10, 'This link is invalid').max(200, 'This link is invalid'),
+  password: passwordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

@@ -1,0 +1,25 @@
+import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
+
+export const STOCK_REASONS = ['seed', 'order', 'cancel', 'restock', 'edit'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+const stockMoveSchema = new Schema({
+  partId: { type: Schema.Types.ObjectId, required: true },
+  seq: { type: Number, required: true, min: 1 },
+  delta: { type: Number, required: true },
+  reason: { type: String, required: true, enum: STOCK_REASONS },
+  // The stock after this move: lets the history show levels without re-summing.
+  after: { type: Number, required: true, min: 0 },
+  orderId: { type: Schema.Types.ObjectId },
+  // `${orderId}:${reason}` for moves tied to an order; unique so an order's move applies once.
+  // A plain sparse index instead of a partial one because FerretDB v1 has no partial indexes.
+  orderKey: { type: String },
+  by: { type: String },
+  at: { type: Date, required: true, default: () => new Date() },
+});
+stockMoveSchema.index({ partId: 1, seq: 1 }, { unique: true });
+stockMoveSchema.index({ orderKey: 1 }, { unique: true, sparse: true });
+
+export type StockMoveDoc = InferSchemaType<typeof stockMoveSchema>;
+export const StockMove: Model<StockMoveDoc> =
+  (models.StockMove as Model<StockMoveDoc>) ?? model<StockMoveDoc>('StockMove', stockMoveSchema);

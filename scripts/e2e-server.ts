@@ -1,0 +1,56 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from '@/lib/embedded-db';
+import { E2E_ACCOUNTS, E2E_DATA_DIR, E2E_MAILBOX } from '../e2e/config';
+import { prepareEnvironment, runNext, seedIfEmpty } from './app-runner';
+
+/**
+ * The server Playwright tests run against: the production build started with the embedded
+ * defaults on a fresh database, the offline payment gateway, and a local SMTP server that keeps
+ * every message it receives in the mailbox directory for the tests to read.
+ */
+async function startSmtpServer(mailbox: string): Promise<number> {
+  mkdirSync(mailbox, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        writeFileSync(path.join(mailbox, `${Date.now()}-${String(++count).padStart(4, '0')}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return port;
+}
+
+async function main(): Promise<void> {
+  const port = process.env.E2E_PORT ?? '3100';
+  rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+  process.env.SHOP_DATA_DIR = E2E_DATA_DIR;
+  process.env.PORT = port;
+  process.env.NEXTAUTH_URL = `http://localhost:${port}`;
+  process.env.PAYMENTS_PROVIDER = 'test';
+  process.env.SEED_ADMIN_EMAIL = E2E_ACCOUNTS.admin.email;
+  process.env.SEED_ADMIN_PASSWORD = E2E_ACCOUNTS.admin.password;
+  process.env.SEED_CUSTOMER_EMAIL = E2E_ACCOUNTS.customer.email;
+  process.env.SEED_CUSTOMER_PASSWORD = E2E_ACCOUNTS.customer.password;
+  const smtpPort = await startSmtpServer(E2E_MAILBOX);
+  process.env.EMAIL_SERVER = `smtp://127.0.0.1:${smtpPort}`;
+  console.log(`[e2e] SMTP server on ${smtpPort}, mailbox ${E2E_MAILBOX}`);
+  const db = await prepareEnvironment();
+  await seedIfEmpty();
+  await runNext('start', ['-p', port], db);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

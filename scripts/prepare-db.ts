@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { resolveDatabase } from '@/lib/embedded-db';
+
+/**
+ * `npm run db:prepare`: makes sure an embedded database can start on this machine (downloads
+ * MongoDB or builds FerretDB once into .cache/bin), so the first test run does not wait for it.
+ */
+async function main(): Promise<void> {
+  const started = Date.now();
+  const db = await resolveDatabase({
+    dataDir: path.resolve('.data', `prepare-${process.pid}`),
+    cacheDir: path.resolve('.cache'),
+    ephemeral: true,
+  });
+  await db.stop();
+  console.log(`[db] ${db.engine} is ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

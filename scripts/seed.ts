@@ -1,0 +1,19 @@
+import { disconnectDb } from '@/lib/db';
+import { describeSeed, seedDemo } from '@/lib/seed';
+import { prepareEnvironment } from './app-runner';
+
+/** `npm run seed`: adds whatever of the demo catalog and accounts is missing (idempotent). */
+async function main(): Promise<void> {
+  const db = await prepareEnvironment();
+  try {
+    describeSeed(await seedDemo());
+  } finally {
+    await disconnectDb();
+    await db.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import { Types } from 'mongoose';
+import { connectDb } from '@/lib/db';
+import { applyStockMove } from '@/lib/stock';
+import { createUser, type UserDTO } from '@/lib/users';
+import { Part, Review } from '@/models';
+
+let counter = 0;
+const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export const LONG_TEXT =
+  'Solid part that fitted first time, arrived quickly and works exactly as described by the shop.';
+
+export async function makeUser(overrides: Partial<{ name: string; email: string; password: string; admin: boolean; verified: boolean }> = {}): Promise<UserDTO> {
+  const id = next();
+  return createUser({
+    name: overrides.name ?? `User ${id}`,
+    email: overrides.email ?? `user${id}@example.com`,
+    password: overrides.password ?? 'secret123',
+    role: overrides.admin ? 'admin' : undefined,
+    emailVerified: overrides.verified ?? true,
+  });
+}
+
+export async function makePart(
+  overrides: Partial<{ name: string; price: number; stock: number; minimumQuantity: number; description: string; createdAt: Date }> = {},
+): Promise<string> {
+  await connectDb();
+  const createdAt = overrides.createdAt ?? new Date();
+  const [part] = await Part.create(
+    [
+      {
+        name: overrides.name ?? `Part ${next()}`,
+        description: overrides.description ?? `${LONG_TEXT} ${LONG_TEXT}`,
+        price: overrides.price ?? 19.99,
+        img: '/images/parts/ceramic-front-brake-pad-set.svg',
+        minimumQuantity: overrides.minimumQuantity ?? 1,
+        availableQuantity: 0,
+        stockSeq: 0,
+        createdAt,
+        updatedAt: createdAt,
+      },
+    ],
+    { timestamps: false },
+  );
+  const stock = overrides.stock ?? 10;
+  if (stock > 0) await applyStockMove({ partId: part!._id, delta: stock, reason: 'seed' });
+  return String(part!._id);
+}
+
+export async function makeReview(overrides: Partial<{ name: string; rating: number; review: string; authorEmail: string; createdAt: Date }> = {}): Promise<string> {
+  await connectDb();
+  const createdAt = overrides.createdAt ?? new Date();
+  const [review] = await Review.create(
+    [
+      {
+        name: overrides.name ?? `Reviewer ${next()}`,
+        image: '/images/reviewers/marcus-delaney.svg',
+        review: overrides.review ?? LONG_TEXT,
+        rating: overrides.rating ?? 4,
+        authorEmail: overrides.authorEmail ?? 'someone@example.com',
+        createdAt,
+        updatedAt: createdAt,
+      },
+    ],
+    { timestamps: false },
+  );
+  return String(review!._id);
+}
+
+export const newObjectId = () => String(new Types.ObjectId());

@@ -1,0 +1,22 @@
+import '@testing-library/jest-dom';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { withDatabaseName } from '@/lib/embedded-db';
+
+// Each test file gets a database of its own on the shared server, dropped when the file ends.
+// Component tests (jsdom) never touch the database, and mongoose does not load there.
+const base = process.env.TEST_MONGODB_BASE_URI;
+if (base && typeof window === 'undefined') {
+  const testPath = expect.getState().testPath ?? 'unknown';
+  const slug = path.basename(testPath).replace(/\W+/g, '_').slice(0, 30);
+  const hash = createHash('sha1').update(testPath).digest('hex').slice(0, 8);
+  process.env.MONGODB_URI = withDatabaseName(base, `t_${slug}_${hash}`);
+
+  afterAll(async () => {
+    const { default: mongoose } = await import('mongoose');
+    if (mongoose.connection.readyState === 1) {
+      await mongoose.connection.dropDatabase().catch(() => {});
+      await mongoose.disconnect();
+    }
+  });
+}
