@@ -5,5 +5,14 @@ import nextTs from 'eslint-config-next/typescript';
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next/**', '.data/**', '.cache/**', 'node_modules/**', 'next-env.d.ts', 'e2e/screenshots/**', 'test-results/**', 'playwright-report/**']),
+  globalIgnores([
+    '.next/**',
+    '.data/**',
+    '.cache/**',
+    'node_modules/**',
+    'next-env.d.ts',
+    'e2e/screenshots/**',
+    'test-results/**',
+    'playwright-report/**',
+  ]),
 ]);

@@ -27,9 +27,16 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, channel: undefined } },
+    // Signs the seeded admin and customer in once and saves their sessions for the role fixtures.
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
+    {
+      name: 'desktop',
+      dependencies: ['setup'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, channel: undefined },
+    },
     {
       name: 'phone',
+      dependencies: ['setup'],
       use: { ...devices['Pixel 5'], viewport: { width: 360, height: 780 }, channel: undefined, browserName: 'chromium' },
     },
   ],

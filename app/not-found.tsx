@@ -4,7 +4,15 @@ import Link from 'next/link';
 export default function NotFound() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center">
-      <Image src="/images/not-found.svg" alt="Page not found: a broken-down car with its bonnet open" width={800} height={600} unoptimized priority className="h-auto w-full max-w-xl" />
+      <Image
+        src="/images/not-found.svg"
+        alt="Page not found: a broken-down car with its bonnet open"
+        width={800}
+        height={600}
+        unoptimized
+        priority
+        className="h-auto w-full max-w-xl"
+      />
       <h1 className="mt-6 text-3xl font-bold text-slate-900">Page not found</h1>
       <p className="mt-2 text-slate-600">The page you are looking for does not exist or has moved.</p>
       <Link href="/" className="mt-6 rounded-lg bg-brand-500 px-6 py-3 font-semibold text-white hover:bg-brand-600">

@@ -8,3 +8,9 @@ export const E2E_ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'admin-pass-123', name: 'Shop Admin' },
   customer: { email: 'customer@example.com', password: 'customer-pass-123', name: 'Demo Customer' },
 } as const;
+
+/** Saved sessions of the seeded accounts (written by auth.setup.ts). */
+export const STORAGE_STATE = {
+  admin: path.join(E2E_DATA_DIR, 'auth', 'admin.json'),
+  customer: path.join(E2E_DATA_DIR, 'auth', 'customer.json'),
+} as const;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { E2E_ACCOUNTS } from './config';
 import { expectNoHorizontalOverflow, isPhone, keepScreenshot, openMenuIfPhone, signInViaApi } from './helpers';
 
@@ -10,7 +10,13 @@ test.describe('public pages', () => {
     await expect(page).toHaveTitle(/PartsMart/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-    for (const perk of ['Free delivery worldwide', 'On orders from $75', '365 days for free returns', 'Credit cards available', 'Free gifts and discounts']) {
+    for (const perk of [
+      'Free delivery worldwide',
+      'On orders from $75',
+      '365 days for free returns',
+      'Credit cards available',
+      'Free gifts and discounts',
+    ]) {
       await expect(page.getByText(perk, { exact: true })).toBeVisible();
     }
 
@@ -78,11 +84,13 @@ test.describe('public pages', () => {
   test('footer: contact, company, legal and a newsletter that does nothing', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    for (const heading of ['Contact', 'Company', 'Legal', 'Newsletter']) await expect(footer.getByRole('heading', { name: heading })).toBeVisible();
+    for (const heading of ['Contact', 'Company', 'Legal', 'Newsletter'])
+      await expect(footer.getByRole('heading', { name: heading })).toBeVisible();
     // Anything the newsletter could send: a form post or a fetch (prefetches of pages aside).
     const requests: string[] = [];
     page.on('request', (request) => {
-      if (request.method() !== 'GET' || (request.resourceType() === 'fetch' && !request.url().includes('_rsc='))) requests.push(request.url());
+      if (request.method() !== 'GET' || (request.resourceType() === 'fetch' && !request.url().includes('_rsc=')))
+        requests.push(request.url());
     });
     await footer.getByLabel('Email address').fill('someone@example.com');
     await footer.getByRole('button', { name: 'Send' }).click();

@@ -15,11 +15,10 @@ export const getHomeParts = unstable_cache(async () => (await listParts({ limit:
   revalidate: SAFETY_NET_SECONDS,
 });
 
-export const getHomeReviews = unstable_cache(
-  async () => (await listReviews({ limit: HOME_REVIEW_COUNT })).items,
-  ['home-reviews'],
-  { tags: [TAGS.reviews], revalidate: SAFETY_NET_SECONDS },
-);
+export const getHomeReviews = unstable_cache(async () => (await listReviews({ limit: HOME_REVIEW_COUNT })).items, ['home-reviews'], {
+  tags: [TAGS.reviews],
+  revalidate: SAFETY_NET_SECONDS,
+});
 
 export function getCachedPart(id: string) {
   return unstable_cache(() => getPart(id), ['part', id], {

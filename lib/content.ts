@@ -29,8 +29,7 @@ export const blogPosts: BlogPost[] = [
     ],
   },
   {
-    question:
-      'Why should you not set state directly, for example `products = [...]` instead of `setProducts([...])`?',
+    question: 'Why should you not set state directly, for example `products = [...]` instead of `setProducts([...])`?',
     answer: [
       'A state variable returned by useState is just a snapshot of the value for the current render. Reassigning it with products = [...] only changes a local variable inside that one function call. React is never informed, so no re-render is scheduled and the screen keeps showing the old list. On the next render, React calls the component again and hands back the stored value, so the assignment is lost completely.',
       'Calling setProducts tells React to store a new value and schedule a render, during which the component and its children see consistent data. The same problem appears in a subtler form when you mutate the existing array with push or by changing an item in place: the reference stays the same, so React, React.memo and dependency arrays in useEffect compare old and new values with Object.is and conclude that nothing has changed.',

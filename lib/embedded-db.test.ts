@@ -81,7 +81,10 @@ describe('database resolver', () => {
   });
 
   it('reports a FerretDB that does not start', async () => {
-    const { steps, options } = setup({ startMemoryServer: fail('offline'), startFerret: fail('the server did not answer a ping within 30 s') });
+    const { steps, options } = setup({
+      startMemoryServer: fail('offline'),
+      startFerret: fail('the server did not answer a ping within 30 s'),
+    });
     await expect(resolveDatabase(options, steps)).rejects.toThrow(/did not answer a ping/);
   });
 
@@ -100,7 +103,10 @@ describe('database resolver', () => {
   it('ignores the lock of a process that is gone', async () => {
     const { steps, options, dataDir } = setup();
     mkdirSync(path.join(dataDir, 'mongo'), { recursive: true });
-    writeFileSync(path.join(dataDir, 'mongo', 'engine.json'), JSON.stringify({ engine: 'mongodb-memory-server', uri: 'mongodb://x/', pid: 2 ** 22 + 7 }));
+    writeFileSync(
+      path.join(dataDir, 'mongo', 'engine.json'),
+      JSON.stringify({ engine: 'mongodb-memory-server', uri: 'mongodb://x/', pid: 2 ** 22 + 7 }),
+    );
     const db = await resolveDatabase(options, steps);
     expect(db.shared).toBeUndefined();
     expect(steps.startMemoryServer).toHaveBeenCalled();
@@ -132,7 +138,10 @@ describe('FerretDB binary lookup', () => {
   it('refuses a FERRETDB_BIN that does not exist', async () => {
     const { options } = setup();
     await expect(
-      resolveDatabase({ ...options, env: { EMBEDDED_DB: 'ferretdb', FERRETDB_BIN: '/nowhere/ferretdb', PATH: '' } }, { startFerret: jest.fn() }),
+      resolveDatabase(
+        { ...options, env: { EMBEDDED_DB: 'ferretdb', FERRETDB_BIN: '/nowhere/ferretdb', PATH: '' } },
+        { startFerret: jest.fn() },
+      ),
     ).rejects.toThrow(/FERRETDB_BIN points to \/nowhere\/ferretdb/);
   });
 });

@@ -217,9 +217,7 @@ async function startMemoryServer(dbPath: string, options: ResolveOptions): Promi
   const core = await import('mongodb-memory-server-core');
   const { MongoBinaryDownloadUrl } = await import('mongodb-memory-server-core/lib/util/MongoBinaryDownloadUrl');
   const { getOS } = await import('mongodb-memory-server-core/lib/util/getos');
-  const { resolveConfig, ResolveConfigVariables, DEFAULT_VERSION } = await import(
-    'mongodb-memory-server-core/lib/util/resolveConfig'
-  );
+  const { resolveConfig, ResolveConfigVariables, DEFAULT_VERSION } = await import('mongodb-memory-server-core/lib/util/resolveConfig');
   const version = resolveConfig(ResolveConfigVariables.VERSION) ?? DEFAULT_VERSION;
   const local = await core.DryMongoBinary.locateBinary({ version });
   if (!local) {

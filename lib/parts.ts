@@ -44,7 +44,11 @@ export async function listParts({ limit = DEFAULT_PAGE_SIZE, page = 1 } = {}): P
   await connectDb();
   const size = Math.min(Math.max(limit, 1), MAX_PAGE_SIZE);
   const [parts, total] = await Promise.all([
-    Part.find().sort(NEWEST_FIRST).skip((page - 1) * size).limit(size).lean<LeanPart[]>(),
+    Part.find()
+      .sort(NEWEST_FIRST)
+      .skip((page - 1) * size)
+      .limit(size)
+      .lean<LeanPart[]>(),
     Part.countDocuments(),
   ]);
   return { items: parts.map(toPartDTO), total, page, limit: size };

@@ -30,7 +30,11 @@ function header(headers: HeaderSource, name: string): string | undefined {
 /** The client's address as the nearest proxy saw it (the right-most X-Forwarded-For entry). */
 export function clientIp(headers: HeaderSource): string {
   const forwarded = header(headers, 'x-forwarded-for');
-  const last = forwarded?.split(',').map((part) => part.trim()).filter(Boolean).pop();
+  const last = forwarded
+    ?.split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .pop();
   return last ?? header(headers, 'x-real-ip') ?? 'local';
 }
 

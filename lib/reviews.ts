@@ -33,7 +33,11 @@ export async function listReviews({ limit = DEFAULT_PAGE_SIZE, page = 1 } = {}):
   await connectDb();
   const size = Math.min(Math.max(limit, 1), MAX_PAGE_SIZE);
   const [reviews, total] = await Promise.all([
-    Review.find().sort({ createdAt: -1, _id: -1 }).skip((page - 1) * size).limit(size).lean<LeanReview[]>(),
+    Review.find()
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * size)
+      .limit(size)
+      .lean<LeanReview[]>(),
     Review.countDocuments(),
   ]);
   return { items: reviews.map(toReviewDTO), total, page, limit: size };

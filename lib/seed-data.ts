@@ -5,17 +5,7 @@
 
 export type SeedPart = {
   name: string;
-  category:
-    | 'brakes'
-    | 'filters'
-    | 'ignition'
-    | 'suspension'
-    | 'lighting'
-    | 'electrical'
-    | 'cooling'
-    | 'engine'
-    | 'drivetrain'
-    | 'wipers';
+  category: 'brakes' | 'filters' | 'ignition' | 'suspension' | 'lighting' | 'electrical' | 'cooling' | 'engine' | 'drivetrain' | 'wipers';
   description: string;
   price: number;
   stock: number;

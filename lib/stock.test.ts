@@ -25,9 +25,7 @@ describe('stock ledger', () => {
   it('lets exactly 10 of 50 concurrent -1 moves succeed against a stock of 10', async () => {
     const partId = await newPart(10);
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, () =>
-        applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() }),
-      ),
+      Array.from({ length: 50 }, () => applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() })),
     );
     const succeeded = results.filter((result) => result.status === 'fulfilled');
     const refused = results.filter((result) => result.status === 'rejected');

@@ -14,6 +14,7 @@ export type UserDTO = {
   role: 'admin' | null;
   emailVerified: boolean;
   hasPassword: boolean;
+  sessionVersion: number;
   createdAt: string;
 };
 
@@ -27,6 +28,7 @@ function toUserDTO(user: LeanUser): UserDTO {
     role: user.role === 'admin' ? 'admin' : null,
     emailVerified: Boolean(user.emailVerified),
     hasPassword: Boolean(user.passwordHash),
+    sessionVersion: user.sessionVersion ?? 0,
     createdAt: new Date(user.createdAt).toISOString(),
   };
 }
@@ -105,7 +107,11 @@ export async function listUsers({ limit = DEFAULT_PAGE_SIZE, page = 1 } = {}): P
   await connectDb();
   const size = Math.min(Math.max(limit, 1), MAX_PAGE_SIZE);
   const [users, total] = await Promise.all([
-    User.find().sort({ createdAt: 1, _id: 1 }).skip((page - 1) * size).limit(size).lean<LeanUser[]>(),
+    User.find()
+      .sort({ createdAt: 1, _id: 1 })
+      .skip((page - 1) * size)
+      .limit(size)
+      .lean<LeanUser[]>(),
     User.countDocuments(),
   ]);
   return { items: users.map(toUserDTO), total, page, limit: size };
@@ -121,9 +127,13 @@ export async function makeAdmin(email: string): Promise<{ modifiedCount: number 
   return { modifiedCount: result.modifiedCount };
 }
 
+/** Sets a new password and ends every session and token issued before it. */
 export async function setPassword(email: string, password: string): Promise<void> {
   await connectDb();
-  const result = await User.updateOne({ email: email.toLowerCase() }, { $set: { passwordHash: await hashPassword(password) } });
+  const result = await User.updateOne(
+    { email: email.toLowerCase() },
+    { $set: { passwordHash: await hashPassword(password) }, $inc: { sessionVersion: 1 } },
+  );
   if (result.matchedCount === 0) throw new NotFoundError('No user with that email');
 }
 

@@ -14,3 +14,9 @@ export function previewText(text: string, length = DESCRIPTION_PREVIEW_LENGTH): 
 export function shortName(name: string, length = 6): string {
   return name.length > length ? name.slice(0, length) : name;
 }
+
+/** A same-site path to return to after signing in; anything else (other sites, `//host`) becomes `/`. */
+export function safeCallbackUrl(raw: string | null | undefined): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
+  return raw;
+}

@@ -24,5 +24,4 @@ export type OneTimeTokenDoc = InferSchemaType<typeof oneTimeTokenSchema>;
 export const OneTimeToken: Model<OneTimeTokenDoc> =
   (models.OneTimeToken as Model<OneTimeTokenDoc>) ?? model<OneTimeTokenDoc>('OneTimeToken', oneTimeTokenSchema);
 export type TokenUseDoc = InferSchemaType<typeof tokenUseSchema>;
-export const TokenUse: Model<TokenUseDoc> =
-  (models.TokenUse as Model<TokenUseDoc>) ?? model<TokenUseDoc>('TokenUse', tokenUseSchema);
+export const TokenUse: Model<TokenUseDoc> = (models.TokenUse as Model<TokenUseDoc>) ?? model<TokenUseDoc>('TokenUse', tokenUseSchema);

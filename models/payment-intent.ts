@@ -24,8 +24,7 @@ const webhookEventSchema = new Schema({
 
 export type PaymentIntentDoc = InferSchemaType<typeof paymentIntentSchema>;
 export const PaymentIntent: Model<PaymentIntentDoc> =
-  (models.PaymentIntent as Model<PaymentIntentDoc>) ??
-  model<PaymentIntentDoc>('PaymentIntent', paymentIntentSchema);
+  (models.PaymentIntent as Model<PaymentIntentDoc>) ?? model<PaymentIntentDoc>('PaymentIntent', paymentIntentSchema);
 export type WebhookEventDoc = InferSchemaType<typeof webhookEventSchema>;
 export const WebhookEvent: Model<WebhookEventDoc> =
   (models.WebhookEvent as Model<WebhookEventDoc>) ?? model<WebhookEventDoc>('WebhookEvent', webhookEventSchema);

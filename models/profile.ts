@@ -17,5 +17,4 @@ const profileSchema = new Schema(
 profileSchema.index({ email: 1 }, { unique: true });
 
 export type ProfileDoc = InferSchemaType<typeof profileSchema>;
-export const Profile: Model<ProfileDoc> =
-  (models.Profile as Model<ProfileDoc>) ?? model<ProfileDoc>('Profile', profileSchema);
+export const Profile: Model<ProfileDoc> = (models.Profile as Model<ProfileDoc>) ?? model<ProfileDoc>('Profile', profileSchema);

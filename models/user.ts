@@ -8,6 +8,8 @@ const userSchema = new Schema(
     role: { type: String, enum: ['admin'] },
     emailVerified: { type: Date },
     googleId: { type: String },
+    // Raised when the password changes: sessions and tokens issued before it stop working.
+    sessionVersion: { type: Number, required: true, default: 0 },
   },
   { timestamps: true },
 );

@@ -11,8 +11,8 @@ export function Hero() {
             The right part, at the right price, on time.
           </h1>
           <p className="mt-6 text-lg text-slate-300">
-            Brakes, filters, ignition, suspension, lighting, electrical and cooling parts, checked for fit and sold in the
-            quantities workshops and drivers need.
+            Brakes, filters, ignition, suspension, lighting, electrical and cooling parts, checked for fit and sold in the quantities
+            workshops and drivers need.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a href="#parts" className="rounded-lg bg-brand-500 px-6 py-3 font-semibold text-white hover:bg-brand-600">

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
+import { LoginLink } from '@/components/auth/login-link';
 import { LogoutButton } from '@/components/auth/logout-button';
 import type { NavLink } from '@/components/layout/nav-links';
 
@@ -35,13 +36,7 @@ export function MobileMenu({ links, userName }: MobileMenuProps) {
               {link.label}
             </Link>
           ))}
-          {userName ? (
-            <LogoutButton className={`${itemClass} w-full text-left`} />
-          ) : (
-            <Link href="/login" className={itemClass} onClick={close}>
-              Login
-            </Link>
-          )}
+          {userName ? <LogoutButton className={`${itemClass} w-full text-left`} /> : <LoginLink className={itemClass} onClick={close} />}
         </div>
       )}
     </div>

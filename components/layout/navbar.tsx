@@ -1,6 +1,8 @@
 import Image from 'next/image';
 import Link from 'next/link';
+import { LoginLink } from '@/components/auth/login-link';
 import { LogoutButton } from '@/components/auth/logout-button';
+import { VerifyEmailBanner } from '@/components/auth/verify-email-banner';
 import { MobileMenu } from '@/components/layout/mobile-menu';
 import { navLinks } from '@/components/layout/nav-links';
 import { getSessionUser } from '@/lib/auth/viewer';
@@ -33,13 +35,12 @@ export async function Navbar() {
               <LogoutButton className={linkClass} />
             </>
           ) : (
-            <Link href="/login" className="ml-2 rounded-md bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600">
-              Login
-            </Link>
+            <LoginLink className="ml-2 rounded-md bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600" />
           )}
         </div>
         <MobileMenu links={links} userName={user?.name ?? null} />
       </nav>
+      <VerifyEmailBanner />
     </header>
   );
 }

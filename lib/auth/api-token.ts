@@ -8,11 +8,14 @@ import { authSecret } from '@/lib/env';
 const SALT = 'partsmart.api-token.v1';
 export const API_TOKEN_SECONDS = 60 * 60;
 
-export type ApiTokenClaims = { sub: string; email: string; typ: 'api' };
+export type ApiTokenClaims = { sub: string; email: string; sv: number; typ: 'api' };
 
-export async function issueApiToken(user: { id: string; email: string }, maxAgeSeconds = API_TOKEN_SECONDS): Promise<string> {
+export async function issueApiToken(
+  user: { id: string; email: string; sessionVersion: number },
+  maxAgeSeconds = API_TOKEN_SECONDS,
+): Promise<string> {
   return encode({
-    token: { sub: user.id, email: user.email, typ: 'api' },
+    token: { sub: user.id, email: user.email, sv: user.sessionVersion, typ: 'api' },
     secret: authSecret(),
     salt: SALT,
     maxAge: maxAgeSeconds,
@@ -24,7 +27,7 @@ export async function verifyApiToken(token: string): Promise<ApiTokenClaims | nu
   try {
     const claims = await decode({ token, secret: authSecret(), salt: SALT });
     if (!claims || claims.typ !== 'api' || typeof claims.sub !== 'string' || typeof claims.email !== 'string') return null;
-    return { sub: claims.sub, email: claims.email, typ: 'api' };
+    return { sub: claims.sub, email: claims.email, sv: typeof claims.sv === 'number' ? claims.sv : 0, typ: 'api' };
   } catch {
     return null;
   }

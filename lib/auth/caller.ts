@@ -13,21 +13,25 @@ export const SESSION_EXPIRED = 'Your session has expired, please sign in again';
 export async function getCaller(req: NextRequest): Promise<Caller | null> {
   const authorization = req.headers.get('authorization');
   let userId: string | undefined;
+  let version: number;
   let via: Caller['via'];
   if (authorization?.toLowerCase().startsWith('bearer ')) {
     const claims = await verifyApiToken(authorization.slice(7).trim());
     if (!claims) return null;
     userId = claims.sub;
+    version = claims.sv;
     via = 'bearer';
   } else {
     const token = await getToken({ req, secret: authSecret() });
     if (!token?.sub) return null;
     userId = token.sub;
+    version = typeof token.sv === 'number' ? token.sv : 0;
     via = 'session';
   }
   // The current role comes from the database on every request, so a change applies at once.
   const user = await findUserById(userId);
-  return user ? { ...user, isAdmin: user.role === 'admin', via } : null;
+  if (!user || user.sessionVersion !== version) return null;
+  return { ...user, isAdmin: user.role === 'admin', via };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

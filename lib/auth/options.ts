@@ -29,12 +29,10 @@ export function authOptions(): NextAuthOptions {
           if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? WRONG_CREDENTIALS);
           const user = await authenticate(parsed.data.email, parsed.data.password);
           if (!user) throw new Error(WRONG_CREDENTIALS);
-          return { id: user._id, email: user.email, name: user.name };
+          return { id: user._id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
         },
       }),
-      ...(googleConfigured()
-        ? [GoogleProvider({ clientId: GOOGLE_CLIENT_ID!, clientSecret: GOOGLE_CLIENT_SECRET! })]
-        : []),
+      ...(googleConfigured() ? [GoogleProvider({ clientId: GOOGLE_CLIENT_ID!, clientSecret: GOOGLE_CLIENT_SECRET! })] : []),
     ],
     callbacks: {
       async signIn({ account, profile }) {
@@ -42,7 +40,11 @@ export function authOptions(): NextAuthOptions {
         const google = profile as { email?: string; email_verified?: boolean; name?: string; sub?: string } | undefined;
         // Only a Google-verified address may join an existing account with the same email.
         if (!google?.email || google.email_verified !== true) return '/login?error=Your%20Google%20email%20is%20not%20verified';
-        await upsertGoogleUser({ email: google.email, name: google.name ?? google.email, googleId: String(google.sub ?? account.providerAccountId) });
+        await upsertGoogleUser({
+          email: google.email,
+          name: google.name ?? google.email,
+          googleId: String(google.sub ?? account.providerAccountId),
+        });
         return true;
       },
       async jwt({ token, user, account }) {
@@ -52,11 +54,12 @@ export function authOptions(): NextAuthOptions {
           token.sub = stored?._id ?? user.id;
           token.email = user.email.toLowerCase();
           token.name = stored?.name ?? user.name;
+          token.sv = stored?.sessionVersion ?? (user as { sessionVersion?: number }).sessionVersion ?? 0;
         }
         return token;
       },
       async session({ session, token }) {
-        session.user = { id: token.sub ?? '', email: token.email ?? '', name: token.name ?? '' };
+        session.user = { id: token.sub ?? '', email: token.email ?? '', name: token.name ?? '', sessionVersion: Number(token.sv ?? 0) };
         return session;
       },
     },

@@ -23,8 +23,7 @@ export const passwordSchema = z
  * Images come from our own uploads (`/uploads/...`), the shipped artwork (`/images/...`) or
  * Cloudinary; any other address is refused so pages never embed third-party content.
  */
-export const IMAGE_URL_PATTERN =
-  /^(\/(uploads|images)\/[A-Za-z0-9._/-]+|https:\/\/res\.cloudinary\.com\/[A-Za-z0-9._~%/-]+)$/;
+export const IMAGE_URL_PATTERN = /^(\/(uploads|images)\/[A-Za-z0-9._/-]+|https:\/\/res\.cloudinary\.com\/[A-Za-z0-9._~%/-]+)$/;
 
 export const imageUrlSchema = z
   .string({ error: 'Image is Required' })

@@ -18,7 +18,11 @@ describe('GET /api/parts', () => {
     const res = await callRoute(listPartsRoute, '/api/parts');
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('12');
-    expect(res.body.map((part: { name: string }) => part.name).slice(0, 3)).toEqual(['Catalog part 11', 'Catalog part 10', 'Catalog part 9']);
+    expect(res.body.map((part: { name: string }) => part.name).slice(0, 3)).toEqual([
+      'Catalog part 11',
+      'Catalog part 10',
+      'Catalog part 9',
+    ]);
     const [first] = res.body;
     expect(Object.keys(first).sort()).toEqual(
       ['_id', 'availableQuantity', 'category', 'createdAt', 'description', 'img', 'minimumQuantity', 'name', 'price', 'updatedAt'].sort(),

@@ -26,13 +26,20 @@ export type CallOptions = {
 export type ApiResult<T = unknown> = { status: number; body: T; headers: Headers };
 
 /** A session cookie exactly as next-auth writes it for this user. */
-export async function sessionCookieFor(user: Pick<UserDTO, '_id' | 'email' | 'name'>): Promise<string> {
-  const token = await encode({ token: { sub: user._id, email: user.email, name: user.name }, secret: authSecret() });
+export async function sessionCookieFor(
+  user: Pick<UserDTO, '_id' | 'email' | 'name' | 'sessionVersion'>,
+  maxAgeSeconds?: number,
+): Promise<string> {
+  const token = await encode({
+    token: { sub: user._id, email: user.email, name: user.name, sv: user.sessionVersion },
+    secret: authSecret(),
+    maxAge: maxAgeSeconds,
+  });
   return `next-auth.session-token=${token}`;
 }
 
-export async function bearerFor(user: Pick<UserDTO, '_id' | 'email'>, maxAgeSeconds?: number): Promise<string> {
-  return issueApiToken({ id: user._id, email: user.email }, maxAgeSeconds);
+export async function bearerFor(user: Pick<UserDTO, '_id' | 'email' | 'sessionVersion'>, maxAgeSeconds?: number): Promise<string> {
+  return issueApiToken({ id: user._id, email: user.email, sessionVersion: user.sessionVersion }, maxAgeSeconds);
 }
 
 /** Calls a route handler in-process, as the given user (session cookie) or bearer token. */

@@ -7,10 +7,11 @@ import { Part, Review } from '@/models';
 let counter = 0;
 const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export const LONG_TEXT =
-  'Solid part that fitted first time, arrived quickly and works exactly as described by the shop.';
+export const LONG_TEXT = 'Solid part that fitted first time, arrived quickly and works exactly as described by the shop.';
 
-export async function makeUser(overrides: Partial<{ name: string; email: string; password: string; admin: boolean; verified: boolean }> = {}): Promise<UserDTO> {
+export async function makeUser(
+  overrides: Partial<{ name: string; email: string; password: string; admin: boolean; verified: boolean }> = {},
+): Promise<UserDTO> {
   const id = next();
   return createUser({
     name: overrides.name ?? `User ${id}`,
@@ -47,7 +48,9 @@ export async function makePart(
   return String(part!._id);
 }
 
-export async function makeReview(overrides: Partial<{ name: string; rating: number; review: string; authorEmail: string; createdAt: Date }> = {}): Promise<string> {
+export async function makeReview(
+  overrides: Partial<{ name: string; rating: number; review: string; authorEmail: string; createdAt: Date }> = {},
+): Promise<string> {
   await connectDb();
   const createdAt = overrides.createdAt ?? new Date();
   const [review] = await Review.create(

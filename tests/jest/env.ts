@@ -3,6 +3,8 @@ process.env.NEXTAUTH_SECRET ??= 'jest-secret-0123456789abcdef0123456789abcdef';
 process.env.NEXTAUTH_URL = 'http://localhost:3000';
 process.env.SHOP_DATA_DIR = `.data/jest-files-${process.pid}`;
 process.env.NEXT_TELEMETRY_DISABLED = '1';
+// bcrypt stays bcrypt; fewer rounds only make the many test accounts quicker to create.
+process.env.BCRYPT_ROUNDS ??= '4';
 delete process.env.STRIPE_SECRET_KEY;
 delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
 delete process.env.STRIPE_WEBHOOK_SECRET;

@@ -14,7 +14,11 @@ export default function BlogsPage() {
       <p className="mt-2 text-slate-500">Questions we are often asked about building web shops like this one.</p>
       <div className="mt-10 space-y-6">
         {blogPosts.map((post, index) => (
-          <article key={post.question} aria-labelledby={`blog-${index}`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+          <article
+            key={post.question}
+            aria-labelledby={`blog-${index}`}
+            className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+          >
             <h2 id={`blog-${index}`} className="text-xl font-semibold text-slate-900">
               {post.question}
             </h2>

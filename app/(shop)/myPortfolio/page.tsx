@@ -26,7 +26,10 @@ export default function PortfolioPage() {
             ))}
           </div>
           <p className="mt-4 text-slate-700">
-            Contact: <a className="font-medium text-brand-700 underline" href={`mailto:${portfolio.contact.email}`}>{portfolio.contact.email}</a>{' '}
+            Contact:{' '}
+            <a className="font-medium text-brand-700 underline" href={`mailto:${portfolio.contact.email}`}>
+              {portfolio.contact.email}
+            </a>{' '}
             · {portfolio.contact.location}
           </p>
         </div>
@@ -49,12 +52,23 @@ export default function PortfolioPage() {
           {portfolio.projects.map((project) => (
             <article key={project.name} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
               <div className="relative aspect-[8/5] bg-slate-100">
-                <ShopImage src={project.image} alt={`Screenshot of ${project.name}`} fill sizes="(min-width: 768px) 33vw, 100vw" className="object-cover" />
+                <ShopImage
+                  src={project.image}
+                  alt={`Screenshot of ${project.name}`}
+                  fill
+                  sizes="(min-width: 768px) 33vw, 100vw"
+                  className="object-cover"
+                />
               </div>
               <div className="p-5">
                 <h3 className="font-semibold text-slate-900">{project.name}</h3>
                 <p className="mt-2 text-sm leading-relaxed text-slate-600">{project.description}</p>
-                <a href={project.url} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline" rel="noopener noreferrer" target="_blank">
+                <a
+                  href={project.url}
+                  className="mt-3 inline-block text-sm font-semibold text-brand-700 underline"
+                  rel="noopener noreferrer"
+                  target="_blank"
+                >
                   Visit {project.name}
                 </a>
               </div>

@@ -12,8 +12,13 @@ const TOO_MANY_SIGN_INS = 'Too many sign-in attempts, please wait a few minutes 
 
 /** Sign-in attempts are limited per address and per email before next-auth sees them. */
 async function limitSignIn(req: NextRequest): Promise<Response | null> {
-  const form = await req.clone().formData().catch(() => null);
-  const email = String(form?.get('email') ?? '').trim().toLowerCase();
+  const form = await req
+    .clone()
+    .formData()
+    .catch(() => null);
+  const email = String(form?.get('email') ?? '')
+    .trim()
+    .toLowerCase();
   try {
     const checks: Array<[string, Limit]> = [[`signin:ip:${clientIp(req.headers)}`, LIMITS.signInPerIp]];
     if (email) checks.push([`signin:email:${email}`, LIMITS.signInPerEmail]);

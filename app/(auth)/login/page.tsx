@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AuthCard, OrDivider } from '@/components/auth/auth-card';
+import { GoogleButton } from '@/components/auth/google-button';
+import { LoginForm } from '@/components/auth/login-form';
+import { googleConfigured } from '@/lib/env';
+import { safeCallbackUrl } from '@/lib/utils';
+
+export const metadata: Metadata = {
+  title: 'Login',
+  description: 'Log in to order parts, pay and follow your orders.',
+  robots: { index: false },
+};
+
+type LoginPageProps = { searchParams: Promise<{ callbackUrl?: string; error?: string }> };
+
+const PROVIDER_ERRORS: Record<string, string> = {
+  OAuthAccountNotLinked: 'This email is already used by another sign-in method',
+  OAuthSignin: 'Google sign-in could not start, please try again',
+  OAuthCallback: 'Google sign-in failed, please try again',
+  AccessDenied: 'Sign-in was refused',
+  Callback: 'Sign-in failed, please try again',
+};
+
+export default async function LoginPage({ searchParams }: LoginPageProps) {
+  const { callbackUrl, error } = await searchParams;
+  const target = safeCallbackUrl(callbackUrl);
+  const registerHref = target === '/' ? '/register' : `/register?callbackUrl=${encodeURIComponent(target)}`;
+  return (
+    <AuthCard
+      title="Login"
+      footer={
+        <>
+          New to PartsMart?{' '}
+          <Link href={registerHref} className="font-semibold text-brand-700 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <LoginForm callbackUrl={target} initialError={error ? (PROVIDER_ERRORS[error] ?? error) : undefined} />
+      <OrDivider />
+      <GoogleButton enabled={googleConfigured()} callbackUrl={target} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { DashboardMenu } from '@/components/dashboard/dashboard-menu';
+import { requireViewer } from '@/lib/auth/viewer';
+
+export const metadata: Metadata = { title: { default: 'Dashboard', template: '%s | Dashboard' }, robots: { index: false } };
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const viewer = await requireViewer('/dashboard');
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">Dashboard</h1>
+      <div className="flex flex-col gap-6 lg:flex-row lg:gap-8">
+        <DashboardMenu isAdmin={viewer.isAdmin} />
+        <section className="min-w-0 flex-1">{children}</section>
+      </div>
+    </div>
+  );
+}

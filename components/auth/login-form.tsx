@@ -1,0 +1,68 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signIn } from 'next-auth/react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ForgotPasswordDialog } from '@/components/auth/forgot-password-dialog';
+import { describedBy, Field, inputClass } from '@/components/forms/field';
+import { PasswordInput } from '@/components/forms/password-input';
+import { Button } from '@/components/ui/button';
+import { loginSchema, type LoginInput } from '@/lib/validations/auth';
+
+type LoginFormProps = { callbackUrl: string; initialError?: string };
+
+export function LoginForm({ callbackUrl, initialError }: LoginFormProps) {
+  const [submitting, setSubmitting] = useState(false);
+  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+  const { errors } = formState;
+
+  useEffect(() => {
+    if (initialError) toast.error(initialError);
+  }, [initialError]);
+
+  async function onSubmit(values: LoginInput) {
+    setSubmitting(true);
+    const result = await signIn('credentials', { ...values, redirect: false, callbackUrl });
+    if (!result || result.error) {
+      setSubmitting(false);
+      toast.error(result?.error ?? 'Sign-in failed, please try again');
+      return;
+    }
+    // A full navigation, so that every server-rendered part (navbar, dashboard) sees the session.
+    window.location.assign(callbackUrl);
+  }
+
+  return (
+    <div className="space-y-3">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Login" className="space-y-4">
+        <Field id="email" label="Email" error={errors.email?.message}>
+          <input
+            id="email"
+            type="email"
+            autoComplete="email"
+            className={inputClass}
+            {...describedBy('email', errors.email?.message)}
+            {...register('email')}
+          />
+        </Field>
+        <Field id="password" label="Password" error={errors.password?.message}>
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            {...describedBy('password', errors.password?.message)}
+            {...register('password')}
+          />
+        </Field>
+        <Button type="submit" loading={submitting} className="w-full py-2.5">
+          Login
+        </Button>
+      </form>
+      {/* Outside the login form: its dialog holds a form of its own, and forms cannot nest. */}
+      <div className="flex justify-end">
+        <ForgotPasswordDialog />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signIn } from 'next-auth/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { describedBy, Field, inputClass } from '@/components/forms/field';
+import { PasswordInput } from '@/components/forms/password-input';
+import { Button } from '@/components/ui/button';
+import { fetchJson } from '@/lib/client/fetch-json';
+import { registerSchema, type RegisterInput } from '@/lib/validations/auth';
+
+export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
+  const [submitting, setSubmitting] = useState(false);
+  const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema) });
+  const { errors } = formState;
+
+  async function onSubmit(values: RegisterInput) {
+    setSubmitting(true);
+    const created = await fetchJson('/api/register', { method: 'POST', json: values });
+    if (!created.ok) {
+      setSubmitting(false);
+      toast.error(created.data.error ?? 'Registration failed, please try again');
+      return;
+    }
+    const result = await signIn('credentials', { email: values.email, password: values.password, redirect: false, callbackUrl });
+    if (!result || result.error) {
+      setSubmitting(false);
+      toast.error(result?.error ?? 'Your account was created, please log in');
+      return;
+    }
+    toast.success('Account created: check your inbox to verify your email');
+    window.location.assign(callbackUrl);
+  }
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Register" className="space-y-4">
+      <Field id="name" label="Name" error={errors.name?.message}>
+        <input id="name" autoComplete="name" className={inputClass} {...describedBy('name', errors.name?.message)} {...register('name')} />
+      </Field>
+      <Field id="email" label="Email" error={errors.email?.message}>
+        <input
+          id="email"
+          type="email"
+          autoComplete="email"
+          className={inputClass}
+          {...describedBy('email', errors.email?.message)}
+          {...register('email')}
+        />
+      </Field>
+      <Field id="password" label="Password" error={errors.password?.message}>
+        <PasswordInput
+          id="password"
+          autoComplete="new-password"
+          {...describedBy('password', errors.password?.message)}
+          {...register('password')}
+        />
+      </Field>
+      <Button type="submit" loading={submitting} className="w-full py-2.5">
+        Register
+      </Button>
+    </form>
+  );
+}

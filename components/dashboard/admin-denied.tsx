@@ -1,0 +1,21 @@
+'use client';
+
+import { signOut } from 'next-auth/react';
+import { useEffect } from 'react';
+import { alertError } from '@/lib/client/alerts';
+import { TEXT } from '@/lib/constants';
+
+/** SPEC 2: a non-admin on an admin page gets the error alert, is signed out and sent to /login. */
+export function AdminDenied() {
+  useEffect(() => {
+    let done = false;
+    void (async () => {
+      await alertError(TEXT.adminRouteDenied);
+      if (!done) await signOut({ callbackUrl: '/login' });
+    })();
+    return () => {
+      done = true;
+    };
+  }, []);
+  return <p className="text-slate-600">Checking access…</p>;
+}

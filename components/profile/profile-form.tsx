@@ -1,0 +1,117 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { describedBy, Field, inputClass } from '@/components/forms/field';
+import { ImageUpload } from '@/components/forms/image-upload';
+import { Button } from '@/components/ui/button';
+import { alertError, alertSuccess } from '@/lib/client/alerts';
+import { fetchJson } from '@/lib/client/fetch-json';
+import type { ProfileDTO } from '@/lib/profiles';
+import { profileInputSchema, profileUpdateSchema, type ProfileInput, type ProfileUpdate } from '@/lib/validations/profile';
+
+type ProfileFormProps = { user: { name: string; email: string } } & (
+  { mode: 'add'; profile?: undefined } | { mode: 'update'; profile: ProfileDTO }
+);
+
+const TEXT_FIELDS = [
+  { name: 'education', label: 'Education', autoComplete: 'off' },
+  { name: 'district', label: 'District', autoComplete: 'address-level2' },
+  { name: 'city', label: 'City', autoComplete: 'address-level1' },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel' },
+  { name: 'linkedin', label: 'LinkedIn link (optional)', autoComplete: 'url' },
+  { name: 'github', label: 'GitHub link (optional)', autoComplete: 'url' },
+] as const;
+
+/** Add Profile and Update Profile: name and email are read-only, from the signed-in account. */
+export function ProfileForm({ user, mode, profile }: ProfileFormProps) {
+  const router = useRouter();
+  const [uploading, setUploading] = useState(false);
+  const { register, handleSubmit, control, formState } = useForm<ProfileInput | ProfileUpdate>({
+    resolver: zodResolver(mode === 'add' ? profileInputSchema : profileUpdateSchema),
+    defaultValues: profile
+      ? { ...profile, linkedin: profile.linkedin ?? '', github: profile.github ?? '' }
+      : { education: '', district: '', city: '', phone: '', linkedin: '', github: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  async function onSubmit(values: ProfileInput | ProfileUpdate) {
+    if (mode === 'add') {
+      const res = await fetchJson<{ insertedId?: string }>('/api/myProfile', { method: 'POST', json: values });
+      if (!res.data.insertedId) {
+        await alertError('Something was Wrong! Please try again', res.data.error);
+        return;
+      }
+      await alertSuccess('Your Profile was added');
+    } else {
+      const res = await fetchJson<{ success?: boolean }>(`/api/myProfile/${profile._id}`, {
+        method: 'PATCH',
+        json: { profileInfo: values },
+      });
+      if (res.status === 401) {
+        await alertError('No user is logged in');
+        return;
+      }
+      if (!res.data.success) {
+        await alertError(res.data.error ?? 'Something was Wrong! Please try again');
+        return;
+      }
+      await alertSuccess(res.data.message ?? 'Your profile was updated');
+    }
+    router.push('/dashboard/myProfile');
+    router.refresh();
+  }
+
+  return (
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label="Profile"
+      className="grid gap-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:grid-cols-2"
+    >
+      <Field id="name" label="Name">
+        <input id="name" value={user.name} disabled readOnly className={inputClass} />
+      </Field>
+      <Field id="email" label="Email">
+        <input id="email" value={user.email} disabled readOnly className={inputClass} />
+      </Field>
+      {TEXT_FIELDS.map((field) => {
+        const error = errors[field.name]?.message;
+        return (
+          <Field key={field.name} id={field.name} label={field.label} error={error}>
+            <input
+              id={field.name}
+              autoComplete={field.autoComplete}
+              className={inputClass}
+              {...describedBy(field.name, error)}
+              {...register(field.name)}
+            />
+          </Field>
+        );
+      })}
+      <div className="sm:col-span-2">
+        <Controller
+          control={control}
+          name="image"
+          render={({ field }) => (
+            <ImageUpload
+              id="image"
+              label="Image"
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.image?.message}
+              onUploadingChange={setUploading}
+            />
+          )}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <Button type="submit" loading={isSubmitting} disabled={uploading}>
+          {mode === 'add' ? 'Add Profile' : 'Update Profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { appUrl } from '@/lib/env';
+import { ForbiddenError } from '@/lib/errors';
+import { linkMail, sendMail } from '@/lib/mail';
+import { enforceLimits, LIMITS } from '@/lib/rate-limit';
+import { consumeOneTimeToken, createOneTimeToken } from '@/lib/tokens';
+import { createUser, findUserByEmail, markEmailVerified, setPassword, type UserDTO } from '@/lib/users';
+import type { RegisterInput, ResetPasswordInput } from '@/lib/validations/auth';
+
+/** Account flows: registration, email verification, forgotten password. */
+
+const VERIFY_SECONDS = 24 * 60 * 60;
+const RESET_SECONDS = 60 * 60;
+export const FORGOT_PASSWORD_ANSWER = 'Email Sended, Check inbox or spam folder';
+export const TOO_MANY_EMAILS = 'Too many emails asked for, please wait a while and try again';
+
+export async function registerAccount(input: RegisterInput, ip: string): Promise<UserDTO> {
+  await enforceLimits([[`register:ip:${ip}`, LIMITS.registerPerIp]], 'Too many accounts created from here, please try again later');
+  const user = await createUser({ name: input.name, email: input.email, password: input.password });
+  await sendVerificationEmail(user);
+  return user;
+}
+
+export async function sendVerificationEmail(user: Pick<UserDTO, 'email' | 'name'>): Promise<void> {
+  const token = await createOneTimeToken('verify-email', user.email, VERIFY_SECONDS);
+  const link = `${appUrl()}/api/verify-email?token=${token}`;
+  await sendMail(
+    linkMail({
+      to: user.email,
+      subject: 'Verify your email address',
+      greeting: `Hello ${user.name},`,
+      body: 'Thanks for creating your account. Please confirm that this email address is yours.',
+      action: 'Verify email',
+      link,
+      footer: 'The link works once and expires in 24 hours. If you did not create an account, ignore this email.',
+    }),
+  );
+}
+
+/** Sends the verification email again to a signed-in user whose address is not yet verified. */
+export async function resendVerificationEmail(user: UserDTO): Promise<void> {
+  if (user.emailVerified) throw new ForbiddenError('Your email is already verified');
+  await enforceLimits([[`verify:email:${user.email}`, LIMITS.mailPerEmail]], TOO_MANY_EMAILS);
+  await sendVerificationEmail(user);
+}
+
+export async function verifyEmail(token: string): Promise<string> {
+  const email = await consumeOneTimeToken('verify-email', token);
+  await markEmailVerified(email);
+  return email;
+}
+
+/** Always answers the same, whether or not the account exists; mails only real accounts with a password. */
+export async function requestPasswordReset(rawEmail: string, ip: string): Promise<void> {
+  const email = rawEmail.trim().toLowerCase();
+  await enforceLimits(
+    [
+      [`forgot:ip:${ip}`, LIMITS.mailPerIp],
+      [`forgot:email:${email}`, LIMITS.mailPerEmail],
+    ],
+    TOO_MANY_EMAILS,
+  );
+  const user = email ? await findUserByEmail(email) : null;
+  if (!user) return;
+  const token = await createOneTimeToken('reset-password', user.email, RESET_SECONDS);
+  await sendMail(
+    linkMail({
+      to: user.email,
+      subject: 'Reset your password',
+      greeting: `Hello ${user.name},`,
+      body: 'Somebody (hopefully you) asked to reset the password of your account.',
+      action: 'Choose a new password',
+      link: `${appUrl()}/reset-password?token=${token}`,
+      footer: 'The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.',
+    }),
+  );
+}
+
+export async function resetPassword(input: ResetPasswordInput, ip: string): Promise<void> {
+  await enforceLimits([[`reset:ip:${ip}`, LIMITS.resetPerIp]]);
+  const email = await consumeOneTimeToken('reset-password', input.token);
+  await setPassword(email, input.password);
+  // Following the emailed link proves the address too.
+  await markEmailVerified(email);
+}

@@ -1,0 +1,37 @@
+'use client';
+
+/** SweetAlert2 dialogs with the spec's texts; the library loads only when a dialog opens. */
+async function swal() {
+  return (await import('sweetalert2')).default;
+}
+
+const buttons = { confirmButtonColor: '#f97316', cancelButtonColor: '#64748b' };
+
+export async function alertSuccess(title: string, text?: string): Promise<void> {
+  await (await swal()).fire({ icon: 'success', title, text, ...buttons });
+}
+
+export async function alertError(title: string, text?: string): Promise<void> {
+  await (await swal()).fire({ icon: 'error', title, text, ...buttons });
+}
+
+export async function alertInfo(title: string, text?: string): Promise<void> {
+  await (await swal()).fire({ icon: 'info', title, text, ...buttons });
+}
+
+/** The spec's confirmation dialog; true when the user confirmed. */
+export async function confirmDialog(options: { title: string; text: string; confirmText: string; cancelText: string }): Promise<boolean> {
+  const result = await (
+    await swal()
+  ).fire({
+    icon: 'warning',
+    title: options.title,
+    text: options.text,
+    showCancelButton: true,
+    confirmButtonText: options.confirmText,
+    cancelButtonText: options.cancelText,
+    reverseButtons: true,
+    ...buttons,
+  });
+  return result.isConfirmed;
+}
