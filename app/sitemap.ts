@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
-import { getSitemapParts } from '@/lib/cache';
+import { getSitemapParts } from '@/lib/catalog';
 import { appUrl } from '@/lib/env';
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { E2E_ACCOUNTS } from './config';
 import { asAdmin, asCustomer, expect, test } from './fixtures';
-import { keepScreenshot, openMenuIfPhone, registerViaApi, signInViaApi, uniqueEmail, waitForMailLink } from './helpers';
+import { keepScreenshot, openMenuIfPhone, seededPartId, registerViaApi, signInViaApi, uniqueEmail, waitForMailLink } from './helpers';
 
 const PHOTO = path.resolve('e2e', 'fixtures', 'test-photo.png');
 
@@ -25,9 +25,7 @@ test.describe('accounts', () => {
   test('register, verify the email from the received message, log out, log in and return to the page of origin', async ({
     page,
   }, testInfo) => {
-    await page.goto('/');
-    await page.locator('#parts article').first().getByRole('link').click();
-    await expect(page).toHaveURL(/\/parts\//);
+    await page.goto(`/parts/${await seededPartId(page.request)}`);
     const partUrl = page.url();
     await page.getByRole('link', { name: 'Sign in to order' }).click();
     await page.getByRole('link', { name: 'Create an account' }).click();

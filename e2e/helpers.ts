@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type { mongo } from 'mongoose';
 import { latestMailTo, linkIn } from '../tests/helpers/mailbox';
-import { E2E_MAILBOX } from './config';
+import { E2E_DATA_DIR, E2E_MAILBOX } from './config';
 
 /** Signs in through next-auth's own endpoints (the same ones the login form uses); cookies land in the context. */
 export async function signInViaApi(request: APIRequestContext, account: { email: string; password: string }): Promise<void> {
@@ -63,4 +64,76 @@ export async function waitForMailLink(to: string, subject: RegExp, fragment: str
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no "${subject}" email to ${to}`);
+}
+
+/** An API client with a saved session (or none): it sends the shop's own Origin, as the pages do. */
+export async function apiAs(baseURL: string, storageState?: string): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL, storageState, extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': newClientIp() } });
+}
+
+/** A fresh customer, registered and signed in, as an API client. */
+export async function newCustomerApi(baseURL: string, testInfo: TestInfo, name = 'Test Customer') {
+  const api = await apiAs(baseURL);
+  const account = await registerViaApi(api, testInfo, name);
+  await signInViaApi(api, account);
+  return { api, account };
+}
+
+export type NewPart = { name?: string; price?: number; availableQuantity?: number; minimumQuantity?: number };
+
+/** Adds a product through the admin API (its own, so tests running side by side never share stock). */
+export async function createPartViaApi(admin: APIRequestContext, testInfo: TestInfo, part: NewPart = {}) {
+  const body = {
+    name: part.name ?? `E2E part ${testInfo.project.name} ${Date.now().toString(36)}`,
+    price: part.price ?? 12.5,
+    availableQuantity: part.availableQuantity ?? 50,
+    minimumQuantity: part.minimumQuantity ?? 1,
+    img: '/images/parts/spin-on-engine-oil-filter.svg',
+    description: 'A part made for an end-to-end test, with a description that is comfortably longer than fifty characters.',
+  };
+  const res = await admin.post('/api/parts', { data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: ((await res.json()) as { insertedId: string }).insertedId, ...body };
+}
+
+export async function placeOrderViaApi(api: APIRequestContext, partId: string, quantity = 1): Promise<string> {
+  const res = await api.post('/api/order', { data: { partId, address: '1 Test Street, Leeds', phone: '0113 496 0000', quantity } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { insertedId: string }).insertedId;
+}
+
+/** Pays an order through the offline gateway exactly as the payment page does. */
+export async function payOrderViaApi(api: APIRequestContext, orderId: string): Promise<string> {
+  const intent = (await (await api.post('/api/create-payment-intent', { data: { orderId } })).json()) as { clientSecret: string };
+  const confirmed = await api.post('/api/test-gateway/confirm', {
+    data: { clientSecret: intent.clientSecret, number: '4242424242424242', expiry: '12/34', cvc: '123' },
+  });
+  const { id } = (await confirmed.json()) as { id: string };
+  const paid = await api.patch(`/api/order/${orderId}`, { data: { payment: { order: orderId, transactionId: id } } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return id;
+}
+
+/** Direct access to the e2e database, for setups no page offers (taking a role away). */
+export async function withShopDb<T>(fn: (db: mongo.Db) => Promise<T>): Promise<T> {
+  const { readFileSync, existsSync } = await import('node:fs');
+  const { default: mongoose } = await import('mongoose');
+  const lock = ['ferretdb', 'mongo'].map((dir) => path.join(E2E_DATA_DIR, dir, 'engine.json')).find((file) => existsSync(file));
+  if (!lock) throw new Error('the e2e database is not running');
+  const { uri } = JSON.parse(readFileSync(lock, 'utf8')) as { uri: string };
+  const client = new mongoose.mongo.MongoClient(uri);
+  try {
+    await client.connect();
+    return await fn(client.db('partsmart'));
+  } finally {
+    await client.close();
+  }
+}
+
+/** The id of a seeded part: tests that need a stable part use these (no test orders, edits or deletes them). */
+export async function seededPartId(request: APIRequestContext, name = 'Vented Front Brake Rotor 300 mm'): Promise<string> {
+  const parts = (await (await request.get('/api/parts?limit=100')).json()) as Array<{ _id: string; name: string }>;
+  const part = parts.find((p) => p.name === name);
+  if (!part) throw new Error(`seeded part ${name} not found`);
+  return part._id;
 }

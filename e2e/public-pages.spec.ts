@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
-import { E2E_ACCOUNTS } from './config';
-import { expectNoHorizontalOverflow, isPhone, keepScreenshot, openMenuIfPhone, signInViaApi } from './helpers';
+import { seedParts } from '../lib/seed-data';
+import { E2E_ACCOUNTS, STORAGE_STATE } from './config';
+import { apiAs, createPartViaApi, expectNoHorizontalOverflow, isPhone, keepScreenshot, openMenuIfPhone, signInViaApi } from './helpers';
 
 type ApiPart = { _id: string; name: string; availableQuantity: number; description: string; price: number; minimumQuantity: number };
 
@@ -20,18 +21,22 @@ test.describe('public pages', () => {
       await expect(page.getByText(perk, { exact: true })).toBeVisible();
     }
 
+    // Each card against its own part (other tests add parts at the same time, so not by position).
     const parts = page.locator('#parts article');
     await expect(parts).toHaveCount(6);
-    const apiParts = (await (await page.request.get('/api/parts?limit=6')).json()) as ApiPart[];
-    for (const [index, part] of apiParts.entries()) {
+    const created: number[] = [];
+    for (let index = 0; index < 6; index++) {
       const card = parts.nth(index);
+      const id = (await card.getByRole('link').getAttribute('href'))!.replace('/parts/', '');
+      const part = (await (await page.request.get(`/api/parts/${id}`)).json()) as ApiPart & { createdAt: string };
       await expect(card.getByRole('heading', { name: part.name })).toBeVisible();
       await expect(card.getByText(`$${part.price.toFixed(2)}`)).toBeVisible();
       await expect(card.getByRole('img', { name: part.name })).toBeVisible();
       const preview = part.description.length > 250 ? `${part.description.slice(0, 250)}...` : part.description;
       await expect(card.getByText(preview, { exact: true })).toBeVisible();
-      await expect(card.getByRole('link')).toHaveAttribute('href', `/parts/${part._id}`);
+      created.push(Date.parse(part.createdAt));
     }
+    expect(created).toEqual([...created].sort((a, b) => b - a));
 
     for (const stat of ['53+', '650+', '235+', '185+', 'Countries', 'Projects', 'Clients', 'Feedbacks']) {
       await expect(page.getByText(stat, { exact: true })).toBeVisible();
@@ -100,13 +105,13 @@ test.describe('public pages', () => {
   });
 
   test('part page: details, structured data and a sign-in link that remembers the page', async ({ page }, testInfo) => {
-    await page.goto('/');
-    const firstCard = page.locator('#parts article').first();
-    const name = (await firstCard.getByRole('heading').textContent())!;
-    await firstCard.getByRole('link').click();
+    // A seeded part: no other test orders it or changes it.
+    const parts = (await (await page.request.get('/api/parts?limit=100')).json()) as ApiPart[];
+    const part = parts.find((p) => p.name === 'Vented Front Brake Rotor 300 mm')!;
+    const id = part._id;
+    await page.goto(`/parts/${id}`);
+    const name = part.name;
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    const id = page.url().split('/parts/')[1]!;
-    const part = (await (await page.request.get(`/api/parts/${id}`)).json()) as ApiPart;
     await expect(page.getByText(`$${part.price.toFixed(2)}`).first()).toBeVisible();
     await expect(page.getByTestId('available-quantity')).toHaveText(`${part.availableQuantity} pieces`);
     await expect(page.getByText(`${part.minimumQuantity} pieces`, { exact: true })).toBeVisible();
@@ -119,6 +124,16 @@ test.describe('public pages', () => {
     await keepScreenshot(page, testInfo, 'part');
     await page.getByRole('link', { name: 'Sign in to order' }).click();
     await expect(page).toHaveURL(new RegExp(`/login\\?callbackUrl=${encodeURIComponent(`/parts/${id}`)}`));
+  });
+
+  test('a card on the home page leads to its part page', async ({ page, baseURL }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const { name } = await createPartViaApi(admin, testInfo);
+    await page.goto('/');
+    const card = page.locator('#parts article', { has: page.getByRole('heading', { name }) });
+    await card.getByRole('link').click();
+    await expect(page).toHaveURL(/\/parts\/[a-f\d]{24}$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
   test("an out-of-stock part says 'Out Of Stock'", async ({ page }) => {
@@ -165,10 +180,15 @@ test.describe('public pages', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 
-  test('sitemap lists every part, robots points to it', async ({ page }) => {
-    const parts = (await (await page.request.get('/api/parts?limit=100')).json()) as ApiPart[];
+  test('sitemap lists every part, robots points to it', async ({ page, baseURL }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const fresh = await createPartViaApi(admin, testInfo);
+    const seeded = ((await (await page.request.get('/api/parts?limit=100')).json()) as ApiPart[]).filter((part) =>
+      seedParts.some((seed) => seed.name === part.name),
+    );
+    expect(seeded).toHaveLength(seedParts.length);
     const sitemap = await (await page.request.get('/sitemap.xml')).text();
-    for (const part of parts) expect(sitemap).toContain(`/parts/${part._id}</loc>`);
+    for (const part of [...seeded, { _id: fresh.id }]) expect(sitemap).toContain(`/parts/${part._id}</loc>`);
     const robots = await (await page.request.get('/robots.txt')).text();
     expect(robots).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
     expect(robots).toMatch(/Disallow: \/dashboard/);

@@ -64,3 +64,10 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
 export function searchParamsOf(req: NextRequest): Record<string, string> {
   return Object.fromEntries(req.nextUrl.searchParams.entries());
 }
+
+/** A page of a list: the items as the body, the paging in headers (the spec's answers are plain arrays). */
+export function pageResponse<T>(page: { items: T[]; total: number; page: number; limit: number }): NextResponse {
+  return NextResponse.json(page.items, {
+    headers: { 'X-Total-Count': String(page.total), 'X-Page': String(page.page), 'X-Limit': String(page.limit) },
+  });
+}

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { getCachedPart } from '@/lib/cache';
+import { getCachedPart } from '@/lib/catalog';
 import { NotFoundError } from '@/lib/errors';
 import type { PartDTO } from '@/lib/parts';
 

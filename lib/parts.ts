@@ -1,7 +1,10 @@
 import { Types } from 'mongoose';
+import { revalidateCatalog } from '@/lib/cache';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TAGS } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
-import { NotFoundError } from '@/lib/errors';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/constants';
+import { ForbiddenError, NotFoundError } from '@/lib/errors';
+import { applyStockMove } from '@/lib/stock';
+import type { PartInput, PartUpdate } from '@/lib/validations/parts';
 import { Part } from '@/models';
 import type { PartDoc } from '@/models/part';
 
@@ -67,4 +70,52 @@ export async function listPartIds(): Promise<Array<{ _id: string; updatedAt: str
   await connectDb();
   const parts = await Part.find({}, { updatedAt: 1 }).sort(NEWEST_FIRST).limit(50000).lean<LeanPart[]>();
   return parts.map((part) => ({ _id: String(part._id), updatedAt: new Date(part.updatedAt).toISOString() }));
+}
+
+type Admin = { email: string; isAdmin: boolean };
+
+function assertAdmin(actor: Admin): void {
+  if (!actor.isAdmin) throw new ForbiddenError('Admins only');
+}
+
+function revalidatePart(id: string): void {
+  revalidateCatalog(TAGS.parts, TAGS.part(id));
+}
+
+/** Adds a product (admins). Its opening stock enters the ledger as a `restock` move by that admin. */
+export async function createPart(actor: Admin, input: PartInput): Promise<PartDTO> {
+  assertAdmin(actor);
+  await connectDb();
+  const { availableQuantity, ...fields } = input;
+  const part = await Part.create({ ...fields, availableQuantity: 0, stockSeq: 0 });
+  if (availableQuantity > 0) await applyStockMove({ partId: part._id, delta: availableQuantity, reason: 'restock', by: actor.email });
+  revalidatePart(String(part._id));
+  return getPart(String(part._id));
+}
+
+/**
+ * Changes any field of a product (admins). A new stock level is never written over the old one:
+ * the difference from the level the admin saw (expectedAvailableQuantity, else the current one)
+ * goes through the ledger as a `restock` (up) or `edit` (down) move, so orders placed meanwhile stay.
+ */
+export async function updatePart(actor: Admin, id: string, input: PartUpdate): Promise<PartDTO> {
+  assertAdmin(actor);
+  const current = await getPart(id);
+  const { availableQuantity, expectedAvailableQuantity, ...fields } = input;
+  if (Object.keys(fields).length) await Part.updateOne({ _id: id }, { $set: fields });
+  if (availableQuantity !== undefined) {
+    const delta = availableQuantity - (expectedAvailableQuantity ?? current.availableQuantity);
+    if (delta !== 0) await applyStockMove({ partId: id, delta, reason: delta > 0 ? 'restock' : 'edit', by: actor.email });
+  }
+  revalidatePart(id);
+  return getPart(id);
+}
+
+/** Deletes a product (admins). Its orders and stock history stay as records. */
+export async function deletePart(actor: Admin, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
+  assertAdmin(actor);
+  const part = await getPart(id);
+  const result = await Part.deleteOne({ _id: part._id });
+  revalidatePart(id);
+  return { acknowledged: true, deletedCount: result.deletedCount };
 }

@@ -1,6 +1,10 @@
 import type { Types } from 'mongoose';
+import type { Caller } from '@/lib/auth/caller';
+import { revalidateCatalog } from '@/lib/cache';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TAGS } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/constants';
+import { ForbiddenError, NotFoundError } from '@/lib/errors';
+import type { ReviewInput } from '@/lib/validations/reviews';
 import type { Page } from '@/lib/parts';
 import { Review } from '@/models';
 import type { ReviewDoc } from '@/models/review';
@@ -41,4 +45,24 @@ export async function listReviews({ limit = DEFAULT_PAGE_SIZE, page = 1 } = {}):
     Review.countDocuments(),
   ]);
   return { items: reviews.map(toReviewDTO), total, page, limit: size };
+}
+
+/** Adds a review (customers): the name and author email come from the account. */
+export async function createReview(actor: Pick<Caller, 'name' | 'email' | 'isAdmin'>, input: ReviewInput): Promise<ReviewDTO> {
+  if (actor.isAdmin) throw new ForbiddenError('Admins cannot add reviews');
+  await connectDb();
+  const review = await Review.create({ ...input, name: actor.name, authorEmail: actor.email });
+  revalidateCatalog(TAGS.reviews);
+  return toReviewDTO(review.toObject() as LeanReview);
+}
+
+/** Removes a review (admins). */
+export async function deleteReview(actor: Pick<Caller, 'isAdmin'>, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
+  if (!actor.isAdmin) throw new ForbiddenError('Admins only');
+  if (!/^[a-f\d]{24}$/i.test(id)) throw new NotFoundError('Review not found');
+  await connectDb();
+  const result = await Review.deleteOne({ _id: id });
+  if (result.deletedCount === 0) throw new NotFoundError('Review not found');
+  revalidateCatalog(TAGS.reviews);
+  return { acknowledged: true, deletedCount: result.deletedCount };
 }

@@ -1,13 +1,16 @@
+import { OrdersTable } from '@/components/orders/orders-table';
 import { requireViewer } from '@/lib/auth/viewer';
+import { listOrdersOf } from '@/lib/orders';
 
 export const metadata = { title: 'My Orders' };
 
 export default async function MyOrdersPage() {
-  await requireViewer('/dashboard');
+  const viewer = await requireViewer('/dashboard');
+  const orders = await listOrdersOf(viewer, viewer.email);
   return (
-    <div className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
+    <div className="space-y-4">
       <h2 className="text-xl font-semibold text-slate-900">My Orders</h2>
-      <p className="mt-2 text-slate-600">You have no orders yet.</p>
+      <OrdersTable mode="customer" initialOrders={orders} email={viewer.email} />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { resolveDatabase, type RunningDatabase } from '@/lib/embedded-db';
+import { startStripeMock } from './stripe-mock';
 
 declare global {
   var __testDatabase: RunningDatabase | undefined;
+  var __stripeMock: { url: string; stop: () => void } | undefined;
 }
 
 /** One real MongoDB-protocol server for the whole run; each test file uses its own database on it. */
@@ -17,4 +19,7 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__testDatabase = db;
   process.env.TEST_MONGODB_BASE_URI = db.uri;
   process.env.TEST_DB_ENGINE = db.engine;
+  // Stripe's servers are the one thing mocked: stripe-mock speaks Stripe's real API to the real SDK.
+  globalThis.__stripeMock = await startStripeMock(path.join(root, '.cache'));
+  process.env.STRIPE_MOCK_URL = globalThis.__stripeMock.url;
 }

@@ -5,7 +5,7 @@ import { SaleBanner } from '@/components/home/sale-banner';
 import { Stats } from '@/components/home/stats';
 import { PartCard } from '@/components/parts/part-card';
 import { ReviewCard } from '@/components/reviews/review-card';
-import { getHomeParts, getHomeReviews } from '@/lib/cache';
+import { getHomeParts, getHomeReviews } from '@/lib/catalog';
 
 export default async function HomePage() {
   await connection();

@@ -1,13 +1,19 @@
 import { NextResponse } from 'next/server';
-import { parseInput, route, searchParamsOf } from '@/lib/http';
-import { listReviews } from '@/lib/reviews';
+import { requireCaller } from '@/lib/auth/caller';
+import { pageResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/http';
+import { createReview, listReviews } from '@/lib/reviews';
 import { pageQuerySchema } from '@/lib/validations/common';
+import { reviewInputSchema } from '@/lib/validations/reviews';
 
 /** GET /api/review: reviews newest first; `limit` (1..100) and `page` optional. */
 export const GET = route(async (req) => {
   const query = parseInput(pageQuerySchema, searchParamsOf(req));
-  const page = await listReviews(query);
-  return NextResponse.json(page.items, {
-    headers: { 'X-Total-Count': String(page.total), 'X-Page': String(page.page), 'X-Limit': String(page.limit) },
-  });
+  return pageResponse(await listReviews(query));
+});
+
+/** POST /api/review: `{ image, rating, review }` from a customer; the name comes from the account. Answers `insertedId`. */
+export const POST = route(async (req) => {
+  const caller = await requireCaller(req);
+  const review = await createReview(caller, await readJson(req, reviewInputSchema));
+  return NextResponse.json({ acknowledged: true, insertedId: review._id }, { status: 201 });
 });

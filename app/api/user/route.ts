@@ -1,6 +1,5 @@
-import { NextResponse } from 'next/server';
 import { requireAdmin } from '@/lib/auth/caller';
-import { parseInput, route, searchParamsOf } from '@/lib/http';
+import { pageResponse, parseInput, route, searchParamsOf } from '@/lib/http';
 import { listUsers } from '@/lib/users';
 import { pageQuerySchema } from '@/lib/validations/common';
 
@@ -8,7 +7,8 @@ import { pageQuerySchema } from '@/lib/validations/common';
 export const GET = route(async (req) => {
   await requireAdmin(req);
   const page = await listUsers(parseInput(pageQuerySchema, searchParamsOf(req)));
-  const users = page.items.map(({ _id, email, name, role, emailVerified, createdAt }) => ({
+  // The public fields of an account: no password hash, no session version.
+  const items = page.items.map(({ _id, email, name, role, emailVerified, createdAt }) => ({
     _id,
     email,
     name,
@@ -16,5 +16,5 @@ export const GET = route(async (req) => {
     emailVerified,
     createdAt,
   }));
-  return NextResponse.json(users, { headers: { 'X-Total-Count': String(page.total) } });
+  return pageResponse({ ...page, items });
 });

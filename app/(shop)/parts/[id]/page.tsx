@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import { PartPurchase } from '@/components/parts/part-purchase';
 import { ShopImage } from '@/components/ui/shop-image';
-import { getSessionUser } from '@/lib/auth/viewer';
+import { getSessionUser, getViewer } from '@/lib/auth/viewer';
 import { SITE_NAME, TEXT } from '@/lib/constants';
 import { appUrl } from '@/lib/env';
 import { formatPrice } from '@/lib/money';
@@ -50,7 +50,9 @@ function productJsonLd(part: PartDTO) {
 export default async function PartPage({ params }: PartPageProps) {
   await connection();
   const { id } = await params;
-  const [part, user] = await Promise.all([loadPartOr404(id), getSessionUser()]);
+  const [part, session] = await Promise.all([loadPartOr404(id), getSessionUser()]);
+  // The role decides the purchase button, so signed-in users are read from the database.
+  const viewer = session ? await getViewer() : null;
   const outOfStock = part.availableQuantity <= 0;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -93,7 +95,7 @@ export default async function PartPage({ params }: PartPageProps) {
             ))}
           </div>
           <div className="mt-8">
-            <PartPurchase part={part} signedIn={Boolean(user)} />
+            <PartPurchase part={part} viewer={viewer} />
           </div>
         </div>
       </div>

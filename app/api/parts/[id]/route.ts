@@ -1,6 +1,20 @@
 import { NextResponse } from 'next/server';
-import { route } from '@/lib/http';
-import { getPart } from '@/lib/parts';
+import { requireAdmin } from '@/lib/auth/caller';
+import { readJson, route } from '@/lib/http';
+import { deletePart, getPart, updatePart } from '@/lib/parts';
+import { partUpdateSchema } from '@/lib/validations/parts';
+
+type Params = { id: string };
 
 /** GET /api/parts/{id}: one part; 404 JSON for an unknown or malformed id. */
-export const GET = route<{ id: string }>(async (_req, { id }) => NextResponse.json(await getPart(id)));
+export const GET = route<Params>(async (_req, { id }) => NextResponse.json(await getPart(id)));
+
+/** PUT /api/parts/{id}: changes any field (admins); a stock change goes through the stock ledger. */
+export const PUT = route<Params>(async (req, { id }) => {
+  const caller = await requireAdmin(req);
+  const part = await updatePart(caller, id, await readJson(req, partUpdateSchema));
+  return NextResponse.json({ success: true, message: 'Product updated', part });
+});
+
+/** DELETE /api/parts/{id}: deletes a product (admins). */
+export const DELETE = route<Params>(async (req, { id }) => NextResponse.json(await deletePart(await requireAdmin(req), id)));

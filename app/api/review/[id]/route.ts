@@ -1,0 +1,7 @@
+import { NextResponse } from 'next/server';
+import { requireAdmin } from '@/lib/auth/caller';
+import { route } from '@/lib/http';
+import { deleteReview } from '@/lib/reviews';
+
+/** DELETE /api/review/{id}: removes a review (admins). */
+export const DELETE = route<{ id: string }>(async (req, { id }) => NextResponse.json(await deleteReview(await requireAdmin(req), id)));

@@ -1,0 +1,76 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ProductForm } from '@/components/admin/product-form';
+import { AdminDenied } from '@/components/dashboard/admin-denied';
+import { getAdminViewer } from '@/lib/auth/viewer';
+import { NotFoundError } from '@/lib/errors';
+import { getPart } from '@/lib/parts';
+import { getStockHistory } from '@/lib/stock';
+
+export const metadata = { title: 'Edit Product' };
+
+const REASONS = { seed: 'Opening stock', order: 'Order', cancel: 'Order cancelled', restock: 'Restock', edit: 'Correction' } as const;
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+export default async function EditProductPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  if (!(await getAdminViewer(`/dashboard/manageProducts/${id}`))) return <AdminDenied />;
+  const part = await getPart(id).catch((error: unknown) => {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  });
+  const history = await getStockHistory(id, 50);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-slate-900">Edit {part.name}</h2>
+        <Link href="/dashboard/manageProducts" className="text-sm font-semibold text-brand-700 hover:underline">
+          Back to Manage Products
+        </Link>
+      </div>
+      {/* Keyed by stock level, so the form starts from the current numbers after each save. */}
+      <ProductForm key={`${part.updatedAt}-${part.availableQuantity}`} part={part} />
+      <section aria-labelledby="history-heading" className="space-y-3">
+        <h3 id="history-heading" className="text-lg font-semibold text-slate-900">
+          Stock history
+        </h3>
+        <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wider text-slate-500">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  When (UTC)
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Change
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Pieces
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Stock after
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  By
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {history.map((move) => (
+                <tr key={move.seq}>
+                  <td className="px-4 py-2 whitespace-nowrap text-slate-600">{when.format(new Date(move.at))}</td>
+                  <td className="px-4 py-2">{REASONS[move.reason]}</td>
+                  <td className={`px-4 py-2 text-right tabular-nums ${move.delta < 0 ? 'text-red-600' : 'text-emerald-700'}`}>
+                    {move.delta > 0 ? `+${move.delta}` : move.delta}
+                  </td>
+                  <td className="px-4 py-2 text-right font-semibold tabular-nums">{move.after}</td>
+                  <td className="px-4 py-2 text-slate-600">{move.by ?? 'system'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

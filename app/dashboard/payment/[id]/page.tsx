@@ -1,0 +1,73 @@
+import { notFound } from 'next/navigation';
+import { PaymentForm } from '@/components/payments/payment-form';
+import { Badge } from '@/components/ui/badge';
+import { requireViewer } from '@/lib/auth/viewer';
+import { TEXT } from '@/lib/constants';
+import { env } from '@/lib/env';
+import { NotFoundError } from '@/lib/errors';
+import { formatPrice } from '@/lib/money';
+import { getOrder } from '@/lib/orders';
+import { paymentProvider } from '@/lib/payments/gateway';
+
+export const metadata = { title: 'Payment' };
+
+export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const viewer = await requireViewer(`/dashboard/payment/${id}`);
+  const order = await getOrder(viewer, id).catch((error: unknown) => {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  });
+  const provider = paymentProvider();
+  const rows: Array<[string, string]> = [
+    ['Customer', order.name],
+    ['Part', order.partName],
+    ['Price per piece', formatPrice(order.price)],
+    ['Quantity', String(order.quantity)],
+  ];
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby="summary-heading" className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+        <h2 id="summary-heading" className="text-xl font-semibold text-slate-900">
+          Pay for {order.partName}
+        </h2>
+        <dl className="mt-4 divide-y divide-slate-100">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 py-2">
+              <dt className="text-slate-500">{label}</dt>
+              <dd className="text-right font-medium text-slate-900">{value}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-4 py-3 text-lg">
+            <dt className="font-semibold text-slate-900">Total</dt>
+            <dd className="font-bold text-brand-600" data-testid="order-total">
+              {formatPrice(order.total)}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-label="Card" className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+        {order.paid ? (
+          <div className="space-y-2">
+            <Badge tone="green">Paid</Badge>
+            <p className="text-slate-700">
+              Transaction id: <span className="font-mono break-all">{order.transactionId}</span>
+            </p>
+          </div>
+        ) : viewer.isAdmin ? (
+          <p className="text-slate-600">{TEXT.adminCantPurchase}: only the customer pays an order.</p>
+        ) : provider ? (
+          <PaymentForm
+            orderId={order._id}
+            total={order.total}
+            provider={provider}
+            publishableKey={env().NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null}
+            billing={{ name: viewer.name, email: viewer.email }}
+          />
+        ) : (
+          <p className="text-slate-600">Card payments are not configured on this shop yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}

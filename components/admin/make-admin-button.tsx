@@ -1,0 +1,37 @@
+'use client';
+
+import { signOut } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { alertError } from '@/lib/client/alerts';
+import { fetchJson } from '@/lib/client/fetch-json';
+import { TEXT } from '@/lib/constants';
+
+export const PROMOTED = 'Successfully Promoting to Admin';
+
+export function MakeAdminButton({ email }: { email: string }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+
+  async function promote() {
+    setBusy(true);
+    const res = await fetchJson<{ modifiedCount: number }>(`/api/user/admin/${encodeURIComponent(email)}`, { method: 'PUT' });
+    setBusy(false);
+    if (res.status === 403) {
+      await alertError(TEXT.notAdmin);
+      await signOut({ callbackUrl: '/' });
+      return;
+    }
+    if (res.ok && res.data.modifiedCount > 0) toast.success(PROMOTED);
+    else if (!res.ok) toast.error(res.data.error ?? 'Something went wrong');
+    router.refresh();
+  }
+
+  return (
+    <Button variant="dark" className="px-3 py-1.5" loading={busy} onClick={() => void promote()} aria-label={`Make Admin ${email}`}>
+      Make Admin
+    </Button>
+  );
+}

@@ -1,0 +1,106 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { describedBy, Field, inputClass } from '@/components/forms/field';
+import { Button } from '@/components/ui/button';
+import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
+import { TEXT } from '@/lib/constants';
+import type { PartDTO } from '@/lib/parts';
+import { purchaseFormSchema, type PurchaseFormInput } from '@/lib/validations/orders';
+
+type PurchaseFormProps = {
+  part: Pick<PartDTO, '_id' | 'availableQuantity' | 'minimumQuantity'>;
+  viewer: { name: string; email: string; isAdmin: boolean };
+};
+
+export const ORDER_BOOKED = 'Order is booked, please go dashboard and pay it!';
+
+/** The part page's purchase form; the server checks every rule again. */
+export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
+  const router = useRouter();
+  const [available, setAvailable] = useState(part.availableQuantity);
+  const schema = useMemo(() => purchaseFormSchema(part.minimumQuantity), [part.minimumQuantity]);
+  const { register, handleSubmit, formState, reset } = useForm<PurchaseFormInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { address: '', phone: '', quantity: part.minimumQuantity },
+  });
+  const { errors, isSubmitting } = formState;
+  const outOfStock = available <= 0;
+
+  async function onSubmit(values: PurchaseFormInput) {
+    if (values.quantity > available) {
+      toast.error(TEXT.overStock);
+      return;
+    }
+    const res = await fetchJson<{ availableQuantity: number }>('/api/order', { method: 'POST', json: { partId: part._id, ...values } });
+    if (await signOutOnAuthError(res.status)) return;
+    if (!res.ok) {
+      toast.error(res.data.error ?? 'The order could not be placed, please try again');
+      if (res.status === 409) router.refresh();
+      return;
+    }
+    toast.success(ORDER_BOOKED);
+    setAvailable(res.data.availableQuantity);
+    reset({ address: values.address, phone: values.phone, quantity: part.minimumQuantity });
+    // The page re-renders with the new stock (the order expired the part's cache).
+    router.refresh();
+  }
+
+  const label = viewer.isAdmin ? TEXT.adminCantPurchase : outOfStock ? TEXT.outOfStock : 'purchase now !';
+  return (
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label="Purchase"
+      className="grid gap-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:grid-cols-2"
+    >
+      <h2 className="text-lg font-semibold text-slate-900 sm:col-span-2">Order this part</h2>
+      <Field id="buyer-name" label="Name">
+        <input id="buyer-name" value={viewer.name} disabled readOnly className={inputClass} />
+      </Field>
+      <Field id="buyer-email" label="Email">
+        <input id="buyer-email" value={viewer.email} disabled readOnly className={inputClass} />
+      </Field>
+      <Field id="address" label="Address" error={errors.address?.message} className="sm:col-span-2">
+        <input
+          id="address"
+          autoComplete="street-address"
+          className={inputClass}
+          {...describedBy('address', errors.address?.message)}
+          {...register('address')}
+        />
+      </Field>
+      <Field id="phone" label="Phone" error={errors.phone?.message}>
+        <input
+          id="phone"
+          type="tel"
+          autoComplete="tel"
+          className={inputClass}
+          {...describedBy('phone', errors.phone?.message)}
+          {...register('phone')}
+        />
+      </Field>
+      <Field id="quantity" label="Quantity" error={errors.quantity?.message} hint={`Minimum ${part.minimumQuantity} pieces`}>
+        <input
+          id="quantity"
+          type="number"
+          inputMode="numeric"
+          min={part.minimumQuantity}
+          step={1}
+          className={inputClass}
+          {...describedBy('quantity', errors.quantity?.message)}
+          {...register('quantity', { valueAsNumber: true })}
+        />
+      </Field>
+      <div className="sm:col-span-2">
+        <Button type="submit" loading={isSubmitting} disabled={viewer.isAdmin || outOfStock} className="w-full py-3 text-base sm:w-auto">
+          {label}
+        </Button>
+      </div>
+    </form>
+  );
+}

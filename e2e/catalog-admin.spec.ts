@@ -1,0 +1,205 @@
+import path from 'node:path';
+import { STORAGE_STATE } from './config';
+import { asAdmin, asCustomer, expect, test } from './fixtures';
+import { apiAs, createPartViaApi, keepScreenshot, newCustomerApi, signInViaApi, withShopDb } from './helpers';
+
+const PHOTO = path.resolve('e2e', 'fixtures', 'test-photo.png');
+const DESCRIPTION = 'Sealed double-row wheel bearing hub with an integrated ABS ring, pressed and greased at the factory.';
+
+test.describe('admin catalog', () => {
+  test.use(asAdmin);
+
+  test('adds a product with an uploaded image and finds it on / and on its page', async ({ page }, testInfo) => {
+    const name = `Wheel Bearing Hub ${testInfo.project.name} ${Date.now().toString(36)}`;
+    await page.goto('/dashboard/addProduct');
+    const form = page.getByRole('form', { name: 'Product' });
+    await form.getByRole('button', { name: 'Add Product' }).click();
+    for (const message of [
+      'Name is Required',
+      'Price is Required',
+      'Give some Quantity',
+      'Give minimum Quantity of product',
+      'Image is Required',
+      'Review is Required',
+    ]) {
+      await expect(form.getByText(message)).toBeVisible();
+    }
+    await form.getByLabel('Description').fill('x'.repeat(49));
+    await form.getByRole('button', { name: 'Add Product' }).click();
+    await expect(form.getByText('Give Description 50 characters or longer')).toBeVisible();
+
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Price ($)').fill('74.90');
+    await form.getByLabel('Available quantity').fill('40');
+    await form.getByLabel('Minimum quantity').fill('2');
+    await form.getByLabel('Description').fill(DESCRIPTION);
+    await form.getByLabel('Image').setInputFiles(PHOTO);
+    await expect(form.getByRole('img', { name: 'Uploaded image preview' })).toBeVisible();
+    await form.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Product added successfully');
+    await page.getByRole('button', { name: 'OK' }).click();
+
+    await page.goto('/');
+    const card = page.locator('#parts article', { has: page.getByRole('heading', { name }) });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('$74.90')).toBeVisible();
+    await expect(card.getByRole('img', { name })).toBeVisible();
+    await card.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByTestId('available-quantity')).toHaveText('40 pieces');
+    await expect(page.getByText(DESCRIPTION)).toBeVisible();
+  });
+
+  test('edits and restocks a product; the stock history shows the move', async ({ page, baseURL }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo, { availableQuantity: 40, price: 10 });
+    await page.goto('/dashboard/manageProducts');
+    await page.getByRole('link', { name: `Edit ${part.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/manageProducts/${part.id}$`));
+    const form = page.getByRole('form', { name: 'Product' });
+    await expect(form.getByLabel('Available quantity')).toHaveValue('40');
+    await form.getByLabel('Price ($)').fill('11.25');
+    await form.getByLabel('Available quantity').fill('60');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Product updated');
+    await page.getByRole('button', { name: 'OK' }).click();
+
+    const history = page.getByRole('region', { name: 'Stock history' });
+    await expect(history.getByRole('row').nth(1)).toContainText('Restock');
+    await expect(history.getByRole('row').nth(1)).toContainText('+20');
+    await expect(history.getByRole('row').nth(1)).toContainText('60');
+    await expect(form.getByLabel('Available quantity')).toHaveValue('60');
+    await keepScreenshot(page, testInfo, 'edit-product');
+
+    await page.goto(`/parts/${part.id}`);
+    await expect(page.getByTestId('available-quantity')).toHaveText('60 pieces');
+    await expect(page.getByText('$11.25').first()).toBeVisible();
+  });
+
+  test('deletes a product: No keeps it, Yes deletes it everywhere', async ({ page, baseURL }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo);
+    await page.goto('/dashboard/manageProducts');
+    await keepScreenshot(page, testInfo, 'manage-products');
+    const remove = page.getByRole('button', { name: `Delete ${part.name}` });
+    await remove.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Are you sure?');
+    await expect(dialog).toContainText("You won't be able to Delete this Product?");
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await expect(dialog).toContainText('Product not Deleted!');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(remove).toBeVisible();
+
+    await remove.click();
+    await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expect(dialog).toContainText('Deleted!');
+    await expect(dialog).toContainText('Product has been Deleted.');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(remove).toHaveCount(0);
+    expect((await page.goto(`/parts/${part.id}`))?.status()).toBe(404);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: part.name })).toHaveCount(0);
+  });
+
+  test('removes a review, which leaves the home page', async ({ page, baseURL }, testInfo) => {
+    const { api, account } = await newCustomerApi(baseURL!, testInfo, `Reviewer ${testInfo.project.name} ${Date.now().toString(36)}`);
+    const res = await api.post('/api/review', { data: { image: '/images/reviewers/henrik-lund.svg', rating: 2, review: DESCRIPTION } });
+    expect(res.status()).toBe(201);
+    await page.goto('/');
+    await expect(page.locator('#reviews').getByRole('heading', { name: account.name })).toBeVisible();
+
+    await page.goto('/dashboard/manageReviews');
+    await page.getByRole('button', { name: `Remove the review by ${account.name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Deleted!');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('button', { name: `Remove the review by ${account.name}` })).toHaveCount(0);
+    await page.goto('/');
+    await expect(page.locator('#reviews').getByRole('heading', { name: account.name })).toHaveCount(0);
+  });
+
+  test('makes a customer admin, who then sees the admin menu', async ({ page, baseURL, browser }, testInfo) => {
+    const { account } = await newCustomerApi(baseURL!, testInfo, 'Future Admin');
+    await page.goto('/dashboard/makeAdmin');
+    const row = page.getByRole('row', { name: new RegExp(account.email) });
+    await expect(row).toContainText(/^\d+/);
+    await keepScreenshot(page, testInfo, 'make-admin');
+    await row.getByRole('button', { name: `Make Admin ${account.email}` }).click();
+    await expect(page.getByText('Successfully Promoting to Admin')).toBeVisible();
+    await expect(row.getByText('Admin', { exact: true })).toBeVisible();
+
+    const context = await browser.newContext();
+    const newAdmin = await context.newPage();
+    await signInViaApi(newAdmin.request, account);
+    await newAdmin.goto('/dashboard');
+    await expect(newAdmin.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Make Admin' })).toBeVisible();
+    await context.close();
+  });
+
+  test("an admin whose role was taken away gets the spec's alert on Make Admin, is signed out and sent to /", async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const { account } = await newCustomerApi(baseURL!, testInfo, 'Short Lived Admin');
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    expect((await admin.put(`/api/user/admin/${encodeURIComponent(account.email)}`)).status()).toBe(200);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInViaApi(page.request, account);
+    await page.goto('/dashboard/makeAdmin');
+    await withShopDb((db) => db.collection('users').updateOne({ email: account.email }, { $unset: { role: '' } }));
+    await page
+      .getByRole('button', { name: /^Make Admin / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toContainText("You're not a admin, you can't make admin anyone!!");
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${baseURL}/?$`));
+    expect(await (await page.request.get('/api/auth/session')).json()).toEqual({});
+    await context.close();
+  });
+});
+
+test.describe('customer reviews', () => {
+  test('a customer adds a review with an uploaded image and a 4-star rating, and finds it on /', async ({ page, baseURL }, testInfo) => {
+    const { account } = await newCustomerApi(baseURL!, testInfo, `Kim ${testInfo.project.name} ${Date.now().toString(36)}`);
+    await signInViaApi(page.request, account);
+    await page.goto('/dashboard/addReview');
+    const form = page.getByRole('form', { name: 'Review' });
+    await expect(form.getByLabel('Name')).toHaveValue(account.name);
+    await expect(form.getByLabel('Name')).toBeDisabled();
+    await expect(form.getByRole('radio', { name: '1 star' })).toBeChecked();
+    await form.getByRole('button', { name: 'Add Review' }).click();
+    await expect(form.getByText('Image is Required')).toBeVisible();
+    await expect(form.getByText('Review is Required')).toBeVisible();
+    await form.getByLabel('Review').fill('Too short to count.');
+    await form.getByRole('button', { name: 'Add Review' }).click();
+    await expect(form.getByText('Give Review 50 characters or longer')).toBeVisible();
+
+    await form.getByLabel('Review').fill('The brake pads fitted perfectly, arrived in two days and stop quietly even in the rain.');
+    await form.getByRole('radio', { name: '1 star' }).focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect(form.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await form.getByLabel('Image').setInputFiles(PHOTO);
+    await expect(form.getByRole('img', { name: 'Uploaded image preview' })).toBeVisible();
+    await form.getByRole('button', { name: 'Add Review' }).click();
+    await expect(page.getByRole('dialog')).toContainText("Your review Added! Thank's for your feedback.");
+    await page.getByRole('button', { name: 'OK' }).click();
+
+    await page.goto('/');
+    const review = page.locator('#reviews article', { has: page.getByRole('heading', { name: account.name }) });
+    await expect(review).toBeVisible();
+    await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+  });
+
+  test.describe('as the seeded customer', () => {
+    test.use(asCustomer);
+    test('cannot open the product edit page either', async ({ page, baseURL }, testInfo) => {
+      const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+      const part = await createPartViaApi(admin, testInfo);
+      await page.goto(`/dashboard/manageProducts/${part.id}`);
+      await expect(page.getByRole('dialog')).toContainText("UnAuthorized Access, You can't access Admin route !!");
+    });
+  });
+});

@@ -1,0 +1,228 @@
+import type { Page } from '@playwright/test';
+import { E2E_ACCOUNTS, STORAGE_STATE } from './config';
+import { asAdmin, expect, test } from './fixtures';
+import {
+  apiAs,
+  createPartViaApi,
+  keepScreenshot,
+  newCustomerApi,
+  payOrderViaApi,
+  placeOrderViaApi,
+  registerViaApi,
+  seededPartId,
+  signInViaApi,
+} from './helpers';
+
+async function fillCard(page: Page, number: string) {
+  const card = page.getByRole('form', { name: 'Card payment' });
+  await card.getByLabel('Card number').fill(number);
+  await card.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await card.getByLabel('CVC').fill('123');
+  return card;
+}
+
+async function orderFromPartPage(page: Page, quantity?: number) {
+  const form = page.getByRole('form', { name: 'Purchase' });
+  await form.getByLabel('Address').fill('14 Kirkgate, Leeds LS1 6BY');
+  await form.getByLabel('Phone').fill('+44 113 496 0999');
+  if (quantity !== undefined) await form.getByLabel('Quantity').fill(String(quantity));
+  await form.getByRole('button', { name: 'purchase now !' }).click();
+  return form;
+}
+
+test.describe('a customer ordering and paying', () => {
+  test('orders, sees the order, pays with 4242 4242 4242 4242 and sees Paid with the transaction id', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo, { price: 12.5, availableQuantity: 50, minimumQuantity: 2 });
+    const account = await registerViaApi(page.request, testInfo, 'Olivia Orders');
+    await signInViaApi(page.request, account);
+
+    await page.goto(`/parts/${part.id}`);
+    const form = page.getByRole('form', { name: 'Purchase' });
+    await expect(form.getByLabel('Name')).toHaveValue('Olivia Orders');
+    await expect(form.getByLabel('Name')).toBeDisabled();
+    await expect(form.getByLabel('Email')).toHaveValue(account.email);
+    await expect(form.getByLabel('Email')).toBeDisabled();
+    await expect(form.getByLabel('Quantity')).toHaveValue('2');
+    await keepScreenshot(page, testInfo, 'part-purchase');
+    await orderFromPartPage(page);
+    await expect(page.getByText('Order is booked, please go dashboard and pay it!')).toBeVisible();
+    await expect(page.getByTestId('available-quantity')).toHaveText('48 pieces');
+
+    await page.goto('/dashboard');
+    const row = page.getByRole('row', { name: new RegExp(part.name) });
+    await expect(row).toContainText('Olivia Orders');
+    await expect(row).toContainText('$12.50');
+    await expect(row).toContainText('$25.00');
+    await expect(row.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await keepScreenshot(page, testInfo, 'my-orders');
+    await row.getByRole('link', { name: 'Pay' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[a-f\d]{24}$/);
+    const summary = page.getByRole('region', { name: `Pay for ${part.name}` });
+    for (const text of ['Olivia Orders', part.name, '$12.50', '2']) await expect(summary.getByText(text, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('order-total')).toHaveText('$25.00');
+    const card = await fillCard(page, '4242 4242 4242 4242');
+    await expect(card.getByRole('button', { name: 'Pay' })).toBeEnabled();
+    await keepScreenshot(page, testInfo, 'payment');
+    await card.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('dialog')).toContainText('congrats! Your payment is completed');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^pi_test_\w+$/)).toBeVisible();
+
+    await page.goto('/dashboard');
+    const paidRow = page.getByRole('row', { name: new RegExp(part.name) });
+    await expect(paidRow.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(paidRow.getByText(/^pi_test_\w+$/)).toBeVisible();
+    await expect(paidRow.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+    await expect(paidRow.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  });
+
+  test('a declined card shows the decline message and the order stays unpaid', async ({ page, baseURL }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo);
+    const { api, account } = await newCustomerApi(baseURL!, testInfo);
+    const orderId = await placeOrderViaApi(api, part.id);
+    await signInViaApi(page.request, account);
+
+    await page.goto(`/dashboard/payment/${orderId}`);
+    const card = await fillCard(page, '4000 0000 0000 0002');
+    await card.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Your card was declined.');
+    await page.getByRole('button', { name: 'OK' }).click();
+
+    await page.goto('/dashboard');
+    const row = page.getByRole('row', { name: new RegExp(part.name) });
+    await expect(row.getByRole('link', { name: 'Pay' })).toBeVisible();
+    await expect(row.getByText('Paid', { exact: true })).toHaveCount(0);
+  });
+
+  test('cancel: No keeps the order, Yes cancels it and returns the stock', async ({ page, baseURL }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo, { availableQuantity: 20 });
+    const { api, account } = await newCustomerApi(baseURL!, testInfo);
+    await placeOrderViaApi(api, part.id, 3);
+    await signInViaApi(page.request, account);
+
+    await page.goto('/dashboard');
+    const row = page.getByRole('row', { name: new RegExp(part.name) });
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Are you sure?');
+    await expect(dialog).toContainText("You won't be able to Cancel this Order!");
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await expect(dialog).toContainText('Order not Cancelled!');
+    await expect(dialog).toContainText('Your order is safe :)');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Yes, Cancel it!' }).click();
+    await expect(dialog).toContainText('Cancelled!');
+    await expect(dialog).toContainText('Your order has been Cancelled.');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(part.name) })).toHaveCount(0);
+    const stock = (await (await page.request.get(`/api/parts/${part.id}`)).json()) as { availableQuantity: number };
+    expect(stock.availableQuantity).toBe(20);
+  });
+
+  test('below the minimum and above the stock: the messages, and no order', async ({ page, baseURL }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo, { availableQuantity: 8, minimumQuantity: 3 });
+    const account = await registerViaApi(page.request, testInfo);
+    await signInViaApi(page.request, account);
+
+    await page.goto(`/parts/${part.id}`);
+    const form = page.getByRole('form', { name: 'Purchase' });
+    await form.getByRole('button', { name: 'purchase now !' }).click();
+    await expect(form.getByText('Address is Required')).toBeVisible();
+    await expect(form.getByText('Number is Required')).toBeVisible();
+    await form.getByLabel('Address').fill('short');
+    await form.getByLabel('Quantity').fill('');
+    await form.getByRole('button', { name: 'purchase now !' }).click();
+    await expect(form.getByText('Minimum 6 Character')).toBeVisible();
+    await expect(form.getByText('Quantity is Required')).toBeVisible();
+
+    await orderFromPartPage(page, 2);
+    await expect(form.getByText('Please Order minimum 3 pieces')).toBeVisible();
+    await orderFromPartPage(page, 9);
+    await expect(page.getByText('Sorry! please order lower or equal of available pieces')).toBeVisible();
+
+    const orders = (await (await page.request.get(`/api/order?email=${encodeURIComponent(account.email)}`)).json()) as unknown[];
+    expect(orders).toHaveLength(0);
+    await expect(page.getByTestId('available-quantity')).toHaveText('8 pieces');
+  });
+
+  test("an out-of-stock part shows 'Out Of Stock' and cannot be ordered", async ({ page, baseURL }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo, { availableQuantity: 0 });
+    const account = await registerViaApi(page.request, testInfo);
+    await signInViaApi(page.request, account);
+    await page.goto(`/parts/${part.id}`);
+    await expect(page.getByTestId('available-quantity')).toHaveText('Out Of Stock');
+    await expect(page.getByRole('form', { name: 'Purchase' }).getByRole('button', { name: 'Out Of Stock' })).toBeDisabled();
+  });
+
+  test('a session that ended: the next call from the order list signs out and goes to /', async ({ page, baseURL }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo);
+    const { api, account } = await newCustomerApi(baseURL!, testInfo);
+    await placeOrderViaApi(api, part.id);
+    await signInViaApi(page.request, account);
+    await page.goto('/dashboard');
+    await page.context().clearCookies();
+    await page
+      .getByRole('row', { name: new RegExp(part.name) })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Cancel it!' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // Nothing was cancelled by the refused call.
+    const res = await api.get(`/api/order?email=${encodeURIComponent(account.email)}`);
+    expect(((await res.json()) as unknown[]).length).toBe(1);
+  });
+});
+
+test.describe('an admin', () => {
+  test.use(asAdmin);
+
+  test('ships a paid order: the toast, then the status button is disabled; unpaid rows show unpaid and Cancel', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo);
+    const { api } = await newCustomerApi(baseURL!, testInfo, 'Shipping Sam');
+    const paidId = await placeOrderViaApi(api, part.id);
+    const transactionId = await payOrderViaApi(api, paidId);
+    const unpaidId = await placeOrderViaApi(api, part.id);
+
+    await page.goto('/dashboard/manageOrders');
+    const unpaid = page.locator(`tr[data-order-id="${unpaidId}"]`);
+    await expect(unpaid.getByText('unpaid', { exact: true })).toBeVisible();
+    await expect(unpaid.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await expect(unpaid.getByRole('button', { name: /pending/ })).toBeDisabled();
+
+    const paid = page.locator(`tr[data-order-id="${paidId}"]`);
+    await expect(paid.getByText(transactionId)).toBeVisible();
+    await keepScreenshot(page, testInfo, 'manage-orders');
+    await paid.getByRole('button', { name: /pending/ }).click();
+    await expect(page.getByText('Order Successfully Shipped!')).toBeVisible();
+    await expect(paid.getByRole('button', { name: 'shipped' })).toBeDisabled();
+
+    // The customer sees it shipped.
+    const orders = (await (await api.get(`/api/order/${paidId}`)).json()) as { status: string };
+    expect(orders.status).toBe('shipped');
+  });
+
+  test('cannot purchase: the button reads "admin can\'t purchase" and is disabled', async ({ page }) => {
+    await page.goto(`/parts/${await seededPartId(page.request)}`);
+    const form = page.getByRole('form', { name: 'Purchase' });
+    await expect(form.getByLabel('Email')).toHaveValue(E2E_ACCOUNTS.admin.email);
+    await expect(form.getByRole('button', { name: "admin can't purchase" })).toBeDisabled();
+  });
+});

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { connectDb } from '@/lib/db';
+import { NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/errors';
+import { PaymentIntent } from '@/models';
+import { checkCard } from './cards';
+import type { Intent, PaymentGateway } from './gateway';
+
+/**
+ * The offline test gateway (no Stripe keys): the same flow as Stripe, with intents kept in the
+ * database and Stripe's test cards checked on the server. Ids look like `pi_test_...`.
+ */
+const token = () => randomBytes(12).toString('hex');
+
+type StoredIntent = { _id: string; clientSecret: string; amount: number; currency: string; orderId: string; status: string };
+
+const toIntent = (intent: StoredIntent): Intent => ({
+  id: intent._id,
+  status: intent.status,
+  amountCents: intent.amount,
+  currency: intent.currency,
+  orderId: intent.orderId,
+});
+
+export const testGateway: PaymentGateway = {
+  name: 'test',
+  async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
+    await connectDb();
+    const existing = await PaymentIntent.findOne({ idempotencyKey }).lean<StoredIntent>();
+    if (existing) return { id: existing._id, clientSecret: existing.clientSecret };
+    const id = `pi_test_${token()}`;
+    try {
+      await PaymentIntent.create({
+        _id: id,
+        clientSecret: `${id}_secret_${token()}`,
+        idempotencyKey,
+        orderId,
+        amount: amountCents,
+        currency,
+        status: 'requires_payment_method',
+      });
+    } catch (error) {
+      // The same key at the same moment: answer the intent that won, as Stripe does.
+      if (!isDuplicateKey(error)) throw error;
+    }
+    const intent = await PaymentIntent.findOne({ idempotencyKey }).lean<StoredIntent>();
+    return { id: intent!._id, clientSecret: intent!.clientSecret };
+  },
+  async retrieveIntent(id) {
+    await connectDb();
+    const intent = await PaymentIntent.findById(id).lean<StoredIntent>();
+    return intent ? toIntent(intent) : null;
+  },
+  async refund(intentId) {
+    await connectDb();
+    await PaymentIntent.updateOne({ _id: intentId }, { $set: { refunded: true } });
+  },
+};
+
+/** The browser's card confirmation, as Stripe.js does it against Stripe: declines answer 402 with Stripe's message. */
+export async function confirmTestCard(input: { clientSecret: string; number: string; expiry: string; cvc: string }): Promise<Intent> {
+  await connectDb();
+  const intent = await PaymentIntent.findOne({ clientSecret: input.clientSecret }).lean<StoredIntent>();
+  if (!intent) throw new NotFoundError('No such payment');
+  if (intent.status === 'succeeded') return toIntent(intent);
+  const outcome = checkCard(input);
+  if (!outcome.ok) {
+    await PaymentIntent.updateOne({ _id: intent._id }, { $set: { lastError: outcome.code } });
+    throw outcome.declined ? new PaymentError(outcome.message) : new ValidationError(outcome.message);
+  }
+  await PaymentIntent.updateOne({ _id: intent._id }, { $set: { status: 'succeeded' }, $unset: { lastError: '' } });
+  return toIntent({ ...intent, status: 'succeeded' });
+}

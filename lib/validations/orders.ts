@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { objectIdSchema } from './common';
+
+export const minimumQuantityMessage = (minimum: number) => `Please Order minimum ${minimum} pieces`;
+
+const address = z
+  .string({ error: 'Address is Required' })
+  .trim()
+  .min(1, 'Address is Required')
+  .min(6, 'Minimum 6 Character')
+  .max(300, 'Address is too long');
+const phone = z
+  .string({ error: 'Number is Required' })
+  .trim()
+  .min(1, 'Number is Required')
+  .min(6, 'Minimum 6 Character')
+  .max(30, 'Number is too long');
+const quantity = z.number({ error: 'Quantity is Required' }).int('Order whole pieces').max(100_000, 'That is too many pieces');
+
+/** The purchase form on a part page; the minimum comes from the part. */
+export function purchaseFormSchema(minimumQuantity: number) {
+  return z.object({ address, phone, quantity: quantity.min(minimumQuantity, minimumQuantityMessage(minimumQuantity)) });
+}
+export type PurchaseFormInput = z.infer<ReturnType<typeof purchaseFormSchema>>;
+
+/**
+ * POST /api/order. Price, part name, customer name and email are not read from the request at all:
+ * they come from the database and the session. The part's own minimum is checked in lib/orders.
+ */
+export const placeOrderSchema = z.object({ partId: objectIdSchema, address, phone, quantity: quantity.min(1, minimumQuantityMessage(1)) });
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** PUT /api/order/{id}: the spec's body for shipping. */
+export const shipOrderSchema = z.object({ pending: z.literal('shipped', { error: 'Send { "pending": "shipped" } to ship an order' }) });
+
+/** PATCH /api/order/{id}: the payment record the browser sends after the card was confirmed. */
+export const payOrderSchema = z.object({
+  payment: z.object({
+    order: objectIdSchema.optional(),
+    transactionId: z.string({ error: 'transactionId is required' }).trim().min(3, 'transactionId is required').max(255),
+  }),
+});
+
+/** POST /api/create-payment-intent: the order to pay; a `price`, if sent, must equal the server's total. */
+export const createIntentSchema = z.object({
+  orderId: objectIdSchema,
+  price: z.number().positive().optional(),
+});
+
+/** The offline test gateway's card form. */
+export const testCardSchema = z.object({
+  clientSecret: z.string().min(10).max(200),
+  number: z.string().trim().max(40),
+  expiry: z.string().trim().max(10),
+  cvc: z.string().trim().max(10),
+  name: z.string().trim().max(120).optional(),
+  email: z.string().trim().max(254).optional(),
+});
