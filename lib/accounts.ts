@@ -1,8 +1,8 @@
 import { appUrl } from '@/lib/env';
 import { ForbiddenError } from '@/lib/errors';
 import { linkMail, sendMail } from '@/lib/mail';
-import { enforceLimits, LIMITS } from '@/lib/rate-limit';
-import { consumeOneTimeToken, createOneTimeToken } from '@/lib/tokens';
+import { enforceLimits, LIMITS, type Limit } from '@/lib/rate-limit';
+import { consumeOneTimeToken, createOneTimeToken, peekOneTimeToken } from '@/lib/tokens';
 import { createUser, findUserByEmail, markEmailVerified, setPassword, type UserDTO } from '@/lib/users';
 import type { RegisterInput, ResetPasswordInput } from '@/lib/validations/auth';
 
@@ -14,7 +14,13 @@ export const FORGOT_PASSWORD_ANSWER = 'Email Sended, Check inbox or spam folder'
 export const TOO_MANY_EMAILS = 'Too many emails asked for, please wait a while and try again';
 
 export async function registerAccount(input: RegisterInput, ip: string): Promise<UserDTO> {
-  await enforceLimits([[`register:ip:${ip}`, LIMITS.registerPerIp]], 'Too many accounts created from here, please try again later');
+  await enforceLimits(
+    [
+      [`register:ip:${ip}`, LIMITS.registerPerIp],
+      [`register:email:${input.email}`, LIMITS.registerPerEmail],
+    ],
+    'Too many accounts created from here, please try again later',
+  );
   const user = await createUser({ name: input.name, email: input.email, password: input.password });
   await sendVerificationEmail(user);
   return user;
@@ -76,7 +82,11 @@ export async function requestPasswordReset(rawEmail: string, ip: string): Promis
 }
 
 export async function resetPassword(input: ResetPasswordInput, ip: string): Promise<void> {
-  await enforceLimits([[`reset:ip:${ip}`, LIMITS.resetPerIp]]);
+  const owner = await peekOneTimeToken('reset-password', input.token);
+  await enforceLimits([
+    [`reset:ip:${ip}`, LIMITS.resetPerIp],
+    ...(owner ? ([[`reset:email:${owner}`, LIMITS.resetPerEmail]] as Array<[string, Limit]>) : []),
+  ]);
   const email = await consumeOneTimeToken('reset-password', input.token);
   await setPassword(email, input.password);
   // Following the emailed link proves the address too.

@@ -1,11 +1,11 @@
 import { Types } from 'mongoose';
 import type { Caller } from '@/lib/auth/caller';
 import { revalidateCatalog } from '@/lib/cache';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TAGS, TEXT } from '@/lib/constants';
+import { TAGS, TEXT } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
+import { findPage, type Page, type PageQuery } from '@/lib/pagination';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/errors';
 import { fromCents, lineTotalCents } from '@/lib/money';
-import type { Page } from '@/lib/parts';
 import { applyStockMove, InsufficientStockError } from '@/lib/stock';
 import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/orders';
 import { Order, OrderOutcome, Part } from '@/models';
@@ -125,19 +125,9 @@ export async function listOrdersOf(actor: Actor, email: string): Promise<OrderDT
 }
 
 /** Every order, newest first (admins). */
-export async function listAllOrders(actor: Actor, { limit = DEFAULT_PAGE_SIZE, page = 1 } = {}): Promise<Page<OrderDTO>> {
+export async function listAllOrders(actor: Actor, query: PageQuery = {}): Promise<Page<OrderDTO>> {
   if (!actor.isAdmin) throw new ForbiddenError('Admins only');
-  await connectDb();
-  const size = Math.min(Math.max(limit, 1), MAX_PAGE_SIZE);
-  const [orders, total] = await Promise.all([
-    Order.find()
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((page - 1) * size)
-      .limit(size)
-      .lean<LeanOrder[]>(),
-    Order.countDocuments(),
-  ]);
-  return { items: orders.map(toOrderDTO), total, page, limit: size };
+  return findPage(Order, { createdAt: -1, _id: -1 }, toOrderDTO, query);
 }
 
 export type Outcome = 'paid' | 'cancelled';

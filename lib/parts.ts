@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
 import { revalidateCatalog } from '@/lib/cache';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TAGS } from '@/lib/constants';
+import { TAGS } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
+import { findPage, type Page, type PageQuery } from '@/lib/pagination';
 import { ForbiddenError, NotFoundError } from '@/lib/errors';
 import { applyStockMove } from '@/lib/stock';
 import type { PartInput, PartUpdate } from '@/lib/validations/parts';
@@ -40,21 +41,9 @@ export function toPartDTO(part: LeanPart): PartDTO {
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
-export type Page<T> = { items: T[]; total: number; page: number; limit: number };
-
 /** Parts, newest first. */
-export async function listParts({ limit = DEFAULT_PAGE_SIZE, page = 1 } = {}): Promise<Page<PartDTO>> {
-  await connectDb();
-  const size = Math.min(Math.max(limit, 1), MAX_PAGE_SIZE);
-  const [parts, total] = await Promise.all([
-    Part.find()
-      .sort(NEWEST_FIRST)
-      .skip((page - 1) * size)
-      .limit(size)
-      .lean<LeanPart[]>(),
-    Part.countDocuments(),
-  ]);
-  return { items: parts.map(toPartDTO), total, page, limit: size };
+export function listParts(query: PageQuery = {}): Promise<Page<PartDTO>> {
+  return findPage(Part, NEWEST_FIRST, toPartDTO, query);
 }
 
 export async function getPart(id: string): Promise<PartDTO> {

@@ -43,9 +43,11 @@ export const LIMITS = {
   signInPerIp: { limit: 30, windowSeconds: 15 * 60 },
   signInPerEmail: { limit: 10, windowSeconds: 15 * 60 },
   registerPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  registerPerEmail: { limit: 5, windowSeconds: 60 * 60 },
   mailPerIp: { limit: 10, windowSeconds: 60 * 60 },
   mailPerEmail: { limit: 5, windowSeconds: 60 * 60 },
   resetPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  resetPerEmail: { limit: 10, windowSeconds: 60 * 60 },
   uploadsPerUser: { limit: 60, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, Limit>;
 

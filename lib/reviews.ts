@@ -1,11 +1,11 @@
 import type { Types } from 'mongoose';
 import type { Caller } from '@/lib/auth/caller';
 import { revalidateCatalog } from '@/lib/cache';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TAGS } from '@/lib/constants';
+import { TAGS } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
+import { findPage, type Page, type PageQuery } from '@/lib/pagination';
 import { ForbiddenError, NotFoundError } from '@/lib/errors';
 import type { ReviewInput } from '@/lib/validations/reviews';
-import type { Page } from '@/lib/parts';
 import { Review } from '@/models';
 import type { ReviewDoc } from '@/models/review';
 
@@ -33,18 +33,8 @@ export function toReviewDTO(review: LeanReview): ReviewDTO {
 }
 
 /** Reviews, newest first. */
-export async function listReviews({ limit = DEFAULT_PAGE_SIZE, page = 1 } = {}): Promise<Page<ReviewDTO>> {
-  await connectDb();
-  const size = Math.min(Math.max(limit, 1), MAX_PAGE_SIZE);
-  const [reviews, total] = await Promise.all([
-    Review.find()
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((page - 1) * size)
-      .limit(size)
-      .lean<LeanReview[]>(),
-    Review.countDocuments(),
-  ]);
-  return { items: reviews.map(toReviewDTO), total, page, limit: size };
+export function listReviews(query: PageQuery = {}): Promise<Page<ReviewDTO>> {
+  return findPage(Review, { createdAt: -1, _id: -1 }, toReviewDTO, query);
 }
 
 /** Adds a review (customers): the name and author email come from the account. */

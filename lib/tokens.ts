@@ -23,6 +23,13 @@ export async function createOneTimeToken(purpose: TokenPurpose, email: string, t
   return token;
 }
 
+/** The email a valid, unexpired token belongs to, without using it (for per-email limits). */
+export async function peekOneTimeToken(purpose: TokenPurpose, token: string): Promise<string | null> {
+  await connectDb();
+  const record = await OneTimeToken.findOne({ tokenHash: hash(token), purpose }, { email: 1, expiresAt: 1 }).lean();
+  return record && record.expiresAt.getTime() > Date.now() ? record.email : null;
+}
+
 /** Uses a token once and answers its email. The unique TokenUse makes a second use fail, even at the same moment. */
 export async function consumeOneTimeToken(purpose: TokenPurpose, token: string): Promise<string> {
   await connectDb();

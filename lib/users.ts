@@ -1,9 +1,8 @@
 import { Types } from 'mongoose';
 import { connectDb } from '@/lib/db';
+import { findPage, type Page, type PageQuery } from '@/lib/pagination';
 import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/errors';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/constants';
 import { hashPassword, verifyPassword } from '@/lib/passwords';
-import type { Page } from '@/lib/parts';
 import { User } from '@/models';
 import type { UserDoc } from '@/models/user';
 
@@ -103,18 +102,8 @@ export async function upsertGoogleUser(input: { email: string; name: string; goo
   throw new ConflictError(DUPLICATE_EMAIL);
 }
 
-export async function listUsers({ limit = DEFAULT_PAGE_SIZE, page = 1 } = {}): Promise<Page<UserDTO>> {
-  await connectDb();
-  const size = Math.min(Math.max(limit, 1), MAX_PAGE_SIZE);
-  const [users, total] = await Promise.all([
-    User.find()
-      .sort({ createdAt: 1, _id: 1 })
-      .skip((page - 1) * size)
-      .limit(size)
-      .lean<LeanUser[]>(),
-    User.countDocuments(),
-  ]);
-  return { items: users.map(toUserDTO), total, page, limit: size };
+export function listUsers(query: PageQuery = {}): Promise<Page<UserDTO>> {
+  return findPage(User, { createdAt: 1, _id: 1 }, toUserDTO, query);
 }
 
 /** Gives the admin role; answers how many users changed (0 when already admin). */

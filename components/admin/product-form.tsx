@@ -3,9 +3,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
-import { ImageUpload } from '@/components/forms/image-upload';
+import { ImageField } from '@/components/forms/image-field';
 import { Button } from '@/components/ui/button';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
@@ -92,20 +92,7 @@ export function ProductForm({ part }: ProductFormProps) {
         );
       })}
       <div className="sm:col-span-2">
-        <Controller
-          control={control}
-          name="img"
-          render={({ field }) => (
-            <ImageUpload
-              id="img"
-              label="Image"
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.img?.message}
-              onUploadingChange={setUploading}
-            />
-          )}
-        />
+        <ImageField control={control} name="img" error={errors.img?.message} onUploadingChange={setUploading} />
       </div>
       <Field id="description" label="Description" error={errors.description?.message} className="sm:col-span-2">
         <textarea

@@ -5,9 +5,8 @@ import { signIn } from 'next-auth/react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { CredentialFields } from '@/components/auth/credential-fields';
 import { ForgotPasswordDialog } from '@/components/auth/forgot-password-dialog';
-import { describedBy, Field, inputClass } from '@/components/forms/field';
-import { PasswordInput } from '@/components/forms/password-input';
 import { Button } from '@/components/ui/button';
 import { loginSchema, type LoginInput } from '@/lib/validations/auth';
 
@@ -37,24 +36,7 @@ export function LoginForm({ callbackUrl, initialError }: LoginFormProps) {
   return (
     <div className="space-y-3">
       <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Login" className="space-y-4">
-        <Field id="email" label="Email" error={errors.email?.message}>
-          <input
-            id="email"
-            type="email"
-            autoComplete="email"
-            className={inputClass}
-            {...describedBy('email', errors.email?.message)}
-            {...register('email')}
-          />
-        </Field>
-        <Field id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            {...describedBy('password', errors.password?.message)}
-            {...register('password')}
-          />
-        </Field>
+        <CredentialFields register={register} errors={errors} passwordAutoComplete="current-password" />
         <Button type="submit" loading={submitting} className="w-full py-2.5">
           Login
         </Button>

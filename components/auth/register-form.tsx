@@ -5,8 +5,8 @@ import { signIn } from 'next-auth/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { CredentialFields } from '@/components/auth/credential-fields';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
-import { PasswordInput } from '@/components/forms/password-input';
 import { Button } from '@/components/ui/button';
 import { fetchJson } from '@/lib/client/fetch-json';
 import { registerSchema, type RegisterInput } from '@/lib/validations/auth';
@@ -39,24 +39,7 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
       <Field id="name" label="Name" error={errors.name?.message}>
         <input id="name" autoComplete="name" className={inputClass} {...describedBy('name', errors.name?.message)} {...register('name')} />
       </Field>
-      <Field id="email" label="Email" error={errors.email?.message}>
-        <input
-          id="email"
-          type="email"
-          autoComplete="email"
-          className={inputClass}
-          {...describedBy('email', errors.email?.message)}
-          {...register('email')}
-        />
-      </Field>
-      <Field id="password" label="Password" error={errors.password?.message}>
-        <PasswordInput
-          id="password"
-          autoComplete="new-password"
-          {...describedBy('password', errors.password?.message)}
-          {...register('password')}
-        />
-      </Field>
+      <CredentialFields register={register} errors={errors} passwordAutoComplete="new-password" />
       <Button type="submit" loading={submitting} className="w-full py-2.5">
         Register
       </Button>

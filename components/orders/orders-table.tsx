@@ -3,8 +3,10 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { PaidBadge } from '@/components/orders/paid-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { alertError, alertSuccess, confirmDialog } from '@/lib/client/alerts';
 import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
 import { formatPrice } from '@/lib/money';
@@ -13,6 +15,17 @@ import type { OrderDTO } from '@/lib/orders';
 type OrdersTableProps = { mode: 'customer' | 'admin'; initialOrders: OrderDTO[]; email: string };
 
 export const SHIPPED_TOAST = 'Order Successfully Shipped!';
+
+const COLUMNS: Column[] = [
+  { label: '#' },
+  { label: 'Customer' },
+  { label: 'Product' },
+  { label: 'Price', align: 'right' },
+  { label: 'Quantity', align: 'right' },
+  { label: 'Total', align: 'right' },
+  { label: 'Payment' },
+  { label: 'Status' },
+];
 
 /** My Orders (a customer's own) and Manage Orders (every order, for admins). */
 export function OrdersTable({ mode, initialOrders, email }: OrdersTableProps) {
@@ -69,92 +82,55 @@ export function OrdersTable({ mode, initialOrders, email }: OrdersTableProps) {
   }
 
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wider text-slate-500">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              #
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Customer
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Product
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Price
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Quantity
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Total
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Payment
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {orders.map((order, index) => (
-            <tr key={order._id} data-order-id={order._id} className="align-top">
-              <td className="px-4 py-3 text-slate-500">{index + 1}</td>
-              <td className="px-4 py-3">
-                <div className="font-medium text-slate-900">{order.name}</div>
-                {mode === 'admin' && <div className="text-xs text-slate-500">{order.email}</div>}
-              </td>
-              <td className="px-4 py-3 text-slate-900">{order.partName}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatPrice(order.price)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{order.quantity}</td>
-              <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatPrice(order.total)}</td>
-              <td className="px-4 py-3">
-                {order.paid ? (
-                  <div className="space-y-1">
-                    <Badge tone="green">Paid</Badge>
-                    <p className="text-xs text-slate-500">
-                      Transaction id: <span className="font-mono break-all text-slate-700">{order.transactionId}</span>
-                    </p>
-                  </div>
+    <DataTable columns={COLUMNS}>
+      {orders.map((order, index) => (
+        <tr key={order._id} data-order-id={order._id} className="align-top">
+          <td className="px-4 py-3 text-slate-500">{index + 1}</td>
+          <td className="px-4 py-3">
+            <div className="font-medium text-slate-900">{order.name}</div>
+            {mode === 'admin' && <div className="text-xs text-slate-500">{order.email}</div>}
+          </td>
+          <td className="px-4 py-3 text-slate-900">{order.partName}</td>
+          <td className="px-4 py-3 text-right tabular-nums">{formatPrice(order.price)}</td>
+          <td className="px-4 py-3 text-right tabular-nums">{order.quantity}</td>
+          <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatPrice(order.total)}</td>
+          <td className="px-4 py-3">
+            {order.paid ? (
+              <PaidBadge transactionId={order.transactionId} />
+            ) : (
+              <div className="flex flex-wrap items-center gap-2">
+                {mode === 'customer' ? (
+                  <Link href={`/dashboard/payment/${order._id}`} className={buttonClass('success', 'px-3 py-1.5')}>
+                    Pay
+                  </Link>
                 ) : (
-                  <div className="flex flex-wrap items-center gap-2">
-                    {mode === 'customer' ? (
-                      <Link href={`/dashboard/payment/${order._id}`} className={buttonClass('success', 'px-3 py-1.5')}>
-                        Pay
-                      </Link>
-                    ) : (
-                      <Badge tone="red">unpaid</Badge>
-                    )}
-                    <Button variant="danger" className="px-3 py-1.5" loading={busy === order._id} onClick={() => void cancel(order)}>
-                      Cancel
-                    </Button>
-                  </div>
+                  <Badge tone="red">unpaid</Badge>
                 )}
-              </td>
-              <td className="px-4 py-3">
-                {mode === 'admin' ? (
-                  <Button
-                    variant={order.status === 'shipped' ? 'outline' : 'dark'}
-                    className="px-3 py-1.5"
-                    disabled={order.status === 'shipped' || !order.paid}
-                    title={!order.paid ? 'An unpaid order cannot be shipped' : undefined}
-                    aria-label={order.status === 'shipped' ? 'shipped' : `Ship order of ${order.partName} (status pending)`}
-                    loading={busy === order._id}
-                    onClick={() => void ship(order)}
-                  >
-                    {order.status}
-                  </Button>
-                ) : (
-                  <Badge tone={order.status === 'shipped' ? 'blue' : 'amber'}>{order.status}</Badge>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                <Button variant="danger" className="px-3 py-1.5" loading={busy === order._id} onClick={() => void cancel(order)}>
+                  Cancel
+                </Button>
+              </div>
+            )}
+          </td>
+          <td className="px-4 py-3">
+            {mode === 'admin' ? (
+              <Button
+                variant={order.status === 'shipped' ? 'outline' : 'dark'}
+                className="px-3 py-1.5"
+                disabled={order.status === 'shipped' || !order.paid}
+                title={!order.paid ? 'An unpaid order cannot be shipped' : undefined}
+                aria-label={order.status === 'shipped' ? 'shipped' : `Ship order of ${order.partName} (status pending)`}
+                loading={busy === order._id}
+                onClick={() => void ship(order)}
+              >
+                {order.status}
+              </Button>
+            ) : (
+              <Badge tone={order.status === 'shipped' ? 'blue' : 'amber'}>{order.status}</Badge>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
 import { TEXT } from '@/lib/constants';
 import { formatPrice } from '@/lib/money';
@@ -37,18 +38,7 @@ export function PartCard({ part, actions, priority = false }: PartCardProps) {
         <h3 className="text-lg font-semibold text-slate-900">{part.name}</h3>
         <p className="text-2xl font-bold text-brand-600">{formatPrice(part.price)}</p>
         <p className="flex-1 text-sm leading-relaxed text-slate-600">{previewText(part.description)}</p>
-        <dl className="grid grid-cols-2 gap-2 text-sm">
-          <div className="rounded-lg bg-slate-50 p-2">
-            <dt className="text-slate-500">Available</dt>
-            <dd className={outOfStock ? 'font-semibold text-red-600' : 'font-semibold text-slate-900'}>
-              {outOfStock ? TEXT.outOfStock : `${part.availableQuantity} pieces`}
-            </dd>
-          </div>
-          <div className="rounded-lg bg-slate-50 p-2">
-            <dt className="text-slate-500">Minimum order</dt>
-            <dd className="font-semibold text-slate-900">{part.minimumQuantity} pieces</dd>
-          </div>
-        </dl>
+        <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} />
         {actions ?? (
           <Link
             href={`/parts/${part._id}`}

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
+import { ReadOnlyField } from '@/components/forms/read-only-field';
 import { Button } from '@/components/ui/button';
 import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
 import { TEXT } from '@/lib/constants';
@@ -59,12 +60,8 @@ export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
       className="grid gap-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:grid-cols-2"
     >
       <h2 className="text-lg font-semibold text-slate-900 sm:col-span-2">Order this part</h2>
-      <Field id="buyer-name" label="Name">
-        <input id="buyer-name" value={viewer.name} disabled readOnly className={inputClass} />
-      </Field>
-      <Field id="buyer-email" label="Email">
-        <input id="buyer-email" value={viewer.email} disabled readOnly className={inputClass} />
-      </Field>
+      <ReadOnlyField id="buyer-name" label="Name" value={viewer.name} />
+      <ReadOnlyField id="buyer-email" label="Email" value={viewer.email} />
       <Field id="address" label="Address" error={errors.address?.message} className="sm:col-span-2">
         <input
           id="address"

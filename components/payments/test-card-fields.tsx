@@ -7,6 +7,12 @@ import { alertError } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
 import type { CardFieldsProps } from '@/components/payments/payment-form';
 
+const CARD_FIELDS = [
+  { name: 'number', label: 'Card number', autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242' },
+  { name: 'expiry', label: 'Expiry (MM/YY)', autoComplete: 'cc-exp', placeholder: '12/34' },
+  { name: 'cvc', label: 'CVC', autoComplete: 'cc-csc', placeholder: '123' },
+] as const;
+
 /** The offline test gateway's card form (no Stripe keys): checked on the server like Stripe would. */
 export function TestCardFields({ clientSecret, billing, onConfirmed }: CardFieldsProps) {
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
@@ -32,39 +38,25 @@ export function TestCardFields({ clientSecret, billing, onConfirmed }: CardField
       <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
         Test payments: no real card is charged. Use 4242 4242 4242 4242 with any future date and any CVC.
       </p>
-      <Field id="card-number" label="Card number">
-        <input
-          id="card-number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          value={card.number}
-          onChange={set('number')}
-          className={inputClass}
-        />
-      </Field>
       <div className="grid grid-cols-2 gap-4">
-        <Field id="card-expiry" label="Expiry (MM/YY)">
-          <input
-            id="card-expiry"
-            autoComplete="cc-exp"
-            placeholder="12/34"
-            value={card.expiry}
-            onChange={set('expiry')}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="card-cvc" label="CVC">
-          <input
-            id="card-cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            value={card.cvc}
-            onChange={set('cvc')}
-            className={inputClass}
-          />
-        </Field>
+        {CARD_FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            id={`card-${field.name}`}
+            label={field.label}
+            className={field.name === 'number' ? 'col-span-2' : undefined}
+          >
+            <input
+              id={`card-${field.name}`}
+              inputMode={field.name === 'expiry' ? 'text' : 'numeric'}
+              autoComplete={field.autoComplete}
+              placeholder={field.placeholder}
+              value={card[field.name]}
+              onChange={set(field.name)}
+              className={inputClass}
+            />
+          </Field>
+        ))}
       </div>
       <Button type="submit" variant="success" className="w-full py-3 text-base" disabled={!clientSecret} loading={paying}>
         Pay

@@ -3,9 +3,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
-import { ImageUpload } from '@/components/forms/image-upload';
+import { ImageField } from '@/components/forms/image-field';
+import { ReadOnlyField } from '@/components/forms/read-only-field';
 import { Button } from '@/components/ui/button';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
@@ -71,12 +72,8 @@ export function ProfileForm({ user, mode, profile }: ProfileFormProps) {
       aria-label="Profile"
       className="grid gap-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:grid-cols-2"
     >
-      <Field id="name" label="Name">
-        <input id="name" value={user.name} disabled readOnly className={inputClass} />
-      </Field>
-      <Field id="email" label="Email">
-        <input id="email" value={user.email} disabled readOnly className={inputClass} />
-      </Field>
+      <ReadOnlyField id="name" label="Name" value={user.name} />
+      <ReadOnlyField id="email" label="Email" value={user.email} />
       {TEXT_FIELDS.map((field) => {
         const error = errors[field.name]?.message;
         return (
@@ -92,20 +89,7 @@ export function ProfileForm({ user, mode, profile }: ProfileFormProps) {
         );
       })}
       <div className="sm:col-span-2">
-        <Controller
-          control={control}
-          name="image"
-          render={({ field }) => (
-            <ImageUpload
-              id="image"
-              label="Image"
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.image?.message}
-              onUploadingChange={setUploading}
-            />
-          )}
-        />
+        <ImageField control={control} name="image" error={errors.image?.message} onUploadingChange={setUploading} />
       </div>
       <div className="sm:col-span-2">
         <Button type="submit" loading={isSubmitting} disabled={uploading}>

@@ -5,7 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
-import { ImageUpload } from '@/components/forms/image-upload';
+import { ImageField } from '@/components/forms/image-field';
+import { ReadOnlyField } from '@/components/forms/read-only-field';
 import { StarRating } from '@/components/forms/star-rating';
 import { Button } from '@/components/ui/button';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
@@ -42,23 +43,8 @@ export function ReviewForm({ name }: { name: string }) {
       aria-label="Review"
       className="space-y-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200"
     >
-      <Field id="review-name" label="Name">
-        <input id="review-name" value={name} disabled readOnly className={inputClass} />
-      </Field>
-      <Controller
-        control={control}
-        name="image"
-        render={({ field }) => (
-          <ImageUpload
-            id="image"
-            label="Image"
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.image?.message}
-            onUploadingChange={setUploading}
-          />
-        )}
-      />
+      <ReadOnlyField id="review-name" label="Name" value={name} />
+      <ImageField control={control} name="image" error={errors.image?.message} onUploadingChange={setUploading} />
       <Field id="review" label="Review" error={errors.review?.message} hint="At least 50 characters">
         <textarea id="review" rows={5} className={inputClass} {...describedBy('review', errors.review?.message)} {...register('review')} />
       </Field>

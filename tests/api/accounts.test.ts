@@ -85,6 +85,69 @@ describe('POST /api/register', () => {
   });
 });
 
+describe('per-email limits', () => {
+  it('limits registrations per email, whatever the address they come from', async () => {
+    const email = 'limited-register@example.com';
+    for (let i = 0; i < 5; i++) await register({ name: 'R', email, password: 'secret123' });
+    const res = await register({ name: 'R', email, password: 'secret123' });
+    expect(res.status).toBe(429);
+  });
+
+  it('limits password resets per email, whatever the address they come from', async () => {
+    const user = await makeUser();
+    await callRoute(forgotRoute, '/api/password/forgot', { method: 'POST', body: { email: user.email }, headers: fromNewIp() });
+    const token = new URL(linkIn(latestMailTo(mailDir(), user.email, /Reset/)!, '/reset-password')).searchParams.get('token')!;
+    const reset = () =>
+      callRoute(resetRoute, '/api/password/reset', { method: 'POST', body: { token, password: 'whatever-123' }, headers: fromNewIp() });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await reset()).status);
+    expect(statuses[0]).toBe(200);
+    expect(statuses.slice(1, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('Google sign-in', () => {
+  const google = { provider: 'google', providerAccountId: 'g-123', type: 'oauth' as const };
+
+  it('joins the account that has the same email, and keeps our own user id in the session', async () => {
+    const existing = await makeUser({ email: 'same.person@example.com', name: 'Same Person', verified: false });
+    const { callbacks } = authOptions();
+    const profile = { email: 'Same.Person@example.com', email_verified: true, name: 'Same P. (Google)', sub: 'g-123' };
+    const allowed = await callbacks!.signIn!({ user: { id: 'g-123', email: profile.email }, account: google, profile } as never);
+    expect(allowed).toBe(true);
+    const token = await callbacks!.jwt!({
+      token: {},
+      user: { id: 'g-123', email: profile.email, name: profile.name },
+      account: google,
+    } as never);
+    expect(token).toMatchObject({ sub: existing._id, email: 'same.person@example.com', name: 'Same Person' });
+    expect(await User.countDocuments({ email: 'same.person@example.com' })).toBe(1);
+    const stored = await User.findById(existing._id).lean();
+    expect(stored?.googleId).toBe('g-123');
+    expect(stored?.emailVerified).toBeInstanceOf(Date);
+  });
+
+  it('creates a new account for a new Google email, and refuses an email Google has not verified', async () => {
+    const { callbacks } = authOptions();
+    const fresh = { email: 'new.google@example.com', email_verified: true, name: 'New Google', sub: 'g-456' };
+    expect(
+      await callbacks!.signIn!({ user: { id: 'g-456' }, account: { ...google, providerAccountId: 'g-456' }, profile: fresh } as never),
+    ).toBe(true);
+    expect(await User.findOne({ email: 'new.google@example.com' }).lean()).toMatchObject({ name: 'New Google', googleId: 'g-456' });
+
+    const unverified = { email: 'victim@example.com', email_verified: false, name: 'Attacker', sub: 'g-789' };
+    await makeUser({ email: 'victim@example.com' });
+    const answer = await callbacks!.signIn!({
+      user: { id: 'g-789' },
+      account: { ...google, providerAccountId: 'g-789' },
+      profile: unverified,
+    } as never);
+    expect(answer).toMatch(/^\/login\?error=/);
+    expect((await User.findOne({ email: 'victim@example.com' }).lean())?.googleId).toBeUndefined();
+  });
+});
+
 describe('email verification', () => {
   it('marks the email verified once, and the link works a single time', async () => {
     await register({ name: 'Vera', email: 'vera@example.com', password: 'secret123' });

@@ -2,9 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { PartPurchase } from '@/components/parts/part-purchase';
+import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
 import { getSessionUser, getViewer } from '@/lib/auth/viewer';
-import { SITE_NAME, TEXT } from '@/lib/constants';
+import { SITE_NAME } from '@/lib/constants';
 import { appUrl } from '@/lib/env';
 import { formatPrice } from '@/lib/money';
 import { loadPartOr404 } from '@/lib/part-page';
@@ -53,7 +54,6 @@ export default async function PartPage({ params }: PartPageProps) {
   const [part, session] = await Promise.all([loadPartOr404(id), getSessionUser()]);
   // The role decides the purchase button, so signed-in users are read from the database.
   const viewer = session ? await getViewer() : null;
-  const outOfStock = part.availableQuantity <= 0;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <script
@@ -77,18 +77,9 @@ export default async function PartPage({ params }: PartPageProps) {
           <p className="mt-4 text-3xl font-extrabold text-brand-600">
             {formatPrice(part.price)} <span className="text-base font-medium text-slate-500">per piece</span>
           </p>
-          <dl className="mt-6 grid grid-cols-2 gap-3 text-sm">
-            <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
-              <dt className="text-slate-500">Available</dt>
-              <dd className={`text-lg font-semibold ${outOfStock ? 'text-red-600' : 'text-slate-900'}`} data-testid="available-quantity">
-                {outOfStock ? TEXT.outOfStock : `${part.availableQuantity} pieces`}
-              </dd>
-            </div>
-            <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
-              <dt className="text-slate-500">Minimum order</dt>
-              <dd className="text-lg font-semibold text-slate-900">{part.minimumQuantity} pieces</dd>
-            </div>
-          </dl>
+          <div className="mt-6">
+            <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} size="page" />
+          </div>
           <div className="mt-6 space-y-4 leading-relaxed text-slate-700">
             {part.description.split(/\n{2,}/).map((paragraph, index) => (
               <p key={index}>{paragraph}</p>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ProductForm } from '@/components/admin/product-form';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { getAdminViewer } from '@/lib/auth/viewer';
 import { NotFoundError } from '@/lib/errors';
 import { getPart } from '@/lib/parts';
@@ -10,6 +11,13 @@ import { getStockHistory } from '@/lib/stock';
 export const metadata = { title: 'Edit Product' };
 
 const REASONS = { seed: 'Opening stock', order: 'Order', cancel: 'Order cancelled', restock: 'Restock', edit: 'Correction' } as const;
+const HISTORY_COLUMNS: Column[] = [
+  { label: 'When (UTC)' },
+  { label: 'Change' },
+  { label: 'Pieces', align: 'right' },
+  { label: 'Stock after', align: 'right' },
+  { label: 'By' },
+];
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 export default async function EditProductPage({ params }: { params: Promise<{ id: string }> }) {
@@ -34,42 +42,19 @@ export default async function EditProductPage({ params }: { params: Promise<{ id
         <h3 id="history-heading" className="text-lg font-semibold text-slate-900">
           Stock history
         </h3>
-        <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wider text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  When (UTC)
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Change
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Pieces
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Stock after
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  By
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {history.map((move) => (
-                <tr key={move.seq}>
-                  <td className="px-4 py-2 whitespace-nowrap text-slate-600">{when.format(new Date(move.at))}</td>
-                  <td className="px-4 py-2">{REASONS[move.reason]}</td>
-                  <td className={`px-4 py-2 text-right tabular-nums ${move.delta < 0 ? 'text-red-600' : 'text-emerald-700'}`}>
-                    {move.delta > 0 ? `+${move.delta}` : move.delta}
-                  </td>
-                  <td className="px-4 py-2 text-right font-semibold tabular-nums">{move.after}</td>
-                  <td className="px-4 py-2 text-slate-600">{move.by ?? 'system'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={HISTORY_COLUMNS}>
+          {history.map((move) => (
+            <tr key={move.seq}>
+              <td className="px-4 py-2 whitespace-nowrap text-slate-600">{when.format(new Date(move.at))}</td>
+              <td className="px-4 py-2">{REASONS[move.reason]}</td>
+              <td className={`px-4 py-2 text-right tabular-nums ${move.delta < 0 ? 'text-red-600' : 'text-emerald-700'}`}>
+                {move.delta > 0 ? `+${move.delta}` : move.delta}
+              </td>
+              <td className="px-4 py-2 text-right font-semibold tabular-nums">{move.after}</td>
+              <td className="px-4 py-2 text-slate-600">{move.by ?? 'system'}</td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { PaymentForm } from '@/components/payments/payment-form';
-import { Badge } from '@/components/ui/badge';
+import { PaidBadge } from '@/components/orders/paid-badge';
 import { requireViewer } from '@/lib/auth/viewer';
 import { TEXT } from '@/lib/constants';
 import { env } from '@/lib/env';
@@ -48,12 +48,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
       </section>
       <section aria-label="Card" className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
         {order.paid ? (
-          <div className="space-y-2">
-            <Badge tone="green">Paid</Badge>
-            <p className="text-slate-700">
-              Transaction id: <span className="font-mono break-all">{order.transactionId}</span>
-            </p>
-          </div>
+          <PaidBadge transactionId={order.transactionId} />
         ) : viewer.isAdmin ? (
           <p className="text-slate-600">{TEXT.adminCantPurchase}: only the customer pays an order.</p>
         ) : provider ? (
