@@ -2,7 +2,16 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { E2E_ACCOUNTS } from './config';
 import { asAdmin, asCustomer, expect, test } from './fixtures';
-import { keepScreenshot, openMenuIfPhone, seededPartId, registerViaApi, signInViaApi, uniqueEmail, waitForMailLink } from './helpers';
+import {
+  closeAlert,
+  keepScreenshot,
+  openMenuIfPhone,
+  registerViaApi,
+  seededPartId,
+  signInViaApi,
+  uniqueEmail,
+  waitForMailLink,
+} from './helpers';
 
 const PHOTO = path.resolve('e2e', 'fixtures', 'test-photo.png');
 
@@ -141,6 +150,17 @@ test.describe('accounts', () => {
   });
 });
 
+test.describe('links cannot put their own words on the shop', () => {
+  test('the login and verification pages show only their own messages', async ({ page }) => {
+    await page.goto('/login?error=Your%20account%20is%20locked%2C%20call%20555-0100');
+    await expect(page.getByText('Sign-in failed, please try again')).toBeVisible();
+    await expect(page.getByText(/call 555-0100/)).toHaveCount(0);
+    await page.goto('/verify-email?status=used&message=Send%20your%20card%20number%20to%20us');
+    await expect(page.getByRole('status')).toHaveText('This link was already used, please ask for a new one');
+    await expect(page.getByText(/card number/)).toHaveCount(0);
+  });
+});
+
 test.describe('route guards', () => {
   test('a visitor opening the dashboard goes to /login and comes back after signing in', async ({ page }) => {
     await page.goto('/dashboard/myProfile');
@@ -156,7 +176,7 @@ test.describe('route guards', () => {
       test(`on /dashboard/${adminPage}: the alert, signed out, sent to /login`, async ({ page }) => {
         await page.goto(`/dashboard/${adminPage}`);
         await expect(page.getByRole('dialog')).toContainText("UnAuthorized Access, You can't access Admin route !!");
-        await page.getByRole('button', { name: 'OK' }).click();
+        await closeAlert(page);
         await expect(page).toHaveURL(/\/login$/);
         const session = await (await page.request.get('/api/auth/session')).json();
         expect(session).toEqual({});
@@ -220,7 +240,7 @@ test.describe('profile', () => {
     await expect(form.getByRole('img', { name: 'Uploaded image preview' })).toBeVisible();
     await form.getByRole('button', { name: 'Add Profile' }).click();
     await expect(page.getByRole('dialog')).toContainText('Your Profile was added');
-    await page.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
 
     await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
     await expect(page.getByText('Already Added Profile')).toBeVisible();
@@ -238,7 +258,7 @@ test.describe('profile', () => {
     await expect(page.getByText('Uploading…')).toHaveCount(0);
     await form.getByRole('button', { name: 'Update Profile' }).click();
     await expect(page.getByRole('dialog')).toContainText('Your profile was updated');
-    await page.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
     await expect(page).toHaveURL(/\/dashboard\/myProfile$/);
     await expect(page.getByRole('article').getByRole('definition').getByText('York', { exact: true })).toBeVisible();
   });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { STORAGE_STATE } from './config';
 import { asAdmin, asCustomer, expect, test } from './fixtures';
-import { apiAs, createPartViaApi, keepScreenshot, newCustomerApi, signInViaApi, withShopDb } from './helpers';
+import { apiAs, closeAlert, createPartViaApi, keepScreenshot, newCustomerApi, signInViaApi, withShopDb } from './helpers';
 
 const PHOTO = path.resolve('e2e', 'fixtures', 'test-photo.png');
 const DESCRIPTION = 'Sealed double-row wheel bearing hub with an integrated ABS ring, pressed and greased at the factory.';
@@ -37,7 +37,7 @@ test.describe('admin catalog', () => {
     await expect(form.getByRole('img', { name: 'Uploaded image preview' })).toBeVisible();
     await form.getByRole('button', { name: 'Add Product' }).click();
     await expect(page.getByRole('dialog')).toContainText('Product added successfully');
-    await page.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
 
     await page.goto('/');
     const card = page.locator('#parts article', { has: page.getByRole('heading', { name }) });
@@ -62,7 +62,7 @@ test.describe('admin catalog', () => {
     await form.getByLabel('Available quantity').fill('60');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('dialog')).toContainText('Product updated');
-    await page.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
 
     const history = page.getByRole('region', { name: 'Stock history' });
     await expect(history.getByRole('row').nth(1)).toContainText('Restock');
@@ -88,14 +88,14 @@ test.describe('admin catalog', () => {
     await expect(dialog).toContainText("You won't be able to Delete this Product?");
     await dialog.getByRole('button', { name: 'No' }).click();
     await expect(dialog).toContainText('Product not Deleted!');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
     await expect(remove).toBeVisible();
 
     await remove.click();
     await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click();
     await expect(dialog).toContainText('Deleted!');
     await expect(dialog).toContainText('Product has been Deleted.');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
     await expect(remove).toHaveCount(0);
     expect((await page.goto(`/parts/${part.id}`))?.status()).toBe(404);
     await page.goto('/');
@@ -113,7 +113,7 @@ test.describe('admin catalog', () => {
     await page.getByRole('button', { name: `Remove the review by ${account.name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
     await expect(page.getByRole('dialog')).toContainText('Deleted!');
-    await page.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
     await expect(page.getByRole('button', { name: `Remove the review by ${account.name}` })).toHaveCount(0);
     await page.goto('/');
     await expect(page.locator('#reviews').getByRole('heading', { name: account.name })).toHaveCount(0);
@@ -154,7 +154,7 @@ test.describe('admin catalog', () => {
       .first()
       .click();
     await expect(page.getByRole('dialog')).toContainText("You're not a admin, you can't make admin anyone!!");
-    await page.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
     await expect(page).toHaveURL(new RegExp(`^${baseURL}/?$`));
     expect(await (await page.request.get('/api/auth/session')).json()).toEqual({});
     await context.close();
@@ -185,7 +185,7 @@ test.describe('customer reviews', () => {
     await expect(form.getByRole('img', { name: 'Uploaded image preview' })).toBeVisible();
     await form.getByRole('button', { name: 'Add Review' }).click();
     await expect(page.getByRole('dialog')).toContainText("Your review Added! Thank's for your feedback.");
-    await page.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
 
     await page.goto('/');
     const review = page.locator('#reviews article', { has: page.getByRole('heading', { name: account.name }) });

@@ -137,3 +137,12 @@ export async function seededPartId(request: APIRequestContext, name = 'Vented Fr
   if (!part) throw new Error(`seeded part ${name} not found`);
   return part._id;
 }
+
+/** Closes the open alert with OK; clicks again if the first one landed while it was still animating in. */
+export async function closeAlert(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await expect(async () => {
+    if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'OK' }).click({ timeout: 1000 });
+    await expect(dialog).toBeHidden({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+}

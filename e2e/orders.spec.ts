@@ -3,6 +3,7 @@ import { E2E_ACCOUNTS, STORAGE_STATE } from './config';
 import { asAdmin, expect, test } from './fixtures';
 import {
   apiAs,
+  closeAlert,
   createPartViaApi,
   keepScreenshot,
   newCustomerApi,
@@ -70,7 +71,7 @@ test.describe('a customer ordering and paying', () => {
     await keepScreenshot(page, testInfo, 'payment');
     await card.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByRole('dialog')).toContainText('congrats! Your payment is completed');
-    await page.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
     await expect(page.getByText('Paid', { exact: true })).toBeVisible();
     await expect(page.getByText(/^pi_test_\w+$/)).toBeVisible();
 
@@ -93,7 +94,7 @@ test.describe('a customer ordering and paying', () => {
     const card = await fillCard(page, '4000 0000 0000 0002');
     await card.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByRole('dialog')).toContainText('Your card was declined.');
-    await page.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
 
     await page.goto('/dashboard');
     const row = page.getByRole('row', { name: new RegExp(part.name) });
@@ -117,14 +118,14 @@ test.describe('a customer ordering and paying', () => {
     await dialog.getByRole('button', { name: 'No' }).click();
     await expect(dialog).toContainText('Order not Cancelled!');
     await expect(dialog).toContainText('Your order is safe :)');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
     await expect(row).toBeVisible();
 
     await row.getByRole('button', { name: 'Cancel' }).click();
     await dialog.getByRole('button', { name: 'Yes, Cancel it!' }).click();
     await expect(dialog).toContainText('Cancelled!');
     await expect(dialog).toContainText('Your order has been Cancelled.');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await closeAlert(page);
     await expect(page.getByRole('row', { name: new RegExp(part.name) })).toHaveCount(0);
     const stock = (await (await page.request.get(`/api/parts/${part.id}`)).json()) as { availableQuantity: number };
     expect(stock.availableQuantity).toBe(20);

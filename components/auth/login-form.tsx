@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { CredentialFields } from '@/components/auth/credential-fields';
 import { ForgotPasswordDialog } from '@/components/auth/forgot-password-dialog';
 import { Button } from '@/components/ui/button';
+import { signInResultMessage } from '@/lib/auth/sign-in-errors';
 import { loginSchema, type LoginInput } from '@/lib/validations/auth';
 
 type LoginFormProps = { callbackUrl: string; initialError?: string };
@@ -26,7 +27,7 @@ export function LoginForm({ callbackUrl, initialError }: LoginFormProps) {
     const result = await signIn('credentials', { ...values, redirect: false, callbackUrl });
     if (!result || result.error) {
       setSubmitting(false);
-      toast.error(result?.error ?? 'Sign-in failed, please try again');
+      toast.error(result?.error ? signInResultMessage(result.error) : 'Sign-in failed, please try again');
       return;
     }
     // A full navigation, so that every server-rendered part (navbar, dashboard) sees the session.

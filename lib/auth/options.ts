@@ -39,7 +39,7 @@ export function authOptions(): NextAuthOptions {
         if (account?.provider !== 'google') return true;
         const google = profile as { email?: string; email_verified?: boolean; name?: string; sub?: string } | undefined;
         // Only a Google-verified address may join an existing account with the same email.
-        if (!google?.email || google.email_verified !== true) return '/login?error=Your%20Google%20email%20is%20not%20verified';
+        if (!google?.email || google.email_verified !== true) return '/login?error=GoogleEmailUnverified';
         await upsertGoogleUser({
           email: google.email,
           name: google.name ?? google.email,

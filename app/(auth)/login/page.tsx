@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { AuthCard, OrDivider } from '@/components/auth/auth-card';
 import { GoogleButton } from '@/components/auth/google-button';
 import { LoginForm } from '@/components/auth/login-form';
+import { signInErrorMessage } from '@/lib/auth/sign-in-errors';
 import { googleConfigured } from '@/lib/env';
 import { safeCallbackUrl } from '@/lib/utils';
 
@@ -13,14 +14,6 @@ export const metadata: Metadata = {
 };
 
 type LoginPageProps = { searchParams: Promise<{ callbackUrl?: string; error?: string }> };
-
-const PROVIDER_ERRORS: Record<string, string> = {
-  OAuthAccountNotLinked: 'This email is already used by another sign-in method',
-  OAuthSignin: 'Google sign-in could not start, please try again',
-  OAuthCallback: 'Google sign-in failed, please try again',
-  AccessDenied: 'Sign-in was refused',
-  Callback: 'Sign-in failed, please try again',
-};
 
 export default async function LoginPage({ searchParams }: LoginPageProps) {
   const { callbackUrl, error } = await searchParams;
@@ -38,7 +31,7 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
         </>
       }
     >
-      <LoginForm callbackUrl={target} initialError={error ? (PROVIDER_ERRORS[error] ?? error) : undefined} />
+      <LoginForm callbackUrl={target} initialError={error ? signInErrorMessage(error) : undefined} />
       <OrDivider />
       <GoogleButton enabled={googleConfigured()} callbackUrl={target} />
     </AuthCard>

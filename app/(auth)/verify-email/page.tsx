@@ -1,18 +1,24 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuthCard } from '@/components/auth/auth-card';
+import { INVALID_LINK, USED_LINK } from '@/lib/tokens';
 
 export const metadata: Metadata = { title: 'Email verification', robots: { index: false } };
 
-export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ status?: string; message?: string }> }) {
-  const { status, message } = await searchParams;
+// Only a status code comes in the URL; the text is always the shop's own.
+const MESSAGES: Record<string, string> = {
+  verified: 'Thank you, your email address is verified.',
+  used: USED_LINK,
+  invalid: INVALID_LINK,
+};
+
+export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
+  const { status = 'invalid' } = await searchParams;
   const verified = status === 'verified';
   return (
     <AuthCard title={verified ? 'Email verified' : 'Email not verified'}>
       <p role="status" className="text-center text-slate-700">
-        {verified
-          ? 'Thank you, your email address is verified.'
-          : (message ?? 'This link is invalid or has expired, please ask for a new one.')}
+        {MESSAGES[status] ?? INVALID_LINK}
       </p>
       <div className="flex justify-center gap-3">
         <Link href="/" className="rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-white hover:bg-brand-600">

@@ -1,14 +1,13 @@
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { authOptions } from '@/lib/auth/options';
+import { TOO_MANY_SIGN_INS } from '@/lib/auth/sign-in-errors';
 import { appUrl } from '@/lib/env';
 import { AppError } from '@/lib/errors';
 import { errorResponse } from '@/lib/http';
 import { clientIp, enforceLimits, LIMITS, type Limit } from '@/lib/rate-limit';
 
 type Context = { params: Promise<{ nextauth: string[] }> };
-
-const TOO_MANY_SIGN_INS = 'Too many sign-in attempts, please wait a few minutes and try again';
 
 /** Sign-in attempts are limited per address and per email before next-auth sees them. */
 async function limitSignIn(req: NextRequest): Promise<Response | null> {
@@ -27,7 +26,7 @@ async function limitSignIn(req: NextRequest): Promise<Response | null> {
   } catch (error) {
     if (!(error instanceof AppError)) return errorResponse(error);
     // next-auth's client reads the error from `url`; API clients read `error` and the status.
-    return errorResponse(error, { url: `${appUrl()}/login?error=${encodeURIComponent(error.message)}` });
+    return errorResponse(error, { url: `${appUrl()}/login?error=TooManyAttempts` });
   }
 }
 

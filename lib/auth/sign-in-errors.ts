@@ -1,0 +1,24 @@
+/**
+ * What the login page shows for an error code in its URL (from next-auth or our rate limiter).
+ * Only known codes are shown, so a link cannot put its own words on the page.
+ */
+const SIGN_IN_ERRORS: Record<string, string> = {
+  TooManyAttempts: 'Too many sign-in attempts, please wait a few minutes and try again',
+  GoogleEmailUnverified: 'Your Google email is not verified',
+  OAuthAccountNotLinked: 'This email is already used by another sign-in method',
+  OAuthSignin: 'Google sign-in could not start, please try again',
+  OAuthCallback: 'Google sign-in failed, please try again',
+  AccessDenied: 'Sign-in was refused',
+  Callback: 'Sign-in failed, please try again',
+};
+
+export const TOO_MANY_SIGN_INS = SIGN_IN_ERRORS.TooManyAttempts!;
+
+export function signInErrorMessage(code: string): string {
+  return SIGN_IN_ERRORS[code] ?? 'Sign-in failed, please try again';
+}
+
+/** The error a sign-in attempt answered: a code is translated, our own messages pass as they are. */
+export function signInResultMessage(error: string): string {
+  return SIGN_IN_ERRORS[error] ?? error;
+}
