@@ -194,8 +194,7 @@ test.describe('public pages', () => {
     expect(robots).toMatch(/Disallow: \/dashboard/);
   });
 
-  test('keyboard: the skip link and the part links are reachable with Tab', async ({ page }, testInfo) => {
-    test.skip(isPhone(testInfo), 'keyboard navigation is checked at desktop width');
+  test('keyboard: the skip link and the part links are reachable with Tab', async ({ page }) => {
     await page.goto('/');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();

@@ -4,7 +4,7 @@ import { TAGS } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
 import { findPage, type Page, type PageQuery } from '@/lib/pagination';
 import { ForbiddenError, NotFoundError } from '@/lib/errors';
-import { applyStockMove } from '@/lib/stock';
+import { applyStockMove, recordOpeningStock } from '@/lib/stock';
 import type { PartInput, PartUpdate } from '@/lib/validations/parts';
 import { Part } from '@/models';
 import type { PartDoc } from '@/models/part';
@@ -71,15 +71,16 @@ function revalidatePart(id: string): void {
   revalidateCatalog(TAGS.parts, TAGS.part(id));
 }
 
-/** Adds a product (admins). Its opening stock enters the ledger as a `restock` move by that admin. */
+/** Adds a product (admins). Its opening stock enters the ledger as a `restock` move by that admin, in the same step. */
 export async function createPart(actor: Admin, input: PartInput): Promise<PartDTO> {
   assertAdmin(actor);
   await connectDb();
   const { availableQuantity, ...fields } = input;
-  const part = await Part.create({ ...fields, availableQuantity: 0, stockSeq: 0 });
-  if (availableQuantity > 0) await applyStockMove({ partId: part._id, delta: availableQuantity, reason: 'restock', by: actor.email });
-  revalidatePart(String(part._id));
-  return getPart(String(part._id));
+  const partId = new Types.ObjectId();
+  const stock = await recordOpeningStock({ partId, quantity: availableQuantity, reason: 'restock', by: actor.email });
+  await Part.create({ _id: partId, ...fields, ...stock });
+  revalidatePart(String(partId));
+  return getPart(String(partId));
 }
 
 /**

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { Types } from 'mongoose';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { connectDb } from '@/lib/db';
 import { dataDir } from '@/lib/env';
 import { seedParts, seedReviews } from '@/lib/seed-data';
-import { applyStockMove } from '@/lib/stock';
+import { recordOpeningStock } from '@/lib/stock';
 import { createUser, findUserByEmail } from '@/lib/users';
 import { Part, Review, User } from '@/models';
 
@@ -27,7 +28,7 @@ async function seedAccount(role: SeedAccount['role'], email: string, password: s
  * The demo catalog and the two demo accounts. Idempotent: a part, review or account that already
  * exists is left alone, so running it again changes nothing.
  */
-export async function seedDemo(env: NodeJS.ProcessEnv = process.env): Promise<SeedReport> {
+export async function seedDemo(env: Record<string, string | undefined> = process.env): Promise<SeedReport> {
   await connectDb();
   const now = Date.now();
   let parts = 0;
@@ -35,24 +36,25 @@ export async function seedDemo(env: NodeJS.ProcessEnv = process.env): Promise<Se
     if (await Part.exists({ name: seed.name })) continue;
     // The first entry is the newest, so it leads the home page.
     const createdAt = new Date(now - index * 60_000);
-    const [part] = await Part.create(
+    const partId = new Types.ObjectId();
+    const stock = await recordOpeningStock({ partId, quantity: seed.stock, reason: 'seed' });
+    await Part.create(
       [
         {
+          _id: partId,
           name: seed.name,
           description: seed.description,
           price: seed.price,
           img: seed.img,
           category: seed.category,
           minimumQuantity: seed.minimumQuantity,
-          availableQuantity: 0,
-          stockSeq: 0,
+          ...stock,
           createdAt,
           updatedAt: createdAt,
         },
       ],
       { timestamps: false },
     );
-    if (seed.stock > 0) await applyStockMove({ partId: part!._id, delta: seed.stock, reason: 'seed' });
     parts++;
   }
 

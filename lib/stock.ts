@@ -144,3 +144,27 @@ export async function getStockHistory(partId: string, limit = 50): Promise<Stock
     at: move.at.toISOString(),
   }));
 }
+
+/**
+ * The opening stock of a part that is about to be created: move 1 is recorded first and the part is
+ * then created with the pair it folds to, so no reader ever sees a new part with the wrong stock.
+ * Answers the fields to create the part with.
+ */
+export async function recordOpeningStock(input: {
+  partId: Types.ObjectId;
+  quantity: number;
+  reason: 'seed' | 'restock';
+  by?: string;
+}): Promise<{ availableQuantity: number; stockSeq: number }> {
+  if (input.quantity <= 0) return { availableQuantity: 0, stockSeq: 0 };
+  await connectDb();
+  await StockMove.create({
+    partId: input.partId,
+    seq: 1,
+    delta: input.quantity,
+    reason: input.reason,
+    after: input.quantity,
+    by: input.by,
+  });
+  return { availableQuantity: input.quantity, stockSeq: 1 };
+}

@@ -1,31 +1,39 @@
-import { readFileSync, existsSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 
 /**
- * The first-load JavaScript of a page of the production build (Next 16 no longer prints it):
- * the root main files plus every chunk the page's client reference manifest lists for its
- * layout, page, loading, error and not-found entries. Usage: tsx scripts/first-load-js.ts [route].
+ * The first-load JavaScript of pages of a running shop, as a browser downloads it (Next 16's build
+ * no longer prints it): every script a visitor's Chromium fetches until the page is loaded and
+ * idle, raw and gzipped. Usage: tsx scripts/first-load-js.ts [baseUrl] [path...]
  */
-const route = process.argv[2] ?? '/(shop)/(home)/page';
-const next = path.resolve('.next');
-if (!existsSync(path.join(next, 'BUILD_ID'))) throw new Error('No production build: run `npm run build` first.');
+const [base = 'http://localhost:3000', ...paths] = process.argv.slice(2);
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
-const buildManifest = JSON.parse(readFileSync(path.join(next, 'build-manifest.json'), 'utf8')) as { rootMainFiles: string[] };
-const manifestFile = path.join(next, 'server', 'app', `${route}_client-reference-manifest.js`);
-const sandbox = { __RSC_MANIFEST: {} as Record<string, { entryJSFiles: Record<string, string[]> }> };
-new Function('globalThis', 'self', readFileSync(manifestFile, 'utf8'))(sandbox, sandbox);
-const entries = sandbox.__RSC_MANIFEST[route]?.entryJSFiles ?? {};
-
-const files = new Set(buildManifest.rootMainFiles);
-for (const [entry, chunks] of Object.entries(entries)) if (!entry.endsWith('/global-error')) chunks.forEach((c) => files.add(c));
-
-let raw = 0;
-let gzip = 0;
-for (const file of files) {
-  const content = readFileSync(path.join(next, file));
-  raw += content.length;
-  gzip += gzipSync(content, { level: 9 }).length;
+async function main(): Promise<void> {
+  const browser = await chromium.launch({ executablePath, args: ['--disable-background-networking', '--disable-component-update'] });
+  try {
+    for (const path of paths.length ? paths : ['/']) {
+      const page = await browser.newPage();
+      const scripts = new Map<string, Buffer>();
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        scripts.set(response.url(), await response.body().catch(() => Buffer.alloc(0)));
+      });
+      await page.goto(new URL(path, base).toString(), { waitUntil: 'load' });
+      await page.waitForTimeout(1500);
+      const bodies = [...scripts.values()];
+      const raw = bodies.reduce((sum, body) => sum + body.length, 0);
+      const gzip = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+      console.log(`${path}: ${bodies.length} scripts, ${(raw / 1024).toFixed(1)} kB (${(gzip / 1024).toFixed(1)} kB gzipped)`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
 }
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-console.log(`${route}: ${files.size} files, first-load JS ${kb(raw)} (${kb(gzip)} gzipped)`);
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

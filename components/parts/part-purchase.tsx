@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { PurchaseForm } from '@/components/parts/purchase-form';
+import { LazyPurchaseForm } from '@/components/parts/lazy-purchase-form';
 import type { Viewer } from '@/lib/auth/viewer';
 import { TEXT } from '@/lib/constants';
 import type { PartDTO } from '@/lib/parts';
@@ -8,7 +8,7 @@ type PartPurchaseProps = { part: PartDTO; viewer: Viewer | null };
 
 /** The ordering area of a part page: the purchase form for signed-in users, a sign-in link for visitors. */
 export function PartPurchase({ part, viewer }: PartPurchaseProps) {
-  if (viewer) return <PurchaseForm part={part} viewer={{ name: viewer.name, email: viewer.email, isAdmin: viewer.isAdmin }} />;
+  if (viewer) return <LazyPurchaseForm part={part} viewer={{ name: viewer.name, email: viewer.email, isAdmin: viewer.isAdmin }} />;
   return (
     <div className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
       <p className="text-slate-600">Sign in to order this part{part.availableQuantity <= 0 ? ` (${TEXT.outOfStock} right now)` : ''}.</p>

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { connectDb } from '@/lib/db';
-import { applyStockMove } from '@/lib/stock';
+import { recordOpeningStock } from '@/lib/stock';
 import { createUser, type UserDTO } from '@/lib/users';
 import { Part, Review } from '@/models';
 
@@ -27,25 +27,25 @@ export async function makePart(
 ): Promise<string> {
   await connectDb();
   const createdAt = overrides.createdAt ?? new Date();
-  const [part] = await Part.create(
+  const partId = new Types.ObjectId();
+  const stock = await recordOpeningStock({ partId, quantity: overrides.stock ?? 10, reason: 'seed' });
+  await Part.create(
     [
       {
+        _id: partId,
         name: overrides.name ?? `Part ${next()}`,
         description: overrides.description ?? `${LONG_TEXT} ${LONG_TEXT}`,
         price: overrides.price ?? 19.99,
         img: '/images/parts/ceramic-front-brake-pad-set.svg',
         minimumQuantity: overrides.minimumQuantity ?? 1,
-        availableQuantity: 0,
-        stockSeq: 0,
+        ...stock,
         createdAt,
         updatedAt: createdAt,
       },
     ],
     { timestamps: false },
   );
-  const stock = overrides.stock ?? 10;
-  if (stock > 0) await applyStockMove({ partId: part!._id, delta: stock, reason: 'seed' });
-  return String(part!._id);
+  return String(partId);
 }
 
 export async function makeReview(
