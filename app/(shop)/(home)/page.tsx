@@ -5,6 +5,7 @@ import { SaleBanner } from '@/components/home/sale-banner';
 import { Stats } from '@/components/home/stats';
 import { PartCard } from '@/components/parts/part-card';
 import { ReviewCard } from '@/components/reviews/review-card';
+import { CardGrid } from '@/components/ui/card-grid';
 import { getHomeParts, getHomeReviews } from '@/lib/catalog';
 
 export default async function HomePage() {
@@ -19,15 +20,11 @@ export default async function HomePage() {
           Parts
         </h2>
         <p className="mt-2 text-slate-500">Our newest parts, in stock and ready to ship.</p>
-        {parts.length ? (
-          <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {parts.map((part, index) => (
-              <PartCard key={part._id} part={part} priority={index < 3} />
-            ))}
-          </div>
-        ) : (
-          <p className="mt-8 rounded-xl bg-white p-8 text-center text-slate-500 ring-1 ring-slate-200">No parts yet.</p>
-        )}
+        <CardGrid empty="No parts yet." className="mt-8">
+          {parts.map((part, index) => (
+            <PartCard key={part._id} part={part} priority={index < 3} />
+          ))}
+        </CardGrid>
       </section>
       <Stats />
       <SaleBanner />
@@ -35,15 +32,11 @@ export default async function HomePage() {
         <h2 id="reviews-heading" className="text-3xl font-bold text-slate-900">
           What our customers say
         </h2>
-        {reviews.length ? (
-          <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {reviews.map((review) => (
-              <ReviewCard key={review._id} review={review} />
-            ))}
-          </div>
-        ) : (
-          <p className="mt-8 rounded-xl bg-white p-8 text-center text-slate-500 ring-1 ring-slate-200">No reviews yet.</p>
-        )}
+        <CardGrid empty="No reviews yet." className="mt-8">
+          {reviews.map((review) => (
+            <ReviewCard key={review._id} review={review} />
+          ))}
+        </CardGrid>
       </section>
     </>
   );

@@ -3,6 +3,7 @@ import { DeleteButton } from '@/components/admin/delete-button';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { PartCard } from '@/components/parts/part-card';
 import { buttonClass } from '@/components/ui/button';
+import { CardGrid } from '@/components/ui/card-grid';
 import { Pager, pageParam } from '@/components/ui/pager';
 import { getAdminViewer } from '@/lib/auth/viewer';
 import { listParts } from '@/lib/parts';
@@ -20,10 +21,7 @@ export default async function ManageProductsPage({ searchParams }: { searchParam
           Add Product
         </Link>
       </div>
-      {page.items.length === 0 && (
-        <p className="rounded-xl bg-white p-8 text-center text-slate-500 ring-1 ring-slate-200">No products yet.</p>
-      )}
-      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <CardGrid empty="No products yet.">
         {page.items.map((part) => (
           <PartCard
             key={part._id}
@@ -42,7 +40,7 @@ export default async function ManageProductsPage({ searchParams }: { searchParam
             }
           />
         ))}
-      </div>
+      </CardGrid>
       <Pager basePath="/dashboard/manageProducts" page={page.page} total={page.total} limit={page.limit} />
     </div>
   );

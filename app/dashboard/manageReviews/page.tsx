@@ -1,6 +1,7 @@
 import { DeleteButton } from '@/components/admin/delete-button';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { ReviewCard } from '@/components/reviews/review-card';
+import { CardGrid } from '@/components/ui/card-grid';
 import { Pager, pageParam } from '@/components/ui/pager';
 import { getAdminViewer } from '@/lib/auth/viewer';
 import { listReviews } from '@/lib/reviews';
@@ -13,10 +14,7 @@ export default async function ManageReviewsPage({ searchParams }: { searchParams
   return (
     <div className="space-y-4">
       <h2 className="text-xl font-semibold text-slate-900">Manage Reviews</h2>
-      {page.items.length === 0 && (
-        <p className="rounded-xl bg-white p-8 text-center text-slate-500 ring-1 ring-slate-200">No reviews yet.</p>
-      )}
-      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <CardGrid empty="No reviews yet.">
         {page.items.map((review) => (
           <ReviewCard
             key={review._id}
@@ -31,7 +29,7 @@ export default async function ManageReviewsPage({ searchParams }: { searchParams
             }
           />
         ))}
-      </div>
+      </CardGrid>
       <Pager basePath="/dashboard/manageReviews" page={page.page} total={page.total} limit={page.limit} />
     </div>
   );
