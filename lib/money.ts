@@ -18,10 +18,6 @@ export function formatPrice(dollars: number): string {
   return usd.format(dollars);
 }
 
-export function formatCents(cents: number): string {
-  return usd.format(fromCents(cents));
-}
-
 export function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(toCents(value) - value * 100) < 1e-6;
 }

@@ -106,19 +106,6 @@ export async function applyStockMove(input: StockMoveInput): Promise<StockMoveRe
   throw new ServiceUnavailableError('Stock is busy right now, please try again');
 }
 
-/** Brings a part's cached pair up to date with its ledger; returns the current available quantity. */
-export async function rollForward(partId: string | Types.ObjectId): Promise<number> {
-  await connectDb();
-  const id = new Types.ObjectId(String(partId));
-  for (;;) {
-    const part = await Part.findById(id, { availableQuantity: 1, stockSeq: 1 }).lean();
-    if (!part) throw new NotFoundError('Part not found');
-    const pending = await StockMove.findOne({ partId: id, seq: part.stockSeq + 1 }, { seq: 1, after: 1 }).lean();
-    if (!pending) return part.availableQuantity;
-    await writePair(id, part.stockSeq, pending.after, pending.seq);
-  }
-}
-
 /** The sum of every move of a part: the truth the cached availableQuantity must equal. */
 export async function sumStockMoves(partId: string | Types.ObjectId): Promise<{ total: number; count: number }> {
   await connectDb();

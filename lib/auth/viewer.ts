@@ -7,19 +7,19 @@ import { findUserById, type UserDTO } from '@/lib/users';
 
 export type Viewer = UserDTO & { isAdmin: boolean };
 
-/** The signed-in user of this page request (once per request), with the role from the database. */
-export const getViewer = cache(async (): Promise<Viewer | null> => {
-  const session = await getServerSession(authOptions());
-  if (!session?.user?.id) return null;
-  const user = await findUserById(session.user.id);
-  if (!user || user.sessionVersion !== session.user.sessionVersion) return null;
-  return { ...user, isAdmin: user.role === 'admin' };
-});
-
 /** Who the session says is signed in, without a database read (the navbar needs only the name). */
 export const getSessionUser = cache(async (): Promise<{ id: string; email: string; name: string; sessionVersion: number } | null> => {
   const session = await getServerSession(authOptions());
   return session?.user?.id ? session.user : null;
+});
+
+/** The signed-in user of this page request (once per request), with the role from the database. */
+export const getViewer = cache(async (): Promise<Viewer | null> => {
+  const session = await getSessionUser();
+  if (!session) return null;
+  const user = await findUserById(session.id);
+  if (!user || user.sessionVersion !== session.sessionVersion) return null;
+  return { ...user, isAdmin: user.role === 'admin' };
 });
 
 /** The signed-in user of a dashboard page; anyone else goes to /login (proxy.ts only redirects early). */

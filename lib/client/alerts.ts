@@ -15,10 +15,6 @@ export async function alertError(title: string, text?: string): Promise<void> {
   await (await swal()).fire({ icon: 'error', title, text, ...buttons });
 }
 
-export async function alertInfo(title: string, text?: string): Promise<void> {
-  await (await swal()).fire({ icon: 'info', title, text, ...buttons });
-}
-
 /** The spec's confirmation dialog; true when the user confirmed. */
 export async function confirmDialog(options: { title: string; text: string; confirmText: string; cancelText: string }): Promise<boolean> {
   const result = await (

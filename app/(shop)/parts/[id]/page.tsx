@@ -8,7 +8,8 @@ import { getSessionUser, getViewer } from '@/lib/auth/viewer';
 import { SITE_NAME } from '@/lib/constants';
 import { appUrl } from '@/lib/env';
 import { formatPrice } from '@/lib/money';
-import { loadPartOr404 } from '@/lib/part-page';
+import { getCachedPart } from '@/lib/catalog';
+import { orNotFound } from '@/lib/not-found';
 import type { PartDTO } from '@/lib/parts';
 import { previewText } from '@/lib/utils';
 
@@ -16,7 +17,7 @@ type PartPageProps = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: PartPageProps): Promise<Metadata> {
   await connection();
-  const part = await loadPartOr404((await params).id);
+  const part = await orNotFound(getCachedPart((await params).id));
   const description = previewText(part.description, 155);
   return {
     title: part.name,
@@ -51,7 +52,7 @@ function productJsonLd(part: PartDTO) {
 export default async function PartPage({ params }: PartPageProps) {
   await connection();
   const { id } = await params;
-  const [part, session] = await Promise.all([loadPartOr404(id), getSessionUser()]);
+  const [part, session] = await Promise.all([orNotFound(getCachedPart(id)), getSessionUser()]);
   // The role decides the purchase button, so signed-in users are read from the database.
   const viewer = session ? await getViewer() : null;
   return (

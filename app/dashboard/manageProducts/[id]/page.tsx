@@ -1,10 +1,9 @@
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { ProductForm } from '@/components/admin/product-form';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { getAdminViewer } from '@/lib/auth/viewer';
-import { NotFoundError } from '@/lib/errors';
+import { orNotFound } from '@/lib/not-found';
 import { getPart } from '@/lib/parts';
 import { getStockHistory } from '@/lib/stock';
 
@@ -23,10 +22,7 @@ const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
 export default async function EditProductPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!(await getAdminViewer(`/dashboard/manageProducts/${id}`))) return <AdminDenied />;
-  const part = await getPart(id).catch((error: unknown) => {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  });
+  const part = await orNotFound(getPart(id));
   const history = await getStockHistory(id, 50);
   return (
     <div className="space-y-6">

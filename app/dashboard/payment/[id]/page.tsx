@@ -1,10 +1,9 @@
-import { notFound } from 'next/navigation';
 import { PaymentForm } from '@/components/payments/payment-form';
 import { PaidBadge } from '@/components/orders/paid-badge';
 import { requireViewer } from '@/lib/auth/viewer';
 import { TEXT } from '@/lib/constants';
 import { env } from '@/lib/env';
-import { NotFoundError } from '@/lib/errors';
+import { orNotFound } from '@/lib/not-found';
 import { formatPrice } from '@/lib/money';
 import { getOrder } from '@/lib/orders';
 import { paymentProvider } from '@/lib/payments/gateway';
@@ -14,10 +13,7 @@ export const metadata = { title: 'Payment' };
 export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const viewer = await requireViewer(`/dashboard/payment/${id}`);
-  const order = await getOrder(viewer, id).catch((error: unknown) => {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  });
+  const order = await orNotFound(getOrder(viewer, id));
   const provider = paymentProvider();
   const rows: Array<[string, string]> = [
     ['Customer', order.name],
