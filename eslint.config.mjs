@@ -6,7 +6,8 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   globalIgnores([
-    '.next/**',
+    // Next's build output: .next, and .next-bench (npm run bench) or any other NEXT_DIST_DIR.
+    '.next*/**',
     '.data/**',
     '.cache/**',
     'node_modules/**',

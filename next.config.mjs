@@ -1,8 +1,26 @@
+import path from 'node:path';
+
+/**
+ * Pages every visitor shares (the same HTML for everyone: the session parts are client islands).
+ * A CDN may keep an anonymous response for a minute and serve it stale while it asks again; a
+ * request carrying a session cookie is never stored by a shared cache.
+ */
+const SHARED_PAGES = ['/', '/parts', '/parts/:id', '/categories/:slug', '/blogs', '/myPortfolio', '/login', '/register', '/legal/:page'];
+const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // Keep the dev server's build output apart from production builds so both can exist side by side.
+  // `npm run bench` builds into its own directory, with its baseline routes (*.bench.tsx, *.bench.ts) added.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  pageExtensions: process.env.BENCH_BUILD === '1' ? ['bench.tsx', 'bench.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],
+  // Server libraries loaded by Node itself, not bundled (native parts, dynamic requires).
   serverExternalPackages: ['mongoose', 'mongodb-memory-server', 'mongodb-memory-server-core', 'nodemailer', 'cloudinary'],
+  // Our cache handler (lib/cache-handler.mjs): never serves the build's output, checks tags itself.
+  cacheHandler: path.resolve('lib/cache-handler.mjs'),
+  cacheMaxMemorySize: 0,
+  // Cached pages expire after a day at the latest; every change expires its tags at once anyway.
+  expireTime: 86400,
   images: {
     // Seeded artwork is SVG made for this project; uploads are served from our own origin or Cloudinary.
     dangerouslyAllowSVG: true,
@@ -12,6 +30,7 @@ const nextConfig = {
     remotePatterns: [{ protocol: 'https', hostname: 'res.cloudinary.com' }],
   },
   async headers() {
+    const anonymous = SESSION_COOKIES.map((key) => ({ type: 'cookie', key }));
     return [
       {
         source: '/:path*',
@@ -21,6 +40,14 @@ const nextConfig = {
           { key: 'X-Frame-Options', value: 'DENY' },
         ],
       },
+      ...SHARED_PAGES.flatMap((source) => [
+        {
+          source,
+          missing: anonymous,
+          headers: [{ key: 'Cache-Control', value: 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' }],
+        },
+        ...anonymous.map((cookie) => ({ source, has: [cookie], headers: [{ key: 'Cache-Control', value: 'private, no-cache' }] })),
+      ]),
     ];
   },
 };

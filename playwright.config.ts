@@ -41,7 +41,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx scripts/e2e-server.ts',
+    command: 'npx tsx --conditions=react-server scripts/e2e-server.ts',
     url: `http://localhost:${E2E_PORT}/api/parts?limit=1`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+import { buttonClass } from '@/components/ui/button';
 
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   useEffect(() => {
@@ -10,7 +11,7 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
       <p className="mt-2 text-slate-600">We could not load this page. Please try again in a moment.</p>
-      <button type="button" onClick={reset} className="mt-6 rounded-lg bg-brand-500 px-6 py-3 font-semibold text-white hover:bg-brand-600">
+      <button type="button" onClick={reset} className={buttonClass('primary', 'mt-6', 'lg')}>
         Try again
       </button>
     </div>

@@ -1,5 +1,6 @@
 import Image from 'next/image';
 import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button';
 
 export default function NotFound() {
   return (
@@ -15,7 +16,7 @@ export default function NotFound() {
       />
       <h1 className="mt-6 text-3xl font-bold text-slate-900">Page not found</h1>
       <p className="mt-2 text-slate-600">The page you are looking for does not exist or has moved.</p>
-      <Link href="/" className="mt-6 rounded-lg bg-brand-500 px-6 py-3 font-semibold text-white hover:bg-brand-600">
+      <Link href="/" className={buttonClass('primary', 'mt-6', 'lg')}>
         Back to the shop
       </Link>
     </div>

@@ -132,8 +132,10 @@ export async function withShopDb<T>(fn: (db: mongo.Db) => Promise<T>): Promise<T
 
 /** The id of a seeded part: tests that need a stable part use these (no test orders, edits or deletes them). */
 export async function seededPartId(request: APIRequestContext, name = 'Vented Front Brake Rotor 300 mm'): Promise<string> {
-  const parts = (await (await request.get('/api/parts?limit=100')).json()) as Array<{ _id: string; name: string }>;
-  const part = parts.find((p) => p.name === name);
+  const found = (await (await request.get(`/api/search?q=${encodeURIComponent(name)}&limit=20`)).json()) as {
+    items: Array<{ _id: string; name: string }>;
+  };
+  const part = found.items.find((p) => p.name === name);
   if (!part) throw new Error(`seeded part ${name} not found`);
   return part._id;
 }
@@ -145,4 +147,14 @@ export async function closeAlert(page: Page): Promise<void> {
     if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'OK' }).click({ timeout: 1000 });
     await expect(dialog).toBeHidden({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
+}
+
+/** Every part of the catalog through the spec's paged GET /api/parts (tests add parts as they run). */
+export async function allPartsViaApi<T extends { _id: string; name: string }>(request: APIRequestContext): Promise<T[]> {
+  const parts: T[] = [];
+  for (let page = 1; ; page++) {
+    const batch = (await (await request.get(`/api/parts?limit=100&page=${page}`)).json()) as T[];
+    parts.push(...batch);
+    if (batch.length < 100) return parts;
+  }
 }

@@ -14,6 +14,9 @@ import {
   signInViaApi,
 } from './helpers';
 
+/** An order in My Orders or Manage Orders: a table row from `sm` up, a card below it. */
+const orderOf = (page: Page, partName: string) => page.locator('[data-order-id]:visible', { hasText: partName });
+
 async function fillCard(page: Page, number: string) {
   const card = page.getByRole('form', { name: 'Card payment' });
   await card.getByLabel('Card number').fill(number);
@@ -54,7 +57,7 @@ test.describe('a customer ordering and paying', () => {
     await expect(page.getByTestId('available-quantity')).toHaveText('48 pieces');
 
     await page.goto('/dashboard');
-    const row = page.getByRole('row', { name: new RegExp(part.name) });
+    const row = orderOf(page, part.name);
     await expect(row).toContainText('Olivia Orders');
     await expect(row).toContainText('$12.50');
     await expect(row).toContainText('$25.00');
@@ -76,7 +79,7 @@ test.describe('a customer ordering and paying', () => {
     await expect(page.getByText(/^pi_test_\w+$/)).toBeVisible();
 
     await page.goto('/dashboard');
-    const paidRow = page.getByRole('row', { name: new RegExp(part.name) });
+    const paidRow = orderOf(page, part.name);
     await expect(paidRow.getByText('Paid', { exact: true })).toBeVisible();
     await expect(paidRow.getByText(/^pi_test_\w+$/)).toBeVisible();
     await expect(paidRow.getByRole('link', { name: 'Pay' })).toHaveCount(0);
@@ -97,12 +100,12 @@ test.describe('a customer ordering and paying', () => {
     await closeAlert(page);
 
     await page.goto('/dashboard');
-    const row = page.getByRole('row', { name: new RegExp(part.name) });
+    const row = orderOf(page, part.name);
     await expect(row.getByRole('link', { name: 'Pay' })).toBeVisible();
     await expect(row.getByText('Paid', { exact: true })).toHaveCount(0);
   });
 
-  test('cancel: No keeps the order, Yes cancels it and returns the stock', async ({ page, baseURL }, testInfo) => {
+  test('cancel: No keeps the order, Yes cancels it, returns the stock and keeps it as cancelled', async ({ page, baseURL }, testInfo) => {
     const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
     const part = await createPartViaApi(admin, testInfo, { availableQuantity: 20 });
     const { api, account } = await newCustomerApi(baseURL!, testInfo);
@@ -110,7 +113,7 @@ test.describe('a customer ordering and paying', () => {
     await signInViaApi(page.request, account);
 
     await page.goto('/dashboard');
-    const row = page.getByRole('row', { name: new RegExp(part.name) });
+    const row = orderOf(page, part.name);
     await row.getByRole('button', { name: 'Cancel' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Are you sure?');
@@ -126,7 +129,10 @@ test.describe('a customer ordering and paying', () => {
     await expect(dialog).toContainText('Cancelled!');
     await expect(dialog).toContainText('Your order has been Cancelled.');
     await closeAlert(page);
-    await expect(page.getByRole('row', { name: new RegExp(part.name) })).toHaveCount(0);
+    // The order stays in the list as a record, cancelled, with nothing left to do.
+    await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await expect(row.getByRole('link', { name: 'Pay' })).toHaveCount(0);
     const stock = (await (await page.request.get(`/api/parts/${part.id}`)).json()) as { availableQuantity: number };
     expect(stock.availableQuantity).toBe(20);
   });
@@ -176,10 +182,7 @@ test.describe('a customer ordering and paying', () => {
     await signInViaApi(page.request, account);
     await page.goto('/dashboard');
     await page.context().clearCookies();
-    await page
-      .getByRole('row', { name: new RegExp(part.name) })
-      .getByRole('button', { name: 'Cancel' })
-      .click();
+    await page.locator('[data-order-id]:visible', { hasText: part.name }).getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Cancel it!' }).click();
     await expect(page).toHaveURL(/\/$/);
     // Nothing was cancelled by the refused call.
@@ -203,15 +206,20 @@ test.describe('an admin', () => {
     const unpaidId = await placeOrderViaApi(api, part.id);
 
     await page.goto('/dashboard/manageOrders');
-    const unpaid = page.locator(`tr[data-order-id="${unpaidId}"]`);
+    const unpaid = page.locator(`[data-order-id="${unpaidId}"]:visible`);
     await expect(unpaid.getByText('unpaid', { exact: true })).toBeVisible();
     await expect(unpaid.getByRole('button', { name: 'Cancel' })).toBeVisible();
     await expect(unpaid.getByRole('button', { name: /pending/ })).toBeDisabled();
 
-    const paid = page.locator(`tr[data-order-id="${paidId}"]`);
+    const paid = page.locator(`[data-order-id="${paidId}"]:visible`);
     await expect(paid.getByText(transactionId)).toBeVisible();
     await keepScreenshot(page, testInfo, 'manage-orders');
     await paid.getByRole('button', { name: /pending/ }).click();
+    // The ship dialog shows the address and asks for the (optional) carrier and tracking number.
+    await page
+      .getByRole('dialog', { name: /^Ship order/ })
+      .getByRole('button', { name: 'Ship order' })
+      .click();
     await expect(page.getByText('Order Successfully Shipped!')).toBeVisible();
     await expect(paid.getByRole('button', { name: 'shipped' })).toBeDisabled();
 

@@ -1,8 +1,9 @@
+import 'server-only';
 import { appUrl } from '@/lib/env';
-import { ForbiddenError } from '@/lib/errors';
+import { ForbiddenError, ValidationError } from '@/lib/errors';
 import { linkMail, sendMail } from '@/lib/mail';
-import { enforceLimits, LIMITS, type Limit } from '@/lib/rate-limit';
-import { consumeOneTimeToken, createOneTimeToken, peekOneTimeToken } from '@/lib/tokens';
+import { enforceLimits, LIMITS, perAddress, type Limit } from '@/lib/rate-limit';
+import { consumeOneTimeToken, createOneTimeToken, findTokenOwner, peekOneTimeToken, USED_LINK } from '@/lib/tokens';
 import { createUser, findUserByEmail, markEmailVerified, setPassword, type UserDTO } from '@/lib/users';
 import type { RegisterInput, ResetPasswordInput } from '@/lib/validations/auth';
 
@@ -13,12 +14,9 @@ const RESET_SECONDS = 60 * 60;
 export const FORGOT_PASSWORD_ANSWER = 'Email Sended, Check inbox or spam folder';
 export const TOO_MANY_EMAILS = 'Too many emails asked for, please wait a while and try again';
 
-export async function registerAccount(input: RegisterInput, ip: string): Promise<UserDTO> {
+export async function registerAccount(input: RegisterInput, ip: string | null): Promise<UserDTO> {
   await enforceLimits(
-    [
-      [`register:ip:${ip}`, LIMITS.registerPerIp],
-      [`register:email:${input.email}`, LIMITS.registerPerEmail],
-    ],
+    [...perAddress('register:ip', ip, LIMITS.registerPerIp), [`register:email:${input.email}`, LIMITS.registerPerEmail]],
     'Too many accounts created from here, please try again later',
   );
   const user = await createUser({ name: input.name, email: input.email, password: input.password });
@@ -49,22 +47,26 @@ export async function resendVerificationEmail(user: UserDTO): Promise<void> {
   await sendVerificationEmail(user);
 }
 
-export async function verifyEmail(token: string): Promise<string> {
-  const email = await consumeOneTimeToken('verify-email', token);
-  await markEmailVerified(email);
-  return email;
+export type VerificationOutcome = 'verified' | 'already-verified' | 'used' | 'invalid';
+
+/** Follows a verification link; a second visit by a verified user is "already verified", not a failure. */
+export async function verifyEmailLink(token: string): Promise<VerificationOutcome> {
+  try {
+    await markEmailVerified(await consumeOneTimeToken('verify-email', token));
+    return 'verified';
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    if (error.message !== USED_LINK) return 'invalid';
+    const owner = await findTokenOwner('verify-email', token);
+    const user = owner ? await findUserByEmail(owner) : null;
+    return user?.emailVerified ? 'already-verified' : 'used';
+  }
 }
 
 /** Always answers the same, whether or not the account exists; mails only real accounts with a password. */
-export async function requestPasswordReset(rawEmail: string, ip: string): Promise<void> {
+export async function requestPasswordReset(rawEmail: string, ip: string | null): Promise<void> {
   const email = rawEmail.trim().toLowerCase();
-  await enforceLimits(
-    [
-      [`forgot:ip:${ip}`, LIMITS.mailPerIp],
-      [`forgot:email:${email}`, LIMITS.mailPerEmail],
-    ],
-    TOO_MANY_EMAILS,
-  );
+  await enforceLimits([...perAddress('forgot:ip', ip, LIMITS.mailPerIp), [`forgot:email:${email}`, LIMITS.mailPerEmail]], TOO_MANY_EMAILS);
   const user = email ? await findUserByEmail(email) : null;
   if (!user) return;
   const token = await createOneTimeToken('reset-password', user.email, RESET_SECONDS);
@@ -81,10 +83,10 @@ export async function requestPasswordReset(rawEmail: string, ip: string): Promis
   );
 }
 
-export async function resetPassword(input: ResetPasswordInput, ip: string): Promise<void> {
+export async function resetPassword(input: ResetPasswordInput, ip: string | null): Promise<void> {
   const owner = await peekOneTimeToken('reset-password', input.token);
   await enforceLimits([
-    [`reset:ip:${ip}`, LIMITS.resetPerIp],
+    ...perAddress('reset:ip', ip, LIMITS.resetPerIp),
     ...(owner ? ([[`reset:email:${owner}`, LIMITS.resetPerEmail]] as Array<[string, Limit]>) : []),
   ]);
   const email = await consumeOneTimeToken('reset-password', input.token);

@@ -1,33 +1,83 @@
-import { unstable_cache } from 'next/cache';
+import 'server-only';
+import { cache } from 'react';
+import { cachedRead } from '@/lib/cache';
 import { HOME_PART_COUNT, HOME_REVIEW_COUNT, TAGS } from '@/lib/constants';
-import { getPart, listPartIds, listParts } from '@/lib/parts';
+import { NotFoundError } from '@/lib/errors';
+import { getPart } from '@/lib/parts';
+import type { Page, PageQuery } from '@/lib/pagination';
 import { listReviews } from '@/lib/reviews';
+import { recordLostDemand, searchCatalog, type SearchPage } from '@/lib/search';
+import type { PartDTO, ReviewDTO } from '@/lib/types';
+import { searchQuerySchema, type SearchQuery } from '@/lib/validations/search';
 
 /**
- * Cached catalog reads for the server-rendered pages. Each is tagged; the mutations that change
- * the data expire exactly those tags (lib/cache.ts), so the next request renders fresh data.
- * The time-based revalidate is only a safety net for changes made outside the app (npm run seed).
+ * Cached catalog reads for the pages (DESIGN.md section 8). A part is cached under its own tag, and a
+ * list under `catalog` plus, through the parts it renders, the tag of every part it shows: an order
+ * expires only its part's page and the lists that show it; a new or removed part expires the lists.
+ * The time-based revalidate is only a safety net for changes made outside the app (a seed script).
+ *
+ * The database is not reachable while `next build` prerenders: these reads answer empty then, and
+ * the cache handler (lib/cache-handler.mjs) never keeps what the build rendered.
  */
-const SAFETY_NET_SECONDS = 300;
+const SAFETY_NET_SECONDS = 3600;
+const isBuild = () => process.env.NEXT_PHASE === 'phase-production-build';
 
-export const getHomeParts = unstable_cache(async () => (await listParts({ limit: HOME_PART_COUNT })).items, ['home-parts'], {
-  tags: [TAGS.parts],
-  revalidate: SAFETY_NET_SECONDS,
-});
-
-export const getHomeReviews = unstable_cache(async () => (await listReviews({ limit: HOME_REVIEW_COUNT })).items, ['home-reviews'], {
-  tags: [TAGS.reviews],
-  revalidate: SAFETY_NET_SECONDS,
-});
-
-export function getCachedPart(id: string) {
-  return unstable_cache(() => getPart(id), ['part', id], {
-    tags: [TAGS.parts, TAGS.part(id)],
-    revalidate: SAFETY_NET_SECONDS,
-  })();
+/** A search query with its defaults, from URL-like fields (validated: bad input throws a 400). */
+export function catalogQuery(fields: Record<string, string | undefined> = {}): SearchQuery {
+  return searchQuerySchema.parse(fields);
 }
 
-export const getSitemapParts = unstable_cache(() => listPartIds(), ['sitemap-parts'], {
-  tags: [TAGS.parts],
-  revalidate: SAFETY_NET_SECONDS,
-});
+/** One part, cached under its tag (once per render: the metadata and the page share it). */
+export const getCachedPart = cache((id: string): Promise<PartDTO> =>
+  cachedRead(() => getPart(id), ['part', id], { tags: [TAGS.part(id)], revalidate: SAFETY_NET_SECONDS }),
+);
+
+/** Parts by id for a list, skipping any archived or deleted since the list was computed. */
+export async function getCachedParts(ids: readonly string[]): Promise<PartDTO[]> {
+  const parts = await Promise.all(
+    ids.map((id) =>
+      getCachedPart(id).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }),
+    ),
+  );
+  return parts.filter((part): part is PartDTO => part !== null);
+}
+
+export type CatalogPage = Omit<SearchPage, 'ids'> & { parts: PartDTO[] };
+
+const EMPTY: CatalogPage = { parts: [], total: 0, facets: { category: [], brand: [], price: [], inStock: 0 }, nextCursor: null };
+
+/**
+ * A page of the catalog for a query: the result cached per query under `catalog`, its parts under
+ * theirs. `record` (a shopper's page, not a list the shop shows by itself) notes lost demand.
+ */
+export async function getCatalogPage(query: SearchQuery, { record = false } = {}): Promise<CatalogPage> {
+  if (isBuild()) return EMPTY;
+  const page = await cachedRead(() => searchCatalog(query), ['search', JSON.stringify(query)], {
+    tags: [TAGS.catalog],
+    revalidate: SAFETY_NET_SECONDS,
+  });
+  if (record) await recordLostDemand(query, page);
+  const { ids, ...rest } = page;
+  return { ...rest, parts: await getCachedParts(ids) };
+}
+
+/** The home page's parts: the newest. */
+export async function getHomeParts(): Promise<PartDTO[]> {
+  return (await getCatalogPage(catalogQuery({ sort: 'newest', limit: String(HOME_PART_COUNT) }))).parts;
+}
+
+/** A page of reviews, newest first, cached until a review is added or removed. */
+export async function getReviewsPage(query: PageQuery): Promise<Page<ReviewDTO>> {
+  if (isBuild()) return { items: [], total: 0, page: 1, limit: query.limit ?? HOME_REVIEW_COUNT };
+  return cachedRead(() => listReviews(query), ['reviews', String(query.limit ?? ''), String(query.page ?? '')], {
+    tags: [TAGS.reviews],
+    revalidate: SAFETY_NET_SECONDS,
+  });
+}
+
+export async function getHomeReviews(): Promise<ReviewDTO[]> {
+  return (await getReviewsPage({ limit: HOME_REVIEW_COUNT })).items;
+}

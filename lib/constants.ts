@@ -1,9 +1,33 @@
-/** Cache tags of the catalog reads; the mutations that change the data revalidate exactly these. */
+/**
+ * Cache tags of the catalog reads; the mutations that change the data revalidate exactly these.
+ * A page or list carries the tag of every part it shows; `catalog` marks every list, expired only
+ * when which parts a list holds may change (a part added, archived or deleted).
+ */
 export const TAGS = {
-  parts: 'parts',
   part: (id: string) => `part:${id}`,
+  catalog: 'catalog',
   reviews: 'reviews',
+  vehicles: 'vehicles',
 } as const;
+
+/** Where on the vehicle a part goes (optional on a part). */
+export const PART_POSITIONS = [
+  'front',
+  'rear',
+  'left',
+  'right',
+  'front-left',
+  'front-right',
+  'rear-left',
+  'rear-right',
+  'upper',
+  'lower',
+] as const;
+export type PartPosition = (typeof PART_POSITIONS)[number];
+
+/** Model years a fitment row or a vehicle may name: 1950 to next year. */
+export const FIRST_MODEL_YEAR = 1950;
+export const lastModelYear = (now = new Date()) => now.getUTCFullYear() + 1;
 
 export const HOME_PART_COUNT = 6;
 export const HOME_REVIEW_COUNT = 6;

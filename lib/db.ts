@@ -1,4 +1,7 @@
+import 'server-only';
 import mongoose from 'mongoose';
+import { env } from '@/lib/env';
+import { setQueryTimeLimit } from '@/models/time-limit';
 
 /**
  * One cached connection per process. It lives on globalThis so that hot reload in development
@@ -18,7 +21,7 @@ export class DatabaseUnavailableError extends Error {
 }
 
 export function databaseUri(): string {
-  const uri = process.env.MONGODB_URI;
+  const uri = env().MONGODB_URI;
   if (!uri) {
     throw new DatabaseUnavailableError(
       'MONGODB_URI is not set. Start the shop with `npm run dev` or `npm start`, which start the embedded database.',
@@ -33,10 +36,16 @@ export function connectDb(): Promise<typeof mongoose> {
   cache.uri = uri;
   cache.promise = (async () => {
     if (mongoose.connection.readyState !== 0) await mongoose.disconnect();
+    const settings = env();
+    setQueryTimeLimit(settings.MONGODB_MAX_TIME_MS);
     await mongoose.connect(uri, {
-      serverSelectionTimeoutMS: Number(process.env.MONGODB_SERVER_SELECTION_TIMEOUT_MS ?? 3000),
+      serverSelectionTimeoutMS: settings.MONGODB_SERVER_SELECTION_TIMEOUT_MS,
       connectTimeoutMS: 5000,
-      maxPoolSize: 20,
+      // A query is stopped by the server after maxTimeMS; the socket gives up a little later.
+      socketTimeoutMS: settings.MONGODB_MAX_TIME_MS + 10_000,
+      maxPoolSize: settings.MONGODB_POOL_SIZE,
+      // A request never waits for a free connection longer than a query may run.
+      waitQueueTimeoutMS: settings.MONGODB_MAX_TIME_MS,
     });
     const { ensureIndexes } = await import('@/models');
     await ensureIndexes();

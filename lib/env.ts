@@ -1,19 +1,39 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * Settings, parsed with zod on every read (tests switch providers on and off between cases).
- * Unset services fall back to the embedded defaults of DESIGN.md section 3.
+ * Settings, parsed once with zod (DESIGN.md section 3). Unset services fall back to the embedded
+ * defaults; a value that cannot work (a malformed number, an unknown provider) is refused with a
+ * message naming the setting, and production refuses to run without its three required settings.
  */
 const optional = z
   .string()
   .optional()
   .transform((value) => (value && value.trim() ? value.trim() : undefined));
 
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const parsed = Number(value);
+      if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  MONGODB_URI: optional,
+  MONGODB_SERVER_SELECTION_TIMEOUT_MS: wholeNumber(100, 60_000, 3000),
+  MONGODB_MAX_TIME_MS: wholeNumber(100, 120_000, 5000),
+  MONGODB_POOL_SIZE: wholeNumber(1, 500, 20),
   NEXTAUTH_URL: optional,
   NEXTAUTH_SECRET: optional,
   GOOGLE_CLIENT_ID: optional,
@@ -22,17 +42,48 @@ const envSchema = z.object({
   NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: optional,
-  PAYMENTS_PROVIDER: z.enum(['stripe', 'test']).optional().catch(undefined),
+  PAYMENTS_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['stripe', 'test']).optional()),
   CLOUDINARY_URL: optional,
   EMAIL_SERVER: optional,
   EMAIL_FROM: optional,
   SHOP_DATA_DIR: optional,
+  BCRYPT_ROUNDS: wholeNumber(4, 15, 10),
+  PORT: wholeNumber(1, 65_535, 3000),
+  TRUSTED_PROXY_HOPS: wholeNumber(0, 10, 0),
+  REDIS_URL: optional,
 });
 
 export type Env = z.infer<typeof envSchema>;
 
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+let parsed: Env | null = null;
+
+/** The settings, parsed on first use. A bad value throws a SettingsError naming it. */
 export function env(): Env {
-  return envSchema.parse(process.env);
+  if (parsed) return parsed;
+  const result = envSchema.safeParse(process.env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new SettingsError(`Invalid settings: ${problems.join('; ')}`);
+  }
+  parsed = result.data;
+  return parsed;
+}
+
+/** Forgets the parsed settings: for tests that switch a provider on or off between cases. */
+export function resetEnv(): void {
+  parsed = null;
+}
+
+export const PRODUCTION_REQUIRED = ['MONGODB_URI', 'NEXTAUTH_SECRET', 'NEXTAUTH_URL'] as const;
+
+/** The production settings that are missing (none in development, where the defaults fill them). */
+export function missingProductionSettings(settings: Env = env()): string[] {
+  if (settings.NODE_ENV !== 'production') return [];
+  return PRODUCTION_REQUIRED.filter((name) => !settings[name]);
 }
 
 /** Where the embedded defaults keep their files (uploads, mail, the generated secret). */
@@ -42,13 +93,15 @@ export function dataDir(): string {
 }
 
 export function appUrl(): string {
-  return (env().NEXTAUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
+  const { NEXTAUTH_URL, PORT } = env();
+  return (NEXTAUTH_URL ?? `http://localhost:${PORT}`).replace(/\/$/, '');
 }
 
-/** NEXTAUTH_SECRET, else a random secret generated once into the data directory. */
+/** NEXTAUTH_SECRET; in development only, a random secret generated once into the data directory. */
 export function authSecret(): string {
-  const fromEnv = env().NEXTAUTH_SECRET;
-  if (fromEnv) return fromEnv;
+  const { NEXTAUTH_SECRET, NODE_ENV } = env();
+  if (NEXTAUTH_SECRET) return NEXTAUTH_SECRET;
+  if (NODE_ENV === 'production') throw new SettingsError('NEXTAUTH_SECRET is not set: a production shop needs its own session secret');
   const file = path.join(dataDir(), 'auth-secret');
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });

@@ -62,13 +62,25 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** The client disconnected before its work started: nothing was done, and nobody reads the answer. */
+export class ClientGoneError extends AppError {
+  // 499: the status proxies log for a request its client closed.
+  override readonly status = 499;
+  constructor() {
+    super('The client went away before its request was handled');
+  }
+}
+
 export class PaymentError extends AppError {
   override readonly status = 402;
 }
 
 export class ServiceUnavailableError extends AppError {
   override readonly status = 503;
-  constructor(message = 'The service is temporarily unavailable, please try again shortly') {
+  constructor(
+    message = 'The service is temporarily unavailable, please try again shortly',
+    readonly retryAfterSeconds = 5,
+  ) {
     super(message);
   }
 }
@@ -80,12 +92,18 @@ const DB_DOWN_ERRORS = new Set([
   'MongoNetworkTimeoutError',
   'MongoNotConnectedError',
   'MongoTopologyClosedError',
+  'MongoWaitQueueTimeoutError',
+  'MongoOperationTimeoutError',
   'DatabaseUnavailableError',
 ]);
 
-/** True for errors that mean the database cannot be reached (answered 503, never 500). */
+/** MaxTimeMSExpired: the server stopped a query at its time limit. */
+const TIME_LIMIT_CODE = 50;
+
+/** True for errors that mean the database cannot be reached or is too busy (answered 503, never 500). */
 export function isDatabaseDown(error: unknown): boolean {
-  return error instanceof Error && DB_DOWN_ERRORS.has(error.name);
+  if (!(error instanceof Error)) return false;
+  return DB_DOWN_ERRORS.has(error.name) || (error as { code?: unknown }).code === TIME_LIMIT_CODE;
 }
 
 /** True for a MongoDB duplicate-key error (E11000), the signal every exactly-once rule rests on. */

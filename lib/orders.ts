@@ -1,40 +1,38 @@
+import 'server-only';
 import { Types } from 'mongoose';
-import type { Caller } from '@/lib/auth/caller';
+import { recordAudit } from '@/lib/audit';
+import { assertAdmin, assertCustomer, canSee, type Actor } from '@/lib/auth/policy';
 import { revalidateCatalog } from '@/lib/cache';
-import { TAGS, TEXT } from '@/lib/constants';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TAGS, TEXT } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
-import { findPage, type Page, type PageQuery } from '@/lib/pagination';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/errors';
+import { ClientGoneError, ConflictError, ForbiddenError, NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/errors';
+import { parseObjectId } from '@/lib/ids';
 import { fromCents, lineTotalCents } from '@/lib/money';
-import { applyStockMove, InsufficientStockError } from '@/lib/stock';
+import { enqueueOrderEmail } from '@/lib/order-emails';
+import { allocateOrderNumber, looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/order-numbers';
+import type { Page } from '@/lib/pagination';
+import { applyStockMove, InsufficientStockError, orderMoveExists } from '@/lib/stock';
+import { trackingUrlFor } from '@/lib/tracking';
+import type { OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/types';
 import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/orders';
-import { Order, OrderOutcome, Part } from '@/models';
+import { Order, OrderIntent, OrderOutcome, Part } from '@/models';
 import type { OrderDoc } from '@/models/order';
 
-export type OrderDTO = {
-  _id: string;
-  partId: string;
-  partName: string;
-  price: number;
-  name: string;
-  email: string;
-  address: string;
-  phone: string;
-  quantity: number;
-  total: number;
-  paid: boolean;
-  status: 'pending' | 'shipped';
-  transactionId: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  shippedAt: string | null;
-};
+/**
+ * Orders and their state machine (DESIGN.md section 6): placed (unpaid) becomes paid or
+ * cancelled, never both (one OrderOutcome per order decides); a paid order becomes shipped.
+ * Other modules ask this one to change an order's state; none writes the collection itself.
+ * Each transition queues its customer email (lib/order-emails.ts) and, when an admin made it,
+ * its audit entry.
+ */
 
 type LeanOrder = OrderDoc & { _id: Types.ObjectId; createdAt: Date };
 
 function toOrderDTO(order: LeanOrder): OrderDTO {
+  const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
   return {
     _id: String(order._id),
+    number: order.number ?? '',
     partId: String(order.partId),
     partName: order.partName,
     price: order.price,
@@ -47,9 +45,15 @@ function toOrderDTO(order: LeanOrder): OrderDTO {
     paid: order.paid,
     status: order.status as OrderDTO['status'],
     transactionId: order.transactionId ?? null,
+    cancelled: Boolean(order.cancelledAt),
+    cancelledBy: (order.cancelledBy as OrderDTO['cancelledBy']) ?? null,
+    carrier: order.carrier ?? null,
+    trackingNumber: order.trackingNumber ?? null,
+    trackingUrl: trackingUrlFor(order.carrier, order.trackingNumber),
     createdAt: new Date(order.createdAt).toISOString(),
-    paidAt: order.paidAt ? new Date(order.paidAt).toISOString() : null,
-    shippedAt: order.shippedAt ? new Date(order.shippedAt).toISOString() : null,
+    paidAt: iso(order.paidAt),
+    shippedAt: iso(order.shippedAt),
+    cancelledAt: iso(order.cancelledAt),
   };
 }
 
@@ -58,30 +62,49 @@ export function orderTotalCents(order: Pick<OrderDoc, 'price' | 'quantity'>): nu
   return lineTotalCents(order.price, order.quantity);
 }
 
-type Actor = Pick<Caller, 'email' | 'name' | 'isAdmin'>;
+/** Reads an order back after a transition and queues its email (never failing the transition). */
+async function notify(orderId: Types.ObjectId, event: Parameters<typeof enqueueOrderEmail>[0]): Promise<OrderDTO | null> {
+  const order = await Order.findById(orderId).lean<LeanOrder>();
+  if (!order) return null;
+  const dto = toOrderDTO(order);
+  await enqueueOrderEmail(event, dto, { cancelledBy: dto.cancelledBy });
+  return dto;
+}
 
-export type PlacedOrder = { acknowledged: true; insertedId: string; availableQuantity: number };
+export type PlacedOrder = { acknowledged: true; insertedId: string; number: string; availableQuantity: number };
 
 /**
- * Places an order (DESIGN.md section 6). Price, part name, name and email come from the database
- * and the session. The stock is taken through the ledger first; if the order then cannot be
- * stored, a compensating `cancel` move returns it.
+ * Places an order. Price, part name, name and email come from the database and the session. An
+ * intent is written first, then the stock is taken through the ledger, then the order is stored and
+ * the intent removed; if the order cannot be stored, a compensating `cancel` move returns the stock,
+ * and if the process dies in between, reconcileOrderIntents does. A departed client (`signal`)
+ * never gets stock taken.
  */
-export async function placeOrder(actor: Actor, input: PlaceOrderInput): Promise<PlacedOrder> {
-  if (actor.isAdmin) throw new ForbiddenError(TEXT.adminCantPurchase);
+export async function placeOrder(actor: Actor, input: PlaceOrderInput, { signal }: { signal?: AbortSignal } = {}): Promise<PlacedOrder> {
+  assertCustomer(actor);
   await connectDb();
-  const part = await Part.findById(input.partId).lean();
-  if (!part) throw new NotFoundError('Part not found');
+  const part = await Part.findById(parseObjectId(input.partId, 'Part not found')).lean();
+  if (!part || part.archivedAt) throw new NotFoundError('Part not found');
   if (input.quantity < part.minimumQuantity) {
     throw new ValidationError(minimumQuantityMessage(part.minimumQuantity), { quantity: [minimumQuantityMessage(part.minimumQuantity)] });
   }
-  if (input.quantity > part.availableQuantity) throw new InsufficientStockError(part.availableQuantity);
+  if (input.quantity > part.availableQuantity) throw new ConflictError(TEXT.overStock);
+  if (signal?.aborted) throw new ClientGoneError();
 
   const orderId = new Types.ObjectId();
-  const move = await applyStockMove({ partId: part._id, delta: -input.quantity, reason: 'order', orderId, by: actor.email });
+  const number = await allocateOrderNumber();
+  await OrderIntent.create({ _id: orderId, partId: part._id, quantity: input.quantity, by: actor.email });
+  let move: Awaited<ReturnType<typeof applyStockMove>>;
+  try {
+    move = await applyStockMove({ partId: part._id, delta: -input.quantity, reason: 'order', orderId, by: actor.email }, { signal });
+  } catch (error) {
+    await OrderIntent.deleteOne({ _id: orderId });
+    throw error instanceof InsufficientStockError ? new ConflictError(TEXT.overStock) : error;
+  }
   try {
     await Order.create({
       _id: orderId,
+      number,
       partId: part._id,
       partName: part.name,
       price: part.price,
@@ -95,102 +118,276 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput): Promise<
     });
   } catch (error) {
     await applyStockMove({ partId: part._id, delta: input.quantity, reason: 'cancel', orderId, by: 'system' });
+    await OrderIntent.deleteOne({ _id: orderId });
     throw error;
   } finally {
-    revalidateCatalog(TAGS.parts, TAGS.part(String(part._id)));
+    // Only this part's page and the lists that show it.
+    revalidateCatalog(TAGS.part(String(part._id)));
   }
-  return { acknowledged: true, insertedId: String(orderId), availableQuantity: move.availableQuantity };
+  await OrderIntent.deleteOne({ _id: orderId });
+  await notify(orderId, 'placed');
+  return { acknowledged: true, insertedId: String(orderId), number, availableQuantity: move.availableQuantity };
 }
 
-/** An order the actor may see: their own, or any for an admin. Anyone else's is "not found". */
-export async function findVisibleOrder(actor: Actor, id: string): Promise<LeanOrder> {
-  if (!Types.ObjectId.isValid(id) || !/^[a-f\d]{24}$/i.test(id)) throw new NotFoundError('Order not found');
+/**
+ * Returns the stock of orders whose process died between taking the stock and storing the order:
+ * an intent older than the grace period with no order behind it gets its compensating `cancel`
+ * move (once: the ledger's unique order key), then the intent is removed. Safe to run in every
+ * instance at once.
+ */
+export async function reconcileOrderIntents(graceMs = 60_000): Promise<{ returned: number; cleared: number }> {
   await connectDb();
-  const order = await Order.findById(id).lean<LeanOrder>();
-  if (!order || (order.email !== actor.email && !actor.isAdmin)) throw new NotFoundError('Order not found');
+  const stale = await OrderIntent.find({ at: { $lt: new Date(Date.now() - graceMs) } }).lean();
+  let returned = 0;
+  for (const intent of stale) {
+    // Only a stock take that happened has anything to return: a cancel without an `order` move would create stock.
+    if (!(await Order.exists({ _id: intent._id })) && (await orderMoveExists(intent._id))) {
+      try {
+        const move = await applyStockMove({
+          partId: intent.partId,
+          delta: intent.quantity,
+          reason: 'cancel',
+          orderId: intent._id,
+          by: 'reconciliation',
+        });
+        if (move.applied) {
+          returned++;
+          revalidateCatalog(TAGS.part(String(intent.partId)));
+        }
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+    }
+    await OrderIntent.deleteOne({ _id: intent._id });
+  }
+  return { returned, cleared: stale.length };
+}
+
+/** An order the actor may see (their own, or any for an admin); anyone else's is "not found". */
+async function findVisibleOrder(actor: Pick<Actor, 'email' | 'isAdmin'>, id: string): Promise<LeanOrder> {
+  const orderId = parseObjectId(id, 'Order not found');
+  await connectDb();
+  const order = await Order.findById(orderId).lean<LeanOrder>();
+  if (!order || !canSee(actor, order.email)) throw new NotFoundError('Order not found');
   return order;
+}
+
+/** The orders changed in the last `ms` (for the email reconciliation; no caller, no page). */
+export async function listOrdersUpdatedSince(ms: number): Promise<OrderDTO[]> {
+  await connectDb();
+  const orders = await Order.find({ updatedAt: { $gte: new Date(Date.now() - ms) } }).lean<LeanOrder[]>();
+  return orders.map(toOrderDTO);
 }
 
 export async function getOrder(actor: Actor, id: string): Promise<OrderDTO> {
   return toOrderDTO(await findVisibleOrder(actor, id));
 }
 
+/** The order page's order: the order and whether its part can still be opened (not archived or deleted). */
+export async function getOrderDetails(actor: Actor, id: string): Promise<OrderDetailsDTO> {
+  const order = await findVisibleOrder(actor, id);
+  const part = await Part.findById(order.partId, { archivedAt: 1 }).lean();
+  return { ...toOrderDTO(order), part: { available: Boolean(part && !part.archivedAt) } };
+}
+
 /** The orders of one email, newest first: the customer's own, or anyone's for an admin. */
 export async function listOrdersOf(actor: Actor, email: string): Promise<OrderDTO[]> {
   const target = email.trim().toLowerCase();
-  if (target !== actor.email && !actor.isAdmin) throw new ForbiddenError('You can only see your own orders');
+  if (!canSee(actor, target)) throw new ForbiddenError('You can only see your own orders');
   await connectDb();
   const orders = await Order.find({ email: target }).sort({ createdAt: -1, _id: -1 }).limit(500).lean<LeanOrder[]>();
   return orders.map(toOrderDTO);
 }
 
-/** Every order, newest first (admins). */
-export async function listAllOrders(actor: Actor, query: PageQuery = {}): Promise<Page<OrderDTO>> {
-  if (!actor.isAdmin) throw new ForbiddenError('Admins only');
-  return findPage(Order, { createdAt: -1, _id: -1 }, toOrderDTO, query);
+const STATUS_FILTERS: Record<OrderListStatus, Record<string, unknown>> = {
+  'to-ship': { paid: true, status: 'pending', cancelledAt: null },
+  unpaid: { paid: false, cancelledAt: null },
+  shipped: { status: 'shipped' },
+  cancelled: { cancelledAt: { $ne: null } },
+};
+
+export type OrderListQuery = { status?: OrderListStatus; q?: string; page?: number; limit?: number };
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every order, newest first (admins): filtered by state, searched by order number or customer email. */
+export async function listAllOrders(
+  actor: Actor,
+  { status, q, page = 1, limit = DEFAULT_PAGE_SIZE }: OrderListQuery = {},
+): Promise<Page<OrderDTO>> {
+  assertAdmin(actor);
+  await connectDb();
+  const filter: Record<string, unknown> = { ...(status ? STATUS_FILTERS[status] : {}) };
+  const term = q?.trim();
+  if (term) {
+    if (looksLikeOrderNumber(term)) filter.number = normalizeOrderNumber(term);
+    else filter.email = { $regex: escapeRegex(term.toLowerCase()) };
+  }
+  const size = Math.min(Math.max(limit, 1), MAX_PAGE_SIZE);
+  const [docs, total] = await Promise.all([
+    Order.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * size)
+      .limit(size)
+      .lean<LeanOrder[]>(),
+    Order.countDocuments(filter),
+  ]);
+  return { items: docs.map(toOrderDTO), total, page, limit: size };
 }
 
-export type Outcome = 'paid' | 'cancelled';
 export const ALREADY_PAID = 'This order is already paid';
 export const ALREADY_CANCELLED = 'This order was cancelled';
+export const PAID_CANNOT_CANCEL = 'A paid order cannot be cancelled';
+export const PART_ARCHIVED = 'This part is no longer sold, so this order cannot be paid; you can cancel it';
+
+type Outcome = 'paid' | 'cancelled';
 
 /**
  * Claims an order's single outcome. The unique index on orderId makes the first claim win, so
- * paying and cancelling exclude each other on every server. Answers the outcome that stands,
- * which is the one asked for when this call won or repeats the winner.
+ * paying and cancelling exclude each other on every server. Answers the outcome that stands.
  */
-export async function claimOutcome(
-  orderId: Types.ObjectId,
-  outcome: Outcome,
-  extra: { intentId?: string; amountCents?: number; by?: string } = {},
-) {
+async function claimOutcome(orderId: Types.ObjectId, outcome: Outcome, extra: { intentId?: string; amountCents?: number; by?: string }) {
   try {
     await OrderOutcome.create({ orderId, outcome, ...extra });
-    return { outcome, won: true as const };
+    return { outcome, intentId: extra.intentId ?? null, won: true };
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
     const existing = await OrderOutcome.findOne({ orderId }).lean();
     // No outcome for this order: the duplicate was the intent id, already used to pay another order.
     if (!existing) throw new ConflictError('This payment was already used for another order');
-    return { outcome: existing.outcome as Outcome, intentId: existing.intentId ?? null, won: false as const };
+    return { outcome: existing.outcome as Outcome, intentId: existing.intentId ?? null, won: false };
   }
 }
 
 /**
  * Cancels an unpaid order: claims the `cancelled` outcome, returns the quantity to stock through a
- * `cancel` move (applied once per order by the ledger's unique key), then removes the order.
+ * `cancel` move (applied once per order by the ledger's unique key) and stamps the order cancelled.
  */
 export async function cancelOrder(actor: Actor, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
   const order = await findVisibleOrder(actor, id);
-  if (order.paid) throw new ConflictError('A paid order cannot be cancelled');
+  if (order.paid) throw new ConflictError(PAID_CANNOT_CANCEL);
+  if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
   const claim = await claimOutcome(order._id, 'cancelled', { by: actor.email });
-  if (claim.outcome === 'paid') throw new ConflictError('A paid order cannot be cancelled');
+  if (claim.outcome === 'paid') throw new ConflictError(PAID_CANNOT_CANCEL);
   try {
     await applyStockMove({ partId: order.partId, delta: order.quantity, reason: 'cancel', orderId: order._id, by: actor.email });
   } catch (error) {
     // A part deleted since the order has no stock to return.
     if (!(error instanceof NotFoundError)) throw error;
   }
-  const result = await Order.deleteOne({ _id: order._id });
-  revalidateCatalog(TAGS.parts, TAGS.part(String(order.partId)));
-  return { acknowledged: true, deletedCount: result.deletedCount };
+  const by = actor.email === order.email ? 'customer' : 'admin';
+  const result = await Order.updateOne({ _id: order._id, cancelledAt: null }, { $set: { cancelledAt: new Date(), cancelledBy: by } });
+  revalidateCatalog(TAGS.part(String(order.partId)));
+  if (result.modifiedCount > 0) {
+    const after = await notify(order._id, 'cancelled');
+    if (by === 'admin')
+      await recordAudit(actor, {
+        action: 'order.cancel',
+        target: orderTarget(order),
+        before: stateOf(order),
+        after: after && stateOf(after),
+      });
+  }
+  // The spec's answer to the cancel call: one order cancelled (0 when it already was).
+  return { acknowledged: true, deletedCount: result.modifiedCount };
 }
 
-/** Ships a paid order (admins): pending to shipped, stamped. Answers modifiedCount (0 when already shipped). */
-export async function shipOrder(actor: Actor, id: string): Promise<{ acknowledged: true; modifiedCount: number }> {
-  if (!actor.isAdmin) throw new ForbiddenError('Admins only');
+export type ShipInput = { carrier?: string; trackingNumber?: string };
+
+/** Ships a paid order (admins): pending to shipped, stamped, with an optional carrier and tracking number. */
+export async function shipOrder(actor: Actor, id: string, input: ShipInput = {}): Promise<{ acknowledged: true; modifiedCount: number }> {
+  assertAdmin(actor);
   const order = await findVisibleOrder(actor, id);
+  if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
   if (!order.paid) throw new ConflictError('An unpaid order cannot be shipped');
   if (order.status === 'shipped') return { acknowledged: true, modifiedCount: 0 };
+  const shipping = { carrier: input.carrier || undefined, trackingNumber: input.trackingNumber || undefined };
   const result = await Order.updateOne(
     { _id: order._id, paid: true, status: 'pending' },
-    { $set: { status: 'shipped', shippedAt: new Date() } },
+    { $set: { status: 'shipped', shippedAt: new Date(), ...shipping } },
   );
+  if (result.modifiedCount > 0) {
+    const after = await notify(order._id, 'shipped');
+    await recordAudit(actor, { action: 'order.ship', target: orderTarget(order), before: stateOf(order), after: after && stateOf(after) });
+  }
   return { acknowledged: true, modifiedCount: result.modifiedCount };
 }
 
-/** Marks an order paid after its `paid` outcome was claimed (idempotent). */
-export async function setOrderPaid(orderId: Types.ObjectId, transactionId: string): Promise<number> {
-  const result = await Order.updateOne({ _id: orderId, paid: false }, { $set: { paid: true, transactionId, paidAt: new Date() } });
-  return result.modifiedCount;
+const orderTarget = (order: Pick<LeanOrder, '_id' | 'number'>) => ({
+  kind: 'order' as const,
+  id: String(order._id),
+  label: order.number ?? '',
+});
+
+/** The audited fields of an order's state. */
+function stateOf(order: Pick<LeanOrder, 'status' | 'paid' | 'carrier' | 'trackingNumber' | 'cancelledAt'> | OrderDTO) {
+  return {
+    status: order.status,
+    paid: order.paid,
+    carrier: order.carrier ?? null,
+    trackingNumber: order.trackingNumber ?? null,
+    cancelled: 'cancelled' in order ? order.cancelled : Boolean(order.cancelledAt),
+  };
+}
+
+/** What lib/payments knows of a successful payment, after checking it with the provider. */
+export type PaymentProof = { intentId: string; amountCents: number };
+/** The part of an order a payment is checked against. */
+export type PayableOrder = { id: string; totalCents: number; cancelled: boolean };
+
+export type PaymentResult =
+  | { outcome: 'paid'; acknowledged: true; modifiedCount: number; transactionId: string }
+  /** The order was cancelled first: the caller refunds the payment. */
+  | { outcome: 'cancelled'; proof: PaymentProof };
+
+/**
+ * The paid transition. `prove` (lib/payments) checks the payment with the provider for this order
+ * and amount; then the `paid` outcome is claimed (once, and never after a cancel) and the order
+ * marked paid. `actor` null is the provider's signed webhook.
+ */
+export async function markOrderPaid(
+  actor: Actor | null,
+  orderId: string,
+  transactionId: string,
+  prove: (order: PayableOrder) => Promise<PaymentProof>,
+): Promise<PaymentResult> {
+  if (actor) assertCustomer(actor);
+  const order = actor ? await findVisibleOrder(actor, orderId) : await findOrderForProvider(orderId);
+  if (order.paid) {
+    if (order.transactionId === transactionId) return { outcome: 'paid', acknowledged: true, modifiedCount: 0, transactionId };
+    throw new ConflictError(ALREADY_PAID);
+  }
+  const payable = { id: String(order._id), totalCents: orderTotalCents(order), cancelled: Boolean(order.cancelledAt) };
+  const proof = await prove(payable).catch((error: unknown) => {
+    // Paying a cancelled order: nothing was charged, so the cancel is the answer.
+    throw payable.cancelled && error instanceof PaymentError ? new ConflictError(ALREADY_CANCELLED) : error;
+  });
+  const claim = await claimOutcome(order._id, 'paid', { intentId: proof.intentId, amountCents: proof.amountCents });
+  if (claim.outcome === 'cancelled') return { outcome: 'cancelled', proof };
+  if (!claim.won && claim.intentId !== proof.intentId) throw new ConflictError(ALREADY_PAID);
+  const result = await Order.updateOne(
+    { _id: order._id, paid: false },
+    { $set: { paid: true, transactionId: proof.intentId, paidAt: new Date() } },
+  );
+  if (result.modifiedCount > 0) await notify(order._id, 'paid');
+  return { outcome: 'paid', acknowledged: true, modifiedCount: result.modifiedCount, transactionId: proof.intentId };
+}
+
+async function findOrderForProvider(id: string): Promise<LeanOrder> {
+  const orderId = parseObjectId(id, 'Order not found');
+  await connectDb();
+  const order = await Order.findById(orderId).lean<LeanOrder>();
+  if (!order) throw new NotFoundError('Order not found');
+  return order;
+}
+
+/** The order a payment may be started for: the customer's own, unpaid, not cancelled, its part still sold. */
+export async function getPayableOrder(actor: Actor, id: string): Promise<PayableOrder> {
+  assertCustomer(actor);
+  const order = await findVisibleOrder(actor, id);
+  if (order.paid) throw new ConflictError(ALREADY_PAID);
+  if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
+  const part = await Part.findById(order.partId, { archivedAt: 1 }).lean();
+  if (!part || part.archivedAt) throw new ConflictError(PART_ARCHIVED);
+  return { id: String(order._id), totalCents: orderTotalCents(order), cancelled: false };
 }

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Model, SortOrder } from 'mongoose';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/constants';
 import { connectDb } from '@/lib/db';

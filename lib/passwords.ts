@@ -1,14 +1,16 @@
+import 'server-only';
 import bcrypt from 'bcryptjs';
+import { env } from '@/lib/env';
 
-const ROUNDS = Number(process.env.BCRYPT_ROUNDS ?? 10);
-// Compared against when the account does not exist, so a wrong email costs the same time as a wrong password.
-const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', ROUNDS);
+let dummyHash: string | null = null;
 
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, ROUNDS);
+  return bcrypt.hash(password, env().BCRYPT_ROUNDS);
 }
 
 export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
-  const ok = await bcrypt.compare(password, hash ?? DUMMY_HASH);
+  // Compared against when the account does not exist, so a wrong email costs the same time as a wrong password.
+  dummyHash ??= bcrypt.hashSync('not-a-real-password', env().BCRYPT_ROUNDS);
+  const ok = await bcrypt.compare(password, hash ?? dummyHash);
   return Boolean(hash) && ok;
 }

@@ -1,23 +1,15 @@
-import { Types } from 'mongoose';
-import type { Caller } from '@/lib/auth/caller';
+import 'server-only';
+import type { Types } from 'mongoose';
+import { assertSelfOrAdmin, canSee, type Actor } from '@/lib/auth/policy';
 import { connectDb } from '@/lib/db';
-import { ConflictError, ForbiddenError, NotFoundError, isDuplicateKey } from '@/lib/errors';
+import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/errors';
+import { parseObjectId } from '@/lib/ids';
+import type { ProfileDTO } from '@/lib/types';
 import type { ProfileInput, ProfileUpdate } from '@/lib/validations/profile';
 import { Profile } from '@/models';
 import type { ProfileDoc } from '@/models/profile';
 
-export type ProfileDTO = {
-  _id: string;
-  name: string;
-  email: string;
-  education: string;
-  image: string;
-  district: string;
-  city: string;
-  linkedin: string | null;
-  github: string | null;
-  phone: string;
-};
+export type { ProfileDTO };
 
 type LeanProfile = ProfileDoc & { _id: Types.ObjectId };
 
@@ -36,15 +28,9 @@ function toProfileDTO(profile: LeanProfile): ProfileDTO {
   };
 }
 
-type Actor = Pick<Caller, 'email' | 'name' | 'isAdmin'>;
-
-function assertCanSee(actor: Actor, email: string): void {
-  if (actor.email !== email.toLowerCase() && !actor.isAdmin) throw new ForbiddenError('You can only see your own profile');
-}
-
 /** The profiles of an email (at most one): the spec's answer is an array. */
-export async function getProfilesByEmail(actor: Actor, email: string): Promise<ProfileDTO[]> {
-  assertCanSee(actor, email);
+export async function getProfilesByEmail(actor: Pick<Actor, 'email' | 'isAdmin'>, email: string): Promise<ProfileDTO[]> {
+  assertSelfOrAdmin(actor, email, { message: 'You can only see your own profile' });
   await connectDb();
   const profile = await Profile.findOne({ email: email.toLowerCase() }).lean<LeanProfile>();
   return profile ? [toProfileDTO(profile)] : [];
@@ -53,7 +39,7 @@ export async function getProfilesByEmail(actor: Actor, email: string): Promise<P
 export const PROFILE_EXISTS = 'You already added your profile; update it instead';
 
 /** Adds the caller's own profile; name and email come from the account, never from the request. */
-export async function addProfile(actor: Actor, input: ProfileInput): Promise<ProfileDTO> {
+export async function addProfile(actor: Pick<Actor, 'email' | 'name'>, input: ProfileInput): Promise<ProfileDTO> {
   await connectDb();
   try {
     const profile = await Profile.create({ ...input, name: actor.name, email: actor.email });
@@ -64,15 +50,15 @@ export async function addProfile(actor: Actor, input: ProfileInput): Promise<Pro
   }
 }
 
-export async function updateProfile(actor: Actor, id: string, input: ProfileUpdate): Promise<ProfileDTO> {
-  if (!Types.ObjectId.isValid(id)) throw new NotFoundError('Profile not found');
+export async function updateProfile(actor: Pick<Actor, 'email' | 'isAdmin'>, id: string, input: ProfileUpdate): Promise<ProfileDTO> {
+  const profileId = parseObjectId(id, 'Profile not found');
   await connectDb();
-  const profile = await Profile.findById(id).lean<LeanProfile>();
+  const profile = await Profile.findById(profileId).lean<LeanProfile>();
   // Another customer's profile is reported as missing, not as forbidden.
-  if (!profile || (profile.email !== actor.email && !actor.isAdmin)) throw new NotFoundError('Profile not found');
+  if (!profile || !canSee(actor, profile.email)) throw new NotFoundError('Profile not found');
   const set: Record<string, string> = { image: input.image };
   const unset: Record<string, ''> = {};
-  for (const field of ['education', 'district', 'city', 'phone'] as const) if (input[field]) set[field] = input[field];
+  for (const field of ['education', 'district', 'city', 'phone'] as const) if (input[field] !== undefined) set[field] = input[field];
   for (const field of ['linkedin', 'github'] as const) {
     if (input[field] === undefined) continue;
     if (input[field]) set[field] = input[field];

@@ -1,5 +1,7 @@
+import 'server-only';
 import { connectDb } from '@/lib/db';
 import { TooManyRequestsError } from '@/lib/errors';
+import { normalizeAddress } from '@/lib/client-address';
 import { RateLimitHit } from '@/models';
 
 export type Limit = { limit: number; windowSeconds: number };
@@ -24,24 +26,57 @@ type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 function header(headers: HeaderSource, name: string): string | undefined {
   if (headers instanceof Headers) return headers.get(name) ?? undefined;
   const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** The client's address as the nearest proxy saw it (the right-most X-Forwarded-For entry). */
-export function clientIp(headers: HeaderSource): string {
-  const forwarded = header(headers, 'x-forwarded-for');
-  const last = forwarded
+/**
+ * The client's address: the one entry the server wrote into X-Forwarded-For (scripts/serve.ts
+ * resolves it from the connection and TRUSTED_PROXY_HOPS; Vercel's edge overwrites the header the
+ * same way). Null when there is none (code called outside the server): per-address limits are then
+ * skipped, never counted in one bucket shared by everybody.
+ */
+export function clientIp(headers: HeaderSource): string | null {
+  const last = header(headers, 'x-forwarded-for')
     ?.split(',')
     .map((part) => part.trim())
     .filter(Boolean)
     .pop();
-  return last ?? header(headers, 'x-real-ip') ?? 'local';
+  return last ? normalizeAddress(last) : null;
+}
+
+/** The bucket of an address: IPv4 as it is, IPv6 by its /64 (the block one subscriber is given). */
+export function addressBucket(address: string): string {
+  if (!address.includes(':')) return address;
+  // A dotted IPv4 tail stands for the last two groups.
+  const withTail = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_all, a: string, b: string, c: string, d: string) =>
+    [
+      [a, b],
+      [c, d],
+    ]
+      .map(([high, low]) => ((Number(high) << 8) | Number(low)).toString(16))
+      .join(':'),
+  );
+  const [head = '', tail] = withTail.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/** A per-address limit's entry for `enforceLimits`, or none when the address is unknown. */
+export function perAddress(prefix: string, address: string | null, limit: Limit): Array<[string, Limit]> {
+  return address ? [[`${prefix}:${addressBucket(address)}`, limit]] : [];
 }
 
 /** The limits of the sensitive endpoints, per client address and per email. */
 export const LIMITS = {
-  signInPerIp: { limit: 30, windowSeconds: 15 * 60 },
-  signInPerEmail: { limit: 10, windowSeconds: 15 * 60 },
+  // Failed sign-ins only: per (email, address), and far higher per email from everywhere, so a
+  // stranger's wrong passwords cannot lock the account's owner out.
+  signInFailuresPerEmailAndAddress: { limit: 10, windowSeconds: 15 * 60 },
+  signInFailuresPerEmail: { limit: 100, windowSeconds: 60 * 60 },
   registerPerIp: { limit: 10, windowSeconds: 60 * 60 },
   registerPerEmail: { limit: 5, windowSeconds: 60 * 60 },
   mailPerIp: { limit: 10, windowSeconds: 60 * 60 },
@@ -54,4 +89,31 @@ export const LIMITS = {
 /** Checks every limit in order; the first exceeded one answers 429. */
 export async function enforceLimits(checks: Array<[key: string, limit: Limit]>, message?: string): Promise<void> {
   for (const [key, limit] of checks) await hitRateLimit(key, limit, message);
+}
+
+export type Reservation = { release(): Promise<void> };
+
+/**
+ * Counts an attempt under every key before it is made, and refuses it (429, counting nothing) when a
+ * key is already at its limit. `release()` takes the attempt back out (a sign-in that succeeded):
+ * concurrent attempts see each other's places, so a burst cannot slip past the limit meanwhile.
+ */
+export async function reserveAttempt(checks: Array<[key: string, limit: Limit]>, message?: string): Promise<Reservation> {
+  await connectDb();
+  const now = Date.now();
+  const hits = await RateLimitHit.insertMany(
+    checks.map(([key, { windowSeconds }]) => ({ key, at: new Date(now), expiresAt: new Date(now + windowSeconds * 1000) })),
+  );
+  const ids = hits.map((hit) => hit._id);
+  const release = async () => {
+    if (ids.length) await RateLimitHit.deleteMany({ _id: { $in: ids.splice(0) } });
+  };
+  for (const [key, { limit, windowSeconds }] of checks) {
+    const count = await RateLimitHit.countDocuments({ key, at: { $gt: new Date(now - windowSeconds * 1000) } });
+    if (count > limit) {
+      await release();
+      throw new TooManyRequestsError(message, windowSeconds);
+    }
+  }
+  return { release };
 }

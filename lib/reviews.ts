@@ -1,23 +1,19 @@
+import 'server-only';
 import type { Types } from 'mongoose';
-import type { Caller } from '@/lib/auth/caller';
+import { recordAudit } from '@/lib/audit';
+import { assertAdmin, assertCustomer, type Actor } from '@/lib/auth/policy';
 import { revalidateCatalog } from '@/lib/cache';
 import { TAGS } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
+import { NotFoundError } from '@/lib/errors';
+import { parseObjectId } from '@/lib/ids';
 import { findPage, type Page, type PageQuery } from '@/lib/pagination';
-import { ForbiddenError, NotFoundError } from '@/lib/errors';
+import type { ReviewDTO } from '@/lib/types';
 import type { ReviewInput } from '@/lib/validations/reviews';
 import { Review } from '@/models';
 import type { ReviewDoc } from '@/models/review';
 
-/** What the public sees of a review: never the author's email. */
-export type ReviewDTO = {
-  _id: string;
-  name: string;
-  image: string;
-  review: string;
-  rating: number;
-  createdAt: string;
-};
+export type { ReviewDTO };
 
 type LeanReview = ReviewDoc & { _id: Types.ObjectId; createdAt: Date };
 
@@ -38,21 +34,39 @@ export function listReviews(query: PageQuery = {}): Promise<Page<ReviewDTO>> {
 }
 
 /** Adds a review (customers): the name and author email come from the account. */
-export async function createReview(actor: Pick<Caller, 'name' | 'email' | 'isAdmin'>, input: ReviewInput): Promise<ReviewDTO> {
-  if (actor.isAdmin) throw new ForbiddenError('Admins cannot add reviews');
+export async function createReview(actor: Pick<Actor, 'name' | 'email' | 'isAdmin'>, input: ReviewInput): Promise<ReviewDTO> {
+  assertCustomer(actor, 'Admins cannot add reviews');
   await connectDb();
   const review = await Review.create({ ...input, name: actor.name, authorEmail: actor.email });
   revalidateCatalog(TAGS.reviews);
   return toReviewDTO(review.toObject() as LeanReview);
 }
 
-/** Removes a review (admins). */
-export async function deleteReview(actor: Pick<Caller, 'isAdmin'>, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
-  if (!actor.isAdmin) throw new ForbiddenError('Admins only');
-  if (!/^[a-f\d]{24}$/i.test(id)) throw new NotFoundError('Review not found');
+/** Removes a review (admins), recording what it said in the audit log. */
+export async function deleteReview(
+  actor: Pick<Actor, '_id' | 'email' | 'isAdmin'>,
+  id: string,
+): Promise<{ acknowledged: true; deletedCount: number }> {
+  assertAdmin(actor);
+  const reviewId = parseObjectId(id, 'Review not found');
   await connectDb();
-  const result = await Review.deleteOne({ _id: id });
+  const review = await Review.findById(reviewId).lean<LeanReview>();
+  if (!review) throw new NotFoundError('Review not found');
+  const result = await Review.deleteOne({ _id: reviewId });
   if (result.deletedCount === 0) throw new NotFoundError('Review not found');
   revalidateCatalog(TAGS.reviews);
+  // Recorded only when this request removed it (a repeated removal is a 404 and records nothing).
+  await recordAudit(actor, {
+    action: 'review.remove',
+    target: { kind: 'review', id: String(review._id), label: `${review.name}: ${review.review.slice(0, 60)}` },
+    before: {
+      name: review.name,
+      rating: review.rating,
+      review: review.review,
+      image: review.image,
+      authorEmail: review.authorEmail ?? null,
+    },
+    after: null,
+  });
   return { acknowledged: true, deletedCount: result.deletedCount };
 }

@@ -56,10 +56,13 @@ describe('stock ledger', () => {
     expect((await sumStockMoves(partId)).total).toBe(5);
   });
 
-  it('repairs a part whose last move was inserted but never rolled forward', async () => {
+  it.each([
+    ['keyed by part and sequence', (partId: string) => `${partId}:2`],
+    ['stored before moves were keyed (an ObjectId)', () => new Types.ObjectId()],
+  ])('repairs a part whose last move (%s) was inserted but never rolled forward', async (_kind, idOf) => {
     const partId = await newPart(8);
     // A writer that crashed after inserting move 2 but before updating the part.
-    await StockMove.create({ partId: new Types.ObjectId(partId), seq: 2, delta: -5, reason: 'order', after: 3 });
+    await StockMove.create({ _id: idOf(partId), partId: new Types.ObjectId(partId), seq: 2, delta: -5, reason: 'order', after: 3 });
     expect(await stockOf(partId)).toEqual({ available: 8, seq: 1 });
 
     // The next move rolls move 2 forward first, then checks against the real stock of 3.
@@ -77,7 +80,7 @@ describe('stock ledger', () => {
   it('refuses a move that would take the stock below zero and stores nothing', async () => {
     const partId = await newPart(2);
     await expect(applyStockMove({ partId, delta: -3, reason: 'edit', by: 'admin@example.com' })).rejects.toThrow(
-      'Sorry! please order lower or equal of available pieces',
+      'Only 2 pieces are in stock; the stock cannot go below zero',
     );
     expect(await stockOf(partId)).toEqual({ available: 2, seq: 1 });
     expect(await StockMove.countDocuments({ partId })).toBe(1);
@@ -100,5 +103,57 @@ describe('stock ledger', () => {
     await connectDb();
     await expect(applyStockMove({ partId: new Types.ObjectId(), delta: 1, reason: 'restock' })).rejects.toThrow('Part not found');
     await expect(applyStockMove({ partId: 'not-an-id', delta: 1, reason: 'restock' })).rejects.toThrow('Part not found');
+  });
+
+  it('never moves the stored stock backwards when a writer stalls between its move and the part', async () => {
+    const partId = await newPart(10);
+    const id = new Types.ObjectId(partId);
+    // Writer A inserts move 2, then stalls before writing the pair; meanwhile another process
+    // (simulated here) rolls move 2 forward and applies move 3.
+    const realUpdate = Part.updateOne.bind(Part);
+    let stalled = false;
+    const spy = jest.spyOn(Part, 'updateOne').mockImplementation(((...args: Parameters<typeof Part.updateOne>) => {
+      if (!stalled) {
+        stalled = true;
+        return (async () => {
+          await StockMove.create({ _id: `${partId}:3`, partId: id, seq: 3, delta: -4, reason: 'order', after: 5 });
+          await realUpdate({ _id: id, stockSeq: 1 }, { $set: { availableQuantity: 5, stockSeq: 3 } });
+          return realUpdate(...args);
+        })();
+      }
+      return realUpdate(...args);
+    }) as unknown as typeof Part.updateOne);
+    try {
+      const result = await applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() });
+      expect(result).toMatchObject({ applied: true, seq: 2, availableQuantity: 9 });
+    } finally {
+      spy.mockRestore();
+    }
+    // A's late write (from seq 1 to 2) found seq 3 stored and changed nothing.
+    expect(await stockOf(partId)).toEqual({ available: 5, seq: 3 });
+  });
+
+  it("drops a move whose client left while it waited for the part's turn, and takes nothing", async () => {
+    const partId = await newPart(5);
+    // The first move holds the part's turn for a while (its part read is slowed down).
+    const realFind = Part.findById.bind(Part);
+    const spy = jest.spyOn(Part, 'findById').mockImplementationOnce(((...args: Parameters<typeof Part.findById>) => {
+      const query = realFind(...args);
+      return { lean: () => new Promise((resolve) => setTimeout(() => resolve(query.lean()), 500)) };
+    }) as unknown as typeof Part.findById);
+    try {
+      const first = applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() });
+      const controller = new AbortController();
+      const started = Date.now();
+      const second = applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() }, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 100);
+      await expect(second).rejects.toMatchObject({ status: 499 });
+      expect(Date.now() - started).toBeLessThan(450);
+      await expect(first).resolves.toMatchObject({ applied: true, availableQuantity: 4 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await stockOf(partId)).toEqual({ available: 4, seq: 2 });
+    expect((await sumStockMoves(partId)).count).toBe(2);
   });
 });

@@ -1,15 +1,26 @@
-import { Types } from 'mongoose';
+import 'server-only';
+import type { Types } from 'mongoose';
+import { revalidateCatalog } from '@/lib/cache';
+import { publishCatalogChange } from '@/lib/catalog-log';
+import { catalogSearch } from '@/lib/search';
+import { TAGS } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
-import { ConflictError, NotFoundError, ServiceUnavailableError, isDuplicateKey } from '@/lib/errors';
+import { ClientGoneError, ConflictError, NotFoundError, ServiceUnavailableError, isDuplicateKey } from '@/lib/errors';
+import { parseObjectId } from '@/lib/ids';
+import { KeyedQueue } from '@/lib/keyed-queue';
 import { Part, StockMove } from '@/models';
 import type { StockReason } from '@/models/stock-move';
 
 /**
- * The stock ledger. Every change of stock is a StockMove with a unique (partId, seq); the part keeps
- * (availableQuantity, stockSeq) as a cached fold of moves 1..stockSeq. A move is only inserted at
- * seq = stockSeq + 1 after checking the fold it was computed from, so the unique index (enforced
- * atomically by every MongoDB-protocol server, FerretDB included) is what prevents overselling, not
- * a conditional update.
+ * The stock ledger (DESIGN.md section 6). Every change of stock is a StockMove with a unique
+ * (partId, seq), stored under `_id` `${partId}:${seq}`; the part keeps (availableQuantity, stockSeq)
+ * as a cached fold of moves 1..stockSeq. A move is only inserted at seq = stockSeq + 1 after checking
+ * the fold it was computed from, so the unique key (enforced atomically by every MongoDB-protocol
+ * server, FerretDB included) is what prevents overselling, not a conditional update.
+ *
+ * Writers of one part are serialized inside the process (a keyed queue), so a process never races
+ * itself; between processes a lost race is a duplicate key, repaired by rolling the winner's move
+ * forward. The hot path reads the part by _id, inserts the move and writes the pair: no ledger scan.
  */
 
 export type StockMoveInput = {
@@ -18,6 +29,11 @@ export type StockMoveInput = {
   reason: StockReason;
   orderId?: string | Types.ObjectId;
   by?: string;
+};
+
+export type StockMoveOptions = {
+  /** The request's signal: a departed client's move is never started. */
+  signal?: AbortSignal;
 };
 
 export type StockMoveResult = {
@@ -37,87 +53,146 @@ export type StockHistoryEntry = {
   at: string;
 };
 
+/** A move that would take the stock below zero; callers word it for their reader (the order flow uses the spec's text). */
 export class InsufficientStockError extends ConflictError {
   constructor(readonly available: number) {
-    super('Sorry! please order lower or equal of available pieces');
+    super(`Only ${available} pieces are in stock; the stock cannot go below zero`);
   }
 }
 
-const MAX_ATTEMPTS = 400;
+/** How long a stock change may wait for its turn and retry before answering 503: seconds, never minutes. */
+export const STOCK_BUDGET_MS = 8000;
 
-function backoff(attempt: number): Promise<void> {
-  const ceiling = Math.min(40, 2 + attempt * 2);
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+const globalForQueue = globalThis as typeof globalThis & { __stockQueue?: KeyedQueue };
+const queue = (globalForQueue.__stockQueue ??= new KeyedQueue());
+
+const moveId = (partId: Types.ObjectId, seq: number) => `${String(partId)}:${seq}`;
+const orderKeyOf = (input: StockMoveInput) => (input.orderId ? `${String(input.orderId)}:${input.reason}` : undefined);
+
+type StoredMove = { seq: number; after: number; orderKey?: string | null };
+
+/** Move `seq` of a part: by _id, else by (partId, seq) for moves stored before the _id rule. */
+async function findMove(partId: Types.ObjectId, seq: number): Promise<StoredMove | null> {
+  const byId = await StockMove.findById(moveId(partId, seq), { seq: 1, after: 1, orderKey: 1 }).lean<StoredMove>();
+  return byId ?? StockMove.findOne({ partId, seq }, { seq: 1, after: 1, orderKey: 1 }).lean<StoredMove>();
 }
 
-function orderKeyOf(orderId: StockMoveInput['orderId'], reason: StockReason): string | undefined {
-  return orderId ? `${String(orderId)}:${reason}` : undefined;
-}
-
-/** Writes the cached pair; a stale write (FerretDB applies it read-then-write) is repaired by rollForward. */
+/** Writes the cached pair if it still stands at `fromSeq`, so a late writer never moves the stored stock backwards. */
 async function writePair(partId: Types.ObjectId, fromSeq: number, available: number, seq: number): Promise<void> {
   await Part.updateOne({ _id: partId, stockSeq: fromSeq }, { $set: { availableQuantity: available, stockSeq: seq } });
 }
 
-/** Applies one move through the ledger, retrying when another writer took the next sequence number. */
-export async function applyStockMove(input: StockMoveInput): Promise<StockMoveResult> {
-  if (!Number.isInteger(input.delta) || input.delta === 0) throw new Error('A stock move needs a non-zero integer delta');
-  if (!Types.ObjectId.isValid(input.partId)) throw new NotFoundError('Part not found');
-  await connectDb();
-  const partId = new Types.ObjectId(String(input.partId));
-  const orderKey = orderKeyOf(input.orderId, input.reason);
+const jitter = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
 
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+/** Applies one move through the ledger: in the part's turn, within STOCK_BUDGET_MS. */
+export async function applyStockMove(input: StockMoveInput, { signal }: StockMoveOptions = {}): Promise<StockMoveResult> {
+  if (!Number.isInteger(input.delta) || input.delta === 0) throw new Error('A stock move needs a non-zero integer delta');
+  const partId = parseObjectId(String(input.partId), 'Part not found');
+  await connectDb();
+  const deadline = Date.now() + STOCK_BUDGET_MS;
+  return queue.run(String(partId), () => applyInTurn(partId, input, deadline, signal), { waitMs: STOCK_BUDGET_MS, signal });
+}
+
+async function applyInTurn(
+  partId: Types.ObjectId,
+  input: StockMoveInput,
+  deadline: number,
+  signal?: AbortSignal,
+): Promise<StockMoveResult> {
+  const orderKey = orderKeyOf(input);
+  for (;;) {
+    if (Date.now() > deadline) throw new ServiceUnavailableError('Stock is busy right now, please try again in a moment', 2);
     const part = await Part.findById(partId, { availableQuantity: 1, stockSeq: 1 }).lean();
     if (!part) throw new NotFoundError('Part not found');
-
-    const pending = await StockMove.findOne({ partId, seq: part.stockSeq + 1 }, { seq: 1, after: 1 }).lean();
-    if (pending) {
-      await writePair(partId, part.stockSeq, pending.after, pending.seq);
-      continue;
-    }
-    if (orderKey) {
-      const done = await StockMove.findOne({ orderKey }, { seq: 1 }).lean();
-      if (done) return { applied: false, availableQuantity: part.availableQuantity, seq: part.stockSeq };
-    }
-
     const after = part.availableQuantity + input.delta;
     if (after < 0) throw new InsufficientStockError(part.availableQuantity);
+    if (signal?.aborted) throw new ClientGoneError();
     const seq = part.stockSeq + 1;
     try {
       await StockMove.create({
+        _id: moveId(partId, seq),
         partId,
         seq,
         delta: input.delta,
         reason: input.reason,
         after,
-        orderId: input.orderId ? new Types.ObjectId(String(input.orderId)) : undefined,
+        orderId: input.orderId,
         orderKey,
         by: input.by,
       });
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
-      await backoff(attempt);
-      continue;
+      const taken = await findMove(partId, seq);
+      if (taken) {
+        // Another process moved first (or died before writing the pair): roll its move forward.
+        await writePair(partId, part.stockSeq, taken.after, seq);
+        if (orderKey && taken.orderKey === orderKey) return { applied: false, availableQuantity: taken.after, seq };
+        await jitter();
+        continue;
+      }
+      // The next slot is free, so the duplicate is this order's key: its move is already in the ledger.
+      if (orderKey) return { applied: false, availableQuantity: part.availableQuantity, seq: part.stockSeq };
+      throw error;
     }
     await writePair(partId, part.stockSeq, after, seq);
+    if (after === 0 || part.availableQuantity === 0) await inStockChanged(partId);
     return { applied: true, availableQuantity: after, seq };
   }
-  throw new ServiceUnavailableError('Stock is busy right now, please try again');
+}
+
+/**
+ * A part ran out of stock or came back: the lists filtered on "in stock" may hold other parts now
+ * (every list expires), and every instance's search index learns of it.
+ */
+async function inStockChanged(partId: Types.ObjectId): Promise<void> {
+  revalidateCatalog(TAGS.catalog);
+  await Promise.all([publishCatalogChange(String(partId)), catalogSearch().partChanged(String(partId))]).catch((error: unknown) =>
+    console.error('[stock] could not publish a catalog change:', error),
+  );
+}
+
+/**
+ * Rolls forward the parts whose latest moves were inserted but whose pair was never written (the
+ * writer died in between). Runs at start over the recent moves; a later writer repairs the same on
+ * its duplicate key anyway.
+ */
+export async function repairRecentStock(sinceMs = 30 * 60 * 1000): Promise<number> {
+  await connectDb();
+  const moves = await StockMove.find({ at: { $gte: new Date(Date.now() - sinceMs) } }, { partId: 1, seq: 1 }).lean();
+  const latest = new Map<string, number>();
+  for (const move of moves) latest.set(String(move.partId), Math.max(latest.get(String(move.partId)) ?? 0, move.seq));
+  let repaired = 0;
+  for (const [id, lastSeq] of latest) {
+    const partId = parseObjectId(id);
+    const part = await Part.findById(partId, { stockSeq: 1 }).lean();
+    for (let seq = (part?.stockSeq ?? lastSeq) + 1; part && seq <= lastSeq; seq++) {
+      const move = await findMove(partId, seq);
+      if (!move) break;
+      await writePair(partId, seq - 1, move.after, seq);
+      repaired++;
+    }
+  }
+  return repaired;
+}
+
+/** True when the ledger holds an order's `order` move (a rare, slow lookup: the reconciliation's only). */
+export async function orderMoveExists(orderId: Types.ObjectId): Promise<boolean> {
+  await connectDb();
+  return Boolean(await StockMove.exists({ orderKey: `${String(orderId)}:order` }));
 }
 
 /** The sum of every move of a part: the truth the cached availableQuantity must equal. */
 export async function sumStockMoves(partId: string | Types.ObjectId): Promise<{ total: number; count: number }> {
   await connectDb();
-  const moves = await StockMove.find({ partId: new Types.ObjectId(String(partId)) }, { delta: 1 }).lean();
+  const moves = await StockMove.find({ partId: parseObjectId(String(partId)) }, { delta: 1 }).lean();
   return { total: moves.reduce((sum, move) => sum + move.delta, 0), count: moves.length };
 }
 
 /** A part's moves, newest first. */
 export async function getStockHistory(partId: string, limit = 50): Promise<StockHistoryEntry[]> {
-  if (!Types.ObjectId.isValid(partId)) throw new NotFoundError('Part not found');
+  const id = parseObjectId(partId, 'Part not found');
   await connectDb();
-  const moves = await StockMove.find({ partId: new Types.ObjectId(partId) })
+  const moves = await StockMove.find({ partId: id })
     .sort({ seq: -1 })
     .limit(Math.min(Math.max(limit, 1), 200))
     .lean();
@@ -146,6 +221,7 @@ export async function recordOpeningStock(input: {
   if (input.quantity <= 0) return { availableQuantity: 0, stockSeq: 0 };
   await connectDb();
   await StockMove.create({
+    _id: moveId(input.partId, 1),
     partId: input.partId,
     seq: 1,
     delta: input.quantity,

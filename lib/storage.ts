@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import type { UploadApiResponse } from 'cloudinary';
 import { MAX_UPLOAD_BYTES } from '@/lib/constants';
 import { dataDir, env } from '@/lib/env';
 import { PayloadTooLargeError, ServiceUnavailableError, UnsupportedMediaError, ValidationError } from '@/lib/errors';
+import { readBodyBytes } from '@/lib/http';
 
 /** Image uploads: Cloudinary when CLOUDINARY_URL is set, else files in <data>/uploads served at /uploads. */
 
@@ -29,11 +31,29 @@ export function uploadsDir(): string {
   return path.join(dataDir(), 'uploads');
 }
 
+/** Room for the multipart envelope around the image (boundaries, part headers, a few small fields). */
+export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+export const IMAGE_TOO_LARGE = 'The image is larger than 5 MB';
+
+/**
+ * The `image` field of a multipart upload. The body is read as it streams and reading stops at 5 MB
+ * plus the envelope (413), whatever the headers say, so an oversized upload is never held whole.
+ */
+export async function readUploadedImage(req: Request): Promise<File | null> {
+  const contentType = req.headers.get('content-type') ?? '';
+  const bytes = await readBodyBytes(req, MAX_UPLOAD_BYTES + MULTIPART_ENVELOPE_BYTES, IMAGE_TOO_LARGE);
+  const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData().catch(() => {
+    throw new ValidationError('Send the image as multipart/form-data in the field "image"');
+  });
+  const file = form.get('image');
+  return file instanceof File ? file : null;
+}
+
 /** Checks an uploaded file and stores it; answers its public URL. Nothing is stored when it is refused. */
 export async function storeImage(file: File | null): Promise<string> {
   if (!file || typeof file === 'string' || file.size === 0)
     throw new ValidationError('Choose an image to upload', { image: ['Image is Required'] });
-  if (file.size > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError('The image is larger than 5 MB');
+  if (file.size > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImageType(bytes);
   if (!type) throw new UnsupportedMediaError('Only JPEG, PNG, WebP or GIF images can be uploaded');

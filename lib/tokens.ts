@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { connectDb } from '@/lib/db';
 import { ValidationError, isDuplicateKey } from '@/lib/errors';
@@ -28,6 +29,13 @@ export async function peekOneTimeToken(purpose: TokenPurpose, token: string): Pr
   await connectDb();
   const record = await OneTimeToken.findOne({ tokenHash: hash(token), purpose }, { email: 1, expiresAt: 1 }).lean();
   return record && record.expiresAt.getTime() > Date.now() ? record.email : null;
+}
+
+/** The email a token was issued to, used or not, expired or not (to word the answer to a second use). */
+export async function findTokenOwner(purpose: TokenPurpose, token: string): Promise<string | null> {
+  await connectDb();
+  const record = await OneTimeToken.findOne({ tokenHash: hash(token), purpose }, { email: 1 }).lean();
+  return record?.email ?? null;
 }
 
 /** Uses a token once and answers its email. The unique TokenUse makes a second use fail, even at the same moment. */

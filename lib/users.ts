@@ -1,6 +1,7 @@
-import { Types } from 'mongoose';
+import 'server-only';
+import type { Types } from 'mongoose';
 import { connectDb } from '@/lib/db';
-import { findPage, type Page, type PageQuery } from '@/lib/pagination';
+import { toObjectId } from '@/lib/ids';
 import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/errors';
 import { hashPassword, verifyPassword } from '@/lib/passwords';
 import { User } from '@/models';
@@ -17,9 +18,9 @@ export type UserDTO = {
   createdAt: string;
 };
 
-type LeanUser = UserDoc & { _id: Types.ObjectId; createdAt: Date };
+export type LeanUser = UserDoc & { _id: Types.ObjectId; createdAt: Date };
 
-function toUserDTO(user: LeanUser): UserDTO {
+export function toUserDTO(user: LeanUser): UserDTO {
   return {
     _id: String(user._id),
     email: user.email,
@@ -64,9 +65,10 @@ export async function findUserByEmail(email: string): Promise<UserDTO | null> {
 }
 
 export async function findUserById(id: string): Promise<UserDTO | null> {
-  if (!Types.ObjectId.isValid(id)) return null;
+  const userId = toObjectId(id);
+  if (!userId) return null;
   await connectDb();
-  const user = await User.findById(id).lean<LeanUser>();
+  const user = await User.findById(userId).lean<LeanUser>();
   return user ? toUserDTO(user) : null;
 }
 
@@ -100,20 +102,6 @@ export async function upsertGoogleUser(input: { email: string; name: string; goo
     }
   }
   throw new ConflictError(DUPLICATE_EMAIL);
-}
-
-export function listUsers(query: PageQuery = {}): Promise<Page<UserDTO>> {
-  return findPage(User, { createdAt: 1, _id: 1 }, toUserDTO, query);
-}
-
-/** Gives the admin role; answers how many users changed (0 when already admin). */
-export async function makeAdmin(email: string): Promise<{ modifiedCount: number }> {
-  await connectDb();
-  const user = await User.findOne({ email: email.toLowerCase() }, { role: 1 }).lean<LeanUser>();
-  if (!user) throw new NotFoundError('No user with that email');
-  if (user.role === 'admin') return { modifiedCount: 0 };
-  const result = await User.updateOne({ _id: user._id }, { $set: { role: 'admin' } });
-  return { modifiedCount: result.modifiedCount };
 }
 
 /** Sets a new password and ends every session and token issued before it. */

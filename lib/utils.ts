@@ -15,8 +15,31 @@ export function shortName(name: string, length = 6): string {
   return name.length > length ? name.slice(0, length) : name;
 }
 
-/** A same-site path to return to after signing in; anything else (other sites, `//host`) becomes `/`. */
+// Placeholder origin for resolving a path; only whether the result stays on it matters.
+const PATH_BASE = 'http://shop.invalid';
+
+/**
+ * A same-origin path to return to after signing in. The value is parsed against an origin and only
+ * a path that stays on it is kept; control characters (browsers drop a tab, so `/\t/evil` becomes
+ * `//evil`), a backslash, a scheme or a host make it `/`.
+ */
 export function safeCallbackUrl(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
-  return raw;
+  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//')) return '/';
+  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return '/';
+  let url: URL;
+  try {
+    url = new URL(raw, PATH_BASE);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== PATH_BASE) return '/';
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // `/.//evil` resolves to the path `//evil`, which a browser would read as another host.
+  return path.startsWith('//') ? '/' : path;
+}
+
+/** The same rule for an absolute address on `origin` (next-auth's redirect callback): that origin's safe path, else `origin/`. */
+export function safeRedirectUrl(raw: string, origin: string): string {
+  const path = raw.startsWith(`${origin}/`) ? raw.slice(origin.length) : raw;
+  return `${origin}${safeCallbackUrl(path)}`;
 }

@@ -1,16 +1,53 @@
 import type { Model } from 'mongoose';
+import { AuditEntry } from './audit-entry';
 import { Order } from './order';
+import { OrderNumberBlock } from './order-number-block';
 import { OrderOutcome } from './order-outcome';
+import { IdempotentRequest } from './idempotent-request';
 import { OneTimeToken, TokenUse } from './one-time-token';
+import { OrderIntent } from './order-intent';
 import { Part } from './part';
 import { PaymentIntent, WebhookEvent } from './payment-intent';
+import { OutboxClaim, OutboxDue, OutboxMessage } from './outbox';
 import { Profile } from './profile';
 import { RateLimitHit } from './rate-limit-hit';
 import { Review } from './review';
+import { RoleLock } from './role-lock';
 import { StockMove } from './stock-move';
 import { User } from './user';
+import { Vehicle, VehicleMake } from './vehicle';
+import { GaragePointer, GarageVehicle } from './garage';
+import { LostDemand } from './lost-demand';
+import { CatalogChange } from './catalog-change';
 
-export { Order, OrderOutcome, OneTimeToken, TokenUse, Part, PaymentIntent, WebhookEvent, Profile, RateLimitHit, Review, StockMove, User };
+export {
+  AuditEntry,
+  OrderNumberBlock,
+  OutboxClaim,
+  OutboxDue,
+  OutboxMessage,
+  RoleLock,
+  IdempotentRequest,
+  Order,
+  OrderIntent,
+  OrderOutcome,
+  OneTimeToken,
+  TokenUse,
+  Part,
+  PaymentIntent,
+  WebhookEvent,
+  Profile,
+  RateLimitHit,
+  Review,
+  StockMove,
+  User,
+  Vehicle,
+  VehicleMake,
+  GarageVehicle,
+  GaragePointer,
+  LostDemand,
+  CatalogChange,
+};
 
 const ALL_MODELS: Model<never>[] = [
   Part,
@@ -25,12 +62,27 @@ const ALL_MODELS: Model<never>[] = [
   RateLimitHit,
   PaymentIntent,
   WebhookEvent,
+  OrderIntent,
+  IdempotentRequest,
+  OrderNumberBlock,
+  OutboxMessage,
+  OutboxDue,
+  OutboxClaim,
+  AuditEntry,
+  RoleLock,
+  Vehicle,
+  VehicleMake,
+  GarageVehicle,
+  GaragePointer,
+  LostDemand,
+  CatalogChange,
 ] as unknown as Model<never>[];
 
 // Clean-up only: expiry is always checked in code, and FerretDB v1 has no TTL indexes.
 const TTL_INDEXES: Array<[Model<never>, string]> = [
   [OneTimeToken as unknown as Model<never>, 'expiresAt'],
   [RateLimitHit as unknown as Model<never>, 'expiresAt'],
+  [IdempotentRequest as unknown as Model<never>, 'expiresAt'],
 ];
 
 const NOT_IMPLEMENTED = 238;

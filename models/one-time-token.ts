@@ -1,3 +1,4 @@
+import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 export const TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;

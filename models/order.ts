@@ -1,9 +1,12 @@
+import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 export const ORDER_STATUSES = ['pending', 'shipped'] as const;
 
 const orderSchema = new Schema(
   {
+    // The short human number (lib/order-numbers.ts); orders stored before numbers existed get one at start.
+    number: { type: String },
     partId: { type: Schema.Types.ObjectId, required: true },
     partName: { type: String, required: true },
     price: { type: Number, required: true, min: 0.01 },
@@ -17,9 +20,15 @@ const orderSchema = new Schema(
     transactionId: { type: String },
     paidAt: { type: Date },
     shippedAt: { type: Date },
+    carrier: { type: String, maxlength: 60 },
+    trackingNumber: { type: String, maxlength: 60 },
+    // Cancelled orders stay as records (their stock is back, their outcome is `cancelled`).
+    cancelledAt: { type: Date, default: null },
+    cancelledBy: { type: String, enum: ['customer', 'admin'] },
   },
   { timestamps: true },
 );
+orderSchema.index({ number: 1 }, { unique: true, sparse: true });
 orderSchema.index({ email: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1, _id: -1 });
 

@@ -1,4 +1,19 @@
+import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
+import { PART_POSITIONS } from '@/lib/constants';
+
+/** A vehicle the part fits, shaped after ACES: the base vehicle (make, model, years), an optional engine, qualifier notes. */
+const fitmentSchema = new Schema(
+  {
+    make: { type: String, required: true, trim: true, maxlength: 40 },
+    model: { type: String, required: true, trim: true, maxlength: 40 },
+    yearFrom: { type: Number, required: true },
+    yearTo: { type: Number, required: true },
+    engine: { type: String, trim: true, maxlength: 40 },
+    notes: { type: String, trim: true, maxlength: 200 },
+  },
+  { _id: false },
+);
 
 const partSchema = new Schema(
   {
@@ -7,15 +22,25 @@ const partSchema = new Schema(
     price: { type: Number, required: true, min: 0.01 },
     img: { type: String, required: true, maxlength: 500 },
     category: { type: String, trim: true, maxlength: 40 },
+    brand: { type: String, trim: true, maxlength: 60 },
+    partNumber: { type: String, trim: true, maxlength: 40 },
+    // The part number as it is matched (upper case; spaces, dashes, dots and slashes removed): unique.
+    partNumberKey: { type: String },
+    oemNumbers: { type: [String], default: [] },
+    position: { type: String, enum: PART_POSITIONS },
+    fitment: { type: [fitmentSchema], default: [] },
     // availableQuantity and stockSeq are a cached fold of the StockMove ledger (lib/stock.ts):
     // always the pair (sum of moves 1..stockSeq, stockSeq), written together.
     availableQuantity: { type: Number, required: true, min: 0, default: 0 },
     stockSeq: { type: Number, required: true, min: 0, default: 0 },
     minimumQuantity: { type: Number, required: true, min: 1, default: 1 },
+    // Set when a part that orders refer to is deleted: it leaves every list, search and the sitemap.
+    archivedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
 partSchema.index({ createdAt: -1, _id: -1 });
+partSchema.index({ partNumberKey: 1 }, { unique: true, sparse: true });
 
 export type PartDoc = InferSchemaType<typeof partSchema>;
 export const Part: Model<PartDoc> = (models.Part as Model<PartDoc>) ?? model<PartDoc>('Part', partSchema);

@@ -1,3 +1,4 @@
+import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 /** Payment intents of the offline test gateway (lib/payments/test-gateway.ts); Stripe keeps its own. */

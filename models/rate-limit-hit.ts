@@ -1,3 +1,4 @@
+import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 /** One document per attempt; counting them in a window holds across app instances and under races. */

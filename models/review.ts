@@ -1,3 +1,4 @@
+import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 const reviewSchema = new Schema(

@@ -1,9 +1,13 @@
+import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 export const STOCK_REASONS = ['seed', 'order', 'cancel', 'restock', 'edit'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 const stockMoveSchema = new Schema({
+  // `${partId}:${seq}`: the ledger's hot path reads a part's next move by _id, the one read every
+  // server (FerretDB included) answers from an index. Moves stored before this rule keep an ObjectId.
+  _id: { type: Schema.Types.Mixed, required: true },
   partId: { type: Schema.Types.ObjectId, required: true },
   seq: { type: Number, required: true, min: 1 },
   delta: { type: Number, required: true },

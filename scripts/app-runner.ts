@@ -1,19 +1,35 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { resolveDatabase, withDatabaseName, type RunningDatabase } from '@/db/embedded';
+import { describeSeed, isDatabaseEmpty, seedDemo } from '@/db/seed';
 import { disconnectDb } from '@/lib/db';
-import { resolveDatabase, withDatabaseName, type RunningDatabase } from '@/lib/embedded-db';
-import { authSecret, dataDir } from '@/lib/env';
-import { describeSeed, isDatabaseEmpty, seedDemo } from '@/lib/seed';
+import { authSecret, dataDir, env, missingProductionSettings, resetEnv } from '@/lib/env';
 
-/** Starts the database (resolver), points the app at it and fills the settings the defaults cover. */
+/**
+ * Fills the settings the embedded defaults cover (DESIGN.md section 3): starts the database
+ * (resolver), points the app at it, and generates a session secret once into the data directory.
+ */
 export async function prepareEnvironment(): Promise<RunningDatabase> {
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   const db = await resolveDatabase({ dataDir: dataDir(), cacheDir: path.resolve('.cache') });
   process.env.MONGODB_URI = db.engine === 'external' ? db.uri : withDatabaseName(db.uri, 'partsmart');
   process.env.NEXTAUTH_SECRET = authSecret();
-  process.env.NEXTAUTH_URL ??= `http://localhost:${process.env.PORT ?? 3000}`;
+  process.env.NEXTAUTH_URL ??= `http://localhost:${env().PORT}`;
+  // The settings changed under the parsed copy: parse them again.
+  resetEnv();
   return db;
+}
+
+/** `npm start` without `--embedded` serves real customers: it refuses to start without its production settings. */
+export function assertProductionSettings(): void {
+  const missing = missingProductionSettings({ ...env(), NODE_ENV: 'production' });
+  if (missing.length) {
+    throw new Error(
+      `Cannot start in production: set ${missing.join(', ')}. ` +
+        'To try the production build on the embedded defaults instead, run `npm start -- --embedded`.',
+    );
+  }
 }
 
 /** Seeds the demo catalog and accounts when the database is empty (first start). */
@@ -25,13 +41,29 @@ export async function seedIfEmpty(): Promise<void> {
   await disconnectDb();
 }
 
-/** Runs `next <command>` until it exits or we are stopped, then stops the database cleanly. */
+/**
+ * Runs Next.js (`dev` or `start`) until it exits or we are stopped, then stops the database cleanly.
+ * Next.js runs inside scripts/serve.ts, which sets X-Forwarded-For from the connection itself (see
+ * TRUSTED_PROXY_HOPS) before Next.js sees a request; `-p`/PORT and `-H` are passed on.
+ */
 export async function runNext(command: 'dev' | 'start', args: string[], db: RunningDatabase): Promise<never> {
   // The catalog's data cache lives as long as one server: whatever changed while the shop was
   // stopped (a seed, another database) must not be served from an earlier run's cache.
   rmSync(path.resolve('.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
-  const nextBin = path.resolve('node_modules', 'next', 'dist', 'bin', 'next');
-  const child = spawn(process.execPath, [nextBin, command, ...args], { stdio: 'inherit', env: process.env });
+  const serveScript = path.resolve('scripts', 'serve.ts');
+  // tsx (without this runner's react-server conditions) compiles serve.ts and its imports, then steps
+  // aside: its require hooks on Next.js's request path cost 10 to 30% of req/s in measurements.
+  const bootstrap = [
+    "const { register } = require('tsx/cjs/api');",
+    'const unregister = register();',
+    `const { serve } = require(${JSON.stringify(serveScript)});`,
+    'unregister();',
+    'serve(process.argv.slice(1));',
+  ].join(' ');
+  const child = spawn(process.execPath, ['-e', bootstrap, command, ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: command === 'dev' ? 'development' : 'production' },
+  });
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;

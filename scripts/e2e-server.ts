@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from '@/lib/embedded-db';
+import { freePort } from '@/db/embedded';
 import { E2E_ACCOUNTS, E2E_DATA_DIR, E2E_MAILBOX } from '../e2e/config';
 import { prepareEnvironment, runNext, seedIfEmpty } from './app-runner';
 
@@ -38,6 +38,9 @@ async function main(): Promise<void> {
   process.env.PORT = port;
   process.env.NEXTAUTH_URL = `http://localhost:${port}`;
   process.env.PAYMENTS_PROVIDER = 'test';
+  // No real proxy stands in front of this server: the Playwright client plays the proxy's part, sending
+  // its own X-Forwarded-For per test so that each test counts as a distinct client for the rate limits.
+  process.env.TRUSTED_PROXY_HOPS = '1';
   process.env.SEED_ADMIN_EMAIL = E2E_ACCOUNTS.admin.email;
   process.env.SEED_ADMIN_PASSWORD = E2E_ACCOUNTS.admin.password;
   process.env.SEED_CUSTOMER_EMAIL = E2E_ACCOUNTS.customer.email;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { resolveDatabase } from '@/lib/embedded-db';
+import { resolveDatabase } from '@/db/embedded';
 
 /**
  * `npm run db:prepare`: makes sure an embedded database can start on this machine (downloads

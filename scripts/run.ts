@@ -1,12 +1,15 @@
-import { prepareEnvironment, runNext, seedIfEmpty } from './app-runner';
+import { assertProductionSettings, prepareEnvironment, runNext, seedIfEmpty } from './app-runner';
 
-/** `npm run dev` and `npm start`: the embedded database, the demo seed on first start, then Next.js. */
+/**
+ * `npm run dev`: the embedded database, the demo seed on first start, then Next.js.
+ * `npm start`: the production build with the production settings (`--embedded`: on the embedded defaults).
+ */
 async function main(): Promise<void> {
-  const [command = 'dev', ...args] = process.argv.slice(2);
+  const [command = 'dev', ...rest] = process.argv.slice(2);
   if (command !== 'dev' && command !== 'start') throw new Error(`Unknown command ${command}: use dev or start`);
-  if (command === 'start' && !process.env.MONGODB_URI) {
-    console.warn('[warn] MONGODB_URI is not set: starting with the embedded database. Set MONGODB_URI in production.');
-  }
+  const embedded = command === 'dev' || rest.includes('--embedded');
+  const args = rest.filter((arg) => arg !== '--embedded');
+  if (!embedded) assertProductionSettings();
   const db = await prepareEnvironment();
   try {
     await seedIfEmpty();

@@ -1,5 +1,5 @@
 import { disconnectDb } from '@/lib/db';
-import { describeSeed, seedDemo } from '@/lib/seed';
+import { describeSeed, seedDemo } from '@/db/seed';
 import { prepareEnvironment } from './app-runner';
 
 /** `npm run seed`: adds whatever of the demo catalog and accounts is missing (idempotent). */

@@ -2,7 +2,8 @@ import 'next-auth';
 
 declare module 'next-auth' {
   interface Session {
-    user: { id: string; email: string; name: string; sessionVersion: number };
+    /** Absent when the session's account is gone or its sessions were ended (password reset). */
+    user?: { id: string; email: string; name: string; sessionVersion: number; isAdmin: boolean; emailVerified: boolean };
   }
 }
 

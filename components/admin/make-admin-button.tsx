@@ -30,7 +30,7 @@ export function MakeAdminButton({ email }: { email: string }) {
   }
 
   return (
-    <Button variant="dark" className="px-3 py-1.5" loading={busy} onClick={() => void promote()} aria-label={`Make Admin ${email}`}>
+    <Button variant="dark" size="sm" loading={busy} onClick={() => void promote()} aria-label={`Make Admin ${email}`}>
       Make Admin
     </Button>
   );

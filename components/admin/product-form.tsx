@@ -8,9 +8,9 @@ import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ImageField } from '@/components/forms/image-field';
 import { Button } from '@/components/ui/button';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
-import { fetchJson } from '@/lib/client/fetch-json';
-import type { PartDTO } from '@/lib/parts';
-import { partInputSchema, type PartInput } from '@/lib/validations/parts';
+import { submitJson } from '@/lib/client/submit';
+import type { PartDTO } from '@/lib/types';
+import { partInputSchema, type PartFormValues, type PartInput } from '@/lib/validations/parts';
 
 type ProductFormProps = { part?: PartDTO };
 
@@ -20,11 +20,13 @@ const NUMBER_FIELDS = [
   { name: 'minimumQuantity', label: 'Minimum quantity', step: '1', inputMode: 'numeric' },
 ] as const;
 
+const PRODUCT_FIELDS = ['name', 'price', 'availableQuantity', 'minimumQuantity', 'img', 'description'] as const;
+
 /** Add Product and Edit Product (admins); same rules as the server. */
 export function ProductForm({ part }: ProductFormProps) {
   const router = useRouter();
   const [uploading, setUploading] = useState(false);
-  const { register, handleSubmit, control, formState, reset } = useForm<PartInput>({
+  const { register, handleSubmit, control, formState, reset, setError } = useForm<PartFormValues, unknown, PartInput>({
     resolver: zodResolver(partInputSchema),
     defaultValues: part
       ? {
@@ -39,11 +41,13 @@ export function ProductForm({ part }: ProductFormProps) {
   });
   const { errors, isSubmitting } = formState;
 
+  const form = { setError, fields: PRODUCT_FIELDS };
+
   async function onSubmit(values: PartInput) {
     if (!part) {
-      const res = await fetchJson<{ success?: boolean }>('/api/parts', { method: 'POST', json: values });
+      const res = await submitJson<{ success?: boolean }, PartFormValues>('/api/parts', { method: 'POST', json: values }, form);
       if (!res.ok || !res.data.success) {
-        await alertError('Something was Wrong, please try again', res.data.error);
+        await alertError('Something was Wrong, please try again', res.fieldErrorsShown ? undefined : res.data.error);
         return;
       }
       await alertSuccess(res.data.message ?? 'Product added successfully');
@@ -52,12 +56,13 @@ export function ProductForm({ part }: ProductFormProps) {
       return;
     }
     // The stock the admin saw: the server applies only the difference, through the stock ledger.
-    const res = await fetchJson<{ success?: boolean }>(`/api/parts/${part._id}`, {
-      method: 'PUT',
-      json: { ...values, expectedAvailableQuantity: part.availableQuantity },
-    });
+    const res = await submitJson<{ success?: boolean }, PartFormValues>(
+      `/api/parts/${part._id}`,
+      { method: 'PUT', json: { ...values, expectedAvailableQuantity: part.availableQuantity } },
+      form,
+    );
     if (!res.ok) {
-      await alertError('Something was Wrong, please try again', res.data.error);
+      await alertError('Something was Wrong, please try again', res.fieldErrorsShown ? undefined : res.data.error);
       return;
     }
     await alertSuccess(res.data.message ?? 'Product updated');

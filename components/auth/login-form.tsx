@@ -38,7 +38,7 @@ export function LoginForm({ callbackUrl, initialError }: LoginFormProps) {
     <div className="space-y-3">
       <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Login" className="space-y-4">
         <CredentialFields register={register} errors={errors} passwordAutoComplete="current-password" />
-        <Button type="submit" loading={submitting} className="w-full py-2.5">
+        <Button type="submit" loading={submitting} className="w-full">
           Login
         </Button>
       </form>

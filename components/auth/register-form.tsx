@@ -8,20 +8,24 @@ import { toast } from 'sonner';
 import { CredentialFields } from '@/components/auth/credential-fields';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
-import { fetchJson } from '@/lib/client/fetch-json';
+import { submitJson } from '@/lib/client/submit';
 import { registerSchema, type RegisterInput } from '@/lib/validations/auth';
 
 export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
   const [submitting, setSubmitting] = useState(false);
-  const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema) });
+  const { register, handleSubmit, formState, setError } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema) });
   const { errors } = formState;
 
   async function onSubmit(values: RegisterInput) {
     setSubmitting(true);
-    const created = await fetchJson('/api/register', { method: 'POST', json: values });
+    const created = await submitJson(
+      '/api/register',
+      { method: 'POST', json: values },
+      { setError, fields: ['name', 'email', 'password'] },
+    );
     if (!created.ok) {
       setSubmitting(false);
-      toast.error(created.data.error ?? 'Registration failed, please try again');
+      if (!created.fieldErrorsShown) toast.error(created.data.error ?? 'Registration failed, please try again');
       return;
     }
     const result = await signIn('credentials', { email: values.email, password: values.password, redirect: false, callbackUrl });
@@ -40,7 +44,7 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
         <input id="name" autoComplete="name" className={inputClass} {...describedBy('name', errors.name?.message)} {...register('name')} />
       </Field>
       <CredentialFields register={register} errors={errors} passwordAutoComplete="new-password" />
-      <Button type="submit" loading={submitting} className="w-full py-2.5">
+      <Button type="submit" loading={submitting} className="w-full">
         Register
       </Button>
     </form>

@@ -37,7 +37,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Field id="password" label="New password" error={error}>
         <PasswordInput id="password" autoComplete="new-password" {...describedBy('password', error)} {...register('password')} />
       </Field>
-      <Button type="submit" loading={submitting} className="w-full py-2.5">
+      <Button type="submit" loading={submitting} className="w-full">
         Set new password
       </Button>
     </form>

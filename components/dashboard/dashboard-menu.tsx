@@ -4,35 +4,51 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/utils';
 
-const CUSTOMER = [
-  { href: '/dashboard', label: 'My Orders' },
+/** `also`: other pages that belong to the item (an order page belongs to the order list). */
+type Item = { href: string; label: string; also?: string[] };
+
+const CUSTOMER: Item[] = [
+  { href: '/dashboard', label: 'My Orders', also: ['/dashboard/orders', '/dashboard/payment'] },
   { href: '/dashboard/addReview', label: 'Add a Review' },
 ];
-const ADMIN = [
+const ADMIN: Item[] = [
+  { href: '/dashboard', label: 'Overview' },
   { href: '/dashboard/manageProducts', label: 'Manage Products' },
   { href: '/dashboard/manageReviews', label: 'Manage Reviews' },
   { href: '/dashboard/addProduct', label: 'Add Product' },
-  { href: '/dashboard/manageOrders', label: 'Manage Orders' },
+  { href: '/dashboard/manageOrders', label: 'Manage Orders', also: ['/dashboard/orders', '/dashboard/payment'] },
   { href: '/dashboard/makeAdmin', label: 'Make Admin' },
+  { href: '/dashboard/audit', label: 'Audit Log' },
 ];
-const EVERYONE = [{ href: '/dashboard/myProfile', label: 'My Profile' }];
+const EVERYONE: Item[] = [{ href: '/dashboard/myProfile', label: 'My Profile' }];
 
-/** The dashboard's side menu: customers and admins see different items; My Profile is for everyone. */
+const within = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
+
+function isActive(pathname: string, item: Item): boolean {
+  if (item.href === '/dashboard') return pathname === '/dashboard' || Boolean(item.also?.some((base) => within(pathname, base)));
+  return within(pathname, item.href) || Boolean(item.also?.some((base) => within(pathname, base)));
+}
+
+/**
+ * The dashboard's menu: customers and admins see different items; My Profile is for everyone. A column
+ * beside the page on large screens; above it, the items wrap onto as many rows as they need, so every
+ * item is visible at full length on a phone (no sideways scrolling, no cut labels).
+ */
 export function DashboardMenu({ isAdmin }: { isAdmin: boolean }) {
   const pathname = usePathname();
   const items = [...(isAdmin ? ADMIN : CUSTOMER), ...EVERYONE];
   return (
     <nav aria-label="Dashboard" className="lg:w-60 lg:shrink-0">
-      <ul className="flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
+      <ul className="flex flex-wrap gap-2 lg:flex-col lg:flex-nowrap">
         {items.map((item) => {
-          const active = pathname === item.href || (item.href !== '/dashboard' && pathname.startsWith(`${item.href}/`));
+          const active = isActive(pathname, item);
           return (
-            <li key={item.href} className="shrink-0">
+            <li key={item.href}>
               <Link
                 href={item.href}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'block rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap',
+                  'block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap lg:px-4',
                   active ? 'bg-ink text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100',
                 )}
               >

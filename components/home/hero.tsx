@@ -1,4 +1,5 @@
 import Image from 'next/image';
+import { buttonClass } from '@/components/ui/button';
 
 export function Hero() {
   return (
@@ -15,7 +16,7 @@ export function Hero() {
             workshops and drivers need.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <a href="#parts" className="rounded-lg bg-brand-500 px-6 py-3 font-semibold text-white hover:bg-brand-600">
+            <a href="#parts" className={buttonClass('primary', undefined, 'lg')}>
               Shop parts
             </a>
             <a href="#reviews" className="rounded-lg border border-white/30 px-6 py-3 font-semibold text-white hover:bg-white/10">

@@ -1,4 +1,5 @@
 import Image from 'next/image';
+import { buttonClass } from '@/components/ui/button';
 
 export function SaleBanner() {
   return (
@@ -10,7 +11,7 @@ export function SaleBanner() {
           Up to 75% off
         </h2>
         <p className="mt-4 text-lg text-slate-200">On 2000+ spare parts for cars, vans and light trucks.</p>
-        <a href="#parts" className="mt-8 inline-block rounded-lg bg-brand-500 px-6 py-3 font-semibold text-white hover:bg-brand-600">
+        <a href="#parts" className={buttonClass('primary', 'mt-8', 'lg')}>
           See the parts
         </a>
       </div>

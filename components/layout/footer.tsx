@@ -1,7 +1,11 @@
 import Link from 'next/link';
+import { legalDocuments, legalPath, LEGAL_SLUGS } from '@/content/legal';
 import { SITE_NAME } from '@/lib/constants';
+import { buttonClass } from '@/components/ui/button';
 
 const headingClass = 'text-sm font-semibold uppercase tracking-wider text-white';
+// Items with no page of their own: plain, muted text that does not look like a link.
+const plainItemClass = 'text-slate-400';
 
 export function Footer() {
   return (
@@ -32,8 +36,8 @@ export function Footer() {
                 Blog
               </Link>
             </li>
-            <li>Careers</li>
-            <li>Wholesale and workshops</li>
+            <li className={plainItemClass}>Careers</li>
+            <li className={plainItemClass}>Wholesale and workshops</li>
           </ul>
         </section>
         <section aria-labelledby="footer-legal">
@@ -41,10 +45,18 @@ export function Footer() {
             Legal
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
-            <li>Terms of sale</li>
-            <li>Privacy policy</li>
-            <li>Cookie policy</li>
-            <li>Returns and warranty</li>
+            {LEGAL_SLUGS.map((slug) => (
+              <li key={slug}>
+                <Link href={legalPath(slug)} className="hover:text-white">
+                  {legalDocuments[slug].linkText}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link href={`${legalPath('privacy')}#cookies`} className="hover:text-white">
+                Cookie policy
+              </Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-newsletter">
@@ -63,7 +75,7 @@ export function Footer() {
               placeholder="you@example.com"
               className="min-w-0 flex-1 rounded-lg border border-slate-600 bg-slate-800 px-3 py-2 text-sm text-white placeholder:text-slate-400"
             />
-            <button type="button" className="rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600">
+            <button type="button" className={buttonClass('primary')}>
               Send
             </button>
           </div>

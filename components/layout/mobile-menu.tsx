@@ -4,16 +4,18 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { LoginLink } from '@/components/auth/login-link';
 import { LogoutButton } from '@/components/auth/logout-button';
-import type { NavLink } from '@/components/layout/nav-links';
-
-type MobileMenuProps = { links: NavLink[]; userName: string | null };
+import { DASHBOARD_LINK, NAV_LINKS } from '@/components/layout/nav-links';
+import { useViewer } from '@/components/session/use-viewer';
 
 const itemClass = 'block rounded-md px-3 py-2 text-base font-medium text-slate-100 hover:bg-white/10';
 
 /** The navbar's menu below the md breakpoint. */
-export function MobileMenu({ links, userName }: MobileMenuProps) {
+export function MobileMenu() {
   const [open, setOpen] = useState(false);
+  const state = useViewer();
+  const viewer = state.status === 'signed-in' ? state.viewer : null;
   const close = () => setOpen(false);
+  const links = viewer ? [...NAV_LINKS, DASHBOARD_LINK] : NAV_LINKS;
   return (
     <div className="md:hidden">
       <button
@@ -30,13 +32,13 @@ export function MobileMenu({ links, userName }: MobileMenuProps) {
       </button>
       {open && (
         <div id="mobile-menu" className="absolute inset-x-0 top-16 border-b border-white/10 bg-ink px-4 pb-4 shadow-lg">
-          {userName && <p className="px-3 py-2 text-sm text-brand-100">Signed in as {userName}</p>}
+          {viewer && <p className="px-3 py-2 text-sm text-brand-100">Signed in as {viewer.name}</p>}
           {links.map((link) => (
             <Link key={link.href} href={link.href} className={itemClass} onClick={close}>
               {link.label}
             </Link>
           ))}
-          {userName ? <LogoutButton className={`${itemClass} w-full text-left`} /> : <LoginLink className={itemClass} onClick={close} />}
+          {viewer ? <LogoutButton className={`${itemClass} w-full text-left`} /> : <LoginLink className={itemClass} onClick={close} />}
         </div>
       )}
     </div>

@@ -1,10 +1,10 @@
 export type NavLink = { href: string; label: string };
 
-export function navLinks(signedIn: boolean): NavLink[] {
-  return [
-    { href: '/', label: 'Home' },
-    { href: '/blogs', label: 'Blogs' },
-    { href: '/myPortfolio', label: 'My Portfolio' },
-    ...(signedIn ? [{ href: '/dashboard', label: 'Dashboard' }] : []),
-  ];
-}
+/** The navbar's links for everyone; the Dashboard link joins them for signed-in users (nav-session.tsx). */
+export const NAV_LINKS: NavLink[] = [
+  { href: '/', label: 'Home' },
+  { href: '/blogs', label: 'Blogs' },
+  { href: '/myPortfolio', label: 'My Portfolio' },
+];
+
+export const DASHBOARD_LINK: NavLink = { href: '/dashboard', label: 'Dashboard' };

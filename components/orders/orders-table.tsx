@@ -1,23 +1,20 @@
-'use client';
-
 import Link from 'next/link';
-import { useState } from 'react';
-import { toast } from 'sonner';
+import type { ReactNode } from 'react';
+import { CancelOrderButton, PayLink, ShipButton } from '@/components/orders/order-actions';
+import { OrderStageBadge } from '@/components/orders/order-status';
 import { PaidBadge } from '@/components/orders/paid-badge';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonClass } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { alertError, alertSuccess, confirmDialog } from '@/lib/client/alerts';
-import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
+import { LocalTime } from '@/components/ui/local-time';
 import { formatPrice } from '@/lib/money';
-import type { OrderDTO } from '@/lib/orders';
+import type { OrderDTO } from '@/lib/types';
 
-type OrdersTableProps = { mode: 'customer' | 'admin'; initialOrders: OrderDTO[]; email: string };
-
-export const SHIPPED_TOAST = 'Order Successfully Shipped!';
+type Mode = 'customer' | 'admin';
+type OrdersTableProps = { mode: Mode; orders: OrderDTO[]; empty?: string };
 
 const COLUMNS: Column[] = [
-  { label: '#' },
+  { label: 'Order' },
   { label: 'Customer' },
   { label: 'Product' },
   { label: 'Price', align: 'right' },
@@ -27,52 +24,54 @@ const COLUMNS: Column[] = [
   { label: 'Status' },
 ];
 
-/** My Orders (a customer's own) and Manage Orders (every order, for admins). */
-export function OrdersTable({ mode, initialOrders, email }: OrdersTableProps) {
-  const [orders, setOrders] = useState(initialOrders);
-  const [busy, setBusy] = useState<string | null>(null);
+const orderHref = (order: OrderDTO) => `/dashboard/orders/${order._id}`;
 
-  async function refresh() {
-    const res = await fetchJson<OrderDTO[]>(mode === 'admin' ? '/api/allOrder' : `/api/order?email=${encodeURIComponent(email)}`);
-    if (await signOutOnAuthError(res.status)) return;
-    if (res.ok) setOrders(res.data);
-  }
+function NumberLink({ order }: { order: OrderDTO }) {
+  return (
+    <Link href={orderHref(order)} className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline">
+      {order.number}
+    </Link>
+  );
+}
 
-  async function cancel(order: OrderDTO) {
-    const confirmed = await confirmDialog({
-      title: 'Are you sure?',
-      text: "You won't be able to Cancel this Order!",
-      confirmText: 'Yes, Cancel it!',
-      cancelText: 'No',
-    });
-    if (!confirmed) {
-      await alertError('Order not Cancelled!', 'Your order is safe :)');
-      return;
-    }
-    setBusy(order._id);
-    const res = await fetchJson(`/api/order/${order._id}`, { method: 'DELETE' });
-    setBusy(null);
-    if (await signOutOnAuthError(res.status)) return;
-    if (res.ok) await alertSuccess('Cancelled!', 'Your order has been Cancelled.');
-    else await alertError(res.data.error ?? 'The order could not be cancelled');
-    await refresh();
-  }
+/** The spec's payment cell: Cancelled, Paid with the transaction id, or Pay (customers) / unpaid (admins) and Cancel. */
+function Payment({ mode, order }: { mode: Mode; order: OrderDTO }) {
+  if (order.cancelled) return <Badge tone="slate">Cancelled</Badge>;
+  if (order.paid) return <PaidBadge transactionId={order.transactionId} />;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {mode === 'customer' ? <PayLink order={order} /> : <Badge tone="red">unpaid</Badge>}
+      <CancelOrderButton order={order} />
+    </div>
+  );
+}
 
-  async function ship(order: OrderDTO) {
-    setBusy(order._id);
-    const res = await fetchJson<{ modifiedCount: number }>(`/api/order/${order._id}`, { method: 'PUT', json: { pending: 'shipped' } });
-    setBusy(null);
-    if (await signOutOnAuthError(res.status)) return;
-    if (res.ok && res.data.modifiedCount > 0) toast.success(SHIPPED_TOAST);
-    else if (!res.ok) toast.error(res.data.error ?? 'The order could not be shipped');
-    await refresh();
-  }
+function Status({ mode, order }: { mode: Mode; order: OrderDTO }) {
+  if (order.cancelled) return <Badge tone="slate">cancelled</Badge>;
+  if (mode === 'admin') return <ShipButton order={order} />;
+  return <Badge tone={order.status === 'shipped' ? 'blue' : 'amber'}>{order.status}</Badge>;
+}
 
+function CardRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * My Orders (a customer's own) and Manage Orders (every order, for admins): a table from `sm` up,
+ * and below it one card per order with every action in view (no sideways scrolling on a phone).
+ * The number opens the order page. Server-rendered; only the action buttons are client code.
+ */
+export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
   if (!orders.length) {
     return (
       <div className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
-        <p className="text-slate-600">{mode === 'admin' ? 'No orders yet.' : 'You have no orders yet.'}</p>
-        {mode === 'customer' && (
+        <p className="text-slate-600">{empty ?? (mode === 'admin' ? 'No orders yet.' : 'You have no orders yet.')}</p>
+        {mode === 'customer' && !empty && (
           <Link href="/#parts" className={buttonClass('primary', 'mt-4')}>
             Browse parts
           </Link>
@@ -82,55 +81,78 @@ export function OrdersTable({ mode, initialOrders, email }: OrdersTableProps) {
   }
 
   return (
-    <DataTable columns={COLUMNS}>
-      {orders.map((order, index) => (
-        <tr key={order._id} data-order-id={order._id} className="align-top">
-          <td className="px-4 py-3 text-slate-500">{index + 1}</td>
-          <td className="px-4 py-3">
-            <div className="font-medium text-slate-900">{order.name}</div>
-            {mode === 'admin' && <div className="text-xs text-slate-500">{order.email}</div>}
-          </td>
-          <td className="px-4 py-3 text-slate-900">{order.partName}</td>
-          <td className="px-4 py-3 text-right tabular-nums">{formatPrice(order.price)}</td>
-          <td className="px-4 py-3 text-right tabular-nums">{order.quantity}</td>
-          <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatPrice(order.total)}</td>
-          <td className="px-4 py-3">
-            {order.paid ? (
-              <PaidBadge transactionId={order.transactionId} />
-            ) : (
-              <div className="flex flex-wrap items-center gap-2">
-                {mode === 'customer' ? (
-                  <Link href={`/dashboard/payment/${order._id}`} className={buttonClass('success', 'px-3 py-1.5')}>
-                    Pay
-                  </Link>
-                ) : (
-                  <Badge tone="red">unpaid</Badge>
-                )}
-                <Button variant="danger" className="px-3 py-1.5" loading={busy === order._id} onClick={() => void cancel(order)}>
-                  Cancel
-                </Button>
+    <>
+      <div className="hidden sm:block">
+        <DataTable columns={COLUMNS}>
+          {orders.map((order) => (
+            <tr key={order._id} data-order-id={order._id} className="align-top">
+              <td className="px-4 py-3 whitespace-nowrap">
+                <NumberLink order={order} />
+                <div className="text-xs text-slate-500">
+                  <LocalTime iso={order.createdAt} format="date" />
+                </div>
+              </td>
+              <td className="px-4 py-3">
+                <div className="font-medium text-slate-900">{order.name}</div>
+                {mode === 'admin' && <div className="text-xs break-all text-slate-500">{order.email}</div>}
+              </td>
+              <td className="px-4 py-3 text-slate-900">{order.partName}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatPrice(order.price)}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{order.quantity}</td>
+              <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatPrice(order.total)}</td>
+              <td className="px-4 py-3">
+                <Payment mode={mode} order={order} />
+              </td>
+              <td className="px-4 py-3">
+                <Status mode={mode} order={order} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </div>
+
+      <ul className="space-y-3 sm:hidden" aria-label="Orders">
+        {orders.map((order) => (
+          <li key={order._id}>
+            <article
+              data-order-id={order._id}
+              aria-label={`Order ${order.number}`}
+              className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <div>
+                  <NumberLink order={order} />
+                  <div className="text-xs text-slate-500">
+                    <LocalTime iso={order.createdAt} />
+                  </div>
+                </div>
+                <OrderStageBadge order={order} />
               </div>
-            )}
-          </td>
-          <td className="px-4 py-3">
-            {mode === 'admin' ? (
-              <Button
-                variant={order.status === 'shipped' ? 'outline' : 'dark'}
-                className="px-3 py-1.5"
-                disabled={order.status === 'shipped' || !order.paid}
-                title={!order.paid ? 'An unpaid order cannot be shipped' : undefined}
-                aria-label={order.status === 'shipped' ? 'shipped' : `Ship order of ${order.partName} (status pending)`}
-                loading={busy === order._id}
-                onClick={() => void ship(order)}
-              >
-                {order.status}
-              </Button>
-            ) : (
-              <Badge tone={order.status === 'shipped' ? 'blue' : 'amber'}>{order.status}</Badge>
-            )}
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+              <p className="font-medium break-words text-slate-900">
+                {order.partName} × {order.quantity}
+              </p>
+              <dl className="grid grid-cols-2 gap-3 text-sm">
+                <CardRow label="Customer">
+                  {order.name}
+                  {mode === 'admin' && <span className="block text-xs break-all text-slate-500">{order.email}</span>}
+                </CardRow>
+                <CardRow label="Price">{formatPrice(order.price)}</CardRow>
+                <CardRow label="Total">
+                  <span className="font-semibold">{formatPrice(order.total)}</span>
+                </CardRow>
+                <CardRow label="Status">{order.cancelled ? 'cancelled' : order.status}</CardRow>
+              </dl>
+              <div className="flex flex-wrap items-center gap-2">
+                <Payment mode={mode} order={order} />
+                {mode === 'admin' && !order.cancelled && <ShipButton order={order} />}
+                <Link href={orderHref(order)} className={buttonClass('outline', undefined, 'sm')}>
+                  Details
+                </Link>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

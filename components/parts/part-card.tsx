@@ -4,7 +4,7 @@ import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
 import { TEXT } from '@/lib/constants';
 import { formatPrice } from '@/lib/money';
-import type { PartDTO } from '@/lib/parts';
+import type { PartDTO } from '@/lib/types';
 import { previewText } from '@/lib/utils';
 
 type PartCardProps = {

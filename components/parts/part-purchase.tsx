@@ -1,21 +1,28 @@
+'use client';
+
 import Link from 'next/link';
 import { LazyPurchaseForm } from '@/components/parts/lazy-purchase-form';
-import type { Viewer } from '@/lib/auth/viewer';
+import { useViewer } from '@/components/session/use-viewer';
 import { TEXT } from '@/lib/constants';
-import type { PartDTO } from '@/lib/parts';
+import type { PartDTO } from '@/lib/types';
+import { buttonClass } from '@/components/ui/button';
 
-type PartPurchaseProps = { part: PartDTO; viewer: Viewer | null };
+type PartPurchaseProps = { part: Pick<PartDTO, '_id' | 'availableQuantity' | 'minimumQuantity'> };
 
-/** The ordering area of a part page: the purchase form for signed-in users, a sign-in link for visitors. */
-export function PartPurchase({ part, viewer }: PartPurchaseProps) {
-  if (viewer) return <LazyPurchaseForm part={part} viewer={{ name: viewer.name, email: viewer.email, isAdmin: viewer.isAdmin }} />;
+/**
+ * The ordering area of a (cached) part page: a sign-in link for visitors, and for signed-in users
+ * the purchase form, loaded as its own chunk once the browser knows who is there.
+ */
+export function PartPurchase({ part }: PartPurchaseProps) {
+  const state = useViewer();
+  if (state.status === 'signed-in') {
+    const { name, email, isAdmin } = state.viewer;
+    return <LazyPurchaseForm part={part} viewer={{ name, email, isAdmin }} />;
+  }
   return (
-    <div className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+    <div className="rounded-2xl bg-white p-6 ring-1 ring-slate-200" aria-busy={state.status === 'loading'}>
       <p className="text-slate-600">Sign in to order this part{part.availableQuantity <= 0 ? ` (${TEXT.outOfStock} right now)` : ''}.</p>
-      <Link
-        href={`/login?callbackUrl=${encodeURIComponent(`/parts/${part._id}`)}`}
-        className="mt-4 inline-flex rounded-lg bg-brand-500 px-6 py-3 font-semibold text-white hover:bg-brand-600"
-      >
+      <Link href={`/login?callbackUrl=${encodeURIComponent(`/parts/${part._id}`)}`} className={buttonClass('primary', 'mt-4', 'lg')}>
         Sign in to order
       </Link>
     </div>

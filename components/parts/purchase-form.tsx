@@ -7,10 +7,12 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ReadOnlyField } from '@/components/forms/read-only-field';
+import { belowMinimumMessage, isBelowMinimum } from '@/components/parts/stock-facts';
 import { Button } from '@/components/ui/button';
-import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
+import { signOutOnAuthError } from '@/lib/client/fetch-json';
+import { submitJson } from '@/lib/client/submit';
 import { TEXT } from '@/lib/constants';
-import type { PartDTO } from '@/lib/parts';
+import type { PartDTO } from '@/lib/types';
 import { purchaseFormSchema, type PurchaseFormInput } from '@/lib/validations/orders';
 
 type PurchaseFormProps = {
@@ -25,22 +27,31 @@ export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
   const router = useRouter();
   const [available, setAvailable] = useState(part.availableQuantity);
   const schema = useMemo(() => purchaseFormSchema(part.minimumQuantity), [part.minimumQuantity]);
-  const { register, handleSubmit, formState, reset } = useForm<PurchaseFormInput>({
+  const { register, handleSubmit, formState, reset, setError } = useForm<PurchaseFormInput>({
     resolver: zodResolver(schema),
     defaultValues: { address: '', phone: '', quantity: part.minimumQuantity },
   });
   const { errors, isSubmitting } = formState;
   const outOfStock = available <= 0;
+  const belowMinimum = isBelowMinimum(available, part.minimumQuantity);
 
   async function onSubmit(values: PurchaseFormInput) {
     if (values.quantity > available) {
       toast.error(TEXT.overStock);
       return;
     }
-    const res = await fetchJson<{ availableQuantity: number }>('/api/order', { method: 'POST', json: { partId: part._id, ...values } });
+    // One key per submission: if the connection drops, the retry with the same key cannot place a second order.
+    const submission = { method: 'POST', json: { partId: part._id, ...values }, headers: { 'Idempotency-Key': crypto.randomUUID() } };
+    const send = () =>
+      submitJson<{ availableQuantity: number }, PurchaseFormInput>('/api/order', submission, {
+        setError,
+        fields: ['address', 'phone', 'quantity'],
+      });
+    let res = await send();
+    if (res.status === 0) res = await send();
     if (await signOutOnAuthError(res.status)) return;
     if (!res.ok) {
-      toast.error(res.data.error ?? 'The order could not be placed, please try again');
+      if (!res.fieldErrorsShown) toast.error(res.data.error ?? 'The order could not be placed, please try again');
       if (res.status === 409) router.refresh();
       return;
     }
@@ -94,7 +105,19 @@ export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
         />
       </Field>
       <div className="sm:col-span-2">
-        <Button type="submit" loading={isSubmitting} disabled={viewer.isAdmin || outOfStock} className="w-full py-3 text-base sm:w-auto">
+        {belowMinimum && !viewer.isAdmin && (
+          <p id="purchase-unavailable" className="mb-3 text-sm font-medium text-amber-800">
+            {belowMinimumMessage(available, part.minimumQuantity)}
+          </p>
+        )}
+        <Button
+          type="submit"
+          loading={isSubmitting}
+          disabled={viewer.isAdmin || outOfStock || belowMinimum}
+          aria-describedby={belowMinimum && !viewer.isAdmin ? 'purchase-unavailable' : undefined}
+          size="lg"
+          className="w-full sm:w-auto"
+        >
           {label}
         </Button>
       </div>

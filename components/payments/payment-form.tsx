@@ -6,16 +6,11 @@ import { useEffect, useState } from 'react';
 import { TestCardFields } from '@/components/payments/test-card-fields';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
-import type { ProviderName } from '@/lib/payments/gateway';
+import type { CardFieldsProps } from '@/components/payments/types';
+import type { PaymentProviderName as ProviderName } from '@/lib/types';
 
 // Stripe.js loads only here, and only when Stripe is the configured provider.
 const StripeCardFields = dynamic(() => import('@/components/payments/stripe-card-fields'), { ssr: false });
-
-export type CardFieldsProps = {
-  clientSecret: string | null;
-  billing: { name: string; email: string };
-  onConfirmed: (transactionId: string) => Promise<void>;
-};
 
 type PaymentFormProps = {
   orderId: string;

@@ -5,7 +5,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { alertError } from '@/lib/client/alerts';
-import type { CardFieldsProps } from '@/components/payments/payment-form';
+import type { CardFieldsProps } from '@/components/payments/types';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 function getStripe(key: string) {
@@ -34,7 +34,7 @@ function CardForm({ clientSecret, billing, onConfirmed }: CardFieldsProps) {
       <div className="rounded-lg border border-slate-300 bg-white px-3 py-3">
         <CardElement options={{ hidePostalCode: true, style: { base: { fontSize: '16px', color: '#0f172a' } } }} />
       </div>
-      <Button type="submit" variant="success" className="w-full py-3 text-base" disabled={!stripe || !clientSecret} loading={paying}>
+      <Button type="submit" variant="success" size="lg" className="w-full" disabled={!stripe || !clientSecret} loading={paying}>
         Pay
       </Button>
     </form>

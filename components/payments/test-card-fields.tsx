@@ -5,7 +5,7 @@ import { Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
 import { alertError } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
-import type { CardFieldsProps } from '@/components/payments/payment-form';
+import type { CardFieldsProps } from '@/components/payments/types';
 
 const CARD_FIELDS = [
   { name: 'number', label: 'Card number', autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242' },
@@ -58,7 +58,7 @@ export function TestCardFields({ clientSecret, billing, onConfirmed }: CardField
           </Field>
         ))}
       </div>
-      <Button type="submit" variant="success" className="w-full py-3 text-base" disabled={!clientSecret} loading={paying}>
+      <Button type="submit" variant="success" size="lg" className="w-full" disabled={!clientSecret} loading={paying}>
         Pay
       </Button>
     </form>

@@ -9,8 +9,8 @@ import { ImageField } from '@/components/forms/image-field';
 import { ReadOnlyField } from '@/components/forms/read-only-field';
 import { Button } from '@/components/ui/button';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
-import { fetchJson } from '@/lib/client/fetch-json';
-import type { ProfileDTO } from '@/lib/profiles';
+import { submitJson } from '@/lib/client/submit';
+import type { ProfileDTO } from '@/lib/types';
 import { profileInputSchema, profileUpdateSchema, type ProfileInput, type ProfileUpdate } from '@/lib/validations/profile';
 
 type ProfileFormProps = { user: { name: string; email: string } } & (
@@ -26,11 +26,13 @@ const TEXT_FIELDS = [
   { name: 'github', label: 'GitHub link (optional)', autoComplete: 'url' },
 ] as const;
 
+const PROFILE_FIELDS = ['image', ...TEXT_FIELDS.map((field) => field.name)] as const;
+
 /** Add Profile and Update Profile: name and email are read-only, from the signed-in account. */
 export function ProfileForm({ user, mode, profile }: ProfileFormProps) {
   const router = useRouter();
   const [uploading, setUploading] = useState(false);
-  const { register, handleSubmit, control, formState } = useForm<ProfileInput | ProfileUpdate>({
+  const { register, handleSubmit, control, formState, setError } = useForm<ProfileInput | ProfileUpdate>({
     resolver: zodResolver(mode === 'add' ? profileInputSchema : profileUpdateSchema),
     defaultValues: profile
       ? { ...profile, linkedin: profile.linkedin ?? '', github: profile.github ?? '' }
@@ -40,23 +42,28 @@ export function ProfileForm({ user, mode, profile }: ProfileFormProps) {
 
   async function onSubmit(values: ProfileInput | ProfileUpdate) {
     if (mode === 'add') {
-      const res = await fetchJson<{ insertedId?: string }>('/api/myProfile', { method: 'POST', json: values });
+      const res = await submitJson<{ insertedId?: string }, ProfileInput>(
+        '/api/myProfile',
+        { method: 'POST', json: values },
+        { setError, fields: PROFILE_FIELDS },
+      );
       if (!res.data.insertedId) {
-        await alertError('Something was Wrong! Please try again', res.data.error);
+        await alertError('Something was Wrong! Please try again', res.fieldErrorsShown ? undefined : res.data.error);
         return;
       }
       await alertSuccess('Your Profile was added');
     } else {
-      const res = await fetchJson<{ success?: boolean }>(`/api/myProfile/${profile._id}`, {
-        method: 'PATCH',
-        json: { profileInfo: values },
-      });
+      const res = await submitJson<{ success?: boolean }, ProfileUpdate>(
+        `/api/myProfile/${profile._id}`,
+        { method: 'PATCH', json: { profileInfo: values } },
+        { setError, fields: PROFILE_FIELDS, prefix: 'profileInfo' },
+      );
       if (res.status === 401) {
         await alertError('No user is logged in');
         return;
       }
       if (!res.data.success) {
-        await alertError(res.data.error ?? 'Something was Wrong! Please try again');
+        if (!res.fieldErrorsShown) await alertError(res.data.error ?? 'Something was Wrong! Please try again');
         return;
       }
       await alertSuccess(res.data.message ?? 'Your profile was updated');

@@ -10,7 +10,7 @@ import { ReadOnlyField } from '@/components/forms/read-only-field';
 import { StarRating } from '@/components/forms/star-rating';
 import { Button } from '@/components/ui/button';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
-import { fetchJson } from '@/lib/client/fetch-json';
+import { submitJson } from '@/lib/client/submit';
 import { reviewInputSchema, type ReviewInput } from '@/lib/validations/reviews';
 
 export const REVIEW_ADDED = "Your review Added! Thank's for your feedback.";
@@ -19,16 +19,20 @@ export const REVIEW_ADDED = "Your review Added! Thank's for your feedback.";
 export function ReviewForm({ name }: { name: string }) {
   const router = useRouter();
   const [uploading, setUploading] = useState(false);
-  const { register, handleSubmit, control, formState, reset } = useForm<ReviewInput>({
+  const { register, handleSubmit, control, formState, reset, setError } = useForm<ReviewInput>({
     resolver: zodResolver(reviewInputSchema),
     defaultValues: { review: '', rating: 1, image: '' },
   });
   const { errors, isSubmitting } = formState;
 
   async function onSubmit(values: ReviewInput) {
-    const res = await fetchJson<{ insertedId?: string }>('/api/review', { method: 'POST', json: values });
+    const res = await submitJson<{ insertedId?: string }, ReviewInput>(
+      '/api/review',
+      { method: 'POST', json: values },
+      { setError, fields: ['image', 'review', 'rating'] },
+    );
     if (!res.data.insertedId) {
-      await alertError(res.data.error ?? 'Something was Wrong! Please try again');
+      if (!res.fieldErrorsShown) await alertError(res.data.error ?? 'Something was Wrong! Please try again');
       return;
     }
     await alertSuccess(REVIEW_ADDED);

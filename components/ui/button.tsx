@@ -9,18 +9,39 @@ const VARIANTS = {
   success: 'bg-emerald-600 text-white hover:bg-emerald-700 disabled:bg-slate-300',
 } as const;
 
-export const buttonClass = (variant: keyof typeof VARIANTS = 'primary', extra?: string) =>
+// Sizes are their own classes, so no caller has to override padding (Tailwind does not let the later class win).
+const SIZES = {
+  sm: 'px-3 py-1.5 text-sm',
+  md: 'px-4 py-2 text-sm',
+  lg: 'px-6 py-3 text-base',
+} as const;
+
+export type ButtonVariant = keyof typeof VARIANTS;
+export type ButtonSize = keyof typeof SIZES;
+
+/** The one button look, for buttons and for links styled as buttons. */
+export const buttonClass = (variant: ButtonVariant = 'primary', extra?: string, size: ButtonSize = 'md') =>
   cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed',
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed',
+    SIZES[size],
     VARIANTS[variant],
     extra,
   );
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS; loading?: boolean };
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize; loading?: boolean };
 
-export function Button({ variant = 'primary', loading = false, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} className={buttonClass(variant, className)} disabled={disabled || loading} aria-busy={loading} {...rest}>
+    <button type={type} className={buttonClass(variant, className, size)} disabled={disabled || loading} aria-busy={loading} {...rest}>
       {loading && <Spinner className="h-4 w-4" />}
       {children}
     </button>

@@ -1,8 +1,11 @@
+import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import GoogleProvider from 'next-auth/providers/google';
+import { actorFromClaims } from '@/lib/auth/policy';
 import { authSecret, env, googleConfigured } from '@/lib/env';
 import { authenticate, findUserByEmail, upsertGoogleUser } from '@/lib/users';
+import { safeRedirectUrl } from '@/lib/utils';
 import { loginSchema } from '@/lib/validations/auth';
 
 export const SESSION_SECONDS = 8 * 60 * 60;
@@ -35,6 +38,11 @@ export function authOptions(): NextAuthOptions {
       ...(googleConfigured() ? [GoogleProvider({ clientId: GOOGLE_CLIENT_ID!, clientSecret: GOOGLE_CLIENT_SECRET! })] : []),
     ],
     callbacks: {
+      // Where next-auth sends the browser afterwards: the login page's rule (lib/utils.ts), so a
+      // callbackUrl can name only a path of the shop, and one with a control character becomes `/`.
+      redirect({ url, baseUrl }) {
+        return safeRedirectUrl(url, baseUrl);
+      },
       async signIn({ account, profile }) {
         if (account?.provider !== 'google') return true;
         const google = profile as { email?: string; email_verified?: boolean; name?: string; sub?: string } | undefined;
@@ -58,8 +66,20 @@ export function authOptions(): NextAuthOptions {
         }
         return token;
       },
+      // The browser's session (GET /api/auth/session, read by the pages' session islands): the current
+      // account and role from the database, or no user when the account's sessions were ended.
       async session({ session, token }) {
-        session.user = { id: token.sub ?? '', email: token.email ?? '', name: token.name ?? '', sessionVersion: Number(token.sv ?? 0) };
+        const actor = token.sub ? await actorFromClaims({ sub: token.sub, sv: Number(token.sv ?? 0) }, 'session') : null;
+        session.user = actor
+          ? {
+              id: actor._id,
+              email: actor.email,
+              name: actor.name,
+              sessionVersion: actor.sessionVersion,
+              isAdmin: actor.isAdmin,
+              emailVerified: actor.emailVerified,
+            }
+          : undefined;
         return session;
       },
     },

@@ -1,25 +1,26 @@
 import 'server-only';
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { getServerSession } from 'next-auth';
-import { authOptions } from '@/lib/auth/options';
-import { findUserById, type UserDTO } from '@/lib/users';
+import { decode } from 'next-auth/jwt';
+import { actorFromClaims, type Actor } from '@/lib/auth/policy';
+import { appUrl, authSecret } from '@/lib/env';
 
-export type Viewer = UserDTO & { isAdmin: boolean };
+/** The actor of a page request: dashboard pages read the session cookie themselves (no request object). */
+export type Viewer = Actor;
 
-/** Who the session says is signed in, without a database read (the navbar needs only the name). */
-export const getSessionUser = cache(async (): Promise<{ id: string; email: string; name: string; sessionVersion: number } | null> => {
-  const session = await getServerSession(authOptions());
-  return session?.user?.id ? session.user : null;
-});
+/** next-auth's cookie name: the `__Secure-` prefix when the shop is served over https. */
+function sessionCookieName(): string {
+  return appUrl().startsWith('https://') ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
+}
 
 /** The signed-in user of this page request (once per request), with the role from the database. */
 export const getViewer = cache(async (): Promise<Viewer | null> => {
-  const session = await getSessionUser();
-  if (!session) return null;
-  const user = await findUserById(session.id);
-  if (!user || user.sessionVersion !== session.sessionVersion) return null;
-  return { ...user, isAdmin: user.role === 'admin' };
+  const token = (await cookies()).get(sessionCookieName())?.value;
+  if (!token) return null;
+  const claims = await decode({ token, secret: authSecret() }).catch(() => null);
+  if (!claims?.sub) return null;
+  return actorFromClaims({ sub: claims.sub, sv: typeof claims.sv === 'number' ? claims.sv : 0 }, 'session');
 });
 
 /** The signed-in user of a dashboard page; anyone else goes to /login (proxy.ts only redirects early). */

@@ -16,7 +16,9 @@ export async function alertError(title: string, text?: string): Promise<void> {
 }
 
 /** The spec's confirmation dialog; true when the user confirmed. */
-export async function confirmDialog(options: { title: string; text: string; confirmText: string; cancelText: string }): Promise<boolean> {
+export type ConfirmOptions = { title: string; text: string; confirmText: string; cancelText: string };
+
+export async function confirmDialog(options: ConfirmOptions): Promise<boolean> {
   const result = await (
     await swal()
   ).fire({

@@ -1,6 +1,10 @@
 'use client';
 
-export type JsonResult<T> = { ok: boolean; status: number; data: T & { error?: string; message?: string } };
+export type JsonResult<T> = {
+  ok: boolean;
+  status: number;
+  data: T & { error?: string; message?: string; fieldErrors?: Record<string, string[]> };
+};
 
 /** fetch with a JSON body and a JSON answer; never throws for an HTTP error (network errors become status 0). */
 export async function fetchJson<T = Record<string, unknown>>(

@@ -1,3 +1,4 @@
+import 'server-only';
 /** Card checks of the offline test gateway, with Stripe's documented test cards and messages. */
 
 /** `declined`: a valid card the bank refused (402); otherwise the card details are wrong (400). */

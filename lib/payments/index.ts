@@ -1,109 +1,68 @@
-import type { Types } from 'mongoose';
-import type { Caller } from '@/lib/auth/caller';
-import { TEXT } from '@/lib/constants';
+import 'server-only';
+import { assertCustomer, type Actor } from '@/lib/auth/policy';
 import { connectDb } from '@/lib/db';
 import { env } from '@/lib/env';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  PaymentError,
-  ServiceUnavailableError,
-  ValidationError,
-  isDuplicateKey,
-} from '@/lib/errors';
+import { ConflictError, NotFoundError, PaymentError, ServiceUnavailableError, ValidationError, isDuplicateKey } from '@/lib/errors';
 import { fromCents, toCents } from '@/lib/money';
-import { ALREADY_CANCELLED, ALREADY_PAID, claimOutcome, findVisibleOrder, orderTotalCents, setOrderPaid } from '@/lib/orders';
-import { Order, OrderOutcome, PaymentIntent, WebhookEvent } from '@/models';
-import type { OrderDoc } from '@/models/order';
-import { getGateway, paymentProvider, type Intent, type PaymentGateway } from './gateway';
+import { ALREADY_CANCELLED, getPayableOrder, markOrderPaid, type PayableOrder, type PaymentProof } from '@/lib/orders';
+import { WebhookEvent } from '@/models';
+import { getGateway, paymentProvider } from './gateway';
+import type { Intent, PaymentGateway } from './types';
 
 /**
- * Paying an order (DESIGN.md section 6): the amount is computed on the server from the stored
- * order; an order becomes paid only after the provider's payment was retrieved (or arrived in a
- * signed webhook) as succeeded, for this order and this amount; the `paid` outcome makes it
- * happen once and excludes a cancel.
+ * Card payments (DESIGN.md section 6): the gateway, and the checks a payment must pass before
+ * lib/orders may mark its order paid. The amount always comes from the stored order.
  */
-
-type Actor = Pick<Caller, 'email' | 'name' | 'isAdmin'>;
-type PayableOrder = Pick<OrderDoc, 'price' | 'quantity' | 'paid'> & { _id: Types.ObjectId };
 
 export const PRICE_MISMATCH = 'The price does not match the order total';
 export const PAYMENT_NOT_COMPLETED = 'The payment is not completed';
-
-function refusePurchaseByAdmin(actor: Actor): void {
-  if (actor.isAdmin) throw new ForbiddenError(TEXT.adminCantPurchase);
-}
+const REFUNDED = `${ALREADY_CANCELLED}; the payment is refunded`;
 
 export async function createPaymentIntent(actor: Actor, input: { orderId: string; price?: number }) {
-  refusePurchaseByAdmin(actor);
-  const order = await findVisibleOrder(actor, input.orderId);
-  if (order.paid) throw new ConflictError(ALREADY_PAID);
-  const amountCents = orderTotalCents(order);
-  if (input.price !== undefined && toCents(input.price) !== amountCents)
+  const order = await getPayableOrder(actor, input.orderId);
+  if (input.price !== undefined && toCents(input.price) !== order.totalCents)
     throw new ValidationError(PRICE_MISMATCH, { price: [PRICE_MISMATCH] });
   const gateway = await getGateway();
   const intent = await gateway.createIntent({
-    orderId: String(order._id),
-    amountCents,
+    orderId: order.id,
+    amountCents: order.totalCents,
     currency: 'usd',
     // One intent per order and amount: a reload or a double click answers the same intent.
-    idempotencyKey: `order-${String(order._id)}-${amountCents}`,
+    idempotencyKey: `order-${order.id}-${order.totalCents}`,
   });
-  return { clientSecret: intent.clientSecret, provider: gateway.name, amount: fromCents(amountCents) };
+  return { clientSecret: intent.clientSecret, provider: gateway.name, amount: fromCents(order.totalCents) };
 }
 
 /** Throws unless the provider's payment succeeded for exactly this order and amount. */
 export function assertPaymentCovers(intent: Intent | null, order: PayableOrder): asserts intent is Intent {
   if (!intent) throw new PaymentError('No such payment');
-  if (intent.orderId !== String(order._id)) throw new PaymentError('This payment is for another order');
+  if (intent.orderId !== order.id) throw new PaymentError('This payment is for another order');
   if (intent.status !== 'succeeded') throw new PaymentError(PAYMENT_NOT_COMPLETED);
-  if (intent.currency !== 'usd' || intent.amountCents !== orderTotalCents(order))
+  if (intent.currency !== 'usd' || intent.amountCents !== order.totalCents)
     throw new PaymentError('The payment amount does not match the order');
 }
 
-/** Claims the `paid` outcome and marks the order paid; refunds a payment that lost to a cancel. */
-async function recordPayment(order: PayableOrder, intent: Intent, gateway: PaymentGateway) {
-  const claim = await claimOutcome(order._id, 'paid', { intentId: intent.id, amountCents: intent.amountCents });
-  if (claim.outcome === 'cancelled') {
-    await gateway.refund(intent.id);
-    throw new ConflictError(`${ALREADY_CANCELLED}; the payment is refunded`);
+/**
+ * Asks lib/orders to mark the order paid with a payment checked here; a payment that lost to a
+ * cancel is refunded (the money only goes back to the card that paid).
+ */
+async function payWith(actor: Actor | null, orderId: string, transactionId: string, gateway: PaymentGateway, known?: Intent) {
+  const result = await markOrderPaid(actor, orderId, transactionId, async (order): Promise<PaymentProof> => {
+    const intent = known ?? (await gateway.retrieveIntent(transactionId));
+    assertPaymentCovers(intent, order);
+    return { intentId: intent.id, amountCents: intent.amountCents };
+  });
+  if (result.outcome === 'cancelled') {
+    await gateway.refund(result.proof.intentId);
+    throw new ConflictError(REFUNDED);
   }
-  if (!claim.won && claim.intentId !== intent.id) throw new ConflictError(ALREADY_PAID);
-  const modifiedCount = await setOrderPaid(order._id, intent.id);
-  return { acknowledged: true as const, modifiedCount, transactionId: intent.id };
+  return result;
 }
 
 /** PATCH /api/order/{id}: the browser reports a confirmed card payment; the server checks it with the provider. */
 export async function confirmOrderPayment(actor: Actor, orderId: string, transactionId: string) {
-  refusePurchaseByAdmin(actor);
-  const order = await findVisibleOrder(actor, orderId).catch(async (error: unknown) => {
-    if (error instanceof NotFoundError) await refundIfCancelled(orderId, transactionId);
-    throw error;
-  });
-  if (order.paid) {
-    if (order.transactionId === transactionId) return { acknowledged: true as const, modifiedCount: 0, transactionId };
-    throw new ConflictError(ALREADY_PAID);
-  }
-  const gateway = await getGateway();
-  const intent = await gateway.retrieveIntent(transactionId);
-  assertPaymentCovers(intent, order);
-  return recordPayment(order, intent, gateway);
-}
-
-/**
- * A card charged for an order that a cancel removed meanwhile is refunded, whoever reports it: the
- * money only goes back to the card that paid.
- */
-async function refundIfCancelled(orderId: string, transactionId: string): Promise<void> {
-  await connectDb();
-  if (!(await OrderOutcome.exists({ orderId, outcome: 'cancelled' }))) return;
-  const gateway = await getGateway();
-  const intent = await gateway.retrieveIntent(transactionId);
-  if (intent?.status === 'succeeded' && intent.orderId === orderId) {
-    await gateway.refund(intent.id);
-    throw new ConflictError(`${ALREADY_CANCELLED}; the payment is refunded`);
-  }
+  const paid = await payWith(actor, orderId, transactionId, await getGateway());
+  return { acknowledged: paid.acknowledged, modifiedCount: paid.modifiedCount, transactionId: paid.transactionId };
 }
 
 /** POST /api/webhooks/stripe: a signed event; `payment_intent.succeeded` pays its order the same way. */
@@ -123,19 +82,12 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
 
   if (event.type === 'payment_intent.succeeded') {
     const intent = stripeIntentToIntent(event.data.object);
-    const gateway = await getGateway();
-    const order = intent.orderId ? await Order.findById(intent.orderId).lean() : null;
-    if (order) {
-      try {
-        assertPaymentCovers(intent, order);
-        await recordPayment(order, intent, gateway);
-      } catch (error) {
-        // A payment that does not cover its order, or lost to a cancel (refunded), is not retried.
-        if (!(error instanceof PaymentError || error instanceof ConflictError)) throw error;
-        console.warn(`[payments] webhook ${event.id} for order ${intent.orderId}: ${(error as Error).message}`);
-      }
-    } else if (intent.orderId && (await OrderOutcome.exists({ orderId: intent.orderId, outcome: 'cancelled' }))) {
-      await gateway.refund(intent.id);
+    try {
+      if (intent.orderId) await payWith(null, intent.orderId, intent.id, await getGateway(), intent);
+    } catch (error) {
+      // A payment for no known order, one that does not cover its order, or one that lost to a cancel (refunded), is not retried.
+      if (!(error instanceof PaymentError || error instanceof ConflictError || error instanceof NotFoundError)) throw error;
+      console.warn(`[payments] webhook ${event.id} for order ${intent.orderId}: ${(error as Error).message}`);
     }
   }
   try {
@@ -149,12 +101,8 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
 /** The offline test gateway's card confirmation, for the owner of the intent's order only. */
 export async function confirmTestPayment(actor: Actor, input: { clientSecret: string; number: string; expiry: string; cvc: string }) {
   if (paymentProvider() !== 'test') throw new NotFoundError('Not found');
-  refusePurchaseByAdmin(actor);
-  await connectDb();
-  const stored = await PaymentIntent.findOne({ clientSecret: input.clientSecret }, { orderId: 1 }).lean();
-  if (!stored) throw new NotFoundError('No such payment');
-  await findVisibleOrder(actor, stored.orderId);
+  assertCustomer(actor);
   const { confirmTestCard } = await import('./test-gateway');
-  const intent = await confirmTestCard(input);
+  const intent = await confirmTestCard(input, (orderId) => getPayableOrder(actor, orderId));
   return { id: intent.id, status: intent.status };
 }

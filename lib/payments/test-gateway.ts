@@ -1,9 +1,10 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { connectDb } from '@/lib/db';
 import { NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/errors';
 import { PaymentIntent } from '@/models';
 import { checkCard } from './cards';
-import type { Intent, PaymentGateway } from './gateway';
+import type { Intent, PaymentGateway } from './types';
 
 /**
  * The offline test gateway (no Stripe keys): the same flow as Stripe, with intents kept in the
@@ -56,11 +57,17 @@ export const testGateway: PaymentGateway = {
   },
 };
 
-/** The browser's card confirmation, as Stripe.js does it against Stripe: declines answer 402 with Stripe's message. */
-export async function confirmTestCard(input: { clientSecret: string; number: string; expiry: string; cvc: string }): Promise<Intent> {
+export type TestCardInput = { clientSecret: string; number: string; expiry: string; cvc: string };
+
+/**
+ * The browser's card confirmation, as Stripe.js does it against Stripe: declines answer 402 with
+ * Stripe's message. `authorize` checks that the caller may pay the intent's order before the card is read.
+ */
+export async function confirmTestCard(input: TestCardInput, authorize: (orderId: string) => Promise<unknown>): Promise<Intent> {
   await connectDb();
   const intent = await PaymentIntent.findOne({ clientSecret: input.clientSecret }).lean<StoredIntent>();
   if (!intent) throw new NotFoundError('No such payment');
+  await authorize(intent.orderId);
   if (intent.status === 'succeeded') return toIntent(intent);
   const outcome = checkCard(input);
   if (!outcome.ok) {

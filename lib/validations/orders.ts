@@ -33,6 +33,22 @@ export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 /** PUT /api/order/{id}: the spec's body for shipping. */
 export const shipOrderSchema = z.object({ pending: z.literal('shipped', { error: 'Send { "pending": "shipped" } to ship an order' }) });
 
+/** An optional shipping detail from the ship dialog: blank means not given. */
+const shippingDetail = (label: string, max: number, pattern: RegExp) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long`)
+    .refine((value) => value === '' || pattern.test(value), `${label} has characters it cannot have`)
+    .optional()
+    .transform((value) => value || undefined);
+
+/** PUT /api/order/{id} with the ship dialog's optional carrier and tracking number (beyond the spec's body). */
+export const shipmentSchema = shipOrderSchema.extend({
+  carrier: shippingDetail('Carrier', 60, /^[\p{L}\p{N} .&'()-]+$/u),
+  trackingNumber: shippingDetail('Tracking number', 60, /^[A-Za-z0-9 -]+$/),
+});
+
 /** PATCH /api/order/{id}: the payment record the browser sends after the card was confirmed. */
 export const payOrderSchema = z.object({
   payment: z.object({

@@ -1,18 +1,70 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from '@/lib/money';
+import { CATEGORY_SLUGS } from '@/content/categories';
+import { FIRST_MODEL_YEAR, PART_POSITIONS, lastModelYear } from '@/lib/constants';
 import { imageUrlSchema } from './common';
 
 const wholeNumber = (required: string) =>
   z.number({ error: required }).int('Use a whole number').min(0, 'Quantity cannot be negative').max(1_000_000, 'That is too many');
 
-/** Add Product and Edit Product: the form's resolver and the route handlers share it. */
-export const partInputSchema = z.object({
+/** Money in dollars, validated once for create and update alike: at least one cent, whole cents only. */
+export const priceSchema = z
+  .number({ error: 'Price is Required' })
+  .min(0.01, 'Price must be at least $0.01')
+  .max(1_000_000, 'Price is too high')
+  .refine((price) => Math.round(price * 100) / 100 === price, 'Price can have at most two decimals');
+
+export const MINIMUM_ABOVE_AVAILABLE = 'Minimum quantity cannot be more than the available quantity';
+
+/**
+ * True when nobody could buy the part: pieces are available but fewer than the minimum order.
+ * No stock at all is allowed (the shop shows 'Out Of Stock' for it).
+ */
+export function isMinimumAboveAvailable({ availableQuantity, minimumQuantity }: { availableQuantity: number; minimumQuantity: number }) {
+  return availableQuantity > 0 && minimumQuantity > availableQuantity;
+}
+
+/** Optional text: blank means not given. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((value) => value || undefined);
+
+export const yearSchema = (label: string) =>
+  z
+    .number({ error: `${label} is Required` })
+    .int(`${label} must be a whole year`)
+    .min(FIRST_MODEL_YEAR, `${label} must be ${FIRST_MODEL_YEAR} or later`)
+    .refine((year) => year <= lastModelYear(), `${label} cannot be later than next year`);
+
+export const YEARS_REVERSED = 'The last year cannot be before the first year';
+
+/** A fitment row (ACES-shaped): base vehicle, years, an optional engine and qualifier notes. */
+export const fitmentRowSchema = z
+  .object({
+    make: z.string({ error: 'Choose a make' }).trim().min(1, 'Choose a make').max(40, 'Make is too long'),
+    model: z.string({ error: 'Choose a model' }).trim().min(1, 'Choose a model').max(40, 'Model is too long'),
+    yearFrom: yearSchema('From year'),
+    yearTo: yearSchema('To year'),
+    engine: optionalText(40, 'Engine is too long'),
+    notes: optionalText(200, 'Notes are too long'),
+  })
+  .refine((row) => row.yearFrom <= row.yearTo, { path: ['yearTo'], message: YEARS_REVERSED });
+export type FitmentRow = z.infer<typeof fitmentRowSchema>;
+
+const NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 .\-/]*$/;
+const partNumberSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(40, `${label} is too long`)
+    .refine((value) => value === '' || NUMBER_PATTERN.test(value), `${label} has letters, digits, spaces, dashes, dots or slashes only`);
+
+const partFieldsSchema = z.object({
   name: z.string({ error: 'Name is Required' }).trim().min(1, 'Name is Required').max(120, 'Name is too long'),
-  price: z
-    .number({ error: 'Price is Required' })
-    .positive('Price must be more than 0')
-    .max(1_000_000, 'Price is too high')
-    .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals'),
+  price: priceSchema,
   availableQuantity: wholeNumber('Give some Quantity'),
   minimumQuantity: wholeNumber('Give minimum Quantity of product').min(1, 'Minimum quantity must be at least 1'),
   img: imageUrlSchema,
@@ -23,14 +75,37 @@ export const partInputSchema = z.object({
     .min(1, 'Review is Required')
     .min(50, 'Give Description 50 characters or longer')
     .max(5000, 'Description is too long'),
+  category: z.enum(CATEGORY_SLUGS, { error: 'Choose a category' }),
+  brand: optionalText(60, 'Brand is too long'),
+  partNumber: partNumberSchema('Part number')
+    .optional()
+    .transform((value) => value || undefined),
+  oemNumbers: z
+    .array(
+      partNumberSchema('OEM number').refine((value) => value !== '', 'OEM number is empty'),
+      { error: 'OEM numbers must be a list' },
+    )
+    .max(20, 'At most 20 OEM numbers')
+    .default([]),
+  position: z.enum(PART_POSITIONS, { error: 'Choose a position from the list' }).optional(),
+  fitment: z.array(fitmentRowSchema, { error: 'Fitment must be a list of vehicles' }).max(200, 'At most 200 fitment rows').default([]),
 });
-export type PartInput = z.infer<typeof partInputSchema>;
+
+/** Add Product and Edit Product: the form's resolver and the route handlers share it. */
+export const partInputSchema = partFieldsSchema.superRefine((part, ctx) => {
+  if (isMinimumAboveAvailable(part)) ctx.addIssue({ code: 'custom', path: ['minimumQuantity'], message: MINIMUM_ABOVE_AVAILABLE });
+});
+export type PartInput = z.output<typeof partInputSchema>;
+/** What the Add/Edit Product form holds before the schema fills defaults. */
+export type PartFormValues = z.input<typeof partInputSchema>;
 
 /**
- * `PUT /api/parts/{id}`: any field of the part. A new availableQuantity becomes a ledger move of the
- * difference from `expectedAvailableQuantity` (the stock the admin saw), so orders placed meanwhile stay.
+ * `PUT /api/parts/{id}`: any field of the part, each under the same rules as a create (the minimum
+ * against the stock is checked with the stored part in lib/parts.ts). A new availableQuantity becomes
+ * a ledger move of the difference from `expectedAvailableQuantity` (the stock the admin saw), so
+ * orders placed meanwhile stay.
  */
-export const partUpdateSchema = partInputSchema.partial().extend({
+export const partUpdateSchema = partFieldsSchema.partial().extend({
   expectedAvailableQuantity: z.number().int().min(0).optional(),
 });
 export type PartUpdate = z.infer<typeof partUpdateSchema>;

@@ -22,13 +22,17 @@ export const profileInputSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
-/** Update Profile: only the image is required; an empty field keeps its current value. */
+/**
+ * Update Profile: only the image must be sent; a field left out keeps its value. A field sent empty
+ * is never ignored: a cleared link is removed, and a cleared field that Add Profile requires is
+ * refused with Add Profile's message.
+ */
 export const profileUpdateSchema = z.object({
   image: imageUrlSchema,
-  education: z.string().trim().max(120, 'That is too long').optional(),
-  district: z.string().trim().max(120, 'That is too long').optional(),
-  city: z.string().trim().max(120, 'That is too long').optional(),
-  phone: z.string().trim().max(120, 'That is too long').optional(),
+  education: required('Education is Required').optional(),
+  district: required('District is Required').optional(),
+  city: required('City is Required').optional(),
+  phone: required('Phone is Required').optional(),
   linkedin: optionalLink,
   github: optionalLink,
 });

@@ -1,13 +1,12 @@
-import { Types } from 'mongoose';
 import { GET as allOrdersRoute } from '@/app/api/allOrder/route';
 import { DELETE as cancelRoute, GET as getOrderRoute, PUT as shipRoute } from '@/app/api/order/[id]/route';
 import { GET as listOrdersRoute, POST as placeOrderRoute } from '@/app/api/order/route';
-import { claimOutcome, setOrderPaid } from '@/lib/orders';
+import { markOrderPaid } from '@/lib/orders';
 import { sumStockMoves } from '@/lib/stock';
 import type { UserDTO } from '@/lib/users';
 import { Order, OrderOutcome, Part, StockMove } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
-import { makePart, makeUser, newObjectId } from '@/tests/helpers/factories';
+import { asActor, makePart, makeUser, newObjectId } from '@/tests/helpers/factories';
 
 const CONTACT = { address: '12 Mill Road, Leeds', phone: '+44 113 496 0200' };
 const stockOf = async (partId: string) => (await Part.findById(partId).lean())!.availableQuantity;
@@ -26,10 +25,12 @@ const order = (as: UserDTO | null, body: Record<string, unknown>) => callRoute(p
 
 async function paidOrder(partId: string, as: UserDTO) {
   const placed = await order(as, { partId, ...CONTACT, quantity: 1 });
-  const id = new Types.ObjectId(placed.body.insertedId as string);
-  await claimOutcome(id, 'paid', { intentId: `pi_test_${id}` });
-  await setOrderPaid(id, `pi_test_${id}`);
-  return String(id);
+  const id = placed.body.insertedId as string;
+  await markOrderPaid(asActor(as), id, `pi_test_${id}`, async (payable) => ({
+    intentId: `pi_test_${id}`,
+    amountCents: payable.totalCents,
+  }));
+  return id;
 }
 
 describe('POST /api/order', () => {
@@ -203,7 +204,7 @@ describe('reading orders', () => {
 describe('DELETE /api/order/{id}: cancel', () => {
   const cancel = (id: string, as: UserDTO | null) => callRoute(cancelRoute, `/api/order/${id}`, { method: 'DELETE', params: { id }, as });
 
-  it('cancels the own unpaid order, returns its quantity once through a cancel move, and removes it', async () => {
+  it('cancels the own unpaid order, returns its quantity once through a cancel move, and keeps it as cancelled', async () => {
     const partId = await makePart({ stock: 10 });
     const id = (await order(customer, { partId, ...CONTACT, quantity: 4 })).body.insertedId;
     expect(await stockOf(partId)).toBe(6);
@@ -214,18 +215,21 @@ describe('DELETE /api/order/{id}: cancel', () => {
     const res = await cancel(id, customer);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ acknowledged: true, deletedCount: 1 });
-    expect(await Order.exists({ _id: id })).toBeNull();
+    expect(await Order.findById(id).lean()).toMatchObject({ paid: false, cancelledBy: 'customer' });
     expect(await stockOf(partId)).toBe(10);
     expect(await StockMove.findOne({ orderId: id, reason: 'cancel' }).lean()).toMatchObject({ delta: 4, by: customer.email });
     expect((await OrderOutcome.findOne({ orderId: id }).lean())?.outcome).toBe('cancelled');
-    expect((await cancel(id, customer)).status).toBe(404);
+    const again = await cancel(id, customer);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('This order was cancelled');
+    expect(await StockMove.countDocuments({ orderId: id, reason: 'cancel' })).toBe(1);
   });
 
   it('returns the stock once when two cancels race', async () => {
     const partId = await makePart({ stock: 10 });
     const id = (await order(customer, { partId, ...CONTACT, quantity: 3 })).body.insertedId;
     const results = await Promise.all([cancel(id, customer), cancel(id, customer)]);
-    for (const res of results) expect([200, 404]).toContain(res.status);
+    for (const res of results) expect([200, 409]).toContain(res.status);
     expect(results.filter((r) => r.status === 200 && r.body.deletedCount === 1)).toHaveLength(1);
     expect(await stockOf(partId)).toBe(10);
     expect(await StockMove.countDocuments({ orderId: id, reason: 'cancel' })).toBe(1);

@@ -10,7 +10,8 @@ import { checkCard, luhnValid } from '@/lib/payments/cards';
 import type { UserDTO } from '@/lib/users';
 import { Order, OrderOutcome, Part, PaymentIntent, StockMove, WebhookEvent } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
-import { makePart, makeUser } from '@/tests/helpers/factories';
+import { asActor, makePart, makeUser } from '@/tests/helpers/factories';
+import { resetEnv } from '@/lib/env';
 
 const CONTACT = { address: '12 Mill Road, Leeds', phone: '+44 113 496 0200' };
 const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
@@ -159,10 +160,15 @@ describe('paying with the offline test gateway', () => {
     const { orderId } = await newOrder();
     const { clientSecret } = (await createIntent(customer, { orderId })).body;
     await callRoute(cancelRoute, `/api/order/${orderId}`, { method: 'DELETE', params: { id: orderId }, as: customer });
-    expect((await confirmCard(customer, clientSecret)).status).toBe(404);
-    expect((await pay(customer, orderId, clientSecret.split('_secret_')[0])).status).toBe(404);
-    expect((await createIntent(customer, { orderId })).status).toBe(404);
-    expect(await Order.exists({ _id: orderId })).toBeNull();
+    for (const res of [
+      await confirmCard(customer, clientSecret),
+      await pay(customer, orderId, clientSecret.split('_secret_')[0]),
+      await createIntent(customer, { orderId }),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe('This order was cancelled');
+    }
+    expect(await Order.findById(orderId).lean()).toMatchObject({ paid: false, cancelledBy: 'customer' });
   });
 
   it('never lets one payment pay two orders', async () => {
@@ -184,8 +190,13 @@ describe('paying with the offline test gateway', () => {
       const secret = (await createIntent(customer, { orderId })).body.clientSecret;
       await confirmCard(customer, secret);
       const intentId = secret.split('_secret_')[0];
-      const actor = { email: customer.email, name: customer.name, isAdmin: false };
-      const [paid, cancelled] = await Promise.allSettled([confirmOrderPayment(actor, orderId, intentId), cancelOrder(actor, orderId)]);
+      const actor = asActor(customer);
+      // Both calls run at once; the one started a few milliseconds later alternates, so both outcomes show.
+      const later = <T>(start: () => Promise<T>) =>
+        new Promise<T>((resolve, reject) => setTimeout(() => start().then(resolve, reject), 15));
+      const pay = () => confirmOrderPayment(actor, orderId, intentId);
+      const cancel = () => cancelOrder(actor, orderId);
+      const [paid, cancelled] = await Promise.allSettled(round % 2 ? [later(pay), cancel()] : [pay(), later(cancel)]);
 
       const stored = await Order.findById(orderId).lean();
       const stock = (await Part.findById(partId).lean())!.availableQuantity;
@@ -201,7 +212,8 @@ describe('paying with the offline test gateway', () => {
         expect(refunded).toBe(false);
       } else {
         expect(cancelled.status).toBe('fulfilled');
-        expect(stored).toBeNull();
+        expect(stored).toMatchObject({ paid: false, cancelledBy: 'customer' });
+        expect(stored?.cancelledAt).toBeInstanceOf(Date);
         expect(stock).toBe(20);
         expect(cancelMoves).toBe(1);
         // The card was charged before the cancel won: the payment is refunded.
@@ -211,6 +223,8 @@ describe('paying with the offline test gateway', () => {
       outcomes.push(outcome);
     }
     expect(outcomes.length).toBe(12);
+    // Both ends of the race were exercised: some orders paid, some cancelled with the card refunded.
+    expect(new Set(outcomes)).toEqual(new Set(['paid', 'cancelled']));
   });
 });
 
@@ -222,11 +236,13 @@ describe('paying with Stripe (the Stripe SDK against stripe-mock)', () => {
     process.env.STRIPE_SECRET_KEY = 'sk_test_partsmart';
     process.env.STRIPE_API_BASE = process.env.STRIPE_MOCK_URL;
     process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+    resetEnv();
   });
   afterAll(() => {
     delete process.env.STRIPE_SECRET_KEY;
     delete process.env.STRIPE_API_BASE;
     delete process.env.STRIPE_WEBHOOK_SECRET;
+    resetEnv();
   });
 
   const succeededEvent = (id: string, orderId: string, amount: number, intentId = `pi_${id}`) =>
@@ -291,6 +307,25 @@ describe('paying with Stripe (the Stripe SDK against stripe-mock)', () => {
     expect((await sendWebhook(payload, 'not-a-signature')).status).toBe(400);
     expect((await Order.findById(orderId).lean())?.paid).toBe(false);
     expect(await WebhookEvent.exists({ _id: 'evt_forged' })).toBeNull();
+  });
+
+  it('refunds a payment that a signed webhook reports for an order already cancelled, and leaves it cancelled', async () => {
+    // Every Stripe client shares its resources' prototypes: the spy records the refund and lets the real call to stripe-mock run.
+    const spy = jest.spyOn(Object.getPrototypeOf(stripe.refunds) as { create: (...args: unknown[]) => unknown }, 'create');
+    try {
+      const { orderId } = await newOrder(customer, { price: 42.5, quantity: 2 });
+      expect(
+        (await callRoute(cancelRoute, `/api/order/${orderId}`, { method: 'DELETE', params: { id: orderId }, as: customer })).status,
+      ).toBe(200);
+      const res = await sendWebhook(succeededEvent('evt_after_cancel', orderId, 8500, 'pi_after_cancel'));
+      expect(res.status).toBe(200);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(spy.mock.calls[0]![0]).toEqual({ payment_intent: 'pi_after_cancel' });
+      expect(await Order.findById(orderId).lean()).toMatchObject({ paid: false, cancelledBy: 'customer' });
+      expect((await OrderOutcome.findOne({ orderId }).lean())?.outcome).toBe('cancelled');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('does not pay an order from a webhook whose amount is not the order total', async () => {

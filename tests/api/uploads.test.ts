@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { POST as uploadRoute } from '@/app/api/uploads/route';
 import { GET as serveUpload } from '@/app/uploads/[name]/route';
-import { dataDir } from '@/lib/env';
+import { dataDir, resetEnv } from '@/lib/env';
 import type { UserDTO } from '@/lib/users';
 import { callRoute } from '@/tests/helpers/api';
 import { makeUser } from '@/tests/helpers/factories';
@@ -110,10 +110,12 @@ describe('POST /api/uploads (Cloudinary)', () => {
     const { port } = server.address() as AddressInfo;
     // Set before the SDK first loads: it picks http or https for the upload host at load time.
     process.env.CLOUDINARY_URL = `cloudinary://key123:secret456@demo-cloud?upload_prefix=http://127.0.0.1:${port}`;
+    resetEnv();
   });
 
   afterAll(async () => {
     delete process.env.CLOUDINARY_URL;
+    resetEnv();
     await new Promise((resolve) => server.close(resolve));
   });
 

@@ -1,5 +1,5 @@
 import { GET as adminCheckRoute } from '@/app/api/admin/[email]/route';
-import { GET as getProfileRoute, PATCH as patchProfileRoute } from '@/app/api/myProfile/[key]/route';
+import { GET as getProfileRoute, PATCH as patchProfileRoute } from '@/app/api/myProfile/[emailOrId]/route';
 import { POST as postProfileRoute } from '@/app/api/myProfile/route';
 import { PUT as makeAdminRoute } from '@/app/api/user/admin/[email]/route';
 import { PUT as tokenRoute } from '@/app/api/user/[email]/route';
@@ -189,9 +189,10 @@ describe('PUT /api/user/admin/{email}', () => {
 
 describe('profiles', () => {
   const post = (body: unknown, as: UserDTO | null) => callRoute(postProfileRoute, '/api/myProfile', { method: 'POST', body, as });
-  const get = (email: string, as: UserDTO | null) => callRoute(getProfileRoute, `/api/myProfile/${email}`, { params: { key: email }, as });
+  const get = (email: string, as: UserDTO | null) =>
+    callRoute(getProfileRoute, `/api/myProfile/${email}`, { params: { emailOrId: email }, as });
   const patch = (id: string, body: unknown, as: UserDTO | null) =>
-    callRoute(patchProfileRoute, `/api/myProfile/${id}`, { method: 'PATCH', params: { key: id }, body, as });
+    callRoute(patchProfileRoute, `/api/myProfile/${id}`, { method: 'PATCH', params: { emailOrId: id }, body, as });
 
   it('answers 401 to a visitor for every call', async () => {
     expect((await get(owner.email, null)).status).toBe(401);
@@ -255,14 +256,21 @@ describe('profiles', () => {
     expect((await get(user.email, user)).body[0]).toMatchObject({ linkedin: null, github: null });
   });
 
-  it('updates the own profile: image required, empty fields kept, links cleared', async () => {
+  it('updates the own profile: image required, left-out fields kept, a cleared required field refused, links cleared', async () => {
     const [profile] = (await get(owner.email, owner)).body;
     const missingImage = await patch(profile._id, { profileInfo: { city: 'York' } }, owner);
     expect(missingImage.status).toBe(400);
     expect(missingImage.body).toMatchObject({ success: false, error: 'Image is Required' });
 
     const newImage = '/uploads/aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee.jpg';
-    const res = await patch(profile._id, { profileInfo: { image: newImage, city: 'York', phone: '', github: '', name: 'Forged' } }, owner);
+    // A cleared field that Add Profile requires is refused with Add Profile's message, and nothing changes.
+    const cleared = await patch(profile._id, { profileInfo: { image: newImage, city: 'York', phone: '' } }, owner);
+    expect(cleared).toMatchObject({ status: 400, body: { success: false, error: 'Phone is Required' } });
+    expect(cleared.body.fieldErrors).toEqual({ 'profileInfo.phone': ['Phone is Required'] });
+    expect(await Profile.findById(profile._id).lean()).toMatchObject({ image: PROFILE.image, city: PROFILE.city, phone: PROFILE.phone });
+
+    // A field left out keeps its value; a cleared link is removed.
+    const res = await patch(profile._id, { profileInfo: { image: newImage, city: 'York', github: '', name: 'Forged' } }, owner);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Your profile was updated' });
     const stored = await Profile.findById(profile._id).lean();

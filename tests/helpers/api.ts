@@ -21,6 +21,8 @@ export type CallOptions = {
   /** Origin header; defaults to the shop's own origin. `null` sends none. */
   origin?: string | null;
   headers?: Record<string, string>;
+  /** The request's signal, as Next passes it: aborted when the client disconnects. */
+  signal?: AbortSignal;
 };
 
 export type ApiResult<T = unknown> = { status: number; body: T; headers: Headers };
@@ -55,7 +57,7 @@ export async function callRoute<T = any>(handler: Handler, path: string, options
     body = JSON.stringify(options.body);
     headers.set('content-type', 'application/json');
   }
-  const req = new NextRequest(new URL(path, BASE_URL), { method, headers, body });
+  const req = new NextRequest(new URL(path, BASE_URL), { method, headers, body, signal: options.signal });
   const res = await handler(req, { params: Promise.resolve(options.params ?? {}) as Promise<never> });
   const text = await res.text();
   let parsed: unknown = text;

@@ -1,5 +1,7 @@
 import { Types } from 'mongoose';
+import type { Actor } from '@/lib/auth/policy';
 import { connectDb } from '@/lib/db';
+import { announcePartChanges } from '@/lib/parts';
 import { recordOpeningStock } from '@/lib/stock';
 import { createUser, type UserDTO } from '@/lib/users';
 import { Part, Review } from '@/models';
@@ -45,6 +47,7 @@ export async function makePart(
     ],
     { timestamps: false },
   );
+  await announcePartChanges([String(partId)]);
   return String(partId);
 }
 
@@ -71,3 +74,6 @@ export async function makeReview(
 }
 
 export const newObjectId = () => String(new Types.ObjectId());
+
+/** A user as lib/ functions receive the caller (what lib/auth/policy.ts resolves from a request). */
+export const asActor = (user: UserDTO): Actor => ({ ...user, isAdmin: user.role === 'admin', via: 'session' });

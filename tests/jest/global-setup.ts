@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { resolveDatabase, type RunningDatabase } from '@/lib/embedded-db';
+import { resolveDatabase, type RunningDatabase } from '@/db/embedded';
 import { startStripeMock } from './stripe-mock';
 
 declare global {

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { withDatabaseName } from '@/lib/embedded-db';
+import { withDatabaseName } from '@/db/embedded';
 
 // Each test file gets a database of its own on the shared server, dropped when the file ends.
 // Component tests (jsdom) never touch the database, and mongoose does not load there.
@@ -13,6 +13,8 @@ if (base && typeof window === 'undefined') {
   process.env.MONGODB_URI = withDatabaseName(base, `t_${slug}_${hash}`);
 
   afterAll(async () => {
+    // The search index follows the catalog log on a timer: stop it with the file's database.
+    (globalThis as { __catalogSearch?: { close(): void } }).__catalogSearch?.close();
     const { default: mongoose } = await import('mongoose');
     if (mongoose.connection.readyState === 1) {
       await mongoose.connection.dropDatabase().catch(() => {});

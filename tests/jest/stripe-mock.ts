@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '@/lib/embedded-db';
+import { freePort } from '@/db/embedded';
 
 /**
  * stripe-mock (Stripe's official API mock) for the Stripe tests: from STRIPE_MOCK_BIN, PATH or
@@ -38,9 +38,14 @@ async function findOrBuild(cacheDir: string): Promise<string> {
 export async function startStripeMock(cacheDir: string): Promise<{ url: string; stop: () => void }> {
   const binary = await findOrBuild(cacheDir);
   const port = await freePort();
-  const child: ChildProcess = spawn(binary, ['-http-addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
+  // HTTPS gets a free port too: its default (12112) is taken by any other run on the machine, and stripe-mock then exits.
+  const child: ChildProcess = spawn(binary, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${await freePort()}`], {
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // It loads Stripe's whole API description first: on a busy machine that can take a while.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     try {
       await fetch(`${url}/v1/payment_intents/pi_ping`, { headers: { Authorization: 'Bearer sk_test_ping' } });
       return { url, stop: () => child.kill('SIGTERM') };

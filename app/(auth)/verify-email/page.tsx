@@ -2,26 +2,28 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuthCard } from '@/components/auth/auth-card';
 import { INVALID_LINK, USED_LINK } from '@/lib/tokens';
+import { buttonClass } from '@/components/ui/button';
 
 export const metadata: Metadata = { title: 'Email verification', robots: { index: false } };
 
 // Only a status code comes in the URL; the text is always the shop's own.
 const MESSAGES: Record<string, string> = {
   verified: 'Thank you, your email address is verified.',
+  'already-verified': 'Your email address is already verified: there is nothing more to do.',
   used: USED_LINK,
   invalid: INVALID_LINK,
 };
 
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
   const { status = 'invalid' } = await searchParams;
-  const verified = status === 'verified';
+  const verified = status === 'verified' || status === 'already-verified';
   return (
-    <AuthCard title={verified ? 'Email verified' : 'Email not verified'}>
+    <AuthCard title={status === 'already-verified' ? 'Email already verified' : verified ? 'Email verified' : 'Email not verified'}>
       <p role="status" className="text-center text-slate-700">
         {MESSAGES[status] ?? INVALID_LINK}
       </p>
       <div className="flex justify-center gap-3">
-        <Link href="/" className="rounded-lg bg-brand-500 px-5 py-2.5 font-semibold text-white hover:bg-brand-600">
+        <Link href="/" className={buttonClass('primary')}>
           Go shopping
         </Link>
         <Link href="/dashboard" className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50">

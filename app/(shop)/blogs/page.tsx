@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { blogPosts } from '@/lib/content';
+import { blogPosts } from '@/content/site';
 
 export const metadata: Metadata = {
   title: 'Blogs',

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ShopImage } from '@/components/ui/shop-image';
-import { portfolio } from '@/lib/content';
+import { portfolio } from '@/content/site';
 
 export const metadata: Metadata = {
   title: 'My Portfolio',

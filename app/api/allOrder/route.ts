@@ -1,11 +1,11 @@
-import { requireAdmin } from '@/lib/auth/caller';
+import { requireAdmin } from '@/lib/auth/policy';
 import { pageResponse, parseInput, route, searchParamsOf } from '@/lib/http';
 import { listAllOrders } from '@/lib/orders';
 import { pageQuerySchema } from '@/lib/validations/common';
 
 /** GET /api/allOrder: every order, newest first (admins); `limit` (1..100, default 100) and `page`. */
 export const GET = route(async (req) => {
-  const caller = await requireAdmin(req);
+  const actor = await requireAdmin(req);
   const query = parseInput(pageQuerySchema, searchParamsOf(req));
-  return pageResponse(await listAllOrders(caller, { limit: query.limit ?? 100, page: query.page }));
+  return pageResponse(await listAllOrders(actor, { limit: query.limit ?? 100, page: query.page }));
 });

@@ -1,19 +1,26 @@
 import { NextResponse } from 'next/server';
-import { requireCaller } from '@/lib/auth/caller';
+import { requireActor } from '@/lib/auth/policy';
 import { readJson, route } from '@/lib/http';
+import { once, parseIdempotencyKey } from '@/lib/idempotency';
 import { listOrdersOf, placeOrder } from '@/lib/orders';
 import { placeOrderSchema } from '@/lib/validations/orders';
 
-/** POST /api/order: `{ partId, address, phone, quantity }`; everything else comes from the server. Answers `insertedId`. */
+/**
+ * POST /api/order: `{ partId, address, phone, quantity }`; everything else comes from the server.
+ * Answers `insertedId`. With an `Idempotency-Key` header a retried submission gets the first answer.
+ */
 export const POST = route(async (req) => {
-  const caller = await requireCaller(req);
-  const order = await placeOrder(caller, await readJson(req, placeOrderSchema));
-  return NextResponse.json(order, { status: 201 });
+  const actor = await requireActor(req);
+  const input = await readJson(req, placeOrderSchema);
+  const key = parseIdempotencyKey(req.headers.get('idempotency-key'));
+  const place = async () => ({ status: 201, body: await placeOrder(actor, input, { signal: req.signal }) });
+  const answer = key ? await once('order', actor._id, key, place) : await place();
+  return NextResponse.json(answer.body, { status: answer.status });
 });
 
 /** GET /api/order?email=...: that customer's orders, newest first (own email, or any for an admin). */
 export const GET = route(async (req) => {
-  const caller = await requireCaller(req);
-  const email = req.nextUrl.searchParams.get('email') ?? caller.email;
-  return NextResponse.json(await listOrdersOf(caller, email));
+  const actor = await requireActor(req);
+  const email = req.nextUrl.searchParams.get('email') ?? actor.email;
+  return NextResponse.json(await listOrdersOf(actor, email));
 });

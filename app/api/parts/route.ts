@@ -1,19 +1,22 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/caller';
+import { requireAdmin } from '@/lib/auth/policy';
+import { catalogQuery, getCatalogPage } from '@/lib/catalog';
 import { pageResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/http';
-import { createPart, listParts } from '@/lib/parts';
+import { createPart } from '@/lib/parts';
 import { pageQuerySchema } from '@/lib/validations/common';
+import { encodeCursor } from '@/lib/validations/search';
 import { partInputSchema } from '@/lib/validations/parts';
 
-/** GET /api/parts: parts newest first; `limit` (1..100) and `page` optional; the total in X-Total-Count. */
+/** GET /api/parts: parts newest first, from the search index; `limit` (1..100) and `page` optional; the total in X-Total-Count. */
 export const GET = route(async (req) => {
-  const query = parseInput(pageQuerySchema, searchParamsOf(req));
-  return pageResponse(await listParts(query));
+  const { limit = 20, page = 1 } = parseInput(pageQuerySchema, searchParamsOf(req));
+  const result = await getCatalogPage(catalogQuery({ sort: 'newest', limit: String(limit), cursor: encodeCursor((page - 1) * limit) }));
+  return pageResponse({ items: result.parts, total: result.total, page, limit });
 });
 
 /** POST /api/parts: adds a product (admins); answers `{ success, message }`. */
 export const POST = route(async (req) => {
-  const caller = await requireAdmin(req);
-  const part = await createPart(caller, await readJson(req, partInputSchema));
+  const actor = await requireAdmin(req);
+  const part = await createPart(actor, await readJson(req, partInputSchema));
   return NextResponse.json({ success: true, message: 'Product added successfully', insertedId: part._id }, { status: 201 });
 });

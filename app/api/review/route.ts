@@ -1,19 +1,20 @@
 import { NextResponse } from 'next/server';
-import { requireCaller } from '@/lib/auth/caller';
+import { requireActor } from '@/lib/auth/policy';
 import { pageResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/http';
-import { createReview, listReviews } from '@/lib/reviews';
+import { getReviewsPage } from '@/lib/catalog';
+import { createReview } from '@/lib/reviews';
 import { pageQuerySchema } from '@/lib/validations/common';
 import { reviewInputSchema } from '@/lib/validations/reviews';
 
 /** GET /api/review: reviews newest first; `limit` (1..100) and `page` optional. */
 export const GET = route(async (req) => {
   const query = parseInput(pageQuerySchema, searchParamsOf(req));
-  return pageResponse(await listReviews(query));
+  return pageResponse(await getReviewsPage(query));
 });
 
 /** POST /api/review: `{ image, rating, review }` from a customer; the name comes from the account. Answers `insertedId`. */
 export const POST = route(async (req) => {
-  const caller = await requireCaller(req);
-  const review = await createReview(caller, await readJson(req, reviewInputSchema));
+  const actor = await requireActor(req);
+  const review = await createReview(actor, await readJson(req, reviewInputSchema));
   return NextResponse.json({ acknowledged: true, insertedId: review._id }, { status: 201 });
 });

@@ -1,12 +1,12 @@
-import { requireAdmin } from '@/lib/auth/caller';
+import { listUsers } from '@/lib/admins';
+import { requireActor } from '@/lib/auth/policy';
 import { pageResponse, parseInput, route, searchParamsOf } from '@/lib/http';
-import { listUsers } from '@/lib/users';
 import { pageQuerySchema } from '@/lib/validations/common';
 
 /** GET /api/user: the users (admins only), oldest first; `limit` (1..100) and `page` optional. */
 export const GET = route(async (req) => {
-  await requireAdmin(req);
-  const page = await listUsers(parseInput(pageQuerySchema, searchParamsOf(req)));
+  const actor = await requireActor(req);
+  const page = await listUsers(actor, parseInput(pageQuerySchema, searchParamsOf(req)));
   // The public fields of an account: no password hash, no session version.
   const items = page.items.map(({ _id, email, name, role, emailVerified, createdAt }) => ({
     _id,

@@ -1,22 +1,27 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { connection } from 'next/server';
+import { CATEGORIES } from '@/content/categories';
+import { FitBadge } from '@/components/parts/fit-badge';
+import { FitmentTable } from '@/components/parts/fitment-table';
 import { PartPurchase } from '@/components/parts/part-purchase';
 import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
-import { getSessionUser, getViewer } from '@/lib/auth/viewer';
+import { getCachedPart } from '@/lib/catalog';
 import { SITE_NAME } from '@/lib/constants';
 import { appUrl } from '@/lib/env';
 import { formatPrice } from '@/lib/money';
-import { getCachedPart } from '@/lib/catalog';
 import { orNotFound } from '@/lib/not-found';
-import type { PartDTO } from '@/lib/parts';
+import type { PartDTO } from '@/lib/types';
 import { previewText } from '@/lib/utils';
 
 type PartPageProps = { params: Promise<{ id: string }> };
 
+// Every part page is rendered on its first visit and then served from the cache until the part changes.
+export function generateStaticParams(): Array<{ id: string }> {
+  return [];
+}
+
 export async function generateMetadata({ params }: PartPageProps): Promise<Metadata> {
-  await connection();
   const part = await orNotFound(getCachedPart((await params).id));
   const description = previewText(part.description, 155);
   return {
@@ -37,6 +42,8 @@ function productJsonLd(part: PartDTO) {
     description: part.description,
     image: part.img.startsWith('http') ? part.img : `${base}${part.img}`,
     sku: part._id,
+    ...(part.partNumber ? { mpn: part.partNumber } : {}),
+    ...(part.brand ? { brand: { '@type': 'Brand', name: part.brand } } : {}),
     ...(part.category ? { category: part.category } : {}),
     offers: {
       '@type': 'Offer',
@@ -49,12 +56,29 @@ function productJsonLd(part: PartDTO) {
   };
 }
 
+const POSITION_LABELS: Record<NonNullable<PartDTO['position']>, string> = {
+  front: 'Front',
+  rear: 'Rear',
+  left: 'Left',
+  right: 'Right',
+  'front-left': 'Front left',
+  'front-right': 'Front right',
+  'rear-left': 'Rear left',
+  'rear-right': 'Rear right',
+  upper: 'Upper',
+  lower: 'Lower',
+};
+
 export default async function PartPage({ params }: PartPageProps) {
-  await connection();
   const { id } = await params;
-  const [part, session] = await Promise.all([orNotFound(getCachedPart(id)), getSessionUser()]);
-  // The role decides the purchase button, so signed-in users are read from the database.
-  const viewer = session ? await getViewer() : null;
+  const part = await orNotFound(getCachedPart(id));
+  const category = CATEGORIES.find((c) => c.slug === part.category);
+  const facts: Array<[string, string]> = [
+    ...(part.brand ? [['Brand', part.brand] as [string, string]] : []),
+    ...(part.partNumber ? [['Part number', part.partNumber] as [string, string]] : []),
+    ...(part.oemNumbers.length ? [['OEM numbers', part.oemNumbers.join(', ')] as [string, string]] : []),
+    ...(part.position ? [['Position', POSITION_LABELS[part.position]] as [string, string]] : []),
+  ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <script
@@ -62,35 +86,58 @@ export default async function PartPage({ params }: PartPageProps) {
         // JSON-LD for search engines; `<` is escaped so the text cannot close the script element.
         dangerouslySetInnerHTML={{ __html: JSON.stringify(productJsonLd(part)).replace(/</g, '\\u003c') }}
       />
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-500">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
         <Link href="/" className="hover:text-slate-900">
           Home
-        </Link>{' '}
-        / <span className="text-slate-900">{part.name}</span>
+        </Link>
+        {category && (
+          <>
+            {' '}
+            /{' '}
+            <Link href={`/categories/${category.slug}`} className="hover:text-slate-900">
+              {category.name}
+            </Link>
+          </>
+        )}{' '}
+        / <span className="break-words text-slate-900">{part.name}</span>
       </nav>
       <div className="grid gap-10 lg:grid-cols-2">
         <div className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200">
           <ShopImage src={part.img} alt={part.name} fill priority sizes="(min-width: 1024px) 50vw, 100vw" className="object-cover" />
         </div>
-        <div>
-          {part.category && <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{part.category}</p>}
-          <h1 className="mt-1 text-3xl font-bold text-slate-900 sm:text-4xl">{part.name}</h1>
-          <p className="mt-4 text-3xl font-extrabold text-brand-600">
-            {formatPrice(part.price)} <span className="text-base font-medium text-slate-500">per piece</span>
+        <div className="min-w-0">
+          {category && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{category.name}</p>}
+          <h1 className="mt-1 break-words text-3xl font-bold text-slate-900 sm:text-4xl">{part.name}</h1>
+          <p className="mt-4 text-3xl font-extrabold text-brand-700">
+            {formatPrice(part.price)} <span className="text-base font-medium text-slate-600">per piece</span>
           </p>
+          <div className="mt-4">
+            <FitBadge fitment={part.fitment} size="page" />
+          </div>
           <div className="mt-6">
             <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} size="page" />
           </div>
-          <div className="mt-6 space-y-4 leading-relaxed text-slate-700">
+          {facts.length > 0 && (
+            <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+              {facts.map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="font-medium text-slate-600">{label}</dt>
+                  <dd className="break-words text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <div className="mt-6 space-y-4 break-words leading-relaxed text-slate-700">
             {part.description.split(/\n{2,}/).map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
             ))}
           </div>
           <div className="mt-8">
-            <PartPurchase part={part} viewer={viewer} />
+            <PartPurchase part={{ _id: part._id, availableQuantity: part.availableQuantity, minimumQuantity: part.minimumQuantity }} />
           </div>
         </div>
       </div>
+      <FitmentTable fitment={part.fitment} />
     </div>
   );
 }

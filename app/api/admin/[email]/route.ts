@@ -1,13 +1,13 @@
 import { NextResponse } from 'next/server';
-import { assertSelfOrAdmin, requireCaller } from '@/lib/auth/caller';
+import { assertSelfOrAdmin, requireActor } from '@/lib/auth/policy';
 import { route } from '@/lib/http';
 import { findUserByEmail } from '@/lib/users';
 
-/** GET /api/admin/{email}: `{ admin }`, for the caller's own email (admins may ask about anyone). */
+/** GET /api/admin/{email}: `{ admin }`, for the actor's own email (admins may ask about anyone). */
 export const GET = route<{ email: string }>(async (req, { email }) => {
-  const caller = await requireCaller(req);
-  const target = decodeURIComponent(email).toLowerCase();
-  assertSelfOrAdmin(caller, target);
-  const user = target === caller.email ? caller : await findUserByEmail(target);
+  const actor = await requireActor(req);
+  const target = email.toLowerCase();
+  assertSelfOrAdmin(actor, target);
+  const user = target === actor.email ? actor : await findUserByEmail(target);
   return NextResponse.json({ admin: user?.role === 'admin' });
 });

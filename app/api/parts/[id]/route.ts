@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/caller';
+import { requireAdmin } from '@/lib/auth/policy';
 import { readJson, route } from '@/lib/http';
 import { deletePart, getPart, updatePart } from '@/lib/parts';
 import { partUpdateSchema } from '@/lib/validations/parts';
@@ -11,8 +11,8 @@ export const GET = route<Params>(async (_req, { id }) => NextResponse.json(await
 
 /** PUT /api/parts/{id}: changes any field (admins); a stock change goes through the stock ledger. */
 export const PUT = route<Params>(async (req, { id }) => {
-  const caller = await requireAdmin(req);
-  const part = await updatePart(caller, id, await readJson(req, partUpdateSchema));
+  const actor = await requireAdmin(req);
+  const part = await updatePart(actor, id, await readJson(req, partUpdateSchema));
   return NextResponse.json({ success: true, message: 'Product updated', part });
 });
 

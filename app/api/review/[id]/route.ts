@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/caller';
+import { requireAdmin } from '@/lib/auth/policy';
 import { route } from '@/lib/http';
 import { deleteReview } from '@/lib/reviews';
 

@@ -1,12 +1,15 @@
 import { NextResponse } from 'next/server';
 import { API_TOKEN_SECONDS, issueApiToken } from '@/lib/auth/api-token';
-import { assertSelfOrAdmin, requireCaller } from '@/lib/auth/caller';
+import { assertSelfOrAdmin, requireActor } from '@/lib/auth/policy';
+import { ForbiddenError } from '@/lib/errors';
 import { route } from '@/lib/http';
 
-/** PUT /api/user/{email}: a short-lived bearer token for the caller's own account. */
+/** PUT /api/user/{email}: a short-lived bearer token for the actor's own account. */
 export const PUT = route<{ email: string }>(async (req, { email }) => {
-  const caller = await requireCaller(req);
-  assertSelfOrAdmin(caller, decodeURIComponent(email), { adminAllowed: false });
-  const token = await issueApiToken({ id: caller._id, email: caller.email, sessionVersion: caller.sessionVersion });
+  const actor = await requireActor(req);
+  // A token minting tokens would let a stolen one live for ever: only the session cookie gets one.
+  if (actor.via !== 'session') throw new ForbiddenError('Only a signed-in session can get a token, not a bearer token');
+  assertSelfOrAdmin(actor, email, { adminAllowed: false });
+  const token = await issueApiToken({ id: actor._id, email: actor.email, sessionVersion: actor.sessionVersion });
   return NextResponse.json({ token, expiresIn: API_TOKEN_SECONDS });
 });

@@ -1,9 +1,12 @@
 import { NextResponse } from 'next/server';
-import { route } from '@/lib/http';
+import { readBodyBytes, route } from '@/lib/http';
 import { handleStripeWebhook } from '@/lib/payments';
+
+/** Stripe's events are a few kilobytes; anything far bigger is not Stripe. */
+const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** POST /api/webhooks/stripe: authenticated by Stripe's signature over the raw body, not by a session. */
 export const POST = route(async (req) => {
-  const body = await req.text();
+  const body = new TextDecoder().decode(await readBodyBytes(req, WEBHOOK_BODY_LIMIT_BYTES, 'The webhook body is larger than 1 MB'));
   return NextResponse.json(await handleStripeWebhook(body, req.headers.get('stripe-signature')));
 });

@@ -1,11 +1,12 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/caller';
-import { TEXT } from '@/lib/constants';
+import { makeAdmin, revokeAdmin } from '@/lib/admins';
+import { requireActor } from '@/lib/auth/policy';
 import { route } from '@/lib/http';
-import { makeAdmin } from '@/lib/users';
 
 /** PUT /api/user/admin/{email}: makes that user an admin (admins only); answers `modifiedCount`. */
-export const PUT = route<{ email: string }>(async (req, { email }) => {
-  await requireAdmin(req, TEXT.notAdmin);
-  return NextResponse.json(await makeAdmin(decodeURIComponent(email)));
-});
+export const PUT = route<{ email: string }>(async (req, { email }) => NextResponse.json(await makeAdmin(await requireActor(req), email)));
+
+/** DELETE /api/user/admin/{email}: takes the admin role away (admins only; never oneself or the last admin, 409). */
+export const DELETE = route<{ email: string }>(async (req, { email }) =>
+  NextResponse.json(await revokeAdmin(await requireActor(req), email)),
+);

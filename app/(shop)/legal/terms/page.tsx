@@ -1,0 +1,7 @@
+import { legalMetadata, LegalDocumentPage } from '@/components/legal/legal-document';
+
+export const metadata = legalMetadata('terms');
+
+export default function TermsPage() {
+  return <LegalDocumentPage slug="terms" />;
+}

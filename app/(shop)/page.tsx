@@ -1,0 +1,41 @@
+import { Hero } from '@/components/home/hero';
+import { Perks } from '@/components/home/perks';
+import { SaleBanner } from '@/components/home/sale-banner';
+import { Stats } from '@/components/home/stats';
+import { PartCard } from '@/components/parts/part-card';
+import { ReviewCard } from '@/components/reviews/review-card';
+import { CardGrid } from '@/components/ui/card-grid';
+import { getHomeParts, getHomeReviews } from '@/lib/catalog';
+
+export default async function HomePage() {
+  const [parts, reviews] = await Promise.all([getHomeParts(), getHomeReviews()]);
+  return (
+    <>
+      <Hero />
+      <Perks />
+      <section id="parts" aria-labelledby="parts-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
+        <h2 id="parts-heading" className="text-3xl font-bold text-slate-900">
+          Parts
+        </h2>
+        <p className="mt-2 text-slate-500">Our newest parts, in stock and ready to ship.</p>
+        <CardGrid empty="No parts yet." className="mt-8">
+          {parts.map((part, index) => (
+            <PartCard key={part._id} part={part} priority={index < 3} />
+          ))}
+        </CardGrid>
+      </section>
+      <Stats />
+      <SaleBanner />
+      <section id="reviews" aria-labelledby="reviews-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
+        <h2 id="reviews-heading" className="text-3xl font-bold text-slate-900">
+          What our customers say
+        </h2>
+        <CardGrid empty="No reviews yet." className="mt-8">
+          {reviews.map((review) => (
+            <ReviewCard key={review._id} review={review} />
+          ))}
+        </CardGrid>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { NextResponse } from 'next/server';
+import { requireActor } from '@/lib/auth/policy';
+import { setActiveVehicle } from '@/lib/garage';
+import { readJson, route } from '@/lib/http';
+import { garageActiveSchema } from '@/lib/validations/vehicles';
+
+/** PUT /api/garage/active `{ id }`: switches the active vehicle. */
+export const PUT = route(async (req) => {
+  const actor = await requireActor(req);
+  const { id } = await readJson(req, garageActiveSchema);
+  return NextResponse.json(await setActiveVehicle(actor, id));
+});

@@ -1,0 +1,18 @@
+import { NextResponse } from 'next/server';
+import { getCachedParts } from '@/lib/catalog';
+import { parseInput, route, searchParamsOf } from '@/lib/http';
+import { searchCatalog } from '@/lib/search';
+import { searchQuerySchema } from '@/lib/validations/search';
+
+/**
+ * GET /api/search?q=&category=&brand=&make=&model=&year=&engine=&inStock=&minPrice=&maxPrice=&sort=&cursor=&limit=
+ * answers `{ items, total, facets, nextCursor }`. A search that finds nothing is recorded as lost demand.
+ */
+export const GET = route(async (req) => {
+  const query = parseInput(searchQuerySchema, searchParamsOf(req));
+  const { ids, ...page } = await searchCatalog(query, { record: true });
+  return NextResponse.json(
+    { items: await getCachedParts(ids), ...page },
+    { headers: { 'Cache-Control': 'public, max-age=0, s-maxage=30' } },
+  );
+});

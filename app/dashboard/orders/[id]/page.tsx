@@ -1,0 +1,112 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { CancelOrderButton, PayLink, ShipButton } from '@/components/orders/order-actions';
+import { OrderReceipt } from '@/components/orders/order-receipt';
+import { OrderStageBadge } from '@/components/orders/order-status';
+import { OrderTimeline } from '@/components/orders/order-timeline';
+import { Badge } from '@/components/ui/badge';
+import { LocalTime } from '@/components/ui/local-time';
+import { requireViewer } from '@/lib/auth/viewer';
+import { formatPrice } from '@/lib/money';
+import { orNotFound } from '@/lib/not-found';
+import { getOrderDetails } from '@/lib/orders';
+
+export const metadata = { title: 'Order' };
+
+/**
+ * One order, for its customer and for admins (anyone else gets the not-found page): the part, the
+ * amounts, where it goes, its timeline, the actions still open, and the receipt once paid.
+ */
+export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const viewer = await requireViewer(`/dashboard/orders/${id}`);
+  const order = await orNotFound(getOrderDetails(viewer, id));
+  const open = !order.paid && !order.cancelled;
+  const canPay = open && !viewer.isAdmin && order.part.available;
+  const canShip = viewer.isAdmin && order.paid && !order.cancelled && order.status !== 'shipped';
+  const rows: Array<[string, ReactNode]> = [
+    ['Quantity', order.quantity],
+    ['Price per piece', formatPrice(order.price)],
+    [
+      'Total',
+      <span key="total" className="font-semibold">
+        {formatPrice(order.total)}
+      </span>,
+    ],
+  ];
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-xl font-semibold text-slate-900">
+          Order <span className="font-mono">{order.number}</span>
+        </h2>
+        <OrderStageBadge order={order} />
+      </div>
+      <p className="-mt-4 text-sm text-slate-500">
+        Placed <LocalTime iso={order.createdAt} />
+      </p>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <section aria-labelledby="order-details-heading" className="space-y-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+          <h3 id="order-details-heading" className="sr-only">
+            Details
+          </h3>
+          <div>
+            <p className="text-sm text-slate-500">Part</p>
+            {order.part.available ? (
+              <Link href={`/parts/${order.partId}`} className="font-medium break-words text-brand-700 underline-offset-2 hover:underline">
+                {order.partName}
+              </Link>
+            ) : (
+              <p className="font-medium break-words text-slate-900">
+                {order.partName} <Badge tone="slate">archived</Badge>
+              </p>
+            )}
+          </div>
+          <dl className="grid grid-cols-3 gap-3 text-sm">
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-slate-500">{label}</dt>
+                <dd className="text-slate-900 tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="text-sm">
+            <p className="text-slate-500">Ship to</p>
+            <address className="break-words text-slate-900 not-italic" data-testid="order-address">
+              {order.name}
+              <br />
+              {order.address}
+              <br />
+              {order.phone}
+              {viewer.isAdmin && (
+                <>
+                  <br />
+                  <span className="break-all">{order.email}</span>
+                </>
+              )}
+            </address>
+          </div>
+          {(open || canShip) && (
+            <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
+              {canPay && <PayLink order={order} />}
+              {open && !order.part.available && !viewer.isAdmin && (
+                <p className="text-sm text-slate-600">This part is no longer sold, so the order cannot be paid; you can cancel it.</p>
+              )}
+              {open && <CancelOrderButton order={order} />}
+              {canShip && <ShipButton order={order} />}
+            </div>
+          )}
+        </section>
+        <section aria-labelledby="order-timeline-heading" className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+          <h3 id="order-timeline-heading" className="mb-4 font-semibold text-slate-900">
+            Status
+          </h3>
+          <OrderTimeline order={order} />
+        </section>
+      </div>
+
+      {order.paid && <OrderReceipt order={order} />}
+    </div>
+  );
+}

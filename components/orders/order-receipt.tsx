@@ -1,0 +1,97 @@
+import { PrintButton } from '@/components/orders/print-button';
+import { LocalTime } from '@/components/ui/local-time';
+import { SITE_NAME } from '@/lib/constants';
+import { formatPrice } from '@/lib/money';
+import type { OrderDTO } from '@/lib/types';
+
+export const RECEIPT_ID = 'order-receipt';
+
+/**
+ * Printing the order page prints the receipt alone: every element that neither is the receipt, nor
+ * holds it, nor sits inside it is taken out of the printed page (so no blank pages either).
+ */
+const PRINT_CSS = `@media print {
+  body *:not(:has(#${RECEIPT_ID})):not(#${RECEIPT_ID}):not(#${RECEIPT_ID} *) { display: none !important; }
+  body, main, #${RECEIPT_ID} { background: #fff !important; }
+  #${RECEIPT_ID} { box-shadow: none !important; border: 0 !important; padding: 0 !important; }
+}`;
+
+/** The receipt of a paid order: what was bought, for how much, when, and the payment's transaction id. */
+export function OrderReceipt({ order }: { order: OrderDTO }) {
+  return (
+    <section id={RECEIPT_ID} aria-labelledby={`${RECEIPT_ID}-heading`} className="space-y-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+      <style>{PRINT_CSS}</style>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-sm font-semibold text-brand-700">{SITE_NAME}</p>
+          <h3 id={`${RECEIPT_ID}-heading`} className="text-lg font-semibold text-slate-900">
+            Receipt for order {order.number}
+          </h3>
+        </div>
+        <PrintButton />
+      </div>
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-500">Paid</dt>
+          <dd className="text-slate-900">{order.paidAt ? <LocalTime iso={order.paidAt} /> : 'Yes'}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Transaction id</dt>
+          <dd className="font-mono break-all text-slate-900">{order.transactionId}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Billed to</dt>
+          <dd className="break-words text-slate-900">
+            {order.name}
+            <br />
+            {order.email}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Ship to</dt>
+          <dd className="break-words text-slate-900">
+            {order.address}
+            <br />
+            {order.phone}
+          </dd>
+        </div>
+      </dl>
+      <table className="w-full text-sm">
+        <thead className="border-b border-slate-200 text-left text-slate-500">
+          <tr>
+            <th scope="col" className="py-2 font-medium">
+              Part
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Qty
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Price
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b border-slate-100">
+            <td className="py-2 pr-2 break-words text-slate-900">{order.partName}</td>
+            <td className="py-2 text-right tabular-nums">{order.quantity}</td>
+            <td className="py-2 text-right tabular-nums">{formatPrice(order.price)}</td>
+            <td className="py-2 text-right tabular-nums">{formatPrice(order.total)}</td>
+          </tr>
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3} className="pt-3 text-right font-semibold text-slate-900">
+              Total paid
+            </th>
+            <td className="pt-3 text-right font-bold text-slate-900 tabular-nums" data-testid="receipt-total">
+              {formatPrice(order.total)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { Badge } from '@/components/ui/badge';
+import type { OrderDTO } from '@/lib/types';
+
+type StatusOrder = Pick<OrderDTO, 'cancelled' | 'paid' | 'status'>;
+
+/** Where an order stands, in a word: for the lists, the cards and the order page. */
+export function orderStage(order: StatusOrder): 'cancelled' | 'shipped' | 'to ship' | 'unpaid' {
+  if (order.cancelled) return 'cancelled';
+  if (order.status === 'shipped') return 'shipped';
+  return order.paid ? 'to ship' : 'unpaid';
+}
+
+const TONES = { cancelled: 'slate', shipped: 'blue', 'to ship': 'amber', unpaid: 'red' } as const;
+const LABELS = { cancelled: 'Cancelled', shipped: 'Shipped', 'to ship': 'Paid, to ship', unpaid: 'Unpaid' } as const;
+
+export function OrderStageBadge({ order }: { order: StatusOrder }) {
+  const stage = orderStage(order);
+  return <Badge tone={TONES[stage]}>{LABELS[stage]}</Badge>;
+}

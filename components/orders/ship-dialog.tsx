@@ -1,0 +1,116 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { describedBy, Field, inputClass } from '@/components/forms/field';
+import { Button } from '@/components/ui/button';
+import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
+import { KNOWN_CARRIERS } from '@/lib/tracking';
+import type { OrderDTO } from '@/lib/types';
+
+export const SHIPPED_TOAST = 'Order Successfully Shipped!';
+
+type ShipDialogProps = { order: Pick<OrderDTO, '_id' | 'number' | 'name' | 'address' | 'phone'>; onClose: () => void };
+type FieldName = 'carrier' | 'trackingNumber';
+
+/**
+ * The ship dialog (a native modal <dialog>: focus trap, Escape and the backdrop come with it). It
+ * shows where the parcel goes and asks for the carrier and tracking number, both optional, then
+ * sends the spec's `{ pending: 'shipped' }` with them. The spec's toast follows a change.
+ */
+export function ShipDialog({ order, onClose }: ShipDialogProps) {
+  const router = useRouter();
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setErrors({});
+    const res = await fetchJson<{ modifiedCount: number }>(`/api/order/${order._id}`, {
+      method: 'PUT',
+      json: { pending: 'shipped', carrier: String(form.get('carrier') ?? ''), trackingNumber: String(form.get('trackingNumber') ?? '') },
+    });
+    setBusy(false);
+    if (await signOutOnAuthError(res.status)) return;
+    if (res.ok) {
+      if (res.data.modifiedCount > 0) toast.success(SHIPPED_TOAST);
+      ref.current?.close();
+      router.refresh();
+      return;
+    }
+    const fieldErrors = res.status === 400 ? res.data.fieldErrors : undefined;
+    const shown = { carrier: fieldErrors?.carrier?.[0], trackingNumber: fieldErrors?.trackingNumber?.[0] };
+    if (shown.carrier || shown.trackingNumber) setErrors(shown);
+    else toast.error(res.data.error ?? 'The order could not be shipped');
+  }
+
+  const field = (name: FieldName) => `${id}-${name}`;
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby={`${id}-title`}
+      className="m-auto h-fit w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6" noValidate>
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+          Ship order {order.number}
+        </h2>
+        <div className="rounded-xl bg-slate-50 p-4 text-sm">
+          <p className="font-medium text-slate-500">Ship to</p>
+          <address className="mt-1 break-words text-slate-900 not-italic">
+            {order.name}
+            <br />
+            {order.address}
+            <br />
+            {order.phone}
+          </address>
+        </div>
+        <Field id={field('carrier')} label="Carrier" error={errors.carrier} hint="Optional">
+          <input
+            id={field('carrier')}
+            name="carrier"
+            list={`${id}-carriers`}
+            maxLength={60}
+            autoComplete="off"
+            className={inputClass}
+            {...describedBy(field('carrier'), errors.carrier)}
+          />
+        </Field>
+        <datalist id={`${id}-carriers`}>
+          {KNOWN_CARRIERS.map((carrier) => (
+            <option key={carrier} value={carrier} />
+          ))}
+        </datalist>
+        <Field id={field('trackingNumber')} label="Tracking number" error={errors.trackingNumber} hint="Optional">
+          <input
+            id={field('trackingNumber')}
+            name="trackingNumber"
+            maxLength={60}
+            autoComplete="off"
+            className={inputClass}
+            {...describedBy(field('trackingNumber'), errors.trackingNumber)}
+          />
+        </Field>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => ref.current?.close()}>
+            Close
+          </Button>
+          <Button type="submit" variant="dark" loading={busy}>
+            Ship order
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,33 @@
+'use client';
+
+import { useMemo } from 'react';
+import { useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
+import { fitLabel, fitStatus, type FitmentRowLike } from '@/lib/fitment';
+import { cn } from '@/lib/utils';
+
+const TONES = {
+  fits: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  check: 'bg-amber-50 text-amber-900 ring-amber-600/30',
+  no: 'bg-red-50 text-red-800 ring-red-600/30',
+} as const;
+
+/** "Fits your 2016 Toyota Corolla", "Does not fit" or "Check the fitment notes", for the browser's active vehicle. */
+export function FitBadge({ fitment, size = 'card' }: { fitment: readonly FitmentRowLike[]; size?: 'card' | 'page' }) {
+  const vehicle = useActiveVehicle();
+  const status = useMemo(() => (vehicle ? fitStatus(fitment, vehicle) : null), [fitment, vehicle]);
+  if (!vehicle || !status) return null;
+  return (
+    <p
+      data-testid="fit-badge"
+      data-fit={status}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full font-semibold ring-1 ring-inset',
+        TONES[status],
+        size === 'page' ? 'px-3 py-1 text-sm' : 'px-2.5 py-0.5 text-xs',
+      )}
+    >
+      <span aria-hidden="true">{status === 'fits' ? '✓' : status === 'no' ? '✕' : '!'}</span>
+      {fitLabel(status, vehicle)}
+    </p>
+  );
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+import type { VehicleChoice } from '@/lib/fitment';
+import { readVehicleCookie, vehicleCookie } from '@/lib/vehicle-cookie';
+
+/** The active vehicle of this browser (lib/vehicle-cookie.ts), shared by every island on the page. */
+const listeners = new Set<() => void>();
+let current: VehicleChoice | null | undefined;
+
+function read(): VehicleChoice | null {
+  if (current === undefined) current = readVehicleCookie(document.cookie);
+  return current;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Null until hydrated and when no vehicle is chosen. */
+export function useActiveVehicle(): VehicleChoice | null {
+  return useSyncExternalStore(subscribe, read, () => null);
+}
+
+/** Makes a vehicle active (or none) for every island of every page of this browser. */
+export function setActiveVehicle(vehicle: VehicleChoice | null): void {
+  document.cookie = vehicleCookie(vehicle);
+  current = vehicle;
+  for (const listener of listeners) listener();
+}

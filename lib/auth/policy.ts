@@ -1,0 +1,89 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { getToken } from 'next-auth/jwt';
+import { verifyApiToken } from '@/lib/auth/api-token';
+import { TEXT } from '@/lib/constants';
+import { appUrl, authSecret } from '@/lib/env';
+import { ForbiddenError, UnauthorizedError } from '@/lib/errors';
+import { findUserById, type UserDTO } from '@/lib/users';
+
+/**
+ * The access policy (DESIGN.md section 5), in one place: who is calling, and the checks every
+ * guarded lib/ function asks for. Route handlers resolve the actor from the request itself
+ * (session cookie or bearer token); pages resolve it from the session (lib/auth/viewer.ts).
+ */
+export type Actor = UserDTO & { isAdmin: boolean; via: 'session' | 'bearer' };
+
+export const SESSION_EXPIRED = 'Your session has expired, please sign in again';
+export const ADMINS_ONLY = 'Admins only';
+
+/**
+ * The user behind verified claims, with the role read from the database on every request (so a
+ * change applies at once); null when the account is gone or its sessions were ended since.
+ */
+export async function actorFromClaims(claims: { sub: string; sv: number }, via: Actor['via']): Promise<Actor | null> {
+  const user = await findUserById(claims.sub);
+  if (!user || user.sessionVersion !== claims.sv) return null;
+  return { ...user, isAdmin: user.role === 'admin', via };
+}
+
+/** Who is calling, from the request's bearer token or session cookie. */
+export async function resolveActor(req: NextRequest): Promise<Actor | null> {
+  const authorization = req.headers.get('authorization');
+  if (authorization?.toLowerCase().startsWith('bearer ')) {
+    const claims = await verifyApiToken(authorization.slice(7).trim());
+    return claims ? actorFromClaims(claims, 'bearer') : null;
+  }
+  const token = await getToken({ req, secret: authSecret() });
+  if (!token?.sub) return null;
+  return actorFromClaims({ sub: token.sub, sv: typeof token.sv === 'number' ? token.sv : 0 }, 'session');
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A state-changing request carried by the session cookie must come from the shop's own pages. */
+export function assertSameOrigin(req: NextRequest): void {
+  const origin = req.headers.get('origin');
+  const allowed = new Set([new URL(appUrl()).origin, req.nextUrl.origin]);
+  if (!origin || !allowed.has(origin)) throw new ForbiddenError('Cross-site request refused');
+}
+
+/** The signed-in caller, or 401. Cookie-authenticated writes are also checked for their origin. */
+export async function requireActor(req: NextRequest): Promise<Actor> {
+  const actor = await resolveActor(req);
+  if (!actor) throw new UnauthorizedError(SESSION_EXPIRED);
+  if (actor.via === 'session' && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
+  return actor;
+}
+
+/** The signed-in admin, or 401/403 (with `message` as the refusal). */
+export async function requireAdmin(req: NextRequest, message = ADMINS_ONLY): Promise<Actor> {
+  const actor = await requireActor(req);
+  assertAdmin(actor, message);
+  return actor;
+}
+
+export function assertAdmin(actor: Pick<Actor, 'isAdmin'>, message = ADMINS_ONLY): void {
+  if (!actor.isAdmin) throw new ForbiddenError(message);
+}
+
+/** Customers only: an admin is refused (buying, paying and reviewing are a customer's acts). */
+export function assertCustomer(actor: Pick<Actor, 'isAdmin'>, message: string = TEXT.adminCantPurchase): void {
+  if (actor.isAdmin) throw new ForbiddenError(message);
+}
+
+/** The actor acting on `email`'s own data: that user, or an admin when admins are allowed. */
+export function assertSelfOrAdmin(
+  actor: Pick<Actor, 'email' | 'isAdmin'>,
+  email: string,
+  { adminAllowed = true, message = 'You can only access your own account' } = {},
+): void {
+  if (actor.email === email.trim().toLowerCase()) return;
+  if (adminAllowed && actor.isAdmin) return;
+  throw new ForbiddenError(message);
+}
+
+/** True when the actor may see a record owned by `ownerEmail` (its owner or an admin). */
+export function canSee(actor: Pick<Actor, 'email' | 'isAdmin'>, ownerEmail: string): boolean {
+  return actor.isAdmin || actor.email === ownerEmail.toLowerCase();
+}

@@ -1,0 +1,40 @@
+import { isIP } from 'node:net';
+
+/**
+ * Which client a request comes from, for the per-address rate limits (DESIGN.md section 5). Pure and
+ * free of 'server-only': the custom server (scripts/serve.ts) runs it on every request before Next.js
+ * sees it and writes the result into X-Forwarded-For as the one address the app reads.
+ */
+
+/** An address as written by a socket or a proxy, without port, brackets or the IPv4-in-IPv6 prefix; null when it is none. */
+export function normalizeAddress(raw: string): string | null {
+  let value = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed) value = bracketed[1]!;
+  else if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(':'));
+  const mapped = /^::ffff:(\d{1,3}(\.\d{1,3}){3})$/i.exec(value);
+  if (mapped) value = mapped[1]!;
+  const version = isIP(value);
+  if (version === 4) return value;
+  if (version === 6) return value.toLowerCase();
+  return null;
+}
+
+/**
+ * The client's address: the connection's own, unless `trustedHops` proxies stand in front of the app,
+ * each appending the address it saw to X-Forwarded-For. Then the entry `trustedHops` from the right is
+ * the address the outermost trusted proxy saw; everything left of it was written by the client and is
+ * never read. With fewer entries than proxies, the left-most one is still a proxy's. Without trusted
+ * proxies the header is ignored, so a client-sent X-Forwarded-For changes nothing.
+ */
+export function resolveClientAddress(forwardedFor: string | undefined, socketAddress: string, trustedHops: number): string {
+  const own = normalizeAddress(socketAddress) ?? socketAddress;
+  if (trustedHops <= 0 || !forwardedFor) return own;
+  const entries = forwardedFor
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (!entries.length) return own;
+  const chosen = entries[Math.max(0, entries.length - trustedHops)]!;
+  return normalizeAddress(chosen) ?? own;
+}

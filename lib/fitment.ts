@@ -1,0 +1,44 @@
+/**
+ * Does a part fit a vehicle (DESIGN.md section 4, ACES-shaped fitment rows)? Pure and client-safe:
+ * the search filters with it on the server, and the badges of cached pages use it in the browser.
+ */
+export type FitmentRowLike = {
+  make: string;
+  model: string;
+  yearFrom: number;
+  yearTo: number;
+  engine?: string | null;
+  notes?: string | null;
+};
+export type VehicleChoice = { year: number; make: string; model: string; engine?: string | null };
+
+/** `fits`: a row matches without conditions; `check`: a row matches with notes, or only for an engine not chosen; `no`: nothing matches. */
+export type FitStatus = 'fits' | 'check' | 'no';
+
+// Names are compared without regard to case (a lower-case comparison: this runs for every part of a vehicle's listing).
+const same = (a: string, b: string) => a === b || a.toLowerCase() === b.toLowerCase();
+
+export function fitStatus(fitment: readonly FitmentRowLike[], vehicle: VehicleChoice): FitStatus {
+  // A part without fitment data can fit anything: its notes have to tell.
+  if (!fitment.length) return 'check';
+  let status: FitStatus = 'no';
+  for (const row of fitment) {
+    if (!same(row.make, vehicle.make) || !same(row.model, vehicle.model) || vehicle.year < row.yearFrom || vehicle.year > row.yearTo)
+      continue;
+    if (row.engine && vehicle.engine && !same(row.engine, vehicle.engine)) continue;
+    if (row.notes || (row.engine && !vehicle.engine)) status = 'check';
+    else return 'fits';
+  }
+  return status;
+}
+
+/** "2016 Toyota Corolla 1.8L I4" */
+export function vehicleLabel(vehicle: VehicleChoice): string {
+  return [vehicle.year, vehicle.make, vehicle.model, vehicle.engine].filter(Boolean).join(' ');
+}
+
+/** The badge text of a part for the active vehicle. */
+export function fitLabel(status: FitStatus, vehicle: VehicleChoice): string {
+  if (status === 'fits') return `Fits your ${vehicleLabel({ ...vehicle, engine: null })}`;
+  return status === 'no' ? 'Does not fit' : 'Check the fitment notes';
+}

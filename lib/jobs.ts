@@ -1,0 +1,52 @@
+import 'server-only';
+import { enqueueMissingOrderEmails } from '@/lib/order-emails';
+import { listOrdersUpdatedSince, reconcileOrderIntents } from '@/lib/orders';
+import { startMailSender } from '@/lib/outbox';
+import { repairRecentStock } from '@/lib/stock';
+
+/**
+ * Background work of a server process, started once from instrumentation.ts. Every job is safe to run
+ * in several instances at once (each rests on the same unique keys as the request paths).
+ */
+const MINUTE = 60_000;
+
+type Job = { name: string; run: () => Promise<unknown>; everyMs: number };
+
+const JOBS: Job[] = [
+  { name: 'stock repair', run: () => repairRecentStock(), everyMs: 0 },
+  { name: 'order reconciliation', run: () => reconcileOrderIntents(), everyMs: MINUTE / 2 },
+  // An email whose enqueue was lost (the process died right after a change) is written again from the order's state.
+  {
+    name: 'order email reconciliation',
+    run: async () => enqueueMissingOrderEmails(await listOrdersUpdatedSince(20 * MINUTE)),
+    everyMs: 5 * MINUTE,
+  },
+];
+
+async function runJob(job: Job): Promise<void> {
+  try {
+    await job.run();
+  } catch (error) {
+    console.error(`[jobs] ${job.name} failed:`, error);
+  }
+}
+
+const globalForJobs = globalThis as typeof globalThis & { __shopJobs?: boolean };
+
+/** Runs each job once at start, then the periodic ones on their timers. */
+export function startBackgroundJobs(): void {
+  if (globalForJobs.__shopJobs) return;
+  globalForJobs.__shopJobs = true;
+  startMailSender();
+  for (const job of JOBS) {
+    void runJob(job);
+    if (job.everyMs > 0) {
+      let running = false;
+      setInterval(() => {
+        if (running) return;
+        running = true;
+        void runJob(job).finally(() => (running = false));
+      }, job.everyMs).unref();
+    }
+  }
+}

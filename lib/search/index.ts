@@ -1,0 +1,217 @@
+import 'server-only';
+import { latestSeq, readChangesAfter } from '@/lib/catalog-log';
+import { connectDb } from '@/lib/db';
+import { ServiceUnavailableError } from '@/lib/errors';
+import { recordSearchMiss, recordVehicleMiss } from '@/lib/lost-demand';
+import type { SearchQuery } from '@/lib/validations/search';
+import { Part } from '@/models';
+import { MemoryIndex } from './memory-index';
+import type { CatalogSearchEngine, IndexedPart, SearchPage, Suggestion } from './types';
+
+/**
+ * The default catalog search: an in-process index (lib/search/memory-index.ts), built from the
+ * database when the process starts and kept fresh by following the catalog change log every second,
+ * so a change made through any instance shows here within a couple of seconds. A hosted engine can
+ * take its place behind CatalogSearchEngine.
+ */
+export type { CatalogSearchEngine, SearchPage, Suggestion } from './types';
+
+const FOLLOW_EVERY_MS = 1000;
+const CHECK_GAP_EVERY_MS = 60_000;
+const RESULT_CACHE_SIZE = 500;
+const READY_WAIT_MS = 20_000;
+
+type LeanIndexedPart = {
+  _id: unknown;
+  name: string;
+  brand?: string | null;
+  category?: string | null;
+  partNumber?: string | null;
+  oemNumbers?: string[];
+  price: number;
+  availableQuantity: number;
+  createdAt: Date;
+  updatedAt: Date;
+  fitment?: Array<{ make: string; model: string; yearFrom: number; yearTo: number; engine?: string | null; notes?: string | null }>;
+  archivedAt?: Date | null;
+};
+
+const PROJECTION = {
+  name: 1,
+  brand: 1,
+  category: 1,
+  partNumber: 1,
+  oemNumbers: 1,
+  price: 1,
+  availableQuantity: 1,
+  createdAt: 1,
+  updatedAt: 1,
+  fitment: 1,
+  archivedAt: 1,
+};
+
+function toIndexed(part: LeanIndexedPart): IndexedPart {
+  return {
+    _id: String(part._id),
+    name: part.name,
+    brand: part.brand ?? '',
+    category: part.category ?? '',
+    partNumber: part.partNumber ?? '',
+    oemNumbers: part.oemNumbers ?? [],
+    price: part.price,
+    availableQuantity: part.availableQuantity,
+    createdAt: new Date(part.createdAt).getTime(),
+    updatedAt: new Date(part.updatedAt).getTime(),
+    fitment: part.fitment ?? [],
+  };
+}
+
+class InProcessSearch implements CatalogSearchEngine {
+  readonly name = 'in-process (MiniSearch)';
+  private readonly index = new MemoryIndex();
+  private seen = 0;
+  private building: Promise<void> | null = null;
+  private followTimer: NodeJS.Timeout | null = null;
+  private lastGapCheck = 0;
+  private readonly results = new Map<string, SearchPage>();
+
+  /** Builds the index once (and again after a failure); every read waits for it. */
+  ready(): Promise<void> {
+    this.building ??= this.build().catch((error: unknown) => {
+      this.building = null;
+      throw error;
+    });
+    return this.building;
+  }
+
+  private async build(): Promise<void> {
+    const started = Date.now();
+    await connectDb();
+    // The log position first: whatever changes while the parts are read is replayed afterwards.
+    const seen = await latestSeq();
+    const parts = await Part.find({ archivedAt: null }, PROJECTION).lean<LeanIndexedPart[]>();
+    this.index.build(parts.map(toIndexed));
+    this.seen = seen;
+    this.results.clear();
+    console.log(`[search] indexed ${this.index.size} parts in ${Date.now() - started} ms`);
+    this.startFollowing();
+  }
+
+  private startFollowing(): void {
+    if (this.followTimer) return;
+    this.followTimer = setInterval(
+      () => void this.follow().catch((error: unknown) => console.error('[search] could not follow the catalog log:', error)),
+      FOLLOW_EVERY_MS,
+    );
+    this.followTimer.unref();
+  }
+
+  /** Stops following the log (a test file's teardown; a server runs until it exits). */
+  close(): void {
+    if (this.followTimer) clearInterval(this.followTimer);
+    this.followTimer = null;
+  }
+
+  private following: Promise<void> | null = null;
+
+  /** Applies the log's new entries: each names a part to read again by id. */
+  follow(): Promise<void> {
+    this.following ??= (async () => {
+      try {
+        const changes = await readChangesAfter(this.seen);
+        for (const change of changes) {
+          await this.refreshPart(change.partId);
+          this.seen = change.seq;
+        }
+        if (!changes.length && Date.now() - this.lastGapCheck > CHECK_GAP_EVERY_MS) await this.checkGap();
+      } finally {
+        this.following = null;
+      }
+    })();
+    return this.following;
+  }
+
+  /** The log was pruned past this index (it stopped for over an hour): rebuild from the parts. */
+  private async checkGap(): Promise<void> {
+    this.lastGapCheck = Date.now();
+    if ((await latestSeq()) > this.seen) {
+      this.building = null;
+      await this.ready();
+    }
+  }
+
+  partChanged(id: string): Promise<void> {
+    return this.refreshPart(id);
+  }
+
+  /** Reads one part again (this process's own change, or one from the log). */
+  private async refreshPart(id: string): Promise<void> {
+    if (!this.building) return;
+    await connectDb();
+    const part = await Part.findById(id, PROJECTION).lean<LeanIndexedPart>();
+    if (part && !part.archivedAt) this.index.upsert(toIndexed(part));
+    else this.index.remove(id);
+  }
+
+  private async indexReady(): Promise<MemoryIndex> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new ServiceUnavailableError('The catalog is still loading, please try again in a moment', 5)),
+        READY_WAIT_MS,
+      );
+    });
+    try {
+      await Promise.race([this.ready(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+    return this.index;
+  }
+
+  async search(query: SearchQuery): Promise<SearchPage> {
+    const index = await this.indexReady();
+    const key = `${index.version}:${JSON.stringify(query)}`;
+    const cached = this.results.get(key);
+    if (cached) return cached;
+    const page = index.search(query);
+    if (this.results.size >= RESULT_CACHE_SIZE) this.results.delete(this.results.keys().next().value!);
+    this.results.set(key, page);
+    return page;
+  }
+
+  async suggest(text: string, limit: number): Promise<Suggestion[]> {
+    return (await this.indexReady()).suggest(text, limit);
+  }
+
+  async allParts(): Promise<Array<{ id: string; updatedAt: number }>> {
+    return (await this.indexReady()).all();
+  }
+}
+
+const globalForSearch = globalThis as typeof globalThis & { __catalogSearch?: InProcessSearch };
+
+/** The catalog search of this process. */
+export function catalogSearch(): CatalogSearchEngine {
+  return (globalForSearch.__catalogSearch ??= new InProcessSearch());
+}
+
+/**
+ * Searches the catalog. A search the catalog could not answer is lost demand: text that found
+ * nothing, or a vehicle no part fits, is recorded for the admin's list.
+ */
+export async function searchCatalog(query: SearchQuery, { record = false } = {}): Promise<SearchPage> {
+  const page = await catalogSearch().search(query);
+  if (record) await recordLostDemand(query, page);
+  return page;
+}
+
+/** Records what a first page without results says the catalog lacks: the search text, or a vehicle no part fits. */
+export async function recordLostDemand(query: SearchQuery, page: Pick<SearchPage, 'total'>): Promise<void> {
+  if (page.total > 0 || query.cursor !== 0) return;
+  const vehicle =
+    query.make && query.model && query.year ? { year: query.year, make: query.make, model: query.model, engine: query.engine } : null;
+  if (query.q) await recordSearchMiss(query.q, vehicle);
+  else if (vehicle && !query.category && !query.brand && !query.inStock && query.minPrice === undefined && query.maxPrice === undefined)
+    await recordVehicleMiss(vehicle);
+}

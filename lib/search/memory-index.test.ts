@@ -1,0 +1,179 @@
+import { normalizePartNumber } from '@/lib/part-numbers';
+import { MemoryIndex } from '@/lib/search/memory-index';
+import type { IndexedPart } from '@/lib/search/types';
+import { searchQuerySchema } from '@/lib/validations/search';
+
+const query = (fields: Record<string, string> = {}) => searchQuerySchema.parse(fields);
+
+let serial = 0;
+function part(overrides: Partial<IndexedPart> & { name: string }): IndexedPart {
+  serial++;
+  return {
+    _id: `p${serial}`,
+    brand: 'Stopline',
+    category: 'brakes',
+    partNumber: `SL-${serial}`,
+    oemNumbers: [],
+    price: 10 + serial,
+    availableQuantity: 5,
+    createdAt: serial,
+    updatedAt: serial,
+    fitment: [],
+    ...overrides,
+  };
+}
+
+const corolla = { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019 };
+
+function catalog() {
+  const parts = {
+    pads: part({ name: 'Ceramic Front Brake Pad Set', partNumber: 'SL-BP-4465', oemNumbers: ['04465-02220'], fitment: [corolla] }),
+    rotor: part({ name: 'Vented Front Brake Rotor', fitment: [{ ...corolla, engine: '1.8L I4' }] }),
+    // Names an OEM number that is another part's own part number: the part's own number ranks first.
+    padsOem: part({
+      name: 'Organic Brake Pad Set',
+      oemNumbers: ['SL-BP-4465'],
+      price: 5,
+      fitment: [{ make: 'Honda', model: 'Civic', yearFrom: 2016, yearTo: 2021 }],
+    }),
+    alternator: part({
+      name: 'Remanufactured 120A Alternator',
+      brand: 'Voltaris',
+      category: 'electrical',
+      price: 240,
+      availableQuantity: 0,
+    }),
+    bolt: part({ name: 'Caliper Bolt Kit', category: 'brakes', fitment: [corolla] }),
+    plug: part({
+      name: 'Iridium Tip Spark Plug',
+      brand: 'Kestrel',
+      category: 'ignition',
+      price: 12.99,
+      fitment: [{ ...corolla, notes: 'Except hybrid' }],
+    }),
+  };
+  const index = new MemoryIndex();
+  index.build(Object.values(parts));
+  return { index, parts };
+}
+
+describe('MemoryIndex: ranking', () => {
+  it('ranks an exact part number first, then parts that carry it as an OEM number, however it is typed', () => {
+    const { index, parts } = catalog();
+    for (const typed of ['SL-BP-4465', 'slbp4465', 'sl bp 4465', 'SL.BP.4465']) {
+      expect(index.search(query({ q: typed })).ids.slice(0, 2)).toEqual([parts.pads._id, parts.padsOem._id]);
+    }
+  });
+
+  it('finds a part by its OEM number typed with or without dashes and spaces', () => {
+    const { index, parts } = catalog();
+    for (const typed of ['04465-02220', '0446502220', '04465 02220']) expect(index.search(query({ q: typed })).ids[0]).toBe(parts.pads._id);
+  });
+
+  it('forgives one typo in words of five letters or more, never in shorter words', () => {
+    const { index, parts } = catalog();
+    expect(index.search(query({ q: 'alternatr' })).ids).toEqual([parts.alternator._id]);
+    expect(index.search(query({ q: 'ceramik' })).ids).toEqual([parts.pads._id]);
+    // "bolt" to "boat" is one edit, but the word has four letters.
+    expect(index.search(query({ q: 'boat' })).total).toBe(0);
+  });
+
+  it('counts prefixes, and singular and plural alike', () => {
+    const { index, parts } = catalog();
+    expect(index.search(query({ q: 'alt' })).ids).toEqual([parts.alternator._id]);
+    expect(index.search(query({ q: 'brake pads' })).ids.sort()).toEqual([parts.pads._id, parts.padsOem._id].sort());
+    expect(index.search(query({ q: 'spark plugs' })).ids).toEqual([parts.plug._id]);
+  });
+
+  it('matches words across name, brand and category', () => {
+    const { index, parts } = catalog();
+    expect(index.search(query({ q: 'voltaris alternator' })).ids).toEqual([parts.alternator._id]);
+    expect(index.search(query({ q: 'ignition kestrel' })).ids).toEqual([parts.plug._id]);
+  });
+
+  it('normalises part numbers as the shop matches them', () => {
+    expect(normalizePartNumber('04465-02220')).toBe(normalizePartNumber('0446502220'));
+    expect(normalizePartNumber(' sl.bp/44 65 ')).toBe('SLBP4465');
+  });
+});
+
+describe('MemoryIndex: filters, facets, sorting and paging', () => {
+  it('counts each facet with every filter but its own', () => {
+    const { index } = catalog();
+    const page = index.search(query({ category: 'brakes', brand: 'Stopline' }));
+    expect(page.total).toBe(4);
+    // Other categories stay visible with the brand filter applied; other brands with the category filter applied.
+    expect(page.facets.category).toEqual(expect.arrayContaining([{ value: 'brakes', count: 4 }]));
+    expect(page.facets.brand).toEqual(expect.arrayContaining([{ value: 'Stopline', count: 4 }]));
+    const all = index.search(query());
+    expect(all.facets.category).toEqual(
+      expect.arrayContaining([
+        { value: 'brakes', count: 4 },
+        { value: 'electrical', count: 1 },
+        { value: 'ignition', count: 1 },
+      ]),
+    );
+    expect(all.facets.inStock).toBe(5);
+    expect(all.facets.price.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(6);
+  });
+
+  it('filters by price range and stock', () => {
+    const { index, parts } = catalog();
+    expect(index.search(query({ minPrice: '100' })).ids).toEqual([parts.alternator._id]);
+    expect(index.search(query({ inStock: 'true' })).ids).not.toContain(parts.alternator._id);
+    expect(index.search(query({ maxPrice: '10' })).ids).toEqual([parts.padsOem._id]);
+  });
+
+  it('narrows to a vehicle: rows for its years and engine, with notes and engine-less choices kept as "check"', () => {
+    const { index, parts } = catalog();
+    const fits = (fields: Record<string, string>) => index.search(query(fields)).ids.sort();
+    expect(fits({ make: 'Toyota', model: 'Corolla', year: '2016' })).toEqual(
+      [parts.pads._id, parts.rotor._id, parts.bolt._id, parts.plug._id, parts.alternator._id].sort(),
+    );
+    // A part without fitment data (the alternator) is kept: it may fit, its notes have to tell.
+    expect(fits({ make: 'Toyota', model: 'Corolla', year: '2016', engine: '2.0L I4' })).not.toContain(parts.rotor._id);
+    expect(fits({ make: 'Toyota', model: 'Corolla', year: '2013' })).toEqual([parts.alternator._id]);
+    expect(fits({ make: 'Honda', model: 'Civic', year: '2018' })).toEqual([parts.padsOem._id, parts.alternator._id].sort());
+  });
+
+  it('sorts by price both ways and by newest, and pages with a cursor that covers every result once', () => {
+    const { index } = catalog();
+    const prices = (sort: string) => index.search(query({ sort, limit: '100' })).ids.length;
+    expect(prices('price-asc')).toBe(6);
+    const ascending = index.search(query({ sort: 'price-asc' }));
+    const descending = index.search(query({ sort: 'price-desc' }));
+    expect(descending.ids).toEqual([...ascending.ids].reverse());
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = index.search(query({ sort: 'newest', limit: '4', ...(cursor ? { cursor } : {}) }));
+      seen.push(...page.ids);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(6);
+    expect(seen[0]).toBe(index.search(query({ sort: 'newest', limit: '1' })).ids[0]);
+  });
+
+  it('applies an update and a removal at once, in text, numbers, lists and facets', () => {
+    const { index, parts } = catalog();
+    index.upsert({ ...parts.bolt, name: 'Stainless Caliper Guide Pin Kit', price: 1 });
+    expect(index.search(query({ q: 'bolt' })).total).toBe(0);
+    expect(index.search(query({ q: 'guide pin' })).ids).toEqual([parts.bolt._id]);
+    expect(index.search(query({ sort: 'price-asc', limit: '1' })).ids).toEqual([parts.bolt._id]);
+    index.remove(parts.pads._id);
+    expect(index.search(query({ q: '0446502220' })).total).toBe(0);
+    expect(index.search(query({ q: 'SL-BP-4465' })).ids[0]).toBe(parts.padsOem._id);
+    expect(index.search(query()).total).toBe(5);
+  });
+});
+
+describe('MemoryIndex: suggestions', () => {
+  it('offers categories, brands and part names as you type, and the part of an exact number first', () => {
+    const { index, parts } = catalog();
+    const suggestions = index.suggest('bra', 8);
+    expect(suggestions[0]).toEqual({ kind: 'category', value: 'brakes', label: 'Brakes' });
+    expect(suggestions.map((s) => s.label)).toEqual(expect.arrayContaining(['Ceramic Front Brake Pad Set', 'Vented Front Brake Rotor']));
+    expect(index.suggest('0446502220', 8)[0]).toMatchObject({ kind: 'part', id: parts.pads._id });
+    expect(index.suggest('volt', 8)[0]).toEqual({ kind: 'brand', value: 'Voltaris', label: 'Voltaris' });
+  });
+});

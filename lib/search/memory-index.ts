@@ -1,0 +1,400 @@
+import MiniSearch from 'minisearch';
+import { CATEGORIES, CATEGORY_SLUGS } from '@/content/categories';
+import { fitStatus, type VehicleChoice } from '@/lib/fitment';
+import { normalizePartNumber } from '@/lib/part-numbers';
+import { encodeCursor, type SearchQuery } from '@/lib/validations/search';
+import { prefixAllowed, processTerm, tokenize, typosAllowed } from './text';
+import type { Facets, IndexedPart, SearchPage, Suggestion } from './types';
+
+/**
+ * The in-process catalog index: MiniSearch (a maintained full-text library) for the words, and
+ * columns per slot for what it does not do well at 100,000 parts: filters, facet counts, pre-sorted
+ * listings, and the exact part and OEM numbers (which rank first). Pure: no database here.
+ *
+ * MiniSearch indexes each distinct (name, brand, category) once, as a "group" of the parts that
+ * share it: a catalog repeats these a lot (one pad set for many vehicles), so a broad query scores a
+ * few thousand groups instead of every part, and expands the matching groups to their parts.
+ */
+
+const PRICE_BUCKETS = [
+  { key: 'under-25', min: 0, max: 25 },
+  { key: '25-50', min: 25, max: 50 },
+  { key: '50-100', min: 50, max: 100 },
+  { key: '100-250', min: 100, max: 250 },
+  { key: '250-up', min: 250, max: null },
+] as const;
+const bucketOf = (price: number) => (price < 25 ? 0 : price < 50 ? 1 : price < 100 ? 2 : price < 250 ? 3 : 4);
+
+const SEARCH_OPTIONS = {
+  boost: { name: 3, brand: 2, category: 1.5 },
+  fuzzy: typosAllowed,
+  prefix: prefixAllowed,
+  combineWith: 'AND' as const,
+};
+
+type Slot = number;
+
+export class MemoryIndex {
+  private readonly ids: string[] = [];
+  private readonly slotOf = new Map<string, Slot>();
+  private readonly free: Slot[] = [];
+  private readonly parts: Array<IndexedPart | undefined> = [];
+  private price = new Float64Array(1024);
+  private created = new Float64Array(1024);
+  private inStock = new Uint8Array(1024);
+  private category = new Int8Array(1024);
+  private brandNames: string[] = [];
+  private readonly brandIndex = new Map<string, number>();
+  private brand = new Uint16Array(1024);
+  private readonly brandCounts: number[] = [];
+  /** normalised part or OEM number -> the slots that carry it (part numbers first). */
+  private readonly numbers = new Map<string, Slot[]>();
+  private byPrice: Slot[] | null = null;
+  private byNewest: Slot[] | null = null;
+  private text = this.newText();
+  /** group key -> group id; group id -> its text and the slots that carry it. */
+  private readonly groupOf = new Map<string, number>();
+  private readonly groups: Array<{ key: string; slots: Slot[] } | undefined> = [];
+  private readonly freeGroups: number[] = [];
+  private readonly slotGroup: number[] = [];
+  /** `make|model` (lower case) -> the slots with a fitment row for it: a vehicle filter looks at these only. */
+  private readonly byVehicle = new Map<string, Set<Slot>>();
+  /** Bumped on every change: cached results of an older version are stale. */
+  version = 0;
+
+  private newText() {
+    return new MiniSearch<{ group: number; name: string; brand: string; category: string }>({
+      idField: 'group',
+      fields: ['name', 'brand', 'category'],
+      storeFields: [],
+      tokenize,
+      processTerm,
+      searchOptions: SEARCH_OPTIONS,
+    });
+  }
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** Replaces everything with these parts. */
+  build(parts: readonly IndexedPart[]): void {
+    this.text = this.newText();
+    this.slotOf.clear();
+    this.numbers.clear();
+    this.brandCounts.fill(0);
+    this.ids.length = 0;
+    this.parts.length = 0;
+    this.free.length = 0;
+    this.groupOf.clear();
+    this.groups.length = 0;
+    this.freeGroups.length = 0;
+    this.byVehicle.clear();
+    const added: number[] = [];
+    for (const part of parts) {
+      const { group, created } = this.join(this.store(part), part);
+      if (created) added.push(group);
+    }
+    this.text.addAll(added.map((group) => this.groupDoc(group)));
+    this.byPrice = null;
+    this.byNewest = null;
+    this.version++;
+  }
+
+  /** Adds or replaces one part. */
+  upsert(part: IndexedPart): void {
+    const existing = this.slotOf.get(part._id);
+    if (existing !== undefined) this.remove(part._id);
+    const slot = this.store(part);
+    const { group, created } = this.join(slot, part);
+    if (created) this.text.add(this.groupDoc(group));
+    if (this.byPrice) insertSorted(this.byPrice, slot, this.cmpPrice);
+    if (this.byNewest) insertSorted(this.byNewest, slot, this.cmpNewest);
+    this.version++;
+  }
+
+  remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    if (this.byPrice) removeSorted(this.byPrice, slot, this.cmpPrice);
+    if (this.byNewest) removeSorted(this.byNewest, slot, this.cmpNewest);
+    this.leave(slot);
+    for (const key of vehicleKeysOf(this.parts[slot]!)) this.byVehicle.get(key)?.delete(slot);
+    for (const number of numbersOf(this.parts[slot]!)) {
+      const slots = this.numbers.get(number)?.filter((s) => s !== slot);
+      if (slots?.length) this.numbers.set(number, slots);
+      else this.numbers.delete(number);
+    }
+    this.brandCounts[this.brand[slot]!]! -= 1;
+    this.slotOf.delete(id);
+    this.parts[slot] = undefined;
+    this.free.push(slot);
+    this.version++;
+  }
+
+  has(id: string): boolean {
+    return this.slotOf.has(id);
+  }
+
+  /** Puts a slot in the group of its text, creating the group when it is new. */
+  private join(slot: Slot, part: IndexedPart): { group: number; created: boolean } {
+    const key = `${part.name}\u0000${part.brand}\u0000${part.category}`;
+    let group = this.groupOf.get(key);
+    const created = group === undefined;
+    if (group === undefined) {
+      group = this.freeGroups.pop() ?? this.groups.length;
+      this.groups[group] = { key, slots: [] };
+      this.groupOf.set(key, group);
+    }
+    this.groups[group]!.slots.push(slot);
+    this.slotGroup[slot] = group;
+    return { group, created };
+  }
+
+  /** Takes a slot out of its group; an empty group leaves the text index. */
+  private leave(slot: Slot): void {
+    const group = this.slotGroup[slot]!;
+    const entry = this.groups[group]!;
+    entry.slots.splice(entry.slots.indexOf(slot), 1);
+    if (entry.slots.length) return;
+    this.text.discard(group);
+    this.groupOf.delete(entry.key);
+    this.groups[group] = undefined;
+    this.freeGroups.push(group);
+  }
+
+  private groupDoc(group: number) {
+    const [name = '', brand = '', category = ''] = this.groups[group]!.key.split('\u0000');
+    return { group, name, brand, category: categoryName(category) };
+  }
+
+  /** The slots of the groups that match the text, best match first (all words; any word when none has all). */
+  private textMatches(text: string): Slot[] {
+    let matches = this.text.search(text);
+    if (!matches.length) matches = this.text.search(text, { combineWith: 'OR' });
+    return matches.flatMap((match) => this.groups[match.id as number]?.slots ?? []);
+  }
+
+  private store(part: IndexedPart): Slot {
+    const slot = this.free.pop() ?? this.ids.length;
+    if (slot >= this.price.length) this.grow();
+    this.ids[slot] = part._id;
+    this.parts[slot] = part;
+    this.slotOf.set(part._id, slot);
+    this.price[slot] = part.price;
+    this.created[slot] = part.createdAt;
+    this.inStock[slot] = part.availableQuantity > 0 ? 1 : 0;
+    this.category[slot] = CATEGORY_SLUGS.indexOf(part.category as (typeof CATEGORY_SLUGS)[number]);
+    let brand = this.brandIndex.get(part.brand);
+    if (brand === undefined) {
+      brand = this.brandNames.push(part.brand) - 1;
+      this.brandIndex.set(part.brand, brand);
+    }
+    this.brand[slot] = brand;
+    this.brandCounts[brand] = (this.brandCounts[brand] ?? 0) + 1;
+    for (const key of vehicleKeysOf(part)) {
+      let slots = this.byVehicle.get(key);
+      if (!slots) this.byVehicle.set(key, (slots = new Set()));
+      slots.add(slot);
+    }
+    numbersOf(part).forEach((number, index) => {
+      const slots = this.numbers.get(number) ?? [];
+      // The part's own number leads; an OEM cross-reference follows.
+      if (index === 0) slots.unshift(slot);
+      else slots.push(slot);
+      this.numbers.set(number, slots);
+    });
+    return slot;
+  }
+
+  private grow(): void {
+    const size = this.price.length * 2;
+    const grown = <T extends Float64Array | Uint8Array | Int8Array | Uint16Array>(array: T, make: (n: number) => T): T => {
+      const next = make(size);
+      next.set(array);
+      return next;
+    };
+    this.price = grown(this.price, (n) => new Float64Array(n));
+    this.created = grown(this.created, (n) => new Float64Array(n));
+    this.inStock = grown(this.inStock, (n) => new Uint8Array(n));
+    this.category = grown(this.category, (n) => new Int8Array(n));
+    this.brand = grown(this.brand, (n) => new Uint16Array(n));
+  }
+
+  private readonly cmpPrice = (a: Slot, b: Slot) => this.price[a]! - this.price[b]! || a - b;
+  private readonly cmpNewest = (a: Slot, b: Slot) => this.created[b]! - this.created[a]! || a - b;
+
+  private sorted(order: 'price' | 'newest'): Slot[] {
+    if (order === 'price') return (this.byPrice ??= [...this.slotOf.values()].sort(this.cmpPrice));
+    return (this.byNewest ??= [...this.slotOf.values()].sort(this.cmpNewest));
+  }
+
+  /** The newest parts' ids (the home page). */
+  newest(limit: number): string[] {
+    return this.sorted('newest')
+      .slice(0, limit)
+      .map((slot) => this.ids[slot]!);
+  }
+
+  /** Every part, newest first, with its last change (the sitemap). */
+  all(): Array<{ id: string; updatedAt: number }> {
+    return this.sorted('newest').map((slot) => ({ id: this.ids[slot]!, updatedAt: this.parts[slot]!.updatedAt }));
+  }
+
+  search(query: SearchQuery): SearchPage {
+    const vehicle: VehicleChoice | null =
+      query.make && query.model && query.year ? { year: query.year, make: query.make, model: query.model, engine: query.engine } : null;
+    const category = query.category ? CATEGORY_SLUGS.indexOf(query.category) : -1;
+    const brand = query.brand === undefined ? -1 : (this.brandIndex.get(query.brand) ?? -2);
+    // A vehicle's candidates are the parts with a row for its make and model (or none, which may fit: "check").
+    const fitting = vehicle ? this.vehicleCandidates(vehicle) : null;
+    const passes = {
+      category: (slot: Slot) => category < 0 || this.category[slot] === category,
+      brand: (slot: Slot) => brand === -1 || this.brand[slot] === brand,
+      price: (slot: Slot) =>
+        (query.minPrice === undefined || this.price[slot]! >= query.minPrice) &&
+        (query.maxPrice === undefined || this.price[slot]! <= query.maxPrice),
+      stock: (slot: Slot) => !query.inStock || this.inStock[slot] === 1,
+      vehicle: (slot: Slot) => !vehicle || (fitting!.has(slot) && fitStatus(this.parts[slot]!.fitment, vehicle) !== 'no'),
+    };
+
+    // Candidates in their order: exact numbers first, then the text's relevance; or a pre-sorted listing.
+    let candidates: Iterable<Slot>;
+    const text = query.q;
+    if (text) {
+      const exact = this.numbers.get(normalizePartNumber(text)) ?? [];
+      const seen = new Set(exact);
+      candidates = [...exact, ...this.textMatches(text).filter((slot) => !seen.has(slot))];
+    } else {
+      candidates =
+        query.sort === 'price-desc' ? reversed(this.sorted('price')) : this.sorted(query.sort === 'price-asc' ? 'price' : 'newest');
+      // A vehicle's listing walks the sorted order but only tests its candidates.
+      if (fitting && fitting.size < this.slotOf.size / 4) candidates = filtered(candidates, fitting);
+    }
+
+    // One pass: the page, the total, and each facet counted with every filter but its own.
+    const facets = {
+      category: new Uint32Array(CATEGORY_SLUGS.length),
+      brand: new Uint32Array(this.brandNames.length),
+      price: new Uint32Array(5),
+      inStock: 0,
+    };
+    const hits: Slot[] = [];
+    for (const slot of candidates) {
+      const c = passes.category(slot);
+      const b = passes.brand(slot);
+      const p = passes.price(slot);
+      const s = passes.stock(slot);
+      const v = passes.vehicle(slot);
+      if (!v) continue;
+      if (b && p && s) facets.category[this.category[slot]!]! += 1;
+      if (c && p && s) facets.brand[this.brand[slot]!]! += 1;
+      if (c && b && s) facets.price[bucketOf(this.price[slot]!)]! += 1;
+      if (c && b && p && this.inStock[slot]) facets.inStock++;
+      if (c && b && p && s) hits.push(slot);
+    }
+    if (text && query.sort !== 'relevance')
+      hits.sort(query.sort === 'newest' ? this.cmpNewest : query.sort === 'price-desc' ? (a, b) => this.cmpPrice(b, a) : this.cmpPrice);
+
+    const offset = query.cursor;
+    const ids = hits.slice(offset, offset + query.limit).map((slot) => this.ids[slot]!);
+    return {
+      ids,
+      total: hits.length,
+      facets: this.facetsOut(facets),
+      nextCursor: offset + query.limit < hits.length ? encodeCursor(offset + query.limit) : null,
+    };
+  }
+
+  private vehicleCandidates(vehicle: VehicleChoice): Set<Slot> {
+    const rows = this.byVehicle.get(`${vehicle.make}|${vehicle.model}`.toLowerCase());
+    const withoutData = this.byVehicle.get('');
+    if (!withoutData?.size) return rows ?? new Set();
+    return new Set([...(rows ?? []), ...withoutData]);
+  }
+
+  private facetsOut(counts: { category: Uint32Array; brand: Uint32Array; price: Uint32Array; inStock: number }): Facets {
+    return {
+      category: CATEGORY_SLUGS.map((value, i) => ({ value, count: counts.category[i]! })).filter((facet) => facet.count > 0),
+      brand: this.brandNames
+        .map((value, i) => ({ value, count: counts.brand[i]! }))
+        .filter((facet) => facet.count > 0)
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+      price: PRICE_BUCKETS.map((bucket, i) => ({ key: bucket.key, min: bucket.min, max: bucket.max, count: counts.price[i]! })),
+      inStock: counts.inStock,
+    };
+  }
+
+  /** What the search box offers while typing: exact numbers, matching categories and brands, then the best part names. */
+  suggest(text: string, limit: number): Suggestion[] {
+    const term = text.trim().toLowerCase();
+    if (!term) return [];
+    const suggestions: Suggestion[] = [];
+    for (const slot of this.numbers.get(normalizePartNumber(text)) ?? []) {
+      const part = this.parts[slot]!;
+      suggestions.push({ kind: 'part', id: part._id, label: part.name, detail: [part.brand, part.partNumber].filter(Boolean).join(' · ') });
+    }
+    for (const category of CATEGORIES)
+      if (category.name.toLowerCase().startsWith(term)) suggestions.push({ kind: 'category', value: category.slug, label: category.name });
+    this.brandNames.forEach((brand, i) => {
+      if (brand.toLowerCase().startsWith(term) && this.brandCounts[i]) suggestions.push({ kind: 'brand', value: brand, label: brand });
+    });
+    let matches = this.text.search(text);
+    if (!matches.length) matches = this.text.search(text, { combineWith: 'OR' });
+    const names = new Set<string>();
+    for (const match of matches) {
+      if (suggestions.length >= limit) break;
+      const [name = '', brand = ''] = this.groups[match.id as number]?.key.split('\u0000') ?? [];
+      if (!name || names.has(name)) continue;
+      names.add(name);
+      suggestions.push({ kind: 'query', value: name, label: name, detail: brand });
+    }
+    return suggestions.slice(0, limit);
+  }
+}
+
+const categoryName = (slug: string) => CATEGORIES.find((category) => category.slug === slug)?.name ?? slug;
+
+/** The `make|model` keys of a part's fitment rows; '' for a part without fitment data (it may fit anything). */
+function vehicleKeysOf(part: IndexedPart): string[] {
+  if (!part.fitment.length) return [''];
+  return [...new Set(part.fitment.map((row) => `${row.make}|${row.model}`.toLowerCase()))];
+}
+
+function* filtered(slots: Iterable<Slot>, keep: Set<Slot>): Iterable<Slot> {
+  for (const slot of slots) if (keep.has(slot)) yield slot;
+}
+
+function numbersOf(part: IndexedPart): string[] {
+  return [part.partNumber, ...part.oemNumbers].filter(Boolean).map(normalizePartNumber);
+}
+
+function* reversed<T>(items: readonly T[]): Iterable<T> {
+  for (let i = items.length - 1; i >= 0; i--) yield items[i]!;
+}
+
+function insertSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compare(items[mid]!, item) < 0) low = mid + 1;
+    else high = mid;
+  }
+  items.splice(low, 0, item);
+}
+
+function removeSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compare(items[mid]!, item) < 0) low = mid + 1;
+    else high = mid;
+  }
+  if (items[low] === item) items.splice(low, 1);
+  else {
+    const at = items.indexOf(item);
+    if (at >= 0) items.splice(at, 1);
+  }
+}

@@ -1,0 +1,66 @@
+import 'server-only';
+import type { MetadataRoute } from 'next';
+import { CATEGORIES } from '@/content/categories';
+import { legalPath, LEGAL_SLUGS } from '@/content/legal';
+import { cachedRead } from '@/lib/cache';
+import { TAGS } from '@/lib/constants';
+import { appUrl } from '@/lib/env';
+import { catalogSearch } from '@/lib/search';
+
+/**
+ * The sitemap, in chunks of at most 50,000 URLs (Google's limit): /parts/sitemap/0.xml, /parts/sitemap/1.xml...,
+ * listed by the index at /sitemap.xml. Part URLs come from the search index (no database scan), and
+ * each chunk is cached until the catalog's lists change. Nothing is read while `next build` runs.
+ */
+export const SITEMAP_CHUNK = 50_000;
+const isBuild = () => process.env.NEXT_PHASE === 'phase-production-build';
+
+function staticEntries(base: string): MetadataRoute.Sitemap {
+  return [
+    { url: `${base}/`, changeFrequency: 'daily', priority: 1 },
+    { url: `${base}/parts`, changeFrequency: 'daily', priority: 0.9 },
+    ...CATEGORIES.map((category) => ({ url: `${base}/categories/${category.slug}`, changeFrequency: 'daily' as const, priority: 0.8 })),
+    { url: `${base}/blogs`, changeFrequency: 'monthly', priority: 0.5 },
+    { url: `${base}/myPortfolio`, changeFrequency: 'monthly', priority: 0.3 },
+    ...LEGAL_SLUGS.map((slug) => ({ url: `${base}${legalPath(slug)}`, changeFrequency: 'yearly' as const, priority: 0.2 })),
+  ];
+}
+
+const allParts = () => (isBuild() ? Promise.resolve([]) : catalogSearch().allParts());
+
+export async function sitemapChunkCount(): Promise<number> {
+  const urls = staticEntries('').length + (await allParts()).length;
+  return Math.max(1, Math.ceil(urls / SITEMAP_CHUNK));
+}
+
+export function sitemapChunk(chunk: number): Promise<MetadataRoute.Sitemap> {
+  return cachedRead(
+    async () => {
+      const base = appUrl();
+      const fixed = staticEntries(base);
+      const start = chunk * SITEMAP_CHUNK;
+      const parts = (await allParts()).slice(Math.max(0, start - fixed.length), start + SITEMAP_CHUNK - fixed.length);
+      return [
+        ...fixed.slice(start, start + SITEMAP_CHUNK),
+        ...parts.map((part) => ({
+          url: `${base}/parts/${part.id}`,
+          lastModified: new Date(part.updatedAt).toISOString(),
+          changeFrequency: 'weekly' as const,
+          priority: 0.8,
+        })),
+      ];
+    },
+    ['sitemap', String(chunk)],
+    { tags: [TAGS.catalog], revalidate: 3600 },
+  );
+}
+
+/** The sitemap index listing every chunk. */
+export async function sitemapIndexXml(): Promise<string> {
+  const base = appUrl();
+  const chunks = Array.from(
+    { length: await sitemapChunkCount() },
+    (_, id) => `<sitemap><loc>${base}/parts/sitemap/${id}.xml</loc></sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${chunks.join('')}</sitemapindex>\n`;
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { CATEGORY_SLUGS } from '@/content/categories';
+import { yearSchema } from './parts';
+
+/** The catalog's sort orders; `relevance` lists the newest first when there is no search text. */
+export const SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
+export type SortOrder = (typeof SORTS)[number];
+export const MAX_QUERY_LENGTH = 200;
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is too long`)
+    .optional()
+    .transform((value) => value || undefined);
+
+const money = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const amount = Number(value);
+      if (!Number.isFinite(amount) || amount < 0 || amount > 1_000_000) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be an amount in dollars` });
+        return z.NEVER;
+      }
+      return amount;
+    });
+
+/** The page position in a result list: an opaque token the API hands out as `nextCursor`. */
+export function encodeCursor(offset: number): string {
+  return `c${offset.toString(36)}`;
+}
+
+function decodeCursor(cursor: string): number | null {
+  if (!/^c[0-9a-z]{1,6}$/.test(cursor)) return null;
+  const offset = parseInt(cursor.slice(1), 36);
+  return offset <= 1_000_000 ? offset : null;
+}
+
+/**
+ * GET /api/search and the catalog page's URL: text, filters, vehicle, sort and paging. Every bad value
+ * is a 400 with a message (never a 500), as DESIGN.md section 7 asks.
+ */
+export const searchQuerySchema = z
+  .object({
+    q: z
+      .string()
+      .max(MAX_QUERY_LENGTH, `Search for at most ${MAX_QUERY_LENGTH} characters`)
+      .optional()
+      .transform((value) => value?.trim() || undefined),
+    category: z.enum(CATEGORY_SLUGS, { error: 'Unknown category' }).optional(),
+    brand: text('Brand', 60),
+    make: text('Make', 40),
+    model: text('Model', 40),
+    year: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) return undefined;
+        const parsed = yearSchema('Year').safeParse(/^\d+$/.test(value) ? Number(value) : 0.5);
+        if (!parsed.success) {
+          ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid year' });
+          return z.NEVER;
+        }
+        return parsed.data;
+      }),
+    engine: text('Engine', 40),
+    inStock: z
+      .enum(['true', 'false', '1', '0'], { error: 'inStock must be true or false' })
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
+    minPrice: money('minPrice'),
+    maxPrice: money('maxPrice'),
+    sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('relevance'),
+    cursor: z
+      .string()
+      .max(200, 'Invalid cursor')
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return 0;
+        const offset = decodeCursor(value);
+        if (offset === null) {
+          ctx.addIssue({ code: 'custom', message: 'Invalid cursor' });
+          return z.NEVER;
+        }
+        return offset;
+      }),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number from 1 to 100' })
+      .int('limit must be a whole number from 1 to 100')
+      .min(1, 'limit must be a whole number from 1 to 100')
+      .max(100, 'limit must be a whole number from 1 to 100')
+      .default(24),
+  })
+  .superRefine((query, ctx) => {
+    const vehicleParts = [query.make, query.model, query.year].filter((value) => value !== undefined).length;
+    if (vehicleParts > 0 && vehicleParts < 3)
+      ctx.addIssue({ code: 'custom', path: ['year'], message: 'Give the year, make and model of the vehicle' });
+    if (query.engine && vehicleParts < 3)
+      ctx.addIssue({ code: 'custom', path: ['engine'], message: 'Give the year, make and model of the vehicle' });
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice)
+      ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: 'maxPrice cannot be below minPrice' });
+  });
+
+export type SearchQuery = z.output<typeof searchQuerySchema>;

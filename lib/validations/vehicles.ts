@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { yearSchema } from './parts';
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is Required` })
+    .trim()
+    .min(1, `${label} is Required`)
+    .max(40, `${label} is too long`);
+
+/** GET /api/vehicles: makes; `?make=` its models; `?make=&model=` its years and engines. */
+export const vehicleQuerySchema = z
+  .object({ make: name('Make').optional(), model: name('Model').optional() })
+  .refine((query) => !query.model || query.make, {
+    message: 'Give the make of the model',
+    path: ['make'],
+  });
+
+/** A vehicle chosen in the selector (garage, catalog filter). */
+export const vehicleChoiceSchema = z.object({
+  year: z.coerce.number({ error: 'Year is Required' }).pipe(yearSchema('Year')),
+  make: name('Make'),
+  model: name('Model'),
+  engine: z
+    .string()
+    .trim()
+    .max(40, 'Engine is too long')
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type VehicleChoiceInput = z.infer<typeof vehicleChoiceSchema>;
+
+export const garageActiveSchema = z.object({
+  id: z.string({ error: 'Choose a vehicle' }).min(1, 'Choose a vehicle').max(80, 'Choose a vehicle'),
+});

@@ -1,0 +1,524 @@
+import { existsSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort } from '@/db/embedded';
+import { BENCH_ADMIN, newCustomers, signIn, type Session } from './bench/accounts';
+import { measureFirstLoad, type FirstLoad } from './bench/first-load';
+import { runLighthouse, type LighthouseReport } from './bench/lighthouse';
+import { fixed, formatTable, median, runLoad, settle, type LoadResult } from './bench/load';
+import { createPart, orderBurst, orderLoad, type BenchPart, type BurstReport } from './bench/orders';
+import { mb, RssSampler, type RssFigures } from './bench/rss';
+import { measureSitemap, orderablePart, sequentialOrders, timedGet, type SitemapChunk } from './bench/scale';
+import { buildBench, startBench, type BenchServer } from './bench/server';
+
+/**
+ * `npm run bench`: builds the benchmark build, starts it on a fresh embedded database and measures
+ * the shop against baselines from the same server (the static page /bench-static for pages, the
+ * in-memory twins for the JSON API), interleaved, N rounds, medians. `--scale` measures a large
+ * catalog prepared by `npm run seed:scale`. See `--help`.
+ */
+const HELP = `Usage: npm run bench -- [options]
+  --rounds N         rounds of every measurement (default 3)
+  --duration S       seconds per load run (default 10)
+  --smoke            1 round of 2 s
+  --skip-build       use the existing .next-bench build
+  --url URL          measure an already running benchmark server (started with the bench accounts)
+  --only a,b         only these: home, home-signed-in, part, part-signed-in, blogs, api-parts, api-review,
+                     orders-one, orders-spread, orders-burst, first-load (scale: first-page, order-latency, sitemap, load)
+  --lighthouse       also run Lighthouse (mobile) on / and a part page
+  --scale            the large-catalog measurements on --data-dir (default .data/scale, from npm run seed:scale)
+  --data-dir DIR     the data directory for --scale
+  --keep-data        keep the fresh database of a normal run (.data/bench-<time>)`;
+
+const { values: flags } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '10' },
+    smoke: { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+    url: { type: 'string' },
+    only: { type: 'string' },
+    lighthouse: { type: 'boolean', default: false },
+    scale: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+    'keep-data': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+const rounds = flags.smoke ? 1 : Number(flags.rounds);
+const seconds = flags.smoke ? 2 : Number(flags.duration);
+const only = flags.only ? new Set(flags.only.split(',').map((name) => name.trim())) : null;
+const wanted = (name: string) => !only || only.has(name);
+const CONNECTIONS = [10, 50] as const;
+
+function log(line: string): void {
+  console.log(line);
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'PASS' : 'FAIL';
+}
+
+function machineLine(): string {
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+  return `${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, load average ${load}, Node ${process.version}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server: started here on a fresh database, or one given with --url.
+
+type Running = { base: string; server: BenchServer | null; sampler: RssSampler | null };
+
+async function maybeBuild(): Promise<void> {
+  if (flags['skip-build'] || flags.url) return;
+  log('[bench] building the benchmark build (BENCH_BUILD=1, into .next-bench)...');
+  const build = await buildBench(path.resolve('.data', 'bench-build.log'), log);
+  log(`[bench] built in ${build.seconds.toFixed(0)} s (full output in .data/bench-build.log)\n\n${build.routes}\n`);
+}
+
+async function start(dataDir: string, readyPath: string): Promise<Running> {
+  if (flags.url) return { base: flags.url.replace(/\/$/, ''), server: null, sampler: null };
+  const server = await startBench({ dataDir, port: await freePort(), readyPath });
+  log(`[bench] server on ${server.base} ready after ${server.readySeconds.toFixed(1)} s (data in ${dataDir}, log ${server.logFile})`);
+  return { base: server.base, server, sampler: new RssSampler(server.pid).start() };
+}
+
+function rssLines(sampler: RssSampler | null): string[] {
+  if (!sampler) return ['RSS: not measured (--url: the server is not a child of this run)'];
+  sampler.sample();
+  const line = (label: string, group: keyof RssFigures) =>
+    `  ${label.padEnd(34)} peak ${mb(sampler.peak[group]).padStart(8)}   now ${mb(sampler.current[group]).padStart(8)}`;
+  return [
+    'RSS (sampled every 200 ms):',
+    line('app (next start)', 'app'),
+    line('database (FerretDB/mongod)', 'db'),
+    line('runner (tsx, scripts/run.ts)', 'runner'),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The normal run.
+
+type HttpTarget = { name: string; label: string; path: string; baseline: string; signedIn: boolean; kind: 'page' | 'api' };
+
+type Sample = { target: LoadResult; baseline: LoadResult };
+
+async function warm(base: string, paths: string[], cookie?: string): Promise<void> {
+  for (const target of paths) {
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(new URL(target, base), { headers: cookie ? { cookie } : {} });
+      await res.arrayBuffer();
+      if (i === 0 && res.status !== 200) log(`[bench] warning: ${target} answered ${res.status}`);
+    }
+  }
+}
+
+function load(base: string, target: string, connections: number, sessions: Session[] | null): Promise<LoadResult> {
+  return runLoad({
+    base,
+    path: target,
+    connections,
+    seconds,
+    perRequest: sessions ? (n) => ({ headers: { cookie: sessions[n % sessions.length]!.cookie } }) : undefined,
+  });
+}
+
+/** After a run: waits for the server to finish what the run left in flight, saying so when it took a while. */
+async function settled(base: string): Promise<void> {
+  const waited = await settle(base);
+  if (waited > 1) log(`[bench] waited ${waited.toFixed(1)} s for the server to finish the previous run's requests`);
+}
+
+function statusSummary(results: LoadResult[]): string {
+  const counts: Record<string, number> = {};
+  for (const result of results) {
+    for (const [status, count] of Object.entries(result.statusCounts))
+      if (!status.startsWith('2')) counts[status] = (counts[status] ?? 0) + count;
+    if (result.errors) counts['error/timeout'] = (counts['error/timeout'] ?? 0) + result.errors;
+    // Every duration run ends with about one request per connection in flight: only a run with no answer at all is worth a note.
+    if (!result.total && result.unanswered) counts['no answer in the run'] = (counts['no answer in the run'] ?? 0) + result.unanswered;
+  }
+  const parts = Object.entries(counts).map(([status, count]) => `${count}x${status}`);
+  return parts.length ? parts.join(' ') : '0';
+}
+
+async function normalRun(): Promise<void> {
+  await maybeBuild();
+  const dataDir = path.resolve('.data', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  const running = await start(dataDir, '/api/parts?limit=1');
+  const { base, server, sampler } = running;
+  try {
+    // The part page measured: the newest part of the seeded catalog, chosen before the bench adds its own.
+    const newest = (await (await fetch(new URL('/api/parts?limit=1', base))).json()) as Array<{ _id: string }>;
+    const partPath = `/parts/${newest[0]?._id ?? 'missing'}`;
+    const runId = Date.now().toString(36);
+    const admin = await signIn(base, BENCH_ADMIN);
+    const customers = await newCustomers(base, 8, runId);
+    log(`[bench] signed in the admin and 8 new customers; part page ${partPath}`);
+
+    const targets: HttpTarget[] = [
+      { name: 'home', label: '/', path: '/', baseline: '/bench-static', signedIn: false, kind: 'page' },
+      { name: 'home-signed-in', label: '/ signed in', path: '/', baseline: '/bench-static', signedIn: true, kind: 'page' },
+      { name: 'part', label: 'part page', path: partPath, baseline: '/bench-static', signedIn: false, kind: 'page' },
+      { name: 'part-signed-in', label: 'part page signed in', path: partPath, baseline: '/bench-static', signedIn: true, kind: 'page' },
+      { name: 'blogs', label: '/blogs', path: '/blogs', baseline: '/bench-static', signedIn: false, kind: 'page' },
+      { name: 'api-parts', label: '/api/parts', path: '/api/parts', baseline: '/api/bench-memory/parts', signedIn: false, kind: 'api' },
+      { name: 'api-review', label: '/api/review', path: '/api/review', baseline: '/api/bench-memory/review', signedIn: false, kind: 'api' },
+    ].filter((target) => wanted(target.name)) as HttpTarget[];
+
+    await warm(base, [...new Set(targets.flatMap((target) => [target.baseline, target.path]))]);
+    await warm(base, ['/', partPath], customers[0]?.cookie);
+
+    const samples = new Map<string, Sample[]>();
+    for (let round = 1; round <= rounds; round++) {
+      for (const connections of CONNECTIONS) {
+        for (const target of targets) {
+          // Baseline and target back to back, so their ratio comes from neighbouring runs.
+          const baseline = await load(base, target.baseline, connections, null);
+          const result = await load(base, target.path, connections, target.signedIn ? customers : null);
+          await settled(base);
+          const key = `${target.name}@${connections}`;
+          samples.set(key, [...(samples.get(key) ?? []), { target: result, baseline }]);
+          log(
+            `[bench] round ${round}/${rounds}, ${connections} conns, ${target.label}: ${fixed(result.reqPerSec)} req/s, p99 ${fixed(result.p99, 0)} ms (baseline ${target.baseline}: ${fixed(baseline.reqPerSec)} req/s)`,
+          );
+        }
+      }
+    }
+
+    // Orders: parts with a large stock for the throughput runs, one with stock 100 for the burst.
+    const orderSamples = new Map<string, LoadResult[]>();
+    let burst: BurstReport | null = null;
+    const ordersWanted = wanted('orders-one') || wanted('orders-spread');
+    if (ordersWanted || wanted('orders-burst')) {
+      const one = ordersWanted ? [await createPart(base, admin, `Bench one ${runId}`, 1_000_000)] : [];
+      const spread: BenchPart[] = [];
+      if (wanted('orders-spread'))
+        for (let i = 1; i <= 14; i++) spread.push(await createPart(base, admin, `Bench spread ${runId} ${i}`, 1_000_000));
+      for (let round = 1; round <= rounds; round++) {
+        for (const connections of CONNECTIONS) {
+          for (const [name, parts] of [
+            ['orders-one', one],
+            ['orders-spread', spread],
+          ] as const) {
+            if (!wanted(name) || !parts.length) continue;
+            const result = await orderLoad(base, customers, parts, connections, seconds);
+            await settled(base);
+            const key = `${name}@${connections}`;
+            orderSamples.set(key, [...(orderSamples.get(key) ?? []), result]);
+            log(
+              `[bench] round ${round}/${rounds}, ${connections} conns, ${name}: ${fixed((result.statusCounts['201'] ?? 0) / result.seconds)} orders/s, p99 ${fixed(result.p99, 0)} ms`,
+            );
+          }
+        }
+      }
+      if (wanted('orders-burst')) {
+        await settled(base);
+        const part = await createPart(base, admin, `Bench burst ${runId}`, 100);
+        log('[bench] burst: 200 orders at once on a part with stock 100 from 8 customers...');
+        burst = await orderBurst(base, admin, customers, part);
+      }
+    }
+
+    let firstLoad: FirstLoad[] = [];
+    if (wanted('first-load')) firstLoad = await measureFirstLoad(base, ['/bench-static', '/', partPath]);
+    const lighthouse: LighthouseReport[] = [];
+    if (flags.lighthouse) for (const target of ['/', partPath]) lighthouse.push(await runLighthouse(base, target));
+
+    printNormalReport(targets, samples, orderSamples, burst, firstLoad, lighthouse, sampler);
+  } finally {
+    sampler?.stop();
+    await server?.stop();
+    if (server && !flags['keep-data']) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printNormalReport(
+  targets: HttpTarget[],
+  samples: Map<string, Sample[]>,
+  orderSamples: Map<string, LoadResult[]>,
+  burst: BurstReport | null,
+  firstLoad: FirstLoad[],
+  lighthouse: LighthouseReport[],
+  sampler: RssSampler | null,
+): void {
+  const checks: string[] = [];
+  if (targets.length)
+    log(`\n== HTTP targets (${rounds} round(s) of ${seconds} s, interleaved with the baseline; medians; latency in ms) ==`);
+  const rows: string[][] = [];
+  for (const target of targets) {
+    for (const connections of CONNECTIONS) {
+      const runs = samples.get(`${target.name}@${connections}`) ?? [];
+      if (!runs.length) continue;
+      const ratio = median(runs.map((run) => run.target.reqPerSec / run.baseline.reqPerSec));
+      const p50 = median(runs.map((run) => run.target.p50));
+      const p99 = median(runs.map((run) => run.target.p99));
+      rows.push([
+        target.label,
+        String(connections),
+        fixed(median(runs.map((run) => run.target.reqPerSec))),
+        `${fixed(median(runs.map((run) => run.baseline.reqPerSec)))} ${target.baseline}`,
+        `${fixed(ratio, 2)}x`,
+        fixed(p50, 0),
+        fixed(p99, 0),
+        statusSummary(runs.map((run) => run.target)),
+        statusSummary(runs.map((run) => run.baseline)),
+      ]);
+      if (target.kind === 'page' && target.name !== 'blogs') {
+        if (connections === 50)
+          checks.push(`${verdict(ratio >= 0.9)}  ${target.label}: ${fixed(ratio, 2)}x the static page at 50 connections (>= 0.9)`);
+        if (connections === 10) checks.push(`${verdict(p99 < 100)}  ${target.label}: p99 ${fixed(p99, 0)} ms at 10 connections (< 100)`);
+      }
+      if (target.kind === 'api') {
+        checks.push(
+          `${verdict(ratio >= 0.5)}  ${target.label}: ${fixed(ratio, 2)}x its memory twin at ${connections} connections (>= 0.5)`,
+        );
+        if (connections === 10) checks.push(`${verdict(p99 < 50)}  ${target.label}: p99 ${fixed(p99, 0)} ms at 10 connections (< 50)`);
+      }
+    }
+  }
+  if (rows.length)
+    log(formatTable(['target', 'conns', 'req/s', 'baseline req/s', 'ratio', 'p50', 'p99', 'non-2xx', 'baseline non-2xx'], rows));
+
+  if (orderSamples.size) {
+    log(`\n== Orders (POST /api/order, 8 customers in turn; ${rounds} round(s) of ${seconds} s; medians) ==`);
+    const orderRows: string[][] = [];
+    for (const [name, label] of [
+      ['orders-one', 'one part'],
+      ['orders-spread', 'spread over 14 parts'],
+    ] as const) {
+      for (const connections of CONNECTIONS) {
+        const runs = orderSamples.get(`${name}@${connections}`) ?? [];
+        if (!runs.length) continue;
+        const perSecond = median(runs.map((run) => (run.statusCounts['201'] ?? 0) / run.seconds));
+        orderRows.push([
+          label,
+          String(connections),
+          fixed(perSecond),
+          fixed(median(runs.map((run) => run.p50)), 0),
+          fixed(median(runs.map((run) => run.p99)), 0),
+          String(runs.reduce((sum, run) => sum + (run.statusCounts['201'] ?? 0), 0)),
+          statusSummary(runs),
+        ]);
+        if (connections === 10) {
+          const goal = name === 'orders-one' ? 50 : 100;
+          checks.push(`${verdict(perSecond >= goal)}  orders on ${label}: ${fixed(perSecond)}/s at 10 connections (>= ${goal})`);
+        }
+      }
+    }
+    log(formatTable(['orders', 'conns', 'created/s', 'p50', 'p99', 'created', 'not created'], orderRows));
+  }
+
+  if (burst) {
+    log('\n== 200 concurrent orders on one part with stock 100 (8 customers) ==');
+    const others = Object.entries(burst.otherStatuses).map(([status, count]) => `${count}x${status}`);
+    log(
+      `slowest answer after ${fixed(burst.maxMs, 0)} ms; created ${burst.created}, refused with 409 ${burst.refused409}, other statuses ${others.join(' ') || 'none'}, no answer within 30 s or connection error ${burst.networkErrors}`,
+    );
+    log(
+      `stock right after the last answer ${burst.stockAfterLastAnswer ?? '?'}, 5 s later ${burst.stockAfterWait ?? '?'}; orders of the part 5 s later (GET /api/allOrder) ${burst.ordersAfterWait ?? '?'}`,
+    );
+    const ok =
+      burst.maxMs < 10_000 &&
+      burst.created === 100 &&
+      burst.refused409 === 100 &&
+      !others.length &&
+      burst.networkErrors === 0 &&
+      burst.stockAfterWait === 0 &&
+      burst.stockAfterLastAnswer === 0 &&
+      burst.ordersAfterWait === 100;
+    checks.push(
+      `${verdict(ok)}  burst: every answer within 10 s, exactly 100 created, 100 refused with 409, no errors, nothing created afterwards`,
+    );
+  }
+
+  if (firstLoad.length) {
+    log('\n== First-load JavaScript (Chromium, every script until load + 1.5 s) ==');
+    const baseline = firstLoad.find((entry) => entry.path === '/bench-static');
+    log(
+      formatTable(
+        ['page', 'scripts', 'kB', 'kB gzipped', 'ratio to /bench-static'],
+        firstLoad.map((entry) => [
+          entry.path,
+          String(entry.scripts),
+          fixed(entry.rawKb),
+          fixed(entry.gzipKb),
+          baseline ? `${fixed(entry.gzipKb / baseline.gzipKb, 2)}x` : '-',
+        ]),
+      ),
+    );
+    const home = firstLoad.find((entry) => entry.path === '/');
+    if (home && baseline)
+      checks.push(
+        `${verdict(home.gzipKb <= 1.1 * baseline.gzipKb)}  first-load JS of /: ${fixed(home.gzipKb / baseline.gzipKb, 2)}x the static page (<= 1.1)`,
+      );
+  }
+
+  if (lighthouse.length) {
+    log('\n== Lighthouse (mobile) ==');
+    for (const report of lighthouse) {
+      if (report.error) log(`${report.path}: ${report.error}`);
+      log(
+        `${report.path}: performance ${report.performance ?? '?'}, accessibility ${report.accessibility ?? '?'}, LCP ${report.lcpMs === null ? '?' : `${fixed(report.lcpMs, 0)} ms`}`,
+      );
+      checks.push(
+        `${verdict((report.performance ?? 0) >= 98 && report.lcpMs !== null && report.lcpMs < 2000)}  Lighthouse ${report.path}: performance ${report.performance ?? '?'} (>= 98), LCP ${fixed(report.lcpMs ?? Number.NaN, 0)} ms (< 2000)`,
+      );
+    }
+  }
+
+  log('');
+  for (const line of rssLines(sampler)) log(line);
+  if (sampler) checks.push(`${verdict(sampler.peak.app < 500 * 1024 ** 2)}  app peak RSS ${mb(sampler.peak.app)} (< 500 MB)`);
+  log('\n== Targets of the speed issue ==');
+  for (const line of checks) log(line);
+  log(`\nmachine at the end: ${machineLine()}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// --scale: a large catalog prepared by `npm run seed:scale`.
+
+function chunkRows(chunks: SitemapChunk[]): string[][] {
+  return chunks.map((chunk) => [
+    chunk.path,
+    String(chunk.urls),
+    `${chunk.first.status}`,
+    fixed(chunk.first.ms, 0),
+    chunk.first.cache ?? '-',
+    fixed(chunk.second.ms, 0),
+    chunk.second.cache ?? '-',
+    fixed(chunk.first.bytes / 1024, 0),
+  ]);
+}
+
+async function scaleRun(): Promise<void> {
+  const dataDir = path.resolve(flags['data-dir'] ?? path.join('.data', 'scale'));
+  if (!flags.url && !existsSync(dataDir))
+    throw new Error(`${dataDir} does not exist: prepare it with npm run seed:scale -- --data-dir ${flags['data-dir'] ?? '.data/scale'}`);
+  await maybeBuild();
+  const checks: string[] = [];
+  // Ready as soon as a route without data answers, so the first `/` is really the first.
+  let running = await start(dataDir, '/robots.txt');
+  const firsts: Array<{ label: string; status: number; ms: number }> = [];
+  try {
+    if (wanted('first-page')) {
+      const first = await timedGet(running.base, '/');
+      firsts.push({ label: 'first / after start', status: first.status, ms: first.ms });
+      if (running.server) {
+        running.sampler?.stop();
+        await running.server.stop();
+        running = await start(dataDir, '/robots.txt');
+        const again = await timedGet(running.base, '/');
+        firsts.push({ label: 'first / after a restart', status: again.status, ms: again.ms });
+      }
+      const warm = await timedGet(running.base, '/');
+      firsts.push({ label: 'next /', status: warm.status, ms: warm.ms });
+    }
+    const { base, sampler } = running;
+
+    let orders: Awaited<ReturnType<typeof sequentialOrders>> | null = null;
+    if (wanted('order-latency')) {
+      const [customer] = await newCustomers(base, 1, Date.now().toString(36));
+      orders = await sequentialOrders(base, customer!, await orderablePart(base), 10);
+    }
+
+    let sitemap: Awaited<ReturnType<typeof measureSitemap>> | null = null;
+    if (wanted('sitemap')) sitemap = await measureSitemap(base);
+
+    const loads: Array<{ path: string; result: LoadResult; peak: RssFigures | null }> = [];
+    if (wanted('load')) {
+      // A large catalog's idle read is slower: "settled" means within 3x of it again.
+      let idle = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 3; i++) idle = Math.min(idle, (await timedGet(base, '/api/parts?limit=1')).ms);
+      for (const target of ['/api/parts?page=500', '/']) {
+        const window = sampler?.window() ?? null;
+        const result = await runLoad({ base, path: target, connections: 10, seconds });
+        const waited = await settle(base, { quickMs: Math.max(200, 3 * idle) });
+        if (waited > 1) log(`[bench] waited ${waited.toFixed(1)} s for the server to finish the ${target} run's requests`);
+        if (window) sampler?.close(window);
+        loads.push({ path: target, result, peak: window ? { ...window.peak } : null });
+      }
+    }
+
+    log(`\n== Large catalog (${dataDir}) ==`);
+    for (const first of firsts) log(`${first.label.padEnd(26)} ${first.status}  ${fixed(first.ms, 0)} ms`);
+    const cold = firsts.filter((first) => first.label.startsWith('first'));
+    if (cold.length)
+      checks.push(
+        `${verdict(cold.every((first) => first.status === 200 && first.ms < 1000))}  first / after a (re)start: ${cold.map((first) => `${fixed(first.ms, 0)} ms`).join(', ')} (< 1000)`,
+      );
+    if (orders) {
+      log(
+        `single order (10 one after another on part ${orders.partId}): median ${fixed(orders.medianMs, 0)} ms, max ${fixed(orders.maxMs, 0)} ms, statuses ${orders.statuses.join(' ')}`,
+      );
+      checks.push(
+        `${verdict(orders.medianMs < 100 && orders.statuses.every((status) => status === 201))}  a single order: median ${fixed(orders.medianMs, 0)} ms (< 100)`,
+      );
+    }
+    if (sitemap) {
+      log('\nsitemap (times in ms; cache = x-nextjs-cache):');
+      const rows = chunkRows([...(sitemap.index ? [sitemap.index] : []), ...sitemap.chunks]);
+      log(formatTable(['chunk', 'urls', 'status', 'first', 'cache', 'second', 'cache', 'kB'], rows));
+      const all = [...(sitemap.index ? [sitemap.index] : []), ...sitemap.chunks];
+      checks.push(
+        `${verdict(all.length > 0 && all.every((chunk) => chunk.first.status === 200 && chunk.first.ms < 1000 && chunk.second.ms < chunk.first.ms))}  sitemap: ${all.length} file(s), slowest first request ${fixed(Math.max(...all.map((chunk) => chunk.first.ms)), 0)} ms (< 1000), second request faster`,
+      );
+    }
+    if (loads.length) {
+      log(`\nload, 10 connections, ${seconds} s each:`);
+      log(
+        formatTable(
+          ['target', 'req/s', 'p50', 'p99', 'non-2xx', 'app peak RSS', 'db peak RSS'],
+          loads.map(({ path: target, result, peak }) => [
+            target,
+            fixed(result.reqPerSec),
+            fixed(result.p50, 0),
+            fixed(result.p99, 0),
+            statusSummary([result]),
+            peak ? mb(peak.app) : '-',
+            peak ? mb(peak.db) : '-',
+          ]),
+        ),
+      );
+    }
+    log('');
+    for (const line of rssLines(sampler)) log(line);
+    if (sampler) {
+      checks.push(`${verdict(sampler.peak.app < 500 * 1024 ** 2)}  app peak RSS ${mb(sampler.peak.app)} (< 500 MB)`);
+      checks.push(`${verdict(sampler.peak.db < 2 * 1024 ** 3)}  database peak RSS ${mb(sampler.peak.db)} (< 2 GB)`);
+    }
+    log('\n== Targets of the speed issue (large catalog) ==');
+    for (const line of checks) log(line);
+    log(`\nmachine at the end: ${machineLine()}`);
+  } finally {
+    running.sampler?.stop();
+    await running.server?.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  if (flags.help) {
+    log(HELP);
+    return;
+  }
+  if (!Number.isInteger(rounds) || rounds < 1 || !Number.isFinite(seconds) || seconds < 1)
+    throw new Error('--rounds and --duration must be positive numbers');
+  log(
+    `[bench] ${new Date().toISOString()}: ${flags.scale ? 'large catalog' : `${rounds} round(s) of ${seconds} s`}; machine: ${machineLine()}`,
+  );
+  if (flags.scale) await scaleRun();
+  else await normalRun();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,118 @@
+import autocannon from 'autocannon';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** One autocannon run and the figures the benchmark reports from it. */
+export type LoadResult = {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  max: number;
+  total: number;
+  non2xx: number;
+  /** Connection errors, timeouts included. */
+  errors: number;
+  timeouts: number;
+  /** Requests still waiting for their answer when the run ended. */
+  unanswered: number;
+  statusCounts: Record<string, number>;
+  seconds: number;
+};
+
+export type LoadOptions = {
+  base: string;
+  path: string;
+  connections: number;
+  seconds: number;
+  method?: 'GET' | 'POST';
+  headers?: IncomingHttpHeaders;
+  /** Called for every request: answers the headers and body of that one (rotating cookies, parts). */
+  perRequest?: (n: number) => { headers?: IncomingHttpHeaders; body?: string };
+};
+
+export async function runLoad({
+  base,
+  path,
+  connections,
+  seconds,
+  method = 'GET',
+  headers = {},
+  perRequest,
+}: LoadOptions): Promise<LoadResult> {
+  let counter = 0;
+  const result = await autocannon({
+    url: new URL(path, base).toString(),
+    connections,
+    duration: seconds,
+    timeout: 10,
+    method,
+    headers,
+    requests: perRequest
+      ? [
+          {
+            method,
+            path,
+            setupRequest: (request) => {
+              const extra = perRequest(counter++);
+              return { ...request, headers: { ...request.headers, ...extra.headers }, body: extra.body ?? request.body };
+            },
+          },
+        ]
+      : undefined,
+  });
+  const statusCounts: Record<string, number> = {};
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) statusCounts[status] = stats.count ?? 0;
+  return {
+    reqPerSec: result.requests.average,
+    // No answer at all: no latency to report (rather than autocannon's zeros).
+    p50: result.requests.total ? result.latency.p50 : Number.NaN,
+    p99: result.requests.total ? result.latency.p99 : Number.NaN,
+    max: result.requests.total ? result.latency.max : Number.NaN,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    unanswered: Math.max(0, result.requests.sent - result.requests.total),
+    statusCounts,
+    seconds: result.duration,
+  };
+}
+
+/**
+ * Waits until the server answers a database read quickly again: requests a run left unanswered keep
+ * the server busy after autocannon stops, and must not weigh on the next run. Answers the seconds waited.
+ */
+export async function settle(base: string, { probe = '/api/parts?limit=1', quickMs = 200, maxSeconds = 60 } = {}): Promise<number> {
+  const started = performance.now();
+  let quick = 0;
+  while (quick < 2 && performance.now() - started < maxSeconds * 1000) {
+    const t0 = performance.now();
+    try {
+      const res = await fetch(new URL(probe, base), { signal: AbortSignal.timeout(maxSeconds * 1000) });
+      await res.arrayBuffer();
+      quick = performance.now() - t0 < quickMs ? quick + 1 : 0;
+    } catch {
+      quick = 0;
+    }
+    if (quick < 2) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return (performance.now() - started) / 1000;
+}
+
+export function median(values: number[]): number {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** A plain text table with right-aligned figures, for a terminal or a pasted report. */
+export function formatTable(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function fixed(value: number, digits = 1): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : '-';
+}

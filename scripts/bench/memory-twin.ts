@@ -1,0 +1,37 @@
+import { connection, type NextRequest } from 'next/server';
+
+/**
+ * A benchmark-only route handler (imported by app/api/bench-memory/*): on its first call it fetches
+ * the real endpoint's default page from the same server once, then answers that body and its paging
+ * headers from memory, so `/api/parts` and `/api/review` can be compared with a handler that does no work.
+ */
+type Captured = { body: string; headers: Record<string, string> };
+
+const COPIED_HEADERS = ['content-type', 'x-total-count', 'x-page', 'x-limit'] as const;
+
+async function capture(url: URL): Promise<Captured> {
+  const res = await fetch(url, { cache: 'no-store', headers: { accept: 'application/json' } });
+  if (res.status !== 200) throw new Error(`${url.pathname} answered ${res.status}`);
+  const headers: Record<string, string> = {};
+  for (const name of COPIED_HEADERS) {
+    const value = res.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return { body: await res.text(), headers };
+}
+
+export function memoryTwin(sourcePath: string): (req: NextRequest) => Promise<Response> {
+  let captured: Promise<Captured> | null = null;
+  return async (req) => {
+    // Never prerendered at build time: the source endpoint only exists on a running server.
+    await connection();
+    captured ??= capture(new URL(sourcePath, req.nextUrl.origin));
+    try {
+      const { body, headers } = await captured;
+      return new Response(body, { status: 200, headers });
+    } catch (error) {
+      captured = null;
+      return Response.json({ error: `memory twin of ${sourcePath}: ${(error as Error).message}` }, { status: 502 });
+    }
+  };
+}

@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { benchSeedEnv } from './accounts';
+
+/** The benchmark build's directory (NEXT_DIST_DIR) and the settings both the build and the server read. */
+export const BENCH_DIST_DIR = '.next-bench';
+const BENCH_BUILD_ENV = { BENCH_BUILD: '1', NEXT_DIST_DIR: BENCH_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' };
+
+const TSX_CLI = path.resolve('node_modules', 'tsx', 'dist', 'cli.mjs');
+const NEXT_CLI = path.resolve('node_modules', 'next', 'dist', 'bin', 'next');
+
+function tail(file: string, lines = 40): string {
+  if (!existsSync(file)) return '';
+  return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+}
+
+/**
+ * `next build` adds its distDir's type paths to tsconfig.json and next-env.d.ts: a benchmark build
+ * must leave the project's files as they were, so only the `.next-bench` entries are taken out again.
+ */
+function restoreAfterBuild(snapshots: Map<string, string | null>, log: (line: string) => void): void {
+  for (const [file, before] of snapshots) {
+    const now = existsSync(file) ? readFileSync(file, 'utf8') : null;
+    if (now === before || now === null) continue;
+    if (file === 'tsconfig.json' && before !== null) {
+      const config = JSON.parse(now) as { include?: string[] };
+      config.include = config.include?.filter((entry) => !entry.startsWith(BENCH_DIST_DIR));
+      const same = JSON.stringify(config) === JSON.stringify(JSON.parse(before));
+      // Unchanged apart from our entries: the original text (formatting included); else only our entries removed.
+      writeFileSync(file, same ? before : `${JSON.stringify(config, null, 2)}\n`);
+    } else if (before === null) {
+      rmSync(file, { force: true });
+    } else {
+      writeFileSync(file, before);
+    }
+    log(`[bench] took the benchmark build's paths out of ${file} again`);
+  }
+}
+
+export type BuildReport = { seconds: number; routes: string };
+
+/** `next build` of the benchmark build (its baseline routes included) into .next-bench; the output goes to a log file. */
+export async function buildBench(logFile: string, log: (line: string) => void): Promise<BuildReport> {
+  const snapshots = new Map<string, string | null>(
+    ['tsconfig.json', 'next-env.d.ts'].map((file) => [file, existsSync(file) ? readFileSync(file, 'utf8') : null]),
+  );
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const out = openSync(logFile, 'w');
+  const started = performance.now();
+  try {
+    const code = await new Promise<number>((resolve, reject) => {
+      const child = spawn(process.execPath, [NEXT_CLI, 'build'], {
+        stdio: ['ignore', out, out],
+        env: { ...process.env, ...BENCH_BUILD_ENV },
+      });
+      child.on('error', reject);
+      child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+    });
+    if (code !== 0) throw new Error(`next build failed (exit ${code}); the end of ${logFile}:\n${tail(logFile)}`);
+  } finally {
+    closeSync(out);
+    restoreAfterBuild(snapshots, log);
+  }
+  const output = readFileSync(logFile, 'utf8');
+  const start = output.indexOf('Route (app)');
+  return {
+    seconds: (performance.now() - started) / 1000,
+    routes: start >= 0 ? output.slice(start).trim() : '(no route table in the build output)',
+  };
+}
+
+export type BenchServer = {
+  base: string;
+  port: number;
+  /** The runner's pid (root of the process tree: tsx, the runner, next start, the database). */
+  pid: number;
+  logFile: string;
+  readySeconds: number;
+  stop(): Promise<void>;
+};
+
+export type StartOptions = { dataDir: string; port: number; readyPath: string; timeoutMs?: number };
+
+/**
+ * Starts the benchmark build with the project's runner (`scripts/run.ts start --embedded`) on the
+ * data directory, with the offline payment gateway and the fixed demo accounts, and waits until
+ * `readyPath` answers 200.
+ */
+export async function startBench({ dataDir, port, readyPath, timeoutMs = 120_000 }: StartOptions): Promise<BenchServer> {
+  mkdirSync(dataDir, { recursive: true });
+  // The catalog's data cache must not outlive a server (the runner clears .next's, not this build's).
+  rmSync(path.resolve(BENCH_DIST_DIR, 'cache', 'fetch-cache'), { recursive: true, force: true });
+  const logFile = path.join(dataDir, `server-${Date.now()}.log`);
+  const out = openSync(logFile, 'w');
+  const base = `http://localhost:${port}`;
+  // The runner reads NODE_ENV as the shop's mode (`next start` sets production for the app itself).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...BENCH_BUILD_ENV,
+    ...benchSeedEnv(),
+    SHOP_DATA_DIR: dataDir,
+    PORT: String(port),
+    NEXTAUTH_URL: base,
+    PAYMENTS_PROVIDER: 'test',
+  };
+  Reflect.deleteProperty(env, 'NODE_ENV');
+  const started = performance.now();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [TSX_CLI, '--conditions=react-server', 'scripts/run.ts', 'start', '--embedded', '-p', String(port)],
+    {
+      stdio: ['ignore', out, out],
+      env,
+      detached: true,
+    },
+  );
+  closeSync(out);
+  let exited: string | null = null;
+  child.on('exit', (code, signal) => {
+    exited = `the server exited (${signal ?? code})`;
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('the server did not start');
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      // The runner did not stop in time: end its whole process group (it was started detached, as its own group).
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 20_000);
+    await gone;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${exited}; the end of ${logFile}:\n${tail(logFile)}`);
+    try {
+      const res = await fetch(new URL(readyPath, base), { signal: AbortSignal.timeout(5000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return { base, port, pid, logFile, readySeconds: (performance.now() - started) / 1000, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`the server did not answer ${readyPath} within ${timeoutMs / 1000} s; the end of ${logFile}:\n${tail(logFile)}`);
+}

@@ -1,0 +1,152 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolveClientAddress } from '@/lib/client-address';
+
+/**
+ * The HTTP server behind `npm run dev` and `npm start` (spawned by scripts/app-runner.ts): a plain
+ * Node server around Next.js's own request handler that first
+ * - refuses a path with a malformed percent-escape (Next.js would answer a plain-text 500), and
+ * - replaces X-Forwarded-For with the one client address the rate limits count
+ *   (lib/client-address.ts; Next.js only fills the header when the client sent none).
+ * Usage: `tsx scripts/serve.ts dev|start [-p port] [-H hostname]` (PORT and TRUSTED_PROXY_HOPS from the environment);
+ * scripts/app-runner.ts loads it with tsx's API and unregisters tsx before Next.js starts (see runNext).
+ */
+
+type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+export const MALFORMED_URL = 'Malformed URL';
+
+/** True when the path (not the query) holds a percent-escape that does not decode, such as `%E0%A4%A` or `%zz`. */
+export function hasMalformedPath(url: string): boolean {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  if (!path.includes('%')) return false;
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function refuseMalformed(url: string, res: ServerResponse): void {
+  const api = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  const body = api
+    ? JSON.stringify({ error: MALFORMED_URL })
+    : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad request</title></head>' +
+      '<body><h1>Bad request</h1><p>The address of this page is malformed.</p><p><a href="/">Go to the home page</a></p></body></html>';
+  res.writeHead(400, {
+    'Content-Type': api ? 'application/json' : 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'X-Content-Type-Options': 'nosniff',
+    Connection: 'close',
+  });
+  res.end(body);
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** What every request goes through before `handler` (Next.js) sees it. */
+export function guardRequests(handler: RequestHandler, { trustedHops }: { trustedHops: number }): RequestHandler {
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (hasMalformedPath(url)) return refuseMalformed(url, res);
+    const socketAddress = req.socket.remoteAddress;
+    if (socketAddress) {
+      req.headers['x-forwarded-for'] = resolveClientAddress(headerText(req.headers['x-forwarded-for']), socketAddress, trustedHops);
+    } else {
+      // The connection is already gone: count no address rather than one the client wrote.
+      delete req.headers['x-forwarded-for'];
+    }
+    // An answer sent before the body was read to its end (a 413 that stopped reading): close the
+    // connection instead of keeping a half-read upload paused on it; first our side, then the rest.
+    res.once('finish', () => {
+      if (req.complete || req.socket.destroyed) return;
+      req.socket.end();
+      setTimeout(() => req.socket.destroy(), 5000).unref();
+    });
+    return handler(req, res);
+  };
+}
+
+/** TRUSTED_PROXY_HOPS as lib/env.ts reads it (a whole number from 0 to 10, default 0). */
+export function trustedHopsFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error('Invalid settings: TRUSTED_PROXY_HOPS must be a whole number from 0 to 10');
+  return hops;
+}
+
+function option(args: string[], ...names: string[]): string | undefined {
+  for (const [index, arg] of args.entries()) {
+    for (const name of names) {
+      if (arg === name) return args[index + 1];
+      if (arg.startsWith(`${name}=`)) return arg.slice(name.length + 1);
+    }
+  }
+  return undefined;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command = 'start', ...args] = argv;
+  if (command !== 'dev' && command !== 'start') throw new Error(`Unknown command ${command}: use dev or start`);
+  const dev = command === 'dev';
+  const port = Number(option(args, '-p', '--port') ?? process.env.PORT ?? 3000);
+  const hostname = option(args, '-H', '--hostname');
+  const trustedHops = trustedHopsFrom(process.env.TRUSTED_PROXY_HOPS);
+  // Set before Next.js loads, as `next dev` and `next start` do.
+  Object.assign(process.env, { NODE_ENV: dev ? 'development' : 'production' });
+  // The name `next start` gives its process, which the memory benchmark (scripts/bench/rss.ts) looks for.
+  process.title = 'next-server';
+
+  const { default: next } = await import('next');
+  const server = http.createServer();
+  const app = next({ dev, dir: process.cwd(), port, hostname, httpServer: server });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  server.on(
+    'request',
+    guardRequests(
+      async (req, res) => {
+        try {
+          await handle(req, res);
+        } catch (error) {
+          console.error(`Failed to handle request for ${req.url}`, error);
+          if (!res.headersSent) res.statusCode = 500;
+          res.end();
+        }
+      },
+      { trustedHops },
+    ),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, resolve);
+  });
+  console.log(
+    `[serve] Next.js (${dev ? 'dev' : 'production'}) on http://${hostname ?? 'localhost'}:${port}, trusted proxy hops: ${trustedHops}`,
+  );
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections();
+    void app.close().finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+/** Starts the server (`argv`: `dev` or `start` and its options); a failure to start ends the process. */
+export function serve(argv: string[]): void {
+  main(argv).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
+
+if (require.main === module) serve(process.argv.slice(2));

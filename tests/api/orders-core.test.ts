@@ -1,0 +1,161 @@
+import { Types } from 'mongoose';
+import { GET as getOrderRoute } from '@/app/api/order/[id]/route';
+import { POST as placeOrderRoute } from '@/app/api/order/route';
+import { IN_PROGRESS } from '@/lib/idempotency';
+import { reconcileOrderIntents } from '@/lib/orders';
+import { applyStockMove, sumStockMoves } from '@/lib/stock';
+import type { UserDTO } from '@/lib/users';
+import { Order, OrderIntent, Part, StockMove } from '@/models';
+import { callRoute } from '@/tests/helpers/api';
+import { makePart, makeUser } from '@/tests/helpers/factories';
+
+const CONTACT = { address: '12 Mill Road, Leeds', phone: '+44 113 496 0200' };
+const stockOf = async (partId: string) => (await Part.findById(partId).lean())!.availableQuantity;
+
+let customer: UserDTO;
+let other: UserDTO;
+
+beforeAll(async () => {
+  customer = await makeUser({ name: 'Casey Core' });
+  other = await makeUser({ name: 'Olly Core' });
+});
+
+const order = (as: UserDTO, body: Record<string, unknown>, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+  callRoute(placeOrderRoute, '/api/order', { method: 'POST', body, as, headers, signal });
+
+describe('POST /api/order with an Idempotency-Key', () => {
+  it('answers a repeat with the first answer and stores one order', async () => {
+    const partId = await makePart({ stock: 10 });
+    const body = { partId, ...CONTACT, quantity: 2 };
+    const first = await order(customer, body, { 'idempotency-key': 'submit-1' });
+    const again = await order(customer, body, { 'idempotency-key': 'submit-1' });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await Order.countDocuments({ partId })).toBe(1);
+    expect(await stockOf(partId)).toBe(8);
+  });
+
+  it('runs racing repeats once: one order, the other answer is the first or "in progress"', async () => {
+    const partId = await makePart({ stock: 10 });
+    const body = { partId, ...CONTACT, quantity: 1 };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => order(customer, body, { 'idempotency-key': 'double-click' })));
+    expect(await Order.countDocuments({ partId })).toBe(1);
+    expect(await stockOf(partId)).toBe(9);
+    const created = answers.filter((res) => res.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    for (const res of created) expect(res.body.insertedId).toBe(created[0]!.body.insertedId);
+    for (const res of answers.filter((res) => res.status !== 201)) expect(res).toMatchObject({ status: 409, body: { error: IN_PROGRESS } });
+  });
+
+  it('keeps keys apart per customer, and gives a refusal again for its key', async () => {
+    const partId = await makePart({ stock: 3 });
+    expect((await order(customer, { partId, ...CONTACT, quantity: 2 }, { 'idempotency-key': 'k' })).status).toBe(201);
+    expect((await order(other, { partId, ...CONTACT, quantity: 1 }, { 'idempotency-key': 'k' })).status).toBe(201);
+    const refused = await order(customer, { partId, ...CONTACT, quantity: 5 }, { 'idempotency-key': 'too-many' });
+    expect(refused).toMatchObject({ status: 409, body: { error: 'Sorry! please order lower or equal of available pieces' } });
+    await applyStockMove({ partId, delta: 10, reason: 'restock', by: 'admin@example.com' });
+    // The same submission retried after a restock still gets its first answer: no order.
+    const retried = await order(customer, { partId, ...CONTACT, quantity: 5 }, { 'idempotency-key': 'too-many' });
+    expect(retried).toMatchObject({ status: 409, body: { error: 'Sorry! please order lower or equal of available pieces' } });
+    expect(await Order.countDocuments({ partId })).toBe(2);
+  });
+
+  it('refuses a malformed key with 400 and stores nothing', async () => {
+    const partId = await makePart({ stock: 3 });
+    for (const key of ['', 'a'.repeat(201), 'with space', 'tab\there']) {
+      const res = await order(customer, { partId, ...CONTACT, quantity: 1 }, { 'idempotency-key': key });
+      expect(res).toMatchObject({ status: 400, body: { error: 'Idempotency-Key must be 1 to 200 visible characters' } });
+    }
+    expect(await Order.countDocuments({ partId })).toBe(0);
+    expect(await stockOf(partId)).toBe(3);
+  });
+});
+
+describe('a client that went away', () => {
+  it('takes no stock and stores no order when the request was aborted before its turn', async () => {
+    const partId = await makePart({ stock: 4 });
+    const res = await order(customer, { partId, ...CONTACT, quantity: 1 }, {}, AbortSignal.abort());
+    expect(res.status).toBe(499);
+    expect(await Order.countDocuments({ partId })).toBe(0);
+    expect(await stockOf(partId)).toBe(4);
+    expect(await OrderIntent.countDocuments({ partId })).toBe(0);
+  });
+});
+
+describe('order numbers', () => {
+  it('gives every order a short human number, shown by GET /api/order/{id}', async () => {
+    const partId = await makePart({ stock: 20 });
+    const placed = await Promise.all(Array.from({ length: 10 }, () => order(customer, { partId, ...CONTACT, quantity: 1 })));
+    const numbers = placed.map((res) => res.body.number as string);
+    for (const number of numbers) expect(number).toMatch(/^PM-\d{6,}$/);
+    expect(new Set(numbers).size).toBe(10);
+    const id = placed[0]!.body.insertedId as string;
+    const read = await callRoute(getOrderRoute, `/api/order/${id}`, { params: { id }, as: customer });
+    expect(read.body.number).toBe(numbers[0]);
+  });
+});
+
+describe('stock reconciliation', () => {
+  const ago = (ms: number) => new Date(Date.now() - ms);
+
+  it('returns the stock of an order whose process died after taking it, exactly once', async () => {
+    const partId = await makePart({ stock: 10 });
+    const orderId = new Types.ObjectId();
+    // What a process that died between the stock move and storing the order leaves behind.
+    await OrderIntent.create({ _id: orderId, partId, quantity: 3, by: customer.email, at: ago(120_000) });
+    await applyStockMove({ partId, delta: -3, reason: 'order', orderId, by: customer.email });
+    expect(await stockOf(partId)).toBe(7);
+
+    const [first, second] = await Promise.all([reconcileOrderIntents(60_000), reconcileOrderIntents(60_000)]);
+    expect(first.returned + second.returned).toBe(1);
+    expect(await stockOf(partId)).toBe(10);
+    expect((await sumStockMoves(partId)).total).toBe(10);
+    expect(await StockMove.countDocuments({ orderId, reason: 'cancel' })).toBe(1);
+    expect(await OrderIntent.exists({ _id: orderId })).toBeNull();
+    expect((await reconcileOrderIntents(60_000)).returned).toBe(0);
+  });
+
+  it('creates no stock for an intent whose stock was never taken, and leaves young intents alone', async () => {
+    const partId = await makePart({ stock: 5 });
+    const never = new Types.ObjectId();
+    const young = new Types.ObjectId();
+    await OrderIntent.create({ _id: never, partId, quantity: 2, by: customer.email, at: ago(120_000) });
+    await OrderIntent.create({ _id: young, partId, quantity: 2, by: customer.email });
+    await applyStockMove({ partId, delta: -2, reason: 'order', orderId: young, by: customer.email });
+
+    await reconcileOrderIntents(60_000);
+    expect(await stockOf(partId)).toBe(3);
+    expect(await OrderIntent.exists({ _id: never })).toBeNull();
+    expect(await OrderIntent.exists({ _id: young })).not.toBeNull();
+  });
+
+  it('clears the intent of an order that was stored, returning nothing', async () => {
+    const partId = await makePart({ stock: 5 });
+    const placed = await order(customer, { partId, ...CONTACT, quantity: 2 });
+    const orderId = new Types.ObjectId(placed.body.insertedId as string);
+    await OrderIntent.create({ _id: orderId, partId, quantity: 2, by: customer.email, at: ago(120_000) });
+    expect(await reconcileOrderIntents(60_000)).toEqual({ returned: 0, cleared: 1 });
+    expect(await stockOf(partId)).toBe(3);
+  });
+});
+
+describe('200 concurrent orders on one part with stock 100, from 8 customers', () => {
+  it('creates exactly 100 orders and refuses 100 with 409, with no other answer', async () => {
+    const partId = await makePart({ stock: 100 });
+    const customers = await Promise.all(Array.from({ length: 8 }, (_, i) => makeUser({ name: `Crowd ${i}` })));
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => order(customers[i % 8]!, { partId, ...CONTACT, quantity: 1 })));
+    const seconds = (Date.now() - started) / 1000;
+    const count = (status: number) => answers.filter((res) => res.status === status).length;
+    expect({ created: count(201), refused: count(409), other: answers.length - count(201) - count(409) }).toEqual({
+      created: 100,
+      refused: 100,
+      other: 0,
+    });
+    expect(await Order.countDocuments({ partId })).toBe(100);
+    expect(await stockOf(partId)).toBe(0);
+    expect((await sumStockMoves(partId)).total).toBe(0);
+    expect(seconds).toBeLessThan(30);
+  }, 60_000);
+});

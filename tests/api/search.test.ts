@@ -1,0 +1,300 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { DELETE as deletePartRoute, GET as getPartRoute, PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
+import { POST as createPartRoute } from '@/app/api/parts/route';
+import { POST as placeOrderRoute } from '@/app/api/order/route';
+import { DELETE as cancelRoute } from '@/app/api/order/[id]/route';
+import { POST as createIntentRoute } from '@/app/api/create-payment-intent/route';
+import { GET as searchRoute } from '@/app/api/search/route';
+import { GET as suggestRoute } from '@/app/api/search/suggest/route';
+import { GET as vehiclesRoute } from '@/app/api/vehicles/route';
+import { GET as vinRoute } from '@/app/api/vin/[vin]/route';
+import { DELETE as removeVehicleRoute } from '@/app/api/garage/[id]/route';
+import { PUT as activeVehicleRoute } from '@/app/api/garage/active/route';
+import { GET as garageRoute, POST as addVehicleRoute } from '@/app/api/garage/route';
+import { seedDemo } from '@/db/seed';
+import { listLostDemand } from '@/lib/lost-demand';
+import { catalogSearch } from '@/lib/search';
+import type { UserDTO } from '@/lib/users';
+import { LostDemand, Order, Part } from '@/models';
+import { callRoute } from '@/tests/helpers/api';
+import { asActor, makeUser } from '@/tests/helpers/factories';
+
+let admin: UserDTO;
+let customer: UserDTO;
+
+beforeAll(async () => {
+  // The demo catalog: 68 parts with fitment for 41 vehicles, and the vehicle reference data.
+  await seedDemo({ SEED_ADMIN_PASSWORD: 'admin-pass-1', SEED_CUSTOMER_PASSWORD: 'customer-pass-1' });
+  admin = await makeUser({ admin: true });
+  customer = await makeUser();
+  await catalogSearch().ready();
+}, 60_000);
+
+const search = (query: string) => callRoute(searchRoute, `/api/search?${query}`);
+
+describe('GET /api/search', () => {
+  it('answers items, total, facets and the next cursor; the OEM number 04465-02220 finds the Corolla pads first', async () => {
+    const res = await search('q=0446502220');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['facets', 'items', 'nextCursor', 'total']);
+    expect(res.body.items[0]).toMatchObject({ name: 'Ceramic Front Brake Pad Set', partNumber: 'SL-BP-4465' });
+    expect((await search('q=04465-02220')).body.items[0].name).toBe('Ceramic Front Brake Pad Set');
+  });
+
+  it('narrows the demo catalog to a vehicle, and pages through every result once', async () => {
+    const all = (await search('limit=100')).body;
+    const corolla = (await search('make=Toyota&model=Corolla&year=2016&limit=100')).body;
+    expect(all.total).toBeGreaterThanOrEqual(60);
+    expect(corolla.total).toBeGreaterThan(5);
+    expect(corolla.total).toBeLessThan(all.total / 2);
+    const seen = new Set<string>();
+    let cursor = '';
+    do {
+      const page = (await search(`make=Toyota&model=Corolla&year=2016&limit=4${cursor ? `&cursor=${cursor}` : ''}`)).body;
+      for (const item of page.items) seen.add(item._id);
+      cursor = page.nextCursor ?? '';
+    } while (cursor);
+    expect(seen.size).toBe(corolla.total);
+  });
+
+  it('counts facets and sorts by price', async () => {
+    const res = (await search('category=brakes&sort=price-asc&limit=100')).body;
+    const prices = res.items.map((item: { price: number }) => item.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(res.facets.category.find((facet: { value: string }) => facet.value === 'brakes').count).toBe(res.total);
+    expect(res.facets.category.length).toBeGreaterThan(5);
+  });
+
+  it.each([
+    ['q over 200 characters', `q=${'a'.repeat(201)}`, 'Search for at most 200 characters'],
+    ['a year before 1950', 'make=Toyota&model=Corolla&year=1949', 'Year must be 1950 or later'],
+    ['a year after next year', `make=Toyota&model=Corolla&year=${new Date().getUTCFullYear() + 2}`, 'Year cannot be later than next year'],
+    ['a year that is not a number', 'make=Toyota&model=Corolla&year=abc', 'Year must be a whole year'],
+    ['an unknown sort', 'sort=cheapest', 'sort must be one of relevance, price-asc, price-desc, newest'],
+    ['a malformed cursor', 'cursor=bogus', 'Invalid cursor'],
+    ['an unknown category', 'category=jetpacks', 'Unknown category'],
+    ['half a vehicle', 'make=Toyota', 'Give the year, make and model of the vehicle'],
+    ['a limit over 100', 'limit=101', 'limit must be a whole number from 1 to 100'],
+    ['prices the wrong way round', 'minPrice=50&maxPrice=10', 'maxPrice cannot be below minPrice'],
+    ['an operator-looking value', 'brand[$ne]=x', null],
+  ])('answers 400 with a message, never 500, for %s', async (_case, query, message) => {
+    const res = await search(query);
+    if (message === null) {
+      // A bracketed name is just another (unknown) parameter: it is ignored, never used as an operator.
+      expect(res.status).toBe(200);
+      return;
+    }
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(message);
+  });
+
+  it('records a search without results, with the vehicle, for the admin; suggestions never record', async () => {
+    await callRoute(suggestRoute, '/api/search/suggest?q=flux%20capacitor');
+    expect(await LostDemand.countDocuments({ term: 'flux capacitor' })).toBe(0);
+    const res = await search('q=flux+capacitor&make=Toyota&model=Corolla&year=2016');
+    expect(res.body.total).toBe(0);
+    const report = await listLostDemand(asActor(admin));
+    expect(report.searches.find((row) => row.label === 'flux capacitor')).toMatchObject({ count: 1, vehicles: ['2016 Toyota Corolla'] });
+    await expect(listLostDemand(asActor(customer))).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('records a chosen vehicle that no part fits', async () => {
+    const res = await search('make=Jeep&model=Wrangler&year=2019');
+    expect(res.body.total).toBeLessThanOrEqual(1);
+    if (res.body.total === 0) {
+      const report = await listLostDemand(asActor(admin));
+      expect(report.vehicles.map((row) => row.label)).toContain('2019 Jeep Wrangler');
+    }
+  });
+});
+
+describe('GET /api/search/suggest', () => {
+  it('suggests as you type, with the part of an exact number first', async () => {
+    const res = await callRoute(suggestRoute, '/api/search/suggest?q=alternat');
+    expect(res.status).toBe(200);
+    expect(res.body.suggestions.map((s: { label: string }) => s.label)).toContain('Remanufactured 120A Alternator');
+    const byNumber = await callRoute(suggestRoute, '/api/search/suggest?q=SL-BP-4465');
+    expect(byNumber.body.suggestions[0]).toMatchObject({ kind: 'part', label: 'Ceramic Front Brake Pad Set' });
+    expect((await callRoute(suggestRoute, `/api/search/suggest?q=${'x'.repeat(201)}`)).status).toBe(400);
+  });
+});
+
+describe('GET /api/vehicles and /api/vin/{vin}', () => {
+  it('lists makes, then models with years, then years with engines', async () => {
+    const makes = (await callRoute(vehiclesRoute, '/api/vehicles')).body.makes;
+    expect(makes).toEqual(expect.arrayContaining(['Toyota', 'Honda', 'Ford', 'Volkswagen']));
+    const models = (await callRoute(vehiclesRoute, '/api/vehicles?make=Toyota')).body.models;
+    expect(models.find((m: { model: string }) => m.model === 'Corolla').years).toContain(2016);
+    const years = (await callRoute(vehiclesRoute, '/api/vehicles?make=Toyota&model=Corolla')).body.years;
+    expect(years.find((y: { year: number }) => y.year === 2016).engines).toContain('1.8L I4');
+    const bad = await callRoute(vehiclesRoute, '/api/vehicles?model=Corolla');
+    expect(bad).toMatchObject({ status: 400, body: { error: 'Give the make of the model' } });
+  });
+
+  it('decodes a VIN offline, and explains a wrong one', async () => {
+    const ok = await callRoute(vinRoute, '/api/vin/1HGCM82633A004352', { params: { vin: '1HGCM82633A004352' } });
+    expect(ok.body).toMatchObject({ ok: true, make: 'Honda', modelYear: 2003 });
+    const wrong = await callRoute(vinRoute, '/api/vin/1HGCM82633A004353', { params: { vin: '1HGCM82633A004353' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatch(/check digit/);
+    const short = await callRoute(vinRoute, '/api/vin/1HGCM8263', { params: { vin: '1HGCM8263' } });
+    expect(short.body.error).toBe('A VIN has 17 characters; this one has 9.');
+  });
+});
+
+describe('My Garage', () => {
+  const garage = (as: UserDTO | null) => callRoute(garageRoute, '/api/garage', { as });
+  const add = (as: UserDTO | null, body: unknown) => callRoute(addVehicleRoute, '/api/garage', { method: 'POST', as, body });
+
+  it('keeps up to 10 vehicles with one active, for the customer only', async () => {
+    const owner = await makeUser();
+    expect((await garage(null)).status).toBe(401);
+    expect((await garage(admin)).status).toBe(403);
+    const first = await add(owner, { year: 2016, make: 'toyota', model: 'corolla', engine: '1.8L I4' });
+    expect(first.status).toBe(201);
+    expect(first.body.vehicles[0]).toMatchObject({ year: 2016, make: 'Toyota', model: 'Corolla', engine: '1.8L I4' });
+    const second = await add(owner, { year: 2018, make: 'Honda', model: 'Civic' });
+    expect(second.body.vehicles).toHaveLength(2);
+    expect(second.body.activeId).toBe(second.body.vehicles[1].id);
+    const switched = await callRoute(activeVehicleRoute, '/api/garage/active', {
+      method: 'PUT',
+      as: owner,
+      body: { id: first.body.vehicles[0].id },
+    });
+    expect(switched.body.activeId).toBe(first.body.vehicles[0].id);
+    // Another customer cannot touch it.
+    expect(
+      (await callRoute(activeVehicleRoute, '/api/garage/active', { method: 'PUT', as: customer, body: { id: first.body.vehicles[0].id } }))
+        .status,
+    ).toBe(404);
+    const id = first.body.vehicles[0].id as string;
+    expect((await callRoute(removeVehicleRoute, `/api/garage/${id}`, { method: 'DELETE', params: { id }, as: customer })).status).toBe(404);
+    expect(
+      (await callRoute(removeVehicleRoute, `/api/garage/${id}`, { method: 'DELETE', params: { id }, as: owner })).body.vehicles,
+    ).toHaveLength(1);
+  });
+
+  it('refuses an 11th vehicle, even when they arrive at once, and vehicles outside the list', async () => {
+    const owner = await makeUser();
+    const years = Array.from({ length: 12 }, (_, i) => 2012 + i);
+    const answers = await Promise.all(years.map((year) => add(owner, { year, make: 'Toyota', model: 'Camry' })));
+    expect(answers.filter((res) => res.status === 201).length).toBe(10);
+    for (const res of answers.filter((res) => res.status !== 201))
+      expect(res.body.error).toBe('Your garage holds up to 10 vehicles: remove one to add another');
+    expect((await garage(owner)).body.vehicles).toHaveLength(10);
+    const unknown = await add(await makeUser(), { year: 2016, make: 'Toyota', model: 'Hovercraft' });
+    expect(unknown).toMatchObject({ status: 400, body: { error: 'That vehicle is not in our vehicle list' } });
+  });
+});
+
+describe('a part that orders refer to', () => {
+  it('is archived instead of deleted: gone from search, its page 404, its unpaid order cancellable but not payable', async () => {
+    const created = await callRoute(createPartRoute, '/api/parts', {
+      method: 'POST',
+      as: admin,
+      body: {
+        name: 'Archivable Test Bracket',
+        price: 9.5,
+        availableQuantity: 10,
+        minimumQuantity: 1,
+        img: '/images/parts/spin-on-engine-oil-filter.svg',
+        description: 'A bracket made for this test, with a description comfortably longer than fifty characters.',
+        category: 'engine',
+      },
+    });
+    const id = created.body.insertedId as string;
+    const ordered = await callRoute(placeOrderRoute, '/api/order', {
+      method: 'POST',
+      as: customer,
+      body: { partId: id, address: '1 Test Road, Leeds', phone: '0113 496 0000', quantity: 2 },
+    });
+    const orderId = ordered.body.insertedId as string;
+    expect((await search('q=Archivable+Test+Bracket')).body.total).toBe(1);
+
+    const deleted = await callRoute(deletePartRoute, `/api/parts/${id}`, { method: 'DELETE', params: { id }, as: admin });
+    expect(deleted.body).toEqual({ acknowledged: true, deletedCount: 1, archived: true });
+    expect(await Part.findById(id).lean()).toMatchObject({ archivedAt: expect.any(Date) });
+    expect((await search('q=Archivable+Test+Bracket')).body.total).toBe(0);
+    expect((await callRoute(getPartRoute, `/api/parts/${id}`, { params: { id } })).status).toBe(404);
+
+    const pay = await callRoute(createIntentRoute, '/api/create-payment-intent', { method: 'POST', as: customer, body: { orderId } });
+    expect(pay).toMatchObject({
+      status: 409,
+      body: { error: 'This part is no longer sold, so this order cannot be paid; you can cancel it' },
+    });
+    const cancelled = await callRoute(cancelRoute, `/api/order/${orderId}`, { method: 'DELETE', params: { id: orderId }, as: customer });
+    expect(cancelled.status).toBe(200);
+    expect(await Order.findById(orderId).lean()).toMatchObject({ cancelledBy: 'customer', partName: 'Archivable Test Bracket' });
+    // A product can no longer be ordered once archived.
+    const again = await callRoute(placeOrderRoute, '/api/order', {
+      method: 'POST',
+      as: customer,
+      body: { partId: id, address: '1 Test Road, Leeds', phone: '0113 496 0000', quantity: 1 },
+    });
+    expect(again.status).toBe(404);
+    expect(
+      (await callRoute(updatePartRoute, `/api/parts/${id}`, { method: 'PUT', params: { id }, as: admin, body: { price: 1 } })).status,
+    ).toBe(404);
+  });
+});
+
+describe('freshness across two processes', () => {
+  let follower: ChildProcessWithoutNullStreams;
+  let lines: AsyncIterableIterator<string>;
+
+  beforeAll(async () => {
+    // A second shop process on the same database, with its own search index.
+    follower = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'tests/helpers/search-follower.ts'], {
+      env: { ...process.env, NODE_ENV: 'test' },
+    });
+    follower.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    const all = createInterface({ input: follower.stdout })[Symbol.asyncIterator]();
+    // Skip the process's own log lines ("[search] indexed ..."): the protocol lines follow "ready".
+    lines = (async function* () {
+      for (let line = await all.next(); !line.done; line = await all.next()) if (!line.value.startsWith('[')) yield line.value;
+    })();
+    expect((await lines.next()).value).toBe('ready');
+  }, 60_000);
+
+  afterAll(() => follower?.kill());
+
+  async function seenAfter(line: string): Promise<number> {
+    follower.stdin.write(`${line}\n`);
+    const answer = JSON.parse((await lines.next()).value as string) as { name: string; ms: number };
+    expect(answer.name).toBe(line);
+    return answer.ms;
+  }
+
+  it('shows a part added, renamed and archived here in the other process within 5 s', async () => {
+    const created = await callRoute(createPartRoute, '/api/parts', {
+      method: 'POST',
+      as: admin,
+      body: {
+        // Words found nowhere else in the catalog, so a hit can only be this part.
+        name: 'Zorblax Freshness Fitting',
+        price: 4.25,
+        availableQuantity: 3,
+        minimumQuantity: 1,
+        img: '/images/parts/spin-on-engine-oil-filter.svg',
+        description: 'A gasket made for the freshness test, with a description comfortably longer than fifty characters.',
+        category: 'engine',
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.insertedId as string;
+    expect(await seenAfter('Zorblax')).toBeLessThan(5000);
+
+    await callRoute(updatePartRoute, `/api/parts/${id}`, {
+      method: 'PUT',
+      params: { id },
+      as: admin,
+      body: { name: 'Quixotic Renamed Fitting' },
+    });
+    expect(await seenAfter('Quixotic')).toBeLessThan(5000);
+    expect(await seenAfter('-Zorblax')).toBeLessThan(5000);
+
+    await callRoute(deletePartRoute, `/api/parts/${id}`, { method: 'DELETE', params: { id }, as: admin });
+    expect(await seenAfter('-Quixotic')).toBeLessThan(5000);
+  }, 60_000);
+});

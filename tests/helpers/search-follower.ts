@@ -1,0 +1,32 @@
+/**
+ * A second shop process for the freshness test (tests/api/search.test.ts): it builds its own search
+ * index from the database in MONGODB_URI, says "ready", then reports how long each name given on
+ * stdin takes to appear in (or, prefixed with "-", to leave) its search results.
+ */
+import { createInterface } from 'node:readline';
+import { catalogSearch } from '@/lib/search';
+import { searchQuerySchema } from '@/lib/validations/search';
+
+async function main(): Promise<void> {
+  const search = catalogSearch();
+  await search.ready();
+  console.log('ready');
+  for await (const line of createInterface({ input: process.stdin })) {
+    const gone = line.startsWith('-');
+    const name = gone ? line.slice(1) : line;
+    const started = Date.now();
+    for (;;) {
+      const page = await search.search(searchQuerySchema.parse({ q: name }));
+      if (page.total > 0 !== gone) break;
+      if (Date.now() - started > 15_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    console.log(JSON.stringify({ name: line, ms: Date.now() - started }));
+  }
+  process.exit(0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
