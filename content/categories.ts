@@ -13,7 +13,11 @@ export const CATEGORY_SLUGS = [
   'wipers',
   'exhaust',
   'steering',
+  'other',
 ] as const;
+
+/** Where a part added without a category (the spec's Add Product payload) is listed. */
+export const DEFAULT_CATEGORY = 'other';
 
 export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
 
@@ -90,5 +94,10 @@ export const CATEGORIES: readonly Category[] = [
     slug: 'steering',
     name: 'Steering',
     description: 'Tie rods, rack boots, power steering pumps and steering dampers for precise, play-free steering and even tyre wear.',
+  },
+  {
+    slug: 'other',
+    name: 'Other parts',
+    description: 'Accessories, tools and parts that do not belong to one of the categories above.',
   },
 ];

@@ -194,15 +194,17 @@ test.describe('route guards', () => {
   test.describe('as an admin', () => {
     test.use(asAdmin);
 
-    test('the dashboard menu: the five admin pages and My Profile', async ({ page }) => {
+    test("the dashboard menu: the overview, the spec's five admin pages, the audit log and My Profile", async ({ page }) => {
       await page.goto('/dashboard');
       const menu = page.getByRole('navigation', { name: 'Dashboard' });
       await expect(menu.getByRole('link')).toHaveText([
+        'Overview',
         'Manage Products',
         'Manage Reviews',
         'Add Product',
         'Manage Orders',
         'Make Admin',
+        'Audit Log',
         'My Profile',
       ]);
       await menu.getByRole('link', { name: 'Make Admin' }).click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORY_SLUGS } from '@/content/categories';
+import { CATEGORY_SLUGS, DEFAULT_CATEGORY } from '@/content/categories';
 import { FIRST_MODEL_YEAR, PART_POSITIONS, lastModelYear } from '@/lib/constants';
 import { imageUrlSchema } from './common';
 
@@ -62,6 +62,15 @@ const partNumberSchema = (label: string) =>
     .max(40, `${label} is too long`)
     .refine((value) => value === '' || NUMBER_PATTERN.test(value), `${label} has letters, digits, spaces, dashes, dots or slashes only`);
 
+const oemNumbersSchema = z
+  .array(
+    partNumberSchema('OEM number').refine((value) => value !== '', 'OEM number is empty'),
+    { error: 'OEM numbers must be a list' },
+  )
+  .max(20, 'At most 20 OEM numbers');
+const fitmentSchema = z.array(fitmentRowSchema, { error: 'Fitment must be a list of vehicles' }).max(200, 'At most 200 fitment rows');
+const categorySchema = z.enum(CATEGORY_SLUGS, { error: 'Choose a category' });
+
 const partFieldsSchema = z.object({
   name: z.string({ error: 'Name is Required' }).trim().min(1, 'Name is Required').max(120, 'Name is too long'),
   price: priceSchema,
@@ -75,26 +84,30 @@ const partFieldsSchema = z.object({
     .min(1, 'Review is Required')
     .min(50, 'Give Description 50 characters or longer')
     .max(5000, 'Description is too long'),
-  category: z.enum(CATEGORY_SLUGS, { error: 'Choose a category' }),
+  category: categorySchema,
   brand: optionalText(60, 'Brand is too long'),
   partNumber: partNumberSchema('Part number')
     .optional()
     .transform((value) => value || undefined),
-  oemNumbers: z
-    .array(
-      partNumberSchema('OEM number').refine((value) => value !== '', 'OEM number is empty'),
-      { error: 'OEM numbers must be a list' },
-    )
-    .max(20, 'At most 20 OEM numbers')
-    .default([]),
+  oemNumbers: oemNumbersSchema,
   position: z.enum(PART_POSITIONS, { error: 'Choose a position from the list' }).optional(),
-  fitment: z.array(fitmentRowSchema, { error: 'Fitment must be a list of vehicles' }).max(200, 'At most 200 fitment rows').default([]),
+  fitment: fitmentSchema,
 });
 
-/** Add Product and Edit Product: the form's resolver and the route handlers share it. */
-export const partInputSchema = partFieldsSchema.superRefine((part, ctx) => {
-  if (isMinimumAboveAvailable(part)) ctx.addIssue({ code: 'custom', path: ['minimumQuantity'], message: MINIMUM_ABOVE_AVAILABLE });
-});
+/**
+ * Add Product and Edit Product: the form's resolver and the route handlers share it. The spec's
+ * payload (no catalog fields) still creates a part: it lands in `other`, with no numbers or fitment.
+ * Defaults live here only: an update that leaves a field out must keep it, not reset it.
+ */
+export const partInputSchema = partFieldsSchema
+  .extend({
+    category: categorySchema.default(DEFAULT_CATEGORY),
+    oemNumbers: oemNumbersSchema.default([]),
+    fitment: fitmentSchema.default([]),
+  })
+  .superRefine((part, ctx) => {
+    if (isMinimumAboveAvailable(part)) ctx.addIssue({ code: 'custom', path: ['minimumQuantity'], message: MINIMUM_ABOVE_AVAILABLE });
+  });
 export type PartInput = z.output<typeof partInputSchema>;
 /** What the Add/Edit Product form holds before the schema fills defaults. */
 export type PartFormValues = z.input<typeof partInputSchema>;

@@ -80,6 +80,14 @@ describe('POST /api/parts', () => {
     expect(await Part.countDocuments()).toBe(before);
   });
 
+  it("creates a part from the spec's payload (no catalog fields) in the 'other' category", async () => {
+    const { category: _category, ...specPayload } = PRODUCT;
+    const res = await createPart(admin, specPayload);
+    expect(res.status).toBe(201);
+    const stored = await Part.findById(res.body.insertedId).lean();
+    expect(stored).toMatchObject({ name: PRODUCT.name, category: 'other', oemNumbers: [], fitment: [] });
+  });
+
   it('accepts a description of exactly 50 characters', async () => {
     const res = await createPart(admin, { ...PRODUCT, description: 'y'.repeat(50) });
     expect(res.status).toBe(201);
@@ -108,6 +116,14 @@ describe('PUT /api/parts/{id}', () => {
     expect(res.body.part).toMatchObject({ name: 'Renamed part', price: 31.5, minimumQuantity: 3, availableQuantity: 5 });
     expect(await Part.findById(id).lean()).toMatchObject({ name: 'Renamed part', price: 31.5, minimumQuantity: 3, img: PRODUCT.img });
     expect(await StockMove.countDocuments({ partId: id })).toBe(1);
+  });
+
+  it('keeps the catalog fields an update leaves out (a price change never clears the OEM numbers or the brand)', async () => {
+    const created = await createPart(admin, { ...PRODUCT, name: 'Kept fields part', oemNumbers: ['04465-02220'], brand: 'Akebono' });
+    expect(created.status).toBe(201);
+    expect((await updatePart(admin, created.body.insertedId, { price: 30 })).status).toBe(200);
+    const stored = await Part.findById(created.body.insertedId).lean();
+    expect(stored).toMatchObject({ price: 30, oemNumbers: ['04465-02220'], brand: 'Akebono', category: 'steering' });
   });
 
   it('restocks and lowers stock through the ledger, without undoing orders placed meanwhile', async () => {

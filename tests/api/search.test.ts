@@ -31,6 +31,15 @@ beforeAll(async () => {
   await catalogSearch().ready();
 }, 60_000);
 
+const NEW_PART = {
+  price: 12,
+  availableQuantity: 10,
+  minimumQuantity: 1,
+  img: '/images/parts/spin-on-engine-oil-filter.svg',
+  description: 'A part made for this test, with a description comfortably longer than fifty characters.',
+  category: 'brakes',
+};
+
 const search = (query: string) => callRoute(searchRoute, `/api/search?${query}`);
 
 describe('GET /api/search', () => {
@@ -236,6 +245,24 @@ describe('a part that orders refer to', () => {
     expect(
       (await callRoute(updatePartRoute, `/api/parts/${id}`, { method: 'PUT', params: { id }, as: admin, body: { price: 1 } })).status,
     ).toBe(404);
+  });
+});
+
+describe('editing a part with fitment', () => {
+  it('keeps the fitment rows when an admin changes only the price', async () => {
+    const fitment = [{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2018 }];
+    const created = await callRoute(createPartRoute, '/api/parts', {
+      method: 'POST',
+      as: admin,
+      body: { ...NEW_PART, name: 'Fitment kept on edit', fitment },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.insertedId as string;
+    const res = await callRoute(updatePartRoute, `/api/parts/${id}`, { method: 'PUT', params: { id }, as: admin, body: { price: 31.5 } });
+    expect(res.status).toBe(200);
+    const stored = await Part.findById(id).lean();
+    expect(stored!.price).toBe(31.5);
+    expect(stored!.fitment).toEqual([expect.objectContaining(fitment[0])]);
   });
 });
 
