@@ -1,5 +1,5 @@
 import mongoose, { Types } from 'mongoose';
-import { CATEGORY_SLUGS, type CategorySlug } from '../content/categories';
+import { CATEGORY_SLUGS, DEFAULT_CATEGORY, type CategorySlug } from '../content/categories';
 import { seedParts, type SeedFitment, type SeedPosition } from './seed-data/parts';
 import { vehicleModels } from './seed-data/vehicles';
 import { normalizePartNumber } from '../lib/part-numbers';
@@ -78,7 +78,11 @@ type CategoryWords = {
   job: string;
 };
 
-const WORDS: Record<CategorySlug, CategoryWords> = {
+/** The generated catalog fills the real categories; 'other' only holds parts an admin added without one. */
+type ScaleCategory = Exclude<CategorySlug, typeof DEFAULT_CATEGORY>;
+const SCALE_CATEGORIES = CATEGORY_SLUGS.filter((slug): slug is ScaleCategory => slug !== DEFAULT_CATEGORY);
+
+const WORDS: Record<ScaleCategory, CategoryWords> = {
   brakes: {
     nouns: ['Brake Pad Set', 'Brake Rotor', 'Brake Caliper', 'Drum Brake Shoe Set', 'Brake Hose', 'Brake Hardware Kit', 'Brake Drum'],
     attributes: ['Ceramic', 'Semi-Metallic', 'Severe-Duty', 'Low-Dust', 'Performance', 'Vented', 'Slotted', 'Coated', 'Remanufactured'],
@@ -221,7 +225,7 @@ const BRAND_PREFIX = new Map(
 /** Each category's brands and artwork, from the demo catalog (a category it lacks borrows from all of it). */
 const BRANDS_OF = new Map<CategorySlug, string[]>();
 const IMAGES_OF = new Map<CategorySlug, string[]>();
-for (const category of CATEGORY_SLUGS) {
+for (const category of SCALE_CATEGORIES) {
   const demo = seedParts.filter((part) => part.category === category);
   BRANDS_OF.set(category, demo.length ? [...new Set(demo.map((part) => part.brand))] : ALL_BRANDS);
   IMAGES_OF.set(
@@ -375,7 +379,7 @@ const REVIEW_SENTENCES: ReadonlyArray<(noun: string) => string> = [
 ];
 
 function reviewText(rng: Rng): string {
-  const noun = pick(rng, WORDS[pick(rng, CATEGORY_SLUGS)].nouns);
+  const noun = pick(rng, WORDS[pick(rng, SCALE_CATEGORIES)].nouns);
   const count = between(rng, 2, 4);
   const picked = new Set<number>();
   while (picked.size < count) picked.add(Math.floor(rng() * REVIEW_SENTENCES.length));
@@ -387,7 +391,7 @@ const THREE_YEARS_MS = 3 * 365 * 24 * 60 * 60 * 1000;
 type PartRow = Record<string, unknown> & { _id: Types.ObjectId; availableQuantity: number; createdAt: Date };
 
 function makePart(rng: Rng, serial: number, now: number): PartRow {
-  const category = pick(rng, CATEGORY_SLUGS);
+  const category = pick(rng, SCALE_CATEGORIES);
   const words = WORDS[category];
   const brand = pick(rng, BRANDS_OF.get(category) ?? ALL_BRANDS);
   const noun = pick(rng, words.nouns);

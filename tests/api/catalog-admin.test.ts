@@ -81,7 +81,8 @@ describe('POST /api/parts', () => {
   });
 
   it("creates a part from the spec's payload (no catalog fields) in the 'other' category", async () => {
-    const { category: _category, ...specPayload } = PRODUCT;
+    const specPayload: Record<string, unknown> = { ...PRODUCT };
+    delete specPayload.category;
     const res = await createPart(admin, specPayload);
     expect(res.status).toBe(201);
     const stored = await Part.findById(res.body.insertedId).lean();
