@@ -6,7 +6,8 @@ import { NotFoundError } from '@/lib/errors';
 import { getPart } from '@/lib/parts';
 import type { Page, PageQuery } from '@/lib/pagination';
 import { listReviews } from '@/lib/reviews';
-import { recordLostDemand, searchCatalog, type SearchPage } from '@/lib/search';
+import { suggestionHref } from '@/lib/catalog-url';
+import { catalogSearch, recordLostDemand, searchCatalog, type SearchPage } from '@/lib/search';
 import type { PartDTO, ReviewDTO } from '@/lib/types';
 import { searchQuerySchema, type SearchQuery } from '@/lib/validations/search';
 
@@ -80,4 +81,19 @@ export async function getReviewsPage(query: PageQuery): Promise<Page<ReviewDTO>>
 
 export async function getHomeReviews(): Promise<ReviewDTO[]> {
   return (await getReviewsPage({ limit: HOME_REVIEW_COUNT })).items;
+}
+
+/**
+ * What to offer after a search that found nothing: suggestions for the whole text, then for each of
+ * its words (a long query often fails on one word the catalog does not know).
+ */
+export async function getSuggestions(text: string, limit = 6): Promise<Array<{ label: string; href: string }>> {
+  const words = text.split(/\s+/).filter((word) => word.length >= 3);
+  const lists = await Promise.all([text, ...words.slice(0, 5)].map((term) => catalogSearch().suggest(term, limit)));
+  const seen = new Map<string, string>();
+  for (const suggestion of lists.flat()) {
+    const href = suggestionHref(suggestion);
+    if (!seen.has(href)) seen.set(href, suggestion.label);
+  }
+  return [...seen].slice(0, limit).map(([href, label]) => ({ href, label }));
 }

@@ -47,3 +47,6 @@ export const TEXT = {
   adminRouteDenied: "UnAuthorized Access, You can't access Admin route !!",
   notAdmin: "You're not a admin, you can't make admin anyone!!",
 } as const;
+
+/** How many vehicles a customer's garage holds. */
+export const GARAGE_SIZE = 10;

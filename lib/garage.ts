@@ -1,21 +1,21 @@
 import 'server-only';
 import { assertCustomer, type Actor } from '@/lib/auth/policy';
+import { GARAGE_SIZE } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
 import { ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/errors';
 import { findVehicle } from '@/lib/vehicles';
 import type { VehicleChoice } from '@/lib/fitment';
+import type { Garage } from '@/lib/types';
 import { GaragePointer, GarageVehicle } from '@/models';
 
 /**
  * My Garage: a signed-in customer's saved vehicles (up to 10) with one active. Visitors keep their one
  * chosen vehicle in a cookie instead (components/vehicles). The limit rests on unique `_id`s.
  */
-export const GARAGE_SIZE = 10;
 export const GARAGE_FULL = `Your garage holds up to ${GARAGE_SIZE} vehicles: remove one to add another`;
 const NOT_A_VEHICLE = 'That vehicle is not in our vehicle list';
 
-export type GarageEntry = { id: string; year: number; make: string; model: string; engine: string | null };
-export type Garage = { vehicles: GarageEntry[]; activeId: string | null };
+export type { Garage, GarageEntry } from '@/lib/types';
 
 const slotId = (userId: string, slot: number) => `${userId}:${slot}`;
 const pointerId = (userId: string) => `${userId}:active`;

@@ -82,3 +82,7 @@ export type ProfileDTO = {
 };
 
 export type PaymentProviderName = 'stripe' | 'test';
+
+/** A signed-in customer's saved vehicles (up to 10) and the active one. */
+export type GarageEntry = { id: string; year: number; make: string; model: string; engine: string | null };
+export type Garage = { vehicles: GarageEntry[]; activeId: string | null };

@@ -1,3 +1,5 @@
+import Link from 'next/link';
+import { CategoryGrid } from '@/components/home/category-grid';
 import { Hero } from '@/components/home/hero';
 import { Perks } from '@/components/home/perks';
 import { SaleBanner } from '@/components/home/sale-banner';
@@ -13,11 +15,17 @@ export default async function HomePage() {
     <>
       <Hero />
       <Perks />
+      <CategoryGrid />
       <section id="parts" aria-labelledby="parts-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
         <h2 id="parts-heading" className="text-3xl font-bold text-slate-900">
           Parts
         </h2>
-        <p className="mt-2 text-slate-500">Our newest parts, in stock and ready to ship.</p>
+        <div className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
+          <p className="text-slate-600">Our newest parts, in stock and ready to ship.</p>
+          <Link href="/parts" className="font-semibold text-brand-700 underline">
+            See every part
+          </Link>
+        </div>
         <CardGrid empty="No parts yet." className="mt-8">
           {parts.map((part, index) => (
             <PartCard key={part._id} part={part} priority={index < 3} />

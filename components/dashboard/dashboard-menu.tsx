@@ -10,6 +10,7 @@ type Item = { href: string; label: string; also?: string[] };
 const CUSTOMER: Item[] = [
   { href: '/dashboard', label: 'My Orders', also: ['/dashboard/orders', '/dashboard/payment'] },
   { href: '/dashboard/addReview', label: 'Add a Review' },
+  { href: '/dashboard/myGarage', label: 'My Garage' },
 ];
 const ADMIN: Item[] = [
   { href: '/dashboard', label: 'Overview' },

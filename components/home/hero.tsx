@@ -1,11 +1,18 @@
 import Image from 'next/image';
+import Link from 'next/link';
+import { VehicleFinder } from '@/components/vehicles/vehicle-finder';
 import { buttonClass } from '@/components/ui/button';
 
 export function Hero() {
   return (
     <section className="relative isolate overflow-hidden bg-ink">
       <Image src="/images/hero.svg" alt="" fill priority unoptimized className="-z-10 object-cover object-right" />
-      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:py-36">
+      {/* Keeps the text readable where it sits on the artwork (all of it on a phone). */}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-ink/80 sm:bg-transparent sm:bg-gradient-to-r sm:from-ink sm:via-ink/70 sm:to-transparent"
+      />
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:py-20">
         <div className="max-w-xl">
           <p className="text-sm font-semibold uppercase tracking-widest text-brand-500">Car spare parts, shipped worldwide</p>
           <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">
@@ -16,12 +23,18 @@ export function Hero() {
             workshops and drivers need.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <a href="#parts" className={buttonClass('primary', undefined, 'lg')}>
+            <Link href="/parts" className={buttonClass('primary', undefined, 'lg')}>
               Shop parts
-            </a>
+            </Link>
             <a href="#reviews" className="rounded-lg border border-white/30 px-6 py-3 font-semibold text-white hover:bg-white/10">
               Read reviews
             </a>
+          </div>
+        </div>
+        <div className="mt-12 rounded-2xl bg-white p-5 shadow-xl ring-1 ring-slate-200 sm:p-6">
+          <h2 className="text-lg font-bold text-slate-900">Find the parts that fit your car</h2>
+          <div className="mt-3">
+            <VehicleFinder />
           </div>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import Image from 'next/image';
+import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 
 export function SaleBanner() {
@@ -11,9 +12,9 @@ export function SaleBanner() {
           Up to 75% off
         </h2>
         <p className="mt-4 text-lg text-slate-200">On 2000+ spare parts for cars, vans and light trucks.</p>
-        <a href="#parts" className={buttonClass('primary', 'mt-8', 'lg')}>
+        <Link href="/parts" className={buttonClass('primary', 'mt-8', 'lg')}>
           See the parts
-        </a>
+        </Link>
       </div>
     </section>
   );

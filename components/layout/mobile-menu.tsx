@@ -6,10 +6,12 @@ import { LoginLink } from '@/components/auth/login-link';
 import { LogoutButton } from '@/components/auth/logout-button';
 import { DASHBOARD_LINK, NAV_LINKS } from '@/components/layout/nav-links';
 import { useViewer } from '@/components/session/use-viewer';
+import { CATEGORIES } from '@/content/categories';
+import { categoryPath } from '@/lib/catalog-url';
 
 const itemClass = 'block rounded-md px-3 py-2 text-base font-medium text-slate-100 hover:bg-white/10';
 
-/** The navbar's menu below the md breakpoint. */
+/** The navbar's menu below the lg breakpoint, with the category pages. */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const state = useViewer();
@@ -17,7 +19,7 @@ export function MobileMenu() {
   const close = () => setOpen(false);
   const links = viewer ? [...NAV_LINKS, DASHBOARD_LINK] : NAV_LINKS;
   return (
-    <div className="md:hidden">
+    <div className="lg:hidden">
       <button
         type="button"
         className="rounded-md p-2 text-slate-100 hover:bg-white/10"
@@ -31,13 +33,24 @@ export function MobileMenu() {
         </svg>
       </button>
       {open && (
-        <div id="mobile-menu" className="absolute inset-x-0 top-16 border-b border-white/10 bg-ink px-4 pb-4 shadow-lg">
+        <div
+          id="mobile-menu"
+          className="absolute inset-x-0 top-full max-h-[calc(100vh-8rem)] overflow-y-auto border-b border-white/10 bg-ink px-4 pb-4 shadow-lg"
+        >
           {viewer && <p className="px-3 py-2 text-sm text-brand-100">Signed in as {viewer.name}</p>}
           {links.map((link) => (
             <Link key={link.href} href={link.href} className={itemClass} onClick={close}>
               {link.label}
             </Link>
           ))}
+          <p className="mt-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400">Categories</p>
+          <div className="grid grid-cols-2">
+            {CATEGORIES.map((category) => (
+              <Link key={category.slug} href={categoryPath(category.slug)} className={itemClass} onClick={close}>
+                {category.name}
+              </Link>
+            ))}
+          </div>
           {viewer ? <LogoutButton className={`${itemClass} w-full text-left`} /> : <LoginLink className={itemClass} onClick={close} />}
         </div>
       )}

@@ -1,28 +1,42 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import { VerifyEmailBanner } from '@/components/auth/verify-email-banner';
+import { CategoriesMenu } from '@/components/layout/categories-menu';
 import { MobileMenu } from '@/components/layout/mobile-menu';
 import { NAV_LINKS } from '@/components/layout/nav-links';
 import { NavSession } from '@/components/layout/nav-session';
+import { SearchBox } from '@/components/search/search-box';
+import { VehicleMenu } from '@/components/vehicles/vehicle-menu';
 import { SITE_NAME } from '@/lib/constants';
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white';
 
-/** The same HTML for everyone (pages are cached); the session parts are client islands. */
+/**
+ * The same HTML for everyone (pages are cached); the session, the vehicle and the search are client
+ * islands. On small screens the search and the vehicle take a second row.
+ */
 export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-ink/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-white">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6 lg:h-16 lg:flex-nowrap lg:py-0"
+      >
+        <Link href="/" className="flex h-12 items-center gap-2 text-lg font-bold text-white">
           <Image src="/logo.svg" alt="" width={32} height={32} unoptimized priority />
           {SITE_NAME}
         </Link>
-        <div className="hidden items-center gap-1 md:flex">
+        <div className="relative order-last flex w-full items-center gap-2 lg:order-none lg:w-auto lg:flex-1">
+          <SearchBox className="min-w-0 flex-1" />
+          <VehicleMenu />
+        </div>
+        <div className="hidden items-center gap-1 lg:flex">
           {NAV_LINKS.map((link) => (
             <Link key={link.href} href={link.href} className={linkClass}>
               {link.label}
             </Link>
           ))}
+          <CategoriesMenu className={linkClass} />
           <NavSession />
         </div>
         <MobileMenu />

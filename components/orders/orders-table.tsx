@@ -143,7 +143,8 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
                 <CardRow label="Status">{order.cancelled ? 'cancelled' : order.status}</CardRow>
               </dl>
               <div className="flex flex-wrap items-center gap-2">
-                <Payment mode={mode} order={order} />
+                {/* A cancelled order's badge above already says so. */}
+                {!order.cancelled && <Payment mode={mode} order={order} />}
                 {mode === 'admin' && !order.cancelled && <ShipButton order={order} />}
                 <Link href={orderHref(order)} className={buttonClass('outline', undefined, 'sm')}>
                   Details

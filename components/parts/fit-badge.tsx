@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
-import { fitLabel, fitStatus, type FitmentRowLike } from '@/lib/fitment';
+import { fitLabel, fitStatus, type FitmentRowLike, type VehicleChoice } from '@/lib/fitment';
 import { cn } from '@/lib/utils';
 
 const TONES = {
@@ -12,8 +12,18 @@ const TONES = {
 } as const;
 
 /** "Fits your 2016 Toyota Corolla", "Does not fit" or "Check the fitment notes", for the browser's active vehicle. */
-export function FitBadge({ fitment, size = 'card' }: { fitment: readonly FitmentRowLike[]; size?: 'card' | 'page' }) {
-  const vehicle = useActiveVehicle();
+export function FitBadge({
+  fitment,
+  size = 'card',
+  vehicle: given = null,
+}: {
+  fitment: readonly FitmentRowLike[];
+  size?: 'card' | 'page';
+  /** The vehicle the page is about (a catalog narrowed to it); otherwise the browser's active vehicle. */
+  vehicle?: VehicleChoice | null;
+}) {
+  const active = useActiveVehicle();
+  const vehicle = given ?? active;
   const status = useMemo(() => (vehicle ? fitStatus(fitment, vehicle) : null), [fitment, vehicle]);
   if (!vehicle || !status) return null;
   return (

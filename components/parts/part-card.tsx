@@ -1,21 +1,26 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { FitBadge } from '@/components/parts/fit-badge';
 import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
 import { TEXT } from '@/lib/constants';
+import type { VehicleChoice } from '@/lib/fitment';
 import { formatPrice } from '@/lib/money';
 import type { PartDTO } from '@/lib/types';
 import { previewText } from '@/lib/utils';
 
 type PartCardProps = {
-  part: Pick<PartDTO, '_id' | 'name' | 'img' | 'price' | 'description' | 'availableQuantity' | 'minimumQuantity'>;
+  part: Pick<PartDTO, '_id' | 'name' | 'img' | 'price' | 'description' | 'availableQuantity' | 'minimumQuantity'> &
+    Partial<Pick<PartDTO, 'brand' | 'partNumber' | 'fitment'>>;
   /** The card's actions; by default a link to the part's page. */
   actions?: ReactNode;
   priority?: boolean;
+  /** The vehicle a list is narrowed to: the fit badge speaks of it. */
+  vehicle?: VehicleChoice | null;
 };
 
-/** A part as a card: image, name, price, description preview, stock and minimum order. */
-export function PartCard({ part, actions, priority = false }: PartCardProps) {
+/** A part as a card: image, name, brand and part number, price, fit for the active vehicle, description preview, stock and minimum order. */
+export function PartCard({ part, actions, priority = false, vehicle = null }: PartCardProps) {
   const outOfStock = part.availableQuantity <= 0;
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
@@ -35,8 +40,14 @@ export function PartCard({ part, actions, priority = false }: PartCardProps) {
         )}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <h3 className="text-lg font-semibold text-slate-900">{part.name}</h3>
+        <div>
+          <h3 className="break-words text-lg font-semibold text-slate-900">{part.name}</h3>
+          {(part.brand || part.partNumber) && (
+            <p className="mt-0.5 text-sm text-slate-600">{[part.brand, part.partNumber].filter(Boolean).join(' · ')}</p>
+          )}
+        </div>
         <p className="text-2xl font-bold text-brand-600">{formatPrice(part.price)}</p>
+        {part.fitment && <FitBadge fitment={part.fitment} vehicle={vehicle} />}
         <p className="flex-1 text-sm leading-relaxed text-slate-600">{previewText(part.description)}</p>
         <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} />
         {actions ?? (

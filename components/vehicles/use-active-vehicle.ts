@@ -18,6 +18,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The active vehicle now (outside React: event handlers). */
+export function readActiveVehicle(): VehicleChoice | null {
+  return read();
+}
+
 /** Null until hydrated and when no vehicle is chosen. */
 export function useActiveVehicle(): VehicleChoice | null {
   return useSyncExternalStore(subscribe, read, () => null);
@@ -25,6 +30,8 @@ export function useActiveVehicle(): VehicleChoice | null {
 
 /** Makes a vehicle active (or none) for every island of every page of this browser. */
 export function setActiveVehicle(vehicle: VehicleChoice | null): void {
+  const before = read();
+  if (before === vehicle || (before && vehicle && vehicleCookie(before) === vehicleCookie(vehicle))) return;
   document.cookie = vehicleCookie(vehicle);
   current = vehicle;
   for (const listener of listeners) listener();

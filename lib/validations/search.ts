@@ -107,3 +107,26 @@ export const searchQuerySchema = z
   });
 
 export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** Parts on a page of the catalog (`/parts`, the category pages). */
+export const CATALOG_PAGE_SIZE = 24;
+
+export type CatalogPageQuery = { ok: true; query: SearchQuery; page: number } | { ok: false; message: string };
+
+/**
+ * The catalog page's URL fields as a search query: `page` (1, 2...) becomes the cursor. Bad values
+ * answer the schema's message for the page to show, never an error page.
+ */
+export function catalogPageQuery(params: Partial<Record<string, string>>): CatalogPageQuery {
+  const { page: rawPage, ...fields } = params;
+  const page = rawPage === undefined ? 1 : Number(rawPage);
+  if (!Number.isInteger(page) || page < 1 || (page - 1) * CATALOG_PAGE_SIZE > 1_000_000)
+    return { ok: false, message: 'That page number does not exist' };
+  const parsed = searchQuerySchema.safeParse({
+    ...fields,
+    cursor: page > 1 ? encodeCursor((page - 1) * CATALOG_PAGE_SIZE) : undefined,
+    limit: String(CATALOG_PAGE_SIZE),
+  });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'These filters are not valid' };
+  return { ok: true, query: parsed.data, page };
+}

@@ -1,0 +1,308 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { CATEGORIES } from '@/content/categories';
+import { FiltersPanel } from '@/components/catalog/filters-panel';
+import { FitFilter } from '@/components/catalog/fit-filter';
+import { SortSelect } from '@/components/catalog/sort-select';
+import { PartCard } from '@/components/parts/part-card';
+import { CardGrid } from '@/components/ui/card-grid';
+import { CATALOG_PATH, catalogHref, categoryPath, vehicleOf, type CatalogParams } from '@/lib/catalog-url';
+import { getCatalogPage, getSuggestions } from '@/lib/catalog';
+import { vehicleLabel } from '@/lib/fitment';
+import { formatPrice } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import { catalogPageQuery, CATALOG_PAGE_SIZE } from '@/lib/validations/search';
+
+const categoryName = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
+
+type CatalogViewProps = {
+  /** `/parts`, or a category's page. */
+  basePath: string;
+  /** The URL's fields. */
+  params: CatalogParams;
+  /** The category of a category page (not in its URL's fields). */
+  category?: string;
+};
+
+/**
+ * The catalog: filters with their counts, the active filters, sort, the parts and the pages. Every
+ * control is a link or a GET form, so the state is the URL and the page works before any script runs.
+ */
+export async function CatalogView({ basePath, params, category }: CatalogViewProps) {
+  const parsed = catalogPageQuery(category ? { ...params, category } : params);
+  if (!parsed.ok) {
+    return (
+      <div role="alert" className="rounded-xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
+        <p className="font-semibold">{parsed.message}</p>
+        <Link href={basePath} className="mt-3 inline-block font-semibold underline">
+          Show every part
+        </Link>
+      </div>
+    );
+  }
+  const { query, page } = parsed;
+  const result = await getCatalogPage(query, { record: true });
+  const href = (changes: CatalogParams) => catalogHref(basePath, params, changes);
+  const vehicle = vehicleOf(params);
+  const activeCategory = category ?? params.category;
+  // From a category page, another category is its page and the current one goes back to every part.
+  const categoryHref = (slug: string) =>
+    category
+      ? catalogHref(slug === category ? CATALOG_PATH : categoryPath(slug), params)
+      : catalogHref(CATALOG_PATH, params, { category: slug === activeCategory ? undefined : slug });
+  const pages = Math.max(1, Math.ceil(result.total / CATALOG_PAGE_SIZE));
+
+  const chips: Array<{ label: string; href: string }> = [
+    ...(params.q ? [{ label: `“${params.q}”`, href: href({ q: undefined }) }] : []),
+    ...(params.category && !category ? [{ label: categoryName(params.category), href: href({ category: undefined }) }] : []),
+    ...(params.brand ? [{ label: params.brand, href: href({ brand: undefined }) }] : []),
+    ...(params.minPrice || params.maxPrice
+      ? [{ label: priceLabel(params.minPrice, params.maxPrice), href: href({ minPrice: undefined, maxPrice: undefined }) }]
+      : []),
+    ...(params.inStock === 'true' ? [{ label: 'In stock', href: href({ inStock: undefined }) }] : []),
+    ...(vehicle
+      ? [{ label: `Fits ${vehicleLabel(vehicle)}`, href: href({ year: undefined, make: undefined, model: undefined, engine: undefined }) }]
+      : []),
+  ];
+
+  return (
+    <div className="flex flex-col gap-8 lg:flex-row">
+      <FiltersPanel>
+        <FitFilter basePath={basePath} params={params} />
+        {result.total > 0 && (
+          <>
+            <FacetGroup title="Category">
+              {result.facets.category.map((facet) => (
+                <FacetLink
+                  key={facet.value}
+                  href={categoryHref(facet.value)}
+                  active={activeCategory === facet.value}
+                  label={categoryName(facet.value)}
+                  count={facet.count}
+                />
+              ))}
+            </FacetGroup>
+            <FacetGroup title="Brand">
+              {result.facets.brand.slice(0, 15).map((facet) => (
+                <FacetLink
+                  key={facet.value}
+                  href={href({ brand: params.brand === facet.value ? undefined : facet.value })}
+                  active={params.brand === facet.value}
+                  label={facet.value}
+                  count={facet.count}
+                />
+              ))}
+            </FacetGroup>
+            <FacetGroup title="Price">
+              {result.facets.price
+                .filter((bucket) => bucket.count > 0)
+                .map((bucket) => {
+                  const min = String(bucket.min);
+                  const max = bucket.max === null ? undefined : String(bucket.max);
+                  const active = params.minPrice === min && params.maxPrice === max;
+                  return (
+                    <FacetLink
+                      key={bucket.key}
+                      href={href(active ? { minPrice: undefined, maxPrice: undefined } : { minPrice: min, maxPrice: max })}
+                      active={active}
+                      label={priceLabel(min, max)}
+                      count={bucket.count}
+                    />
+                  );
+                })}
+              <PriceForm basePath={basePath} params={params} />
+            </FacetGroup>
+            <FacetGroup title="Availability">
+              <FacetLink
+                href={href({ inStock: params.inStock === 'true' ? undefined : 'true' })}
+                active={params.inStock === 'true'}
+                label="In stock"
+                count={result.facets.inStock}
+              />
+            </FacetGroup>
+          </>
+        )}
+      </FiltersPanel>
+
+      <section aria-labelledby="results-heading" className="min-w-0 flex-1 space-y-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="results-heading" className="text-lg font-semibold text-slate-900" aria-live="polite">
+            {result.total.toLocaleString('en-US')} {result.total === 1 ? 'part' : 'parts'}
+          </h2>
+          <SortSelect value={query.sort} params={params} basePath={basePath} />
+        </div>
+        {chips.length > 0 && (
+          <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+            {chips.map((chip) => (
+              <li key={chip.label}>
+                <Link
+                  href={chip.href}
+                  className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 ring-1 ring-slate-300 hover:bg-slate-200"
+                  aria-label={`Remove filter ${chip.label}`}
+                >
+                  {chip.label} <span aria-hidden="true">✕</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {result.total === 0 ? (
+          <NoResults q={params.q} basePath={basePath} category={activeCategory} />
+        ) : (
+          <CardGrid empty="">
+            {result.parts.map((part, index) => (
+              <PartCard key={part._id} part={part} priority={index < 3} vehicle={vehicle} />
+            ))}
+          </CardGrid>
+        )}
+        {pages > 1 && (
+          <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-4">
+            {page > 1 ? (
+              <Link href={href({ page: String(page - 1) })} rel="prev" className={pagerClass}>
+                Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-sm text-slate-600">
+              Page {page} of {pages.toLocaleString('en-US')}
+            </span>
+            {page < pages ? (
+              <Link href={href({ page: String(page + 1) })} rel="next" className={pagerClass}>
+                Next
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}
+
+const pagerClass = 'rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100';
+
+function priceLabel(min: string | undefined, max: string | undefined): string {
+  if (max && !Number(min)) return `Under ${formatPrice(Number(max))}`;
+  if (min && max) return `${formatPrice(Number(min))} to ${formatPrice(Number(max))}`;
+  return min ? `${formatPrice(Number(min))} and up` : `Up to ${formatPrice(Number(max))}`;
+}
+
+function FacetGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-1">
+      <legend className="mb-2 text-sm font-bold uppercase tracking-wider text-slate-700">{title}</legend>
+      <ul className="space-y-0.5">{children}</ul>
+    </fieldset>
+  );
+}
+
+function FacetLink({ href, active, label, count }: { href: string; active: boolean; label: string; count: number }) {
+  return (
+    <li>
+      <Link
+        href={href}
+        aria-current={active ? 'true' : undefined}
+        className={cn(
+          'flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm',
+          active ? 'bg-ink font-semibold text-white' : 'text-slate-700 hover:bg-slate-100',
+          count === 0 && !active && 'text-slate-500',
+        )}
+      >
+        <span className="min-w-0 break-words">{label}</span>
+        <span className={cn('tabular-nums', active ? 'text-slate-200' : 'text-slate-600')}>{count.toLocaleString('en-US')}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** Min and max price as a GET form: the other fields ride along as hidden inputs. */
+function PriceForm({ basePath, params }: { basePath: string; params: CatalogParams }) {
+  const keep = Object.entries(params).filter(([name]) => !['minPrice', 'maxPrice', 'page'].includes(name));
+  return (
+    <li>
+      <form action={basePath} method="get" className="mt-2 flex items-end gap-2">
+        {keep.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <label className="flex min-w-0 flex-1 flex-col text-xs text-slate-600">
+          Min $
+          <input
+            name="minPrice"
+            type="number"
+            min="0"
+            step="0.01"
+            inputMode="decimal"
+            defaultValue={params.minPrice}
+            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-900"
+          />
+        </label>
+        <label className="flex min-w-0 flex-1 flex-col text-xs text-slate-600">
+          Max $
+          <input
+            name="maxPrice"
+            type="number"
+            min="0"
+            step="0.01"
+            inputMode="decimal"
+            defaultValue={params.maxPrice}
+            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-900"
+          />
+        </label>
+        <button type="submit" className="rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white hover:bg-slate-700">
+          Go
+        </button>
+      </form>
+    </li>
+  );
+}
+
+/** No result: say so, offer what the catalog does have for the words, and the categories. */
+async function NoResults({ q, basePath, category }: { q?: string; basePath: string; category?: string }) {
+  const suggestions = q ? await getSuggestions(q) : [];
+  return (
+    <div className="space-y-4 rounded-xl bg-white p-8 ring-1 ring-slate-200">
+      <p className="text-lg font-semibold text-slate-900">{q ? `No parts match “${q}”.` : 'No parts match these filters.'}</p>
+      <p className="text-slate-600">
+        Check the spelling or the part number, try fewer words, or{' '}
+        <Link href={basePath} className="font-semibold text-brand-700 underline">
+          clear every filter
+        </Link>
+        .
+      </p>
+      {suggestions.length > 0 && (
+        <div>
+          <p className="text-sm font-semibold text-slate-700">You might be looking for:</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {suggestions.map((suggestion) => (
+              <li key={suggestion.href}>
+                <Link
+                  href={suggestion.href}
+                  className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200"
+                >
+                  {suggestion.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div>
+        <p className="text-sm font-semibold text-slate-700">Or browse a category:</p>
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {CATEGORIES.filter((other) => other.slug !== category).map((other) => (
+            <li key={other.slug}>
+              <Link
+                href={categoryPath(other.slug)}
+                className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200"
+              >
+                {other.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { toast } from 'sonner';
+import { chooseVehicle, useGarage } from '@/components/vehicles/use-garage';
+import { VehiclePicker } from '@/components/vehicles/vehicle-picker';
+import { CATALOG_PATH, catalogHref, vehicleParams } from '@/lib/catalog-url';
+import type { VehicleChoice } from '@/lib/fitment';
+
+/** The home hero's selector: choosing a vehicle makes it active and opens the parts that fit it. */
+export function VehicleFinder() {
+  const garage = useGarage();
+  const router = useRouter();
+  async function choose(vehicle: VehicleChoice) {
+    const error = await chooseVehicle(vehicle, garage);
+    if (error) toast.error(error);
+    router.push(catalogHref(CATALOG_PATH, vehicleParams(vehicle)));
+  }
+  return <VehiclePicker submitLabel="Find parts" onChoose={choose} wide />;
+}

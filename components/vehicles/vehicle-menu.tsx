@@ -1,0 +1,127 @@
+'use client';
+
+import { usePathname, useRouter } from 'next/navigation';
+import { useCallback, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { useDismiss } from '@/components/ui/use-dismiss';
+import { setActiveVehicle, useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
+import { chooseVehicle, switchGarageVehicle, useGarage } from '@/components/vehicles/use-garage';
+import { VehiclePicker } from '@/components/vehicles/vehicle-picker';
+import { catalogHref, readCatalogParams, vehicleOf, vehicleParams } from '@/lib/catalog-url';
+import { vehicleLabel, type VehicleChoice } from '@/lib/fitment';
+
+const isCatalog = (pathname: string) => pathname === '/parts' || pathname.startsWith('/categories/');
+
+/**
+ * The navbar's vehicle selector: the active vehicle, the garage's other vehicles one tap away, and the
+ * selector. On a catalog page a change of vehicle narrows the list to it at once.
+ */
+export function VehicleMenu() {
+  const vehicle = useActiveVehicle();
+  const garage = useGarage();
+  const [open, setOpen] = useState(false);
+  const router = useRouter();
+  const pathname = usePathname();
+  const panelId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, panel, button);
+
+  /** On a catalog page already narrowed to a vehicle, follow the new one (or drop the filter). */
+  function refreshCatalog(next: VehicleChoice | null) {
+    if (!isCatalog(pathname)) return;
+    // Read at the moment of the change (useSearchParams would make every cached page render this on the client only).
+    const params = readCatalogParams(Object.fromEntries(new URLSearchParams(window.location.search)));
+    if (!vehicleOf(params) && !next) return;
+    router.push(catalogHref(pathname, params, vehicleParams(next)));
+  }
+
+  async function choose(next: VehicleChoice) {
+    const error = await chooseVehicle(next, garage);
+    if (error) toast.error(error);
+    setOpen(false);
+    refreshCatalog(next);
+  }
+
+  async function switchTo(id: string) {
+    const res = await switchGarageVehicle(id);
+    if (!res.ok) return toast.error(res.data.error ?? 'Your garage could not be changed');
+    setOpen(false);
+    const active = res.data.vehicles.find((v) => v.id === res.data.activeId) ?? null;
+    refreshCatalog(active);
+  }
+
+  const others = garage.status === 'ready' ? garage.garage.vehicles.filter((v) => v.id !== garage.garage.activeId) : [];
+
+  return (
+    <div className="lg:relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex max-w-[16rem] items-center gap-2 rounded-md border border-white/20 px-3 py-1.5 text-sm font-medium text-white hover:bg-white/10"
+      >
+        <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <path d="M3 13l2-5a2 2 0 012-1.4h10A2 2 0 0119 8l2 5v5h-2.5M3 13v5h2.5M3 13h18M7.5 18a1.5 1.5 0 11-3 0 1.5 1.5 0 013 0zm12 0a1.5 1.5 0 11-3 0 1.5 1.5 0 013 0z" />
+        </svg>
+        <span className="truncate">{vehicle ? vehicleLabel(vehicle) : 'Select vehicle'}</span>
+      </button>
+      {open && (
+        <div
+          ref={panel}
+          id={panelId}
+          role="dialog"
+          aria-label="Your vehicle"
+          className="absolute inset-x-0 top-full z-50 mt-2 max-h-[75vh] space-y-4 overflow-y-auto rounded-xl bg-white p-4 text-slate-900 shadow-xl ring-1 ring-slate-200 lg:inset-x-auto lg:right-0 lg:w-96"
+        >
+          {vehicle && (
+            <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 p-3 text-sm">
+              <p>
+                Shopping for your <strong>{vehicleLabel(vehicle)}</strong>
+              </p>
+              {garage.status !== 'ready' && (
+                <button
+                  type="button"
+                  className="shrink-0 font-semibold text-brand-700 underline"
+                  onClick={() => {
+                    setActiveVehicle(null);
+                    setOpen(false);
+                    refreshCatalog(null);
+                  }}
+                >
+                  Clear
+                </button>
+              )}
+            </div>
+          )}
+          {others.length > 0 && (
+            <div>
+              <p className="text-sm font-semibold text-slate-700">Switch to a vehicle in your garage</p>
+              <ul className="mt-2 space-y-1">
+                {others.map((entry) => (
+                  <li key={entry.id}>
+                    <button
+                      type="button"
+                      onClick={() => void switchTo(entry.id)}
+                      className="w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-slate-100"
+                    >
+                      {vehicleLabel(entry)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <div>
+            <p className="mb-2 text-sm font-semibold text-slate-700">{vehicle ? 'Choose another vehicle' : 'Choose your vehicle'}</p>
+            <VehiclePicker submitLabel={garage.status === 'ready' ? 'Save to My Garage' : 'Set vehicle'} onChoose={choose} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

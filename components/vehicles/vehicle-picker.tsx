@@ -1,0 +1,232 @@
+'use client';
+
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { fetchJson } from '@/lib/client/fetch-json';
+import type { VehicleChoice } from '@/lib/fitment';
+import { cn } from '@/lib/utils';
+
+type ModelYears = { model: string; years: number[] };
+type YearEngines = { year: number; engines: string[] };
+type VinAnswer = { make: string | null; modelYear: number };
+
+const THIS_YEAR = new Date().getFullYear();
+/** Model years offered: next year's models back to 1950 (the fitment data's range). */
+const YEARS = Array.from({ length: THIS_YEAR + 1 - 1950 + 1 }, (_, i) => THIS_YEAR + 1 - i);
+
+const selectClass =
+  'mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm text-slate-900 disabled:bg-slate-100 disabled:text-slate-500';
+
+/** Reference data answers are the same for everyone: one request per list per page load. */
+const answers = new Map<string, Promise<unknown>>();
+function vehicles<T>(query: string): Promise<T | null> {
+  if (!answers.has(query)) {
+    answers.set(
+      query,
+      fetchJson<T>(`/api/vehicles${query}`).then((res) => {
+        if (!res.ok) answers.delete(query);
+        return res.ok ? res.data : null;
+      }),
+    );
+  }
+  return answers.get(query) as Promise<T | null>;
+}
+
+type VehiclePickerProps = {
+  submitLabel: string;
+  onChoose: (vehicle: VehicleChoice) => void | Promise<void>;
+  initial?: VehicleChoice | null;
+  /** Lays the fields out in a row on wide screens (the home hero). */
+  wide?: boolean;
+};
+
+/**
+ * The vehicle selector: year, make, model and (optionally) engine from the shop's reference data, or a
+ * VIN decoded offline that fills in the year and the make.
+ */
+export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = false }: VehiclePickerProps) {
+  const id = useId();
+  const [year, setYear] = useState(initial ? String(initial.year) : '');
+  const [make, setMake] = useState(initial?.make ?? '');
+  const [model, setModel] = useState(initial?.model ?? '');
+  const [engine, setEngine] = useState(initial?.engine ?? '');
+  const [makes, setMakes] = useState<string[]>([]);
+  // Each list remembers what it was loaded for, so a stale answer is never shown for a new choice.
+  const [modelList, setModelList] = useState<{ for: string; models: ModelYears[] }>({ for: '', models: [] });
+  const [engineList, setEngineList] = useState<{ for: string; years: YearEngines[] }>({ for: '', years: [] });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void vehicles<{ makes: string[] }>('').then((data) => setMakes(data?.makes ?? []));
+  }, []);
+  const modelsQuery = make ? `?make=${encodeURIComponent(make)}` : '';
+  const enginesQuery = make && model ? `${modelsQuery}&model=${encodeURIComponent(model)}` : '';
+  useEffect(() => {
+    if (!modelsQuery) return;
+    void vehicles<{ models: ModelYears[] }>(modelsQuery).then((data) => setModelList({ for: modelsQuery, models: data?.models ?? [] }));
+  }, [modelsQuery]);
+  useEffect(() => {
+    if (!enginesQuery) return;
+    void vehicles<{ years: YearEngines[] }>(enginesQuery).then((data) => setEngineList({ for: enginesQuery, years: data?.years ?? [] }));
+  }, [enginesQuery]);
+  const models = modelsQuery && modelList.for === modelsQuery ? modelList.models : [];
+  const yearEngines = enginesQuery && engineList.for === enginesQuery ? engineList.years : [];
+
+  const modelsForYear = year ? models.filter((m) => m.years.includes(Number(year))) : models;
+  const engines = yearEngines.find((entry) => entry.year === Number(year))?.engines ?? [];
+  const ready = Boolean(year && make && model);
+
+  const pickYear = (value: string) => {
+    setYear(value);
+    if (model && !models.find((m) => m.model === model)?.years.includes(Number(value))) setModel('');
+    setEngine('');
+  };
+  const pickMake = (value: string) => {
+    setMake(value);
+    setModel('');
+    setEngine('');
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ready) return;
+    setBusy(true);
+    try {
+      await onChoose({ year: Number(year), make, model, engine: engine || null });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-3">
+      <form onSubmit={submit} className={cn('grid gap-3', wide ? 'sm:grid-cols-2 lg:grid-cols-5 lg:items-end' : 'grid-cols-2')}>
+        <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-year`}>
+          Year
+          <select id={`${id}-year`} className={selectClass} value={year} onChange={(e) => pickYear(e.target.value)}>
+            <option value="">Year</option>
+            {YEARS.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-make`}>
+          Make
+          <select id={`${id}-make`} className={selectClass} value={make} onChange={(e) => pickMake(e.target.value)}>
+            <option value="">Make</option>
+            {makes.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-model`}>
+          Model
+          <select
+            id={`${id}-model`}
+            className={selectClass}
+            value={model}
+            disabled={!make}
+            onChange={(e) => {
+              setModel(e.target.value);
+              setEngine('');
+            }}
+          >
+            <option value="">{make && year && modelsForYear.length === 0 && models.length > 0 ? `No ${make} for ${year}` : 'Model'}</option>
+            {modelsForYear.map((m) => (
+              <option key={m.model} value={m.model}>
+                {m.model}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-engine`}>
+          Engine
+          <select
+            id={`${id}-engine`}
+            className={selectClass}
+            value={engine}
+            disabled={!ready || engines.length === 0}
+            onChange={(e) => setEngine(e.target.value)}
+          >
+            <option value="">Any engine</option>
+            {engines.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" className={cn(wide ? 'sm:col-span-2 lg:col-span-1' : 'col-span-2')} disabled={!ready} loading={busy}>
+          {submitLabel}
+        </Button>
+      </form>
+      <VinDecoder
+        onDecoded={(decoded) => {
+          pickYear(String(decoded.modelYear));
+          if (decoded.make && decoded.make !== make) pickMake(decoded.make);
+        }}
+      />
+    </div>
+  );
+}
+
+/** A VIN, checked and decoded by the shop (offline): fills in the model year and the maker. */
+function VinDecoder({ onDecoded }: { onDecoded: (answer: VinAnswer) => void }) {
+  const id = useId();
+  const [vin, setVin] = useState('');
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function decode(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const res = await fetchJson<VinAnswer>(`/api/vin/${encodeURIComponent(vin.trim() || ' ')}`);
+    setBusy(false);
+    if (!res.ok) return setMessage({ error: true, text: res.data.error ?? res.data.message ?? 'This VIN could not be checked' });
+    onDecoded(res.data);
+    setMessage({
+      error: false,
+      text: res.data.make
+        ? `VIN checked: a ${res.data.modelYear} ${res.data.make}. Now choose the model.`
+        : `VIN checked: model year ${res.data.modelYear}. We have no parts listed for its maker yet: choose the make.`,
+    });
+  }
+
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-medium text-brand-700">Use your VIN instead</summary>
+      <form onSubmit={decode} className="mt-2 flex flex-wrap items-end gap-2">
+        <label htmlFor={`${id}-vin`} className="flex min-w-0 flex-1 flex-col font-medium text-slate-700">
+          VIN (17 characters)
+          <input
+            id={`${id}-vin`}
+            value={vin}
+            onChange={(e) => setVin(e.target.value)}
+            maxLength={40}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={message ? `${id}-vin-message` : undefined}
+            aria-invalid={message?.error || undefined}
+            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-2 font-mono uppercase text-slate-900"
+          />
+        </label>
+        <Button type="submit" variant="dark" loading={busy}>
+          Check VIN
+        </Button>
+      </form>
+      {message && (
+        <p
+          id={`${id}-vin-message`}
+          role={message.error ? 'alert' : 'status'}
+          className={cn('mt-2', message.error ? 'text-red-700' : 'text-emerald-800')}
+        >
+          {message.text}
+        </p>
+      )}
+    </details>
+  );
+}

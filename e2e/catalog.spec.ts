@@ -1,0 +1,222 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectNoHorizontalOverflow, keepScreenshot, openMenuIfPhone, registerViaApi, signInViaApi } from './helpers';
+
+/** The visible vehicle selector inside `scope` (the home hero, the navbar's panel or My Garage). */
+async function pickVehicle(page: Page, scope: ReturnType<Page['locator']>, vehicle: { year: string; make: string; model: string }) {
+  await scope.getByLabel('Year').selectOption(vehicle.year);
+  await scope.getByLabel('Make').selectOption(vehicle.make);
+  // The models arrive from /api/vehicles once the make is chosen.
+  await expect(scope.getByLabel('Model').locator('option', { hasText: vehicle.model })).toHaveCount(1);
+  await scope.getByLabel('Model').selectOption(vehicle.model);
+}
+
+type Timing = { __typedAt: number; __shownAt: number };
+
+const corolla = { year: '2016', make: 'Toyota', model: 'Corolla' };
+const civic = { year: '2018', make: 'Honda', model: 'Civic' };
+
+test.describe('finding the right part', () => {
+  test('a visitor picks year, make and model, sees only fitting parts with the badge, opens one, signs in and orders it', async ({
+    page,
+  }, testInfo) => {
+    const account = await registerViaApi(page.request, testInfo, 'Fitment Buyer');
+    const all = (await (await page.request.get('/api/search?limit=1')).json()) as { total: number };
+
+    await page.goto('/');
+    const finder = page.locator('section', { has: page.getByRole('heading', { name: 'Find the parts that fit your car' }) });
+    await pickVehicle(page, finder, corolla);
+    await finder.getByRole('button', { name: 'Find parts' }).click();
+
+    await expect(page).toHaveURL(/\/parts\?year=2016&make=Toyota&model=Corolla$/);
+    const cards = page.locator('main article');
+    await expect(cards.first()).toBeVisible();
+    const shown = await cards.count();
+    const total = Number((await page.getByRole('heading', { name: /^\d+ parts?$/ }).textContent())!.split(' ')[0]);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(all.total);
+    // Every card says how it fits the chosen car; none says it does not.
+    await expect(cards.getByTestId('fit-badge')).toHaveCount(shown);
+    await expect(cards.getByTestId('fit-badge').filter({ hasText: 'Does not fit' })).toHaveCount(0);
+    await expect(cards.getByTestId('fit-badge').filter({ hasText: 'Fits your 2016 Toyota Corolla' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: '2016 Toyota Corolla' })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'catalog-vehicle');
+
+    const card = cards.filter({ hasText: 'Ceramic Front Brake Pad Set' });
+    await card.getByRole('link', { name: 'Order Ceramic Front Brake Pad Set' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ceramic Front Brake Pad Set' })).toBeVisible();
+    await expect(page.getByTestId('fit-badge')).toHaveText(/Fits your 2016 Toyota Corolla/);
+    const fitment = page.locator('section', { has: page.getByRole('heading', { name: 'Fitment' }) });
+    await expect(fitment.getByRole('row', { name: /Toyota Corolla 2014–2019/ })).toBeVisible();
+    await expect(fitment.getByRole('row', { name: /Honda Civic/ })).toContainText('Except Si and Type R');
+
+    await openMenuIfPhone(page, testInfo);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Email').fill(account.email);
+    await login.getByLabel('Password', { exact: true }).fill(account.password);
+    await login.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ceramic Front Brake Pad Set' })).toBeVisible();
+
+    const form = page.getByRole('form', { name: 'Purchase' });
+    await form.getByLabel('Address').fill('14 Kirkgate, Leeds LS1 6BY');
+    await form.getByLabel('Phone').fill('+44 113 496 0999');
+    await form.getByRole('button', { name: 'purchase now !' }).click();
+    await expect(page.getByText('Order is booked, please go dashboard and pay it!')).toBeVisible();
+    const orders = (await (await page.request.get(`/api/order?email=${encodeURIComponent(account.email)}`)).json()) as Array<{
+      partName: string;
+    }>;
+    expect(orders.map((order) => order.partName)).toEqual(['Ceramic Front Brake Pad Set']);
+  });
+
+  test('a customer saves two vehicles in My Garage and switches between them', async ({ page }, testInfo) => {
+    const account = await registerViaApi(page.request, testInfo, 'Garage Owner');
+    await signInViaApi(page.request, account);
+
+    await page.goto('/dashboard/myGarage');
+    const add = page.locator('section', { has: page.getByRole('heading', { name: 'Add a vehicle' }) });
+    await pickVehicle(page, add, corolla);
+    await add.getByRole('button', { name: 'Save vehicle' }).click();
+    const saved = page.getByRole('list', { name: 'Saved vehicles' });
+    await expect(saved.getByRole('listitem', { name: '2016 Toyota Corolla' })).toContainText('Active');
+
+    await pickVehicle(page, add, civic);
+    await add.getByRole('button', { name: 'Save vehicle' }).click();
+    await expect(saved.getByRole('listitem')).toHaveCount(2);
+    await expect(saved.getByRole('listitem', { name: '2018 Honda Civic' })).toContainText('Active');
+    await expect(saved.getByRole('listitem', { name: '2016 Toyota Corolla' })).not.toContainText('Active');
+    await expect(page.getByRole('button', { name: '2018 Honda Civic' })).toBeVisible();
+
+    await saved.getByRole('listitem', { name: '2016 Toyota Corolla' }).getByRole('button', { name: 'Make active' }).click();
+    await expect(saved.getByRole('listitem', { name: '2016 Toyota Corolla' })).toContainText('Active');
+    await expect(page.getByRole('button', { name: '2016 Toyota Corolla' })).toBeVisible();
+
+    // The garage is the server's: a fresh page load shows the same, and a part page checks the active car.
+    const garage = (await (await page.request.get('/api/garage')).json()) as {
+      vehicles: Array<{ id: string; model: string }>;
+      activeId: string;
+    };
+    expect(garage.vehicles).toHaveLength(2);
+    expect(garage.vehicles.find((v) => v.id === garage.activeId)?.model).toBe('Corolla');
+    await page.goto('/parts?q=SL-BP-4465');
+    await page.getByRole('link', { name: 'Order Ceramic Front Brake Pad Set' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ceramic Front Brake Pad Set' })).toBeVisible();
+    await expect(page.getByTestId('fit-badge')).toHaveText(/Fits your 2016 Toyota Corolla/);
+
+    // Switching from the navbar's selector.
+    await page.getByRole('button', { name: '2016 Toyota Corolla' }).click();
+    await page.getByRole('dialog', { name: 'Your vehicle' }).getByRole('button', { name: '2018 Honda Civic' }).click();
+    await expect(page.getByTestId('fit-badge')).toHaveText(/Check the fitment notes$/);
+    await keepScreenshot(page, testInfo, 'part-fit-check');
+  });
+
+  test('search by an OEM number suggests the part within 150 ms and opens it', async ({ page }, testInfo) => {
+    await page.goto('/parts');
+    const box = page.getByRole('combobox', { name: 'Search parts' });
+    const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+    // Time from the keystroke that completes the text to the suggestions on screen, measured in the page.
+    const timings: number[] = [];
+    for (const text of ['45022-TBA-A01', 'brake pad', 'spark']) {
+      await box.fill('');
+      await expect(listbox).toBeHidden();
+      await page.evaluate((expected) => {
+        const w = window as unknown as Timing;
+        w.__typedAt = 0;
+        w.__shownAt = 0;
+        const input = document.querySelector('input[role=combobox]')!;
+        input.addEventListener('input', () => (w.__typedAt = performance.now()));
+        const list = document.getElementById(input.getAttribute('aria-controls')!)!;
+        // Shown: the list is visible with the answer for the whole text (data-for), not an earlier one.
+        new MutationObserver(() => {
+          if (!list.hidden && list.dataset.for === expected && !w.__shownAt) w.__shownAt = performance.now();
+        }).observe(list, { attributes: true, childList: true, subtree: true });
+      }, text);
+      await box.pressSequentially(text);
+      await expect(listbox).toHaveAttribute('data-for', text);
+      await expect(listbox.getByRole('option').first()).toBeVisible();
+      timings.push(await page.evaluate(() => (window as unknown as Timing).__shownAt - (window as unknown as Timing).__typedAt));
+    }
+    timings.sort((a, b) => a - b);
+    console.log(`[${testInfo.project.name}] suggestion latency, ms: ${timings.map((t) => t.toFixed(0)).join(', ')}`);
+    expect(timings[1]).toBeLessThan(150);
+
+    await box.fill('45022-TBA-A01');
+    const option = listbox.getByRole('option', { name: /Ceramic Front Brake Pad Set/ });
+    await expect(option).toBeVisible();
+    await expect(listbox.getByRole('option').first()).toHaveText(/Ceramic Front Brake Pad Set/);
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await listbox.getByRole('option').first().getAttribute('id'))!);
+    await box.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ceramic Front Brake Pad Set' })).toBeVisible();
+
+    // Enter without choosing a suggestion searches the text; a typo in a long word is forgiven.
+    await box.fill('radiatr');
+    await box.press('Escape');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/parts\?q=radiatr$/);
+    await expect(page.locator('main article').first()).toContainText(/Radiator/i);
+  });
+
+  test('categories: from the navbar, filters in the URL with counts, the back button, the canonical URL', async ({ page }, testInfo) => {
+    await page.goto('/');
+    if (testInfo.project.name === 'phone') {
+      await openMenuIfPhone(page, testInfo);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Brakes' }).click();
+    } else {
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: /Categories/ })
+        .click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Brakes' }).click();
+    }
+    await expect(page).toHaveURL(/\/categories\/brakes$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Brakes' })).toBeVisible();
+    await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/categories\/brakes$/);
+    const heading = page.getByRole('heading', { name: /^\d+ parts?$/ });
+    const before = await heading.textContent();
+
+    if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'Filters' }).click();
+    const stopline = page.getByRole('complementary', { name: 'Filters' }).getByRole('link', { name: /^Stopline \d+$/ });
+    const count = (await stopline.textContent())!.match(/\d+$/)![0];
+    await stopline.click();
+    await expect(page).toHaveURL(/\/categories\/brakes\?brand=Stopline$/);
+    await expect(heading).toHaveText(`${count} ${count === '1' ? 'part' : 'parts'}`);
+    await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', /noindex/);
+    for (const card of await page.locator('main article').all()) await expect(card).toContainText('Stopline');
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-desc');
+    await expect(page).toHaveURL(/brand=Stopline&sort=price-desc$/);
+    const prices = await page.locator('main article p.text-2xl').allTextContents();
+    const amounts = prices.map((p) => Number(p.replace(/[^0-9.]/g, '')));
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/categories\/brakes\?brand=Stopline$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/categories\/brakes$/);
+    await expect(heading).toHaveText(before!);
+  });
+
+  test('VIN: a wrong one gets a clear message, a right one fills in the year and the make', async ({ page }) => {
+    await page.goto('/');
+    const finder = page.locator('section', { has: page.getByRole('heading', { name: 'Find the parts that fit your car' }) });
+    await finder.getByText('Use your VIN instead').click();
+    const vin = finder.getByLabel('VIN (17 characters)');
+    await vin.fill('2T1BURHE2FC00000');
+    await finder.getByRole('button', { name: 'Check VIN' }).click();
+    await expect(finder.getByRole('alert')).toHaveText('A VIN has 17 characters; this one has 16.');
+    await vin.fill('2T1BURHE3FC000002');
+    await finder.getByRole('button', { name: 'Check VIN' }).click();
+    await expect(finder.getByRole('alert')).toContainText('The check digit (9th character) should be 2, not 3');
+    await vin.fill('2T1BURHEIFC000002');
+    await finder.getByRole('button', { name: 'Check VIN' }).click();
+    await expect(finder.getByRole('alert')).toContainText('A VIN never contains the letters I, O or Q');
+
+    await vin.fill('2T1BURHE2FC000002');
+    await finder.getByRole('button', { name: 'Check VIN' }).click();
+    await expect(finder.getByRole('status')).toHaveText('VIN checked: a 2015 Toyota. Now choose the model.');
+    await expect(finder.getByLabel('Year')).toHaveValue('2015');
+    await expect(finder.getByLabel('Make')).toHaveValue('Toyota');
+  });
+});
