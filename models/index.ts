@@ -19,6 +19,7 @@ import { Vehicle, VehicleMake } from './vehicle';
 import { GaragePointer, GarageVehicle } from './garage';
 import { LostDemand } from './lost-demand';
 import { CatalogChange } from './catalog-change';
+import { SearchSnapshot } from './search-snapshot';
 
 export {
   AuditEntry,
@@ -47,6 +48,7 @@ export {
   GaragePointer,
   LostDemand,
   CatalogChange,
+  SearchSnapshot,
 };
 
 const ALL_MODELS: Model<never>[] = [
@@ -76,6 +78,7 @@ const ALL_MODELS: Model<never>[] = [
   GaragePointer,
   LostDemand,
   CatalogChange,
+  SearchSnapshot,
 ] as unknown as Model<never>[];
 
 // Clean-up only: expiry is always checked in code, and FerretDB v1 has no TTL indexes.

@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,7 +25,7 @@ const HELP = `Usage: npm run bench -- [options]
   --skip-build       use the existing .next-bench build
   --url URL          measure an already running benchmark server (started with the bench accounts)
   --only a,b         only these: home, home-signed-in, part, part-signed-in, blogs, api-parts, api-review,
-                     orders-one, orders-spread, orders-burst, first-load (scale: first-page, order-latency, sitemap, load)
+                     orders-one, orders-spread, orders-burst, first-load (scale: first-page, order-latency, catalog, sitemap, load)
   --lighthouse       also run Lighthouse (mobile) on / and a part page
   --scale            the large-catalog measurements on --data-dir (default .data/scale, from npm run seed:scale)
   --data-dir DIR     the data directory for --scale
@@ -396,6 +396,9 @@ function chunkRows(chunks: SitemapChunk[]): string[][] {
   ]);
 }
 
+const SEARCH_TARGET = '/api/search?q=brake%20pads';
+const FILTER_TARGET = '/api/search?category=brakes&inStock=true&minPrice=20&maxPrice=200&sort=price-asc';
+
 async function scaleRun(): Promise<void> {
   const dataDir = path.resolve(flags['data-dir'] ?? path.join('.data', 'scale'));
   if (!flags.url && !existsSync(dataDir))
@@ -427,6 +430,24 @@ async function scaleRun(): Promise<void> {
       orders = await sequentialOrders(base, customer!, await orderablePart(base), 10);
     }
 
+    // The catalog issue's page targets: the first request after the start, then the median of 5.
+    const pageTargets: Array<{ path: string; limitMs: number; first: number; median: number; status: number }> = [];
+    if (wanted('catalog')) {
+      const admin = await signIn(base, BENCH_ADMIN);
+      const targets = [
+        { path: '/parts', limitMs: 300 },
+        { path: '/categories/brakes', limitMs: 300 },
+        { path: '/api/parts?page=500', limitMs: 200 },
+        { path: '/dashboard/manageProducts', limitMs: 500, headers: { cookie: admin.cookie } },
+      ];
+      for (const target of targets) {
+        const first = await timedGet(base, target.path, target.headers);
+        const next: number[] = [];
+        for (let i = 0; i < 5; i++) next.push((await timedGet(base, target.path, target.headers)).ms);
+        pageTargets.push({ path: target.path, limitMs: target.limitMs, first: first.ms, median: median(next), status: first.status });
+      }
+    }
+
     let sitemap: Awaited<ReturnType<typeof measureSitemap>> | null = null;
     if (wanted('sitemap')) sitemap = await measureSitemap(base);
 
@@ -435,7 +456,7 @@ async function scaleRun(): Promise<void> {
       // A large catalog's idle read is slower: "settled" means within 3x of it again.
       let idle = Number.POSITIVE_INFINITY;
       for (let i = 0; i < 3; i++) idle = Math.min(idle, (await timedGet(base, '/api/parts?limit=1')).ms);
-      for (const target of ['/api/parts?page=500', '/']) {
+      for (const target of ['/api/parts?page=500', '/', SEARCH_TARGET, FILTER_TARGET]) {
         const window = sampler?.window() ?? null;
         const result = await runLoad({ base, path: target, connections: 10, seconds });
         const waited = await settle(base, { quickMs: Math.max(200, 3 * idle) });
@@ -460,6 +481,17 @@ async function scaleRun(): Promise<void> {
         `${verdict(orders.medianMs < 100 && orders.statuses.every((status) => status === 201))}  a single order: median ${fixed(orders.medianMs, 0)} ms (< 100)`,
       );
     }
+    if (pageTargets.length) {
+      log('\ncatalog pages (ms; median of the 5 requests after the first):');
+      log(
+        formatTable(
+          ['path', 'status', 'first', 'median', 'target'],
+          pageTargets.map((t) => [t.path, String(t.status), fixed(t.first, 0), fixed(t.median, 0), `< ${t.limitMs}`]),
+        ),
+      );
+      for (const t of pageTargets)
+        checks.push(`${verdict(t.status === 200 && t.median < t.limitMs)}  ${t.path}: median ${fixed(t.median, 0)} ms (< ${t.limitMs})`);
+    }
     if (sitemap) {
       log('\nsitemap (times in ms; cache = x-nextjs-cache):');
       const rows = chunkRows([...(sitemap.index ? [sitemap.index] : []), ...sitemap.chunks]);
@@ -473,11 +505,12 @@ async function scaleRun(): Promise<void> {
       log(`\nload, 10 connections, ${seconds} s each:`);
       log(
         formatTable(
-          ['target', 'req/s', 'p50', 'p99', 'non-2xx', 'app peak RSS', 'db peak RSS'],
+          ['target', 'req/s', 'p50', 'p97.5', 'p99', 'non-2xx', 'app peak RSS', 'db peak RSS'],
           loads.map(({ path: target, result, peak }) => [
             target,
             fixed(result.reqPerSec),
             fixed(result.p50, 0),
+            fixed(result.p975, 0),
             fixed(result.p99, 0),
             statusSummary([result]),
             peak ? mb(peak.app) : '-',
@@ -485,6 +518,17 @@ async function scaleRun(): Promise<void> {
           ]),
         ),
       );
+    }
+    for (const { path: target, result } of loads.filter((load) => load.path === SEARCH_TARGET || load.path === FILTER_TARGET))
+      checks.push(
+        `${verdict(result.p975 < 100 && result.non2xx === 0)}  ${target} at 10 connections: p97.5 ${fixed(result.p975, 0)} ms (p95 < 100)`,
+      );
+    if (running.server) {
+      const built = /\[search\] indexed (\d+) parts in (\d+) ms \(heap \+(-?\d+) MB\)/.exec(readFileSync(running.server.logFile, 'utf8'));
+      if (built) {
+        log(`\nsearch index at start: ${built[1]} parts in ${built[2]} ms, heap +${built[3]} MB (approximate; npm run bench:search measures it)`);
+        checks.push(`${verdict(Number(built[2]) < 10_000)}  search index build at start: ${built[2]} ms for ${built[1]} parts (< 10000)`);
+      }
     }
     log('');
     for (const line of rssLines(sampler)) log(line);

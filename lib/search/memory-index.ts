@@ -237,6 +237,11 @@ export class MemoryIndex {
   }
 
   /** Every part, newest first, with its last change (the sitemap). */
+  /** Every indexed part (the snapshot). */
+  indexedParts(): IndexedPart[] {
+    return this.parts.filter((part): part is IndexedPart => part !== undefined);
+  }
+
   all(): Array<{ id: string; updatedAt: number }> {
     return this.sorted('newest').map((slot) => ({ id: this.ids[slot]!, updatedAt: this.parts[slot]!.updatedAt }));
   }

@@ -15,8 +15,9 @@ import { GET as garageRoute, POST as addVehicleRoute } from '@/app/api/garage/ro
 import { seedDemo } from '@/db/seed';
 import { listLostDemand } from '@/lib/lost-demand';
 import { catalogSearch } from '@/lib/search';
+import { decodeParts, encodeParts } from '@/lib/search/snapshot';
 import type { UserDTO } from '@/lib/users';
-import { LostDemand, Order, Part } from '@/models';
+import { LostDemand, Order, Part, SearchSnapshot } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { asActor, makeUser } from '@/tests/helpers/factories';
 
@@ -266,22 +267,31 @@ describe('editing a part with fitment', () => {
   });
 });
 
+/** A second shop process on the same database, with its own search index; its log lines are kept apart. */
+async function startFollower() {
+  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'tests/helpers/search-follower.ts'], {
+    env: { ...process.env, NODE_ENV: 'test' },
+  });
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  const all = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const logs: string[] = [];
+  // The protocol lines follow "ready"; the process's own log lines ("[search] indexed ...") start with '['.
+  const lines = (async function* () {
+    for (let line = await all.next(); !line.done; line = await all.next()) {
+      if (line.value.startsWith('[')) logs.push(line.value);
+      else yield line.value;
+    }
+  })();
+  expect((await lines.next()).value).toBe('ready');
+  return { child, lines, logs };
+}
+
 describe('freshness across two processes', () => {
   let follower: ChildProcessWithoutNullStreams;
   let lines: AsyncIterableIterator<string>;
 
   beforeAll(async () => {
-    // A second shop process on the same database, with its own search index.
-    follower = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'tests/helpers/search-follower.ts'], {
-      env: { ...process.env, NODE_ENV: 'test' },
-    });
-    follower.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    const all = createInterface({ input: follower.stdout })[Symbol.asyncIterator]();
-    // Skip the process's own log lines ("[search] indexed ..."): the protocol lines follow "ready".
-    lines = (async function* () {
-      for (let line = await all.next(); !line.done; line = await all.next()) if (!line.value.startsWith('[')) yield line.value;
-    })();
-    expect((await lines.next()).value).toBe('ready');
+    ({ child: follower, lines } = await startFollower());
   }, 60_000);
 
   afterAll(() => follower?.kill());
@@ -323,5 +333,63 @@ describe('freshness across two processes', () => {
 
     await callRoute(deletePartRoute, `/api/parts/${id}`, { method: 'DELETE', params: { id }, as: admin });
     expect(await seenAfter('-Quixotic')).toBeLessThan(5000);
+  }, 60_000);
+});
+
+describe('the search snapshot', () => {
+  it('round-trips every indexed field', () => {
+    const part = {
+      _id: 'abc',
+      name: 'Pad',
+      brand: 'Stopline',
+      category: 'brakes',
+      partNumber: 'SL-1',
+      oemNumbers: ['04465-02220'],
+      price: 42.99,
+      availableQuantity: 3,
+      createdAt: 1,
+      updatedAt: 2,
+      fitment: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: null, notes: 'Front' }],
+    };
+    expect(decodeParts(encodeParts([part]))).toEqual([part]);
+  });
+
+  it('a new process starts from the snapshot and replays the change log after it', async () => {
+    await catalogSearch().ready();
+    // This process built its index from the parts, so it stores a snapshot for the next ones.
+    for (let i = 0; i < 100 && !(await SearchSnapshot.exists({ _id: 'current' })); i++) await new Promise((r) => setTimeout(r, 100));
+    const pointer = await SearchSnapshot.findById('current').lean();
+    expect(pointer?.chunks).toBeGreaterThan(0);
+
+    // A part written behind the app's back (no log entry): only a process that reads the parts sees it.
+    await Part.collection.insertOne({
+      ...NEW_PART,
+      name: 'Phantomwidget Ghost',
+      partNumber: 'GHOST-1',
+      partNumberKey: 'GHOST1',
+      stockSeq: 0,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    // A part added through the app after the snapshot: in the log.
+    const created = await callRoute(createPartRoute, '/api/parts', {
+      method: 'POST',
+      as: admin,
+      body: { ...NEW_PART, name: 'Snapshotgear Replayed', partNumber: 'SNAP-1' },
+    });
+    expect(created.status).toBe(201);
+
+    const second = await startFollower();
+    try {
+      expect(second.logs.join('\n')).toMatch(/from the snapshot at log position \d+/);
+      const ask = async (name: string) => {
+        second.child.stdin.write(`?${name}\n`);
+        return (JSON.parse((await second.lines.next()).value as string) as { total: number }).total;
+      };
+      expect(await ask('Snapshotgear')).toBe(1);
+      expect(await ask('Phantomwidget')).toBe(0);
+    } finally {
+      second.child.kill();
+    }
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 /**
  * A second shop process for the freshness test (tests/api/search.test.ts): it builds its own search
  * index from the database in MONGODB_URI, says "ready", then reports how long each name given on
- * stdin takes to appear in (or, prefixed with "-", to leave) its search results.
+ * stdin takes to appear in (or, prefixed with "-", to leave) its search results; prefixed with "?",
+ * how many parts it finds for it now.
  */
 import { createInterface } from 'node:readline';
 import { catalogSearch } from '@/lib/search';
@@ -12,6 +13,11 @@ async function main(): Promise<void> {
   await search.ready();
   console.log('ready');
   for await (const line of createInterface({ input: process.stdin })) {
+    if (line.startsWith('?')) {
+      const page = await search.search(searchQuerySchema.parse({ q: line.slice(1) }));
+      console.log(JSON.stringify({ name: line, total: page.total }));
+      continue;
+    }
     const gone = line.startsWith('-');
     const name = gone ? line.slice(1) : line;
     const started = Date.now();
