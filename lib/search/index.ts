@@ -106,7 +106,8 @@ class InProcessSearch implements CatalogSearchEngine {
       const parts = await Part.find({ archivedAt: null }, PROJECTION).maxTimeMS(INDEX_READ_MS).lean<LeanIndexedPart[]>();
       this.index.build(parts.map(toIndexed));
       this.seen = latest;
-      void this.writeSnapshot();
+      // Stored before the first answer, so the next instance to start (or this one restarted) has it.
+      await this.writeSnapshot();
     }
     this.results.clear();
     // The heap's growth is approximate (no collection forced): npm run bench:search measures it exactly.
