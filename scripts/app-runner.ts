@@ -42,6 +42,17 @@ export async function seedIfEmpty(): Promise<void> {
 }
 
 /**
+ * The production server's heap limit: SHOP_HEAP_MB (default 384), unless NODE_OPTIONS sets one.
+ * Without a limit V8 lets the heap grow while it has room (1.4 GB of RSS under load with the
+ * 100,000-part index, against 460 MB with the limit, at no loss of req/s); a larger catalog raises it.
+ */
+function heapFlags(command: 'dev' | 'start'): string[] {
+  if (command !== 'start' || /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '')) return [];
+  const mb = Number(process.env.SHOP_HEAP_MB || 384);
+  return Number.isInteger(mb) && mb >= 128 ? [`--max-old-space-size=${mb}`] : [];
+}
+
+/**
  * Runs Next.js (`dev` or `start`) until it exits or we are stopped, then stops the database cleanly.
  * Next.js runs inside scripts/serve.ts, which sets X-Forwarded-For from the connection itself (see
  * TRUSTED_PROXY_HOPS) before Next.js sees a request; `-p`/PORT and `-H` are passed on.
@@ -60,7 +71,7 @@ export async function runNext(command: 'dev' | 'start', args: string[], db: Runn
     'unregister();',
     'serve(process.argv.slice(1));',
   ].join(' ');
-  const child = spawn(process.execPath, ['-e', bootstrap, command, ...args], {
+  const child = spawn(process.execPath, [...heapFlags(command), '-e', bootstrap, command, ...args], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: command === 'dev' ? 'development' : 'production' },
   });
