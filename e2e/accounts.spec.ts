@@ -205,6 +205,7 @@ test.describe('route guards', () => {
         'Manage Orders',
         'Make Admin',
         'Audit Log',
+        'Lost Demand',
         'My Profile',
       ]);
       await menu.getByRole('link', { name: 'Make Admin' }).click();

@@ -76,6 +76,98 @@ test.describe('admin catalog', () => {
     await expect(page.getByText('$11.25').first()).toBeVisible();
   });
 
+  test('catalog fields and fitment: adds rows, removes one, refuses reversed years, keeps everything on edit', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo);
+    const partNumber = `FT-${testInfo.project.name}-${Date.now().toString(36)}`.toUpperCase();
+    await page.goto(`/dashboard/manageProducts/${part.id}`);
+    // The form takes over its fields once its script runs: choose only after that.
+    await page.waitForLoadState('networkidle');
+    const form = page.getByRole('form', { name: 'Product' });
+    await form.getByLabel('Category').selectOption('brakes');
+    await form.getByLabel('Position (optional)').selectOption('front');
+    await form.getByLabel('Brand').fill('Stopline');
+    await form.getByLabel('Part number').fill(partNumber);
+    const oem = `45022-${partNumber.slice(-6)}`;
+    await form.getByLabel('OEM numbers').fill(`04465-99991, ${oem}`);
+
+    const rows = form.getByRole('list', { name: 'Fitment rows' });
+    for (const vehicle of [
+      ['Toyota', 'Corolla', '2014', '2019', 'Front axle only'],
+      ['Honda', 'Civic', '2016', '2012', ''],
+      ['Mazda', 'Mazda3', '2014', '2018', ''],
+    ]) {
+      await form.getByRole('button', { name: 'Add a vehicle' }).click();
+      const row = rows.getByRole('listitem').last();
+      await row.getByLabel('Make').fill(vehicle[0]!);
+      await row.getByLabel('Model').fill(vehicle[1]!);
+      await row.getByLabel('From year').fill(vehicle[2]!);
+      await row.getByLabel('To year').fill(vehicle[3]!);
+      if (vehicle[4]) await row.getByLabel('Notes (optional)').fill(vehicle[4]);
+    }
+    // The Civic row's years run backwards: refused under the row, nothing saved.
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(
+      rows.getByRole('listitem', { name: 'Vehicle 2' }).getByText('The last year cannot be before the first year'),
+    ).toBeVisible();
+    const unchanged = (await (await page.request.get(`/api/parts/${part.id}`)).json()) as { fitment: unknown[]; brand: string | null };
+    expect(unchanged.fitment).toEqual([]);
+    expect(unchanged.brand).toBeNull();
+
+    await form.getByRole('button', { name: 'Remove vehicle 2' }).click();
+    await expect(rows.getByRole('listitem')).toHaveCount(2);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Product updated');
+    await closeAlert(page);
+
+    const saved = (await (await page.request.get(`/api/parts/${part.id}`)).json()) as Record<string, unknown>;
+    expect(saved).toMatchObject({
+      category: 'brakes',
+      position: 'front',
+      brand: 'Stopline',
+      partNumber,
+      oemNumbers: ['04465-99991', oem],
+    });
+    expect(saved.fitment).toEqual([
+      { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: null, notes: 'Front axle only' },
+      { make: 'Mazda', model: 'Mazda3', yearFrom: 2014, yearTo: 2018, engine: null, notes: null },
+    ]);
+
+    // The edit page shows what was saved; the part page shows the fitment table; search finds the OEM number.
+    await page.reload();
+    await expect(form.getByLabel('Brand')).toHaveValue('Stopline');
+    await expect(form.getByLabel('OEM numbers')).toHaveValue(`04465-99991, ${oem}`);
+    await expect(rows.getByRole('listitem')).toHaveCount(2);
+    await expect(rows.getByRole('listitem', { name: 'Vehicle 2' }).getByLabel('Model')).toHaveValue('Mazda3');
+    await keepScreenshot(page, testInfo, 'edit-product-fitment');
+    await page.goto(`/parts/${part.id}`);
+    const table = page.locator('section', { has: page.getByRole('heading', { name: 'Fitment' }) });
+    await expect(table.getByRole('row', { name: /Toyota Corolla 2014–2019/ })).toContainText('Front axle only');
+    await expect(table.getByRole('row', { name: /Mazda Mazda3/ })).toBeVisible();
+    await expect
+      .poll(
+        async () => ((await (await page.request.get(`/api/search?q=${oem}`)).json()) as { items: Array<{ _id: string }> }).items[0]?._id,
+      )
+      .toBe(part.id);
+  });
+
+  test("a search without results appears on the admin's Lost Demand page", async ({ page }, testInfo) => {
+    // One made-up word: nothing in the catalog can match it, even with a typo forgiven.
+    const term = `zqfluxcapacitor${testInfo.project.name}${Date.now().toString(36)}`;
+    await page.goto('/parts');
+    const box = page.getByRole('combobox', { name: 'Search parts' });
+    await box.fill(term);
+    await box.press('Enter');
+    await expect(page.getByText(`No parts match “${term}”.`)).toBeVisible();
+
+    await page.goto('/dashboard/lostDemand');
+    const searches = page.getByRole('region', { name: 'Searches without results' });
+    await expect(searches.getByRole('row', { name: new RegExp(term) })).toContainText('1');
+  });
+
   test('deletes a product: No keeps it, Yes deletes it everywhere', async ({ page, baseURL }, testInfo) => {
     const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
     const part = await createPartViaApi(admin, testInfo);

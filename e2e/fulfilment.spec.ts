@@ -207,6 +207,7 @@ test.describe('the admin dashboard', () => {
       'Manage Orders',
       'Make Admin',
       'Audit Log',
+      'Lost Demand',
       'My Profile',
     ]);
     await expect(menu.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');

@@ -3,12 +3,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-form';
+import { CATEGORIES, DEFAULT_CATEGORY } from '@/content/categories';
+import { FitmentEditor } from '@/components/admin/fitment-editor';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ImageField } from '@/components/forms/image-field';
 import { Button } from '@/components/ui/button';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
+import { PART_POSITIONS } from '@/lib/constants';
 import type { PartDTO } from '@/lib/types';
 import { partInputSchema, type PartFormValues, type PartInput } from '@/lib/validations/parts';
 
@@ -20,7 +23,70 @@ const NUMBER_FIELDS = [
   { name: 'minimumQuantity', label: 'Minimum quantity', step: '1', inputMode: 'numeric' },
 ] as const;
 
-const PRODUCT_FIELDS = ['name', 'price', 'availableQuantity', 'minimumQuantity', 'img', 'description'] as const;
+const PRODUCT_FIELDS = [
+  'name',
+  'price',
+  'availableQuantity',
+  'minimumQuantity',
+  'img',
+  'description',
+  'category',
+  'brand',
+  'partNumber',
+  'oemNumbers',
+  'position',
+  'fitment',
+] as const;
+const FITMENT_KEYS = ['make', 'model', 'yearFrom', 'yearTo', 'engine', 'notes'] as const;
+
+const POSITION_LABELS: Record<(typeof PART_POSITIONS)[number], string> = {
+  front: 'Front',
+  rear: 'Rear',
+  left: 'Left',
+  right: 'Right',
+  'front-left': 'Front left',
+  'front-right': 'Front right',
+  'rear-left': 'Rear left',
+  'rear-right': 'Rear right',
+  upper: 'Upper',
+  lower: 'Lower',
+};
+
+/** The form's values for a stored part (blank strings where the part has nothing). */
+function valuesOf(part: PartDTO): PartFormValues {
+  return {
+    name: part.name,
+    price: part.price,
+    availableQuantity: part.availableQuantity,
+    minimumQuantity: part.minimumQuantity,
+    img: part.img,
+    description: part.description,
+    category: (part.category ?? DEFAULT_CATEGORY) as PartFormValues['category'],
+    brand: part.brand ?? '',
+    partNumber: part.partNumber ?? '',
+    oemNumbers: part.oemNumbers,
+    position: part.position ?? undefined,
+    fitment: part.fitment.map((row) => ({ ...row, engine: row.engine ?? '', notes: row.notes ?? '' })),
+  };
+}
+
+const EMPTY: DefaultValues<PartFormValues> = {
+  name: '',
+  description: '',
+  img: '',
+  category: DEFAULT_CATEGORY,
+  brand: '',
+  partNumber: '',
+  oemNumbers: [],
+  fitment: [],
+};
+
+/** OEM numbers as the admin types them: separated by commas or new lines. */
+const splitNumbers = (text: string) =>
+  text
+    .split(/[,\n]/)
+    .map((value) => value.trim())
+    .filter(Boolean);
 
 /** Add Product and Edit Product (admins); same rules as the server. */
 export function ProductForm({ part }: ProductFormProps) {
@@ -28,20 +94,14 @@ export function ProductForm({ part }: ProductFormProps) {
   const [uploading, setUploading] = useState(false);
   const { register, handleSubmit, control, formState, reset, setError } = useForm<PartFormValues, unknown, PartInput>({
     resolver: zodResolver(partInputSchema),
-    defaultValues: part
-      ? {
-          name: part.name,
-          price: part.price,
-          availableQuantity: part.availableQuantity,
-          minimumQuantity: part.minimumQuantity,
-          img: part.img,
-          description: part.description,
-        }
-      : { name: '', description: '', img: '' },
+    defaultValues: part ? valuesOf(part) : EMPTY,
   });
   const { errors, isSubmitting } = formState;
+  const fitmentCount = useWatch({ control, name: 'fitment' })?.length ?? 0;
 
-  const form = { setError, fields: PRODUCT_FIELDS };
+  // A server message for a fitment cell goes under that cell.
+  const fitmentFields = Array.from({ length: fitmentCount }, (_, i) => FITMENT_KEYS.map((key) => `fitment.${i}.${key}` as const)).flat();
+  const form = { setError, fields: [...PRODUCT_FIELDS, ...fitmentFields] };
 
   async function onSubmit(values: PartInput) {
     if (!part) {
@@ -51,7 +111,7 @@ export function ProductForm({ part }: ProductFormProps) {
         return;
       }
       await alertSuccess(res.data.message ?? 'Product added successfully');
-      reset({ name: '', description: '', img: '' });
+      reset(EMPTY);
       router.refresh();
       return;
     }
@@ -108,6 +168,63 @@ export function ProductForm({ part }: ProductFormProps) {
           {...register('description')}
         />
       </Field>
+      <Field id="category" label="Category" error={errors.category?.message}>
+        <select id="category" className={inputClass} {...describedBy('category', errors.category?.message)} {...register('category')}>
+          {CATEGORIES.map((category) => (
+            <option key={category.slug} value={category.slug}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="position" label="Position (optional)" error={errors.position?.message}>
+        <select
+          id="position"
+          className={inputClass}
+          {...describedBy('position', errors.position?.message)}
+          {...register('position', { setValueAs: (value: string) => value || undefined })}
+        >
+          <option value="">No position</option>
+          {PART_POSITIONS.map((position) => (
+            <option key={position} value={position}>
+              {POSITION_LABELS[position]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="brand" label="Brand" error={errors.brand?.message}>
+        <input id="brand" className={inputClass} {...describedBy('brand', errors.brand?.message)} {...register('brand')} />
+      </Field>
+      <Field id="partNumber" label="Part number" error={errors.partNumber?.message}>
+        <input
+          id="partNumber"
+          className={inputClass}
+          autoComplete="off"
+          {...describedBy('partNumber', errors.partNumber?.message)}
+          {...register('partNumber')}
+        />
+      </Field>
+      <Controller
+        control={control}
+        name="oemNumbers"
+        render={({ field }) => {
+          const error = errors.oemNumbers?.message ?? errors.oemNumbers?.find?.((item) => item?.message)?.message;
+          return (
+            <Field id="oemNumbers" label="OEM numbers" error={error} hint="Separated by commas" className="sm:col-span-2">
+              <input
+                id="oemNumbers"
+                className={inputClass}
+                autoComplete="off"
+                defaultValue={(field.value ?? []).join(', ')}
+                onChange={(event) => field.onChange(splitNumbers(event.target.value))}
+                onBlur={field.onBlur}
+                {...describedBy('oemNumbers', error)}
+              />
+            </Field>
+          );
+        }}
+      />
+      <FitmentEditor control={control} register={register} errors={errors.fitment} />
       <div className="sm:col-span-2">
         <Button type="submit" loading={isSubmitting} disabled={uploading}>
           {part ? 'Save changes' : 'Add Product'}

@@ -83,15 +83,18 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
               ))}
             </FacetGroup>
             <FacetGroup title="Brand">
-              {result.facets.brand.slice(0, 15).map((facet) => (
-                <FacetLink
-                  key={facet.value}
-                  href={href({ brand: params.brand === facet.value ? undefined : facet.value })}
-                  active={params.brand === facet.value}
-                  label={facet.value}
-                  count={facet.count}
-                />
-              ))}
+              {result.facets.brand
+                .filter((facet) => facet.value !== '')
+                .slice(0, 15)
+                .map((facet) => (
+                  <FacetLink
+                    key={facet.value}
+                    href={href({ brand: params.brand === facet.value ? undefined : facet.value })}
+                    active={params.brand === facet.value}
+                    label={facet.value}
+                    count={facet.count}
+                  />
+                ))}
             </FacetGroup>
             <FacetGroup title="Price">
               {result.facets.price

@@ -20,6 +20,7 @@ const ADMIN: Item[] = [
   { href: '/dashboard/manageOrders', label: 'Manage Orders', also: ['/dashboard/orders', '/dashboard/payment'] },
   { href: '/dashboard/makeAdmin', label: 'Make Admin' },
   { href: '/dashboard/audit', label: 'Audit Log' },
+  { href: '/dashboard/lostDemand', label: 'Lost Demand' },
 ];
 const EVERYONE: Item[] = [{ href: '/dashboard/myProfile', label: 'My Profile' }];
 

@@ -25,6 +25,8 @@ export function SearchBox({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const request = useRef<AbortController | null>(null);
+  // Uncontrolled: text typed before the page's scripts ran stays in the box and is what Enter searches.
+  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const term = text.trim();
@@ -57,7 +59,7 @@ export function SearchBox({ className }: { className?: string }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (expanded && active >= 0) return go(suggestionHref(suggestions[active]!));
-    const term = text.trim();
+    const term = (input.current?.value ?? text).trim();
     if (term) go(catalogHref(CATALOG_PATH, { q: term }));
   }
 
@@ -95,7 +97,7 @@ export function SearchBox({ className }: { className?: string }) {
         autoComplete="off"
         maxLength={MAX_QUERY_LENGTH}
         placeholder="Part, brand or part number"
-        value={text}
+        ref={input}
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);

@@ -2,12 +2,19 @@
 
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import {
+  enginesQuery,
+  loadMakes,
+  loadModels,
+  loadYears,
+  modelsQuery,
+  type ModelYears,
+  type YearEngines,
+} from '@/components/vehicles/reference-data';
 import { fetchJson } from '@/lib/client/fetch-json';
 import type { VehicleChoice } from '@/lib/fitment';
 import { cn } from '@/lib/utils';
 
-type ModelYears = { model: string; years: number[] };
-type YearEngines = { year: number; engines: string[] };
 type VinAnswer = { make: string | null; modelYear: number };
 
 const THIS_YEAR = new Date().getFullYear();
@@ -16,21 +23,6 @@ const YEARS = Array.from({ length: THIS_YEAR + 1 - 1950 + 1 }, (_, i) => THIS_YE
 
 const selectClass =
   'mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm text-slate-900 disabled:bg-slate-100 disabled:text-slate-500';
-
-/** Reference data answers are the same for everyone: one request per list per page load. */
-const answers = new Map<string, Promise<unknown>>();
-function vehicles<T>(query: string): Promise<T | null> {
-  if (!answers.has(query)) {
-    answers.set(
-      query,
-      fetchJson<T>(`/api/vehicles${query}`).then((res) => {
-        if (!res.ok) answers.delete(query);
-        return res.ok ? res.data : null;
-      }),
-    );
-  }
-  return answers.get(query) as Promise<T | null>;
-}
 
 type VehiclePickerProps = {
   submitLabel: string;
@@ -57,20 +49,20 @@ export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = fa
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void vehicles<{ makes: string[] }>('').then((data) => setMakes(data?.makes ?? []));
+    void loadMakes().then(setMakes);
   }, []);
-  const modelsQuery = make ? `?make=${encodeURIComponent(make)}` : '';
-  const enginesQuery = make && model ? `${modelsQuery}&model=${encodeURIComponent(model)}` : '';
+  const forModels = modelsQuery(make);
+  const forEngines = enginesQuery(make, model);
   useEffect(() => {
-    if (!modelsQuery) return;
-    void vehicles<{ models: ModelYears[] }>(modelsQuery).then((data) => setModelList({ for: modelsQuery, models: data?.models ?? [] }));
-  }, [modelsQuery]);
+    if (!forModels) return;
+    void loadModels(forModels).then((models) => setModelList({ for: forModels, models }));
+  }, [forModels]);
   useEffect(() => {
-    if (!enginesQuery) return;
-    void vehicles<{ years: YearEngines[] }>(enginesQuery).then((data) => setEngineList({ for: enginesQuery, years: data?.years ?? [] }));
-  }, [enginesQuery]);
-  const models = modelsQuery && modelList.for === modelsQuery ? modelList.models : [];
-  const yearEngines = enginesQuery && engineList.for === enginesQuery ? engineList.years : [];
+    if (!forEngines) return;
+    void loadYears(forEngines).then((years) => setEngineList({ for: forEngines, years }));
+  }, [forEngines]);
+  const models = forModels && modelList.for === forModels ? modelList.models : [];
+  const yearEngines = forEngines && engineList.for === forEngines ? engineList.years : [];
 
   const modelsForYear = year ? models.filter((m) => m.years.includes(Number(year))) : models;
   const engines = yearEngines.find((entry) => entry.year === Number(year))?.engines ?? [];

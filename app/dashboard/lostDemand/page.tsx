@@ -1,0 +1,77 @@
+import { AdminDenied } from '@/components/dashboard/admin-denied';
+import { DataTable } from '@/components/ui/data-table';
+import { LocalTime } from '@/components/ui/local-time';
+import { getAdminViewer } from '@/lib/auth/viewer';
+import { catalogHref, CATALOG_PATH } from '@/lib/catalog-url';
+import { listLostDemand, type DemandRow } from '@/lib/lost-demand';
+
+export const metadata = { title: 'Lost Demand' };
+
+const DAYS = 30;
+
+/**
+ * What shoppers looked for and did not find, most frequent first: searches without results (with the
+ * vehicles they had chosen) and vehicles no part fits. A list of parts to add.
+ */
+export default async function LostDemandPage() {
+  const admin = await getAdminViewer('/dashboard/lostDemand');
+  if (!admin) return <AdminDenied />;
+  const report = await listLostDemand(admin, { days: DAYS });
+  return (
+    <div className="space-y-8">
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900">Lost Demand</h2>
+        <p className="mt-1 text-sm text-slate-600">What shoppers looked for in the last {DAYS} days and did not find.</p>
+      </div>
+      <DemandTable
+        title="Searches without results"
+        firstColumn="Search"
+        rows={report.searches}
+        empty="No search came back empty."
+        withVehicles
+      />
+      <DemandTable title="Vehicles no part fits" firstColumn="Vehicle" rows={report.vehicles} empty="Every vehicle chosen had parts that fit." />
+    </div>
+  );
+}
+
+function DemandTable(props: { title: string; firstColumn: string; rows: DemandRow[]; empty: string; withVehicles?: boolean }) {
+  const id = props.title.toLowerCase().replace(/\W+/g, '-');
+  const columns = [
+    { label: props.firstColumn },
+    { label: 'Times', align: 'right' as const },
+    { label: 'Last' },
+    ...(props.withVehicles ? [{ label: 'Vehicles' }] : []),
+  ];
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h3 id={id} className="font-semibold text-slate-900">
+        {props.title}
+      </h3>
+      {props.rows.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">{props.empty}</p>
+      ) : (
+        <DataTable columns={columns}>
+          {props.rows.map((row) => (
+            <tr key={row.label}>
+              <td className="px-4 py-2 break-words text-slate-900">
+                {props.withVehicles ? (
+                  <a href={catalogHref(CATALOG_PATH, { q: row.label })} className="font-medium text-brand-700 underline">
+                    {row.label}
+                  </a>
+                ) : (
+                  row.label
+                )}
+              </td>
+              <td className="px-4 py-2 text-right tabular-nums">{row.count}</td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                <LocalTime iso={row.lastAt} />
+              </td>
+              {props.withVehicles && <td className="px-4 py-2 text-slate-600">{row.vehicles.join(', ')}</td>}
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { describedBy, inputClass } from '@/components/forms/field';
+import { Button } from '@/components/ui/button';
+import { loadMakes, loadModels, modelsQuery } from '@/components/vehicles/reference-data';
+import type { PartFormValues } from '@/lib/validations/parts';
+
+type FitmentEditorProps = {
+  control: Control<PartFormValues>;
+  register: UseFormRegister<PartFormValues>;
+  errors: FieldErrors<PartFormValues>['fitment'];
+};
+
+const COLUMNS = [
+  { key: 'make', label: 'Make' },
+  { key: 'model', label: 'Model' },
+  { key: 'yearFrom', label: 'From year' },
+  { key: 'yearTo', label: 'To year' },
+  { key: 'engine', label: 'Engine (optional)' },
+  { key: 'notes', label: 'Notes (optional)' },
+] as const;
+
+/**
+ * The vehicles a part fits (ACES-shaped rows): add and remove rows; make and model are suggested from
+ * the shop's vehicle list (the server accepts only vehicles in it), years are checked as you save.
+ */
+export function FitmentEditor({ control, register, errors }: FitmentEditorProps) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'fitment' });
+  const rows = useWatch({ control, name: 'fitment' }) ?? [];
+  const [makes, setMakes] = useState<string[]>([]);
+  const [models, setModels] = useState<Record<string, string[]>>({});
+  useEffect(() => {
+    void loadMakes().then(setMakes);
+  }, []);
+  const rowMakes = [...new Set(rows.map((row) => row?.make ?? '').filter((make) => makes.includes(make)))].join('|');
+  useEffect(() => {
+    for (const make of rowMakes ? rowMakes.split('|') : [])
+      void loadModels(modelsQuery(make)).then((list) => setModels((known) => ({ ...known, [make]: list.map((m) => m.model) })));
+  }, [rowMakes]);
+
+  return (
+    <fieldset className="space-y-3 sm:col-span-2">
+      <legend className="text-sm font-medium text-slate-700">Fitment</legend>
+      <p className="text-xs text-slate-600">The vehicles this part fits. Leave it empty for a part that fits any vehicle.</p>
+      <datalist id="fitment-makes">
+        {makes.map((make) => (
+          <option key={make} value={make} />
+        ))}
+      </datalist>
+      {typeof errors?.message === 'string' && (
+        <p role="alert" className="text-sm text-red-600">
+          {errors.message}
+        </p>
+      )}
+      <ul className="space-y-3" aria-label="Fitment rows">
+        {fields.map((field, index) => {
+          const make = rows[index]?.make ?? '';
+          return (
+            <li key={field.id} aria-label={`Vehicle ${index + 1}`} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+              <datalist id={`fitment-models-${index}`}>
+                {(models[make] ?? []).map((model) => (
+                  <option key={model} value={model} />
+                ))}
+              </datalist>
+              <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
+                {COLUMNS.map((column) => {
+                  const id = `fitment-${index}-${column.key}`;
+                  const error = errors?.[index]?.[column.key]?.message;
+                  const isYear = column.key === 'yearFrom' || column.key === 'yearTo';
+                  return (
+                    <div key={column.key} className="space-y-1">
+                      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+                        {column.label}
+                      </label>
+                      <input
+                        id={id}
+                        className={inputClass}
+                        {...(isYear ? { type: 'number', inputMode: 'numeric' as const, step: 1 } : {})}
+                        list={column.key === 'make' ? 'fitment-makes' : column.key === 'model' ? `fitment-models-${index}` : undefined}
+                        {...describedBy(id, error)}
+                        {...register(`fitment.${index}.${column.key}`, isYear ? { valueAsNumber: true } : {})}
+                      />
+                      {error && (
+                        <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
+                          {error}
+                        </p>
+                      )}
+                    </div>
+                  );
+                })}
+              </div>
+              <Button variant="outline" size="sm" className="mt-3" onClick={() => remove(index)} aria-label={`Remove vehicle ${index + 1}`}>
+                Remove
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <Button
+        variant="dark"
+        size="sm"
+        onClick={() => append({ make: '', model: '', yearFrom: Number.NaN, yearTo: Number.NaN, engine: '', notes: '' })}
+      >
+        Add a vehicle
+      </Button>
+    </fieldset>
+  );
+}
