@@ -61,9 +61,7 @@ function miniSearchEngine(): Engine {
       // MiniSearch has no filters on fields it does not index, facets or sorted lists: done by hand here.
       const keep = (part: IndexedPart) =>
         (!query.category || part.category === query.category) && (!query.inStock || part.availableQuantity > 0);
-      let hits = query.text
-        ? index.search(query.text).map((hit) => byId.get(String(hit.id))!)
-        : [...byId.values()];
+      let hits = query.text ? index.search(query.text).map((hit) => byId.get(String(hit.id))!) : [...byId.values()];
       hits = hits.filter(keep);
       if (query.sort) hits.sort((a, b) => a.price - b.price);
       const facets = new Map<string, number>();

@@ -30,7 +30,12 @@ export default async function LostDemandPage() {
         empty="No search came back empty."
         withVehicles
       />
-      <DemandTable title="Vehicles no part fits" firstColumn="Vehicle" rows={report.vehicles} empty="Every vehicle chosen had parts that fit." />
+      <DemandTable
+        title="Vehicles no part fits"
+        firstColumn="Vehicle"
+        rows={report.vehicles}
+        empty="Every vehicle chosen had parts that fit."
+      />
     </div>
   );
 }
