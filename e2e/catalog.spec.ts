@@ -44,7 +44,7 @@ test.describe('finding the right part', () => {
     await keepScreenshot(page, testInfo, 'catalog-vehicle');
 
     const card = cards.filter({ hasText: 'Ceramic Front Brake Pad Set' });
-    await card.getByRole('link', { name: 'Order Ceramic Front Brake Pad Set' }).click();
+    await card.getByRole('link', { name: 'Order now: Ceramic Front Brake Pad Set' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Ceramic Front Brake Pad Set' })).toBeVisible();
     await expect(page.getByTestId('fit-badge')).toHaveText(/Fits your 2016 Toyota Corolla/);
     const fitment = page.locator('section', { has: page.getByRole('heading', { name: 'Fitment' }) });
@@ -100,7 +100,7 @@ test.describe('finding the right part', () => {
     expect(garage.vehicles).toHaveLength(2);
     expect(garage.vehicles.find((v) => v.id === garage.activeId)?.model).toBe('Corolla');
     await page.goto('/parts?q=SL-BP-4465');
-    await page.getByRole('link', { name: 'Order Ceramic Front Brake Pad Set' }).click();
+    await page.getByRole('link', { name: 'Order now: Ceramic Front Brake Pad Set' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Ceramic Front Brake Pad Set' })).toBeVisible();
     await expect(page.getByTestId('fit-badge')).toHaveText(/Fits your 2016 Toyota Corolla/);
 
@@ -117,7 +117,7 @@ test.describe('finding the right part', () => {
     const listbox = page.getByRole('listbox', { name: 'Suggestions' });
     // Time from the keystroke that completes the text to the suggestions on screen, measured in the page.
     const timings: number[] = [];
-    for (const text of ['45022-TBA-A01', 'brake pad', 'spark']) {
+    for (const text of ['45022-TBA-A01', 'brake pad', 'spark', 'radiator', 'wiper blade']) {
       await box.fill('');
       await expect(listbox).toBeHidden();
       await page.evaluate((expected) => {
@@ -146,7 +146,8 @@ test.describe('finding the right part', () => {
     timings.sort((a, b) => a - b);
     console.log(`[${testInfo.project.name}] suggestion latency, ms: ${timings.map((t) => t.toFixed(0)).join(', ')}`);
     expect(timings[0]).toBeGreaterThan(0);
-    expect(timings[1]).toBeLessThan(150);
+    // The median of five: one slow answer on a busy machine does not decide.
+    expect(timings[2]).toBeLessThan(150);
 
     await box.fill('45022-TBA-A01');
     const option = listbox.getByRole('option', { name: /Ceramic Front Brake Pad Set/ });

@@ -138,7 +138,7 @@ test.describe('fulfilment: order, pay, receipt, ship with tracking, emails, audi
     await expect(admin.locator('[data-order-id]:visible')).toHaveCount(1);
     await expect(row).toContainText(account.email);
     await expectNoHorizontalOverflow(admin);
-    await row.getByRole('button', { name: `Ship order ${number} (status pending)` }).click();
+    await row.getByRole('button', { name: `pending: ship order ${number}` }).click();
     const dialog = admin.getByRole('dialog', { name: `Ship order ${number}` });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('7 Wharf Street, Leeds LS2 7EQ');
@@ -224,7 +224,7 @@ test.describe('the admin dashboard', () => {
     );
     for (const ship of await page
       .locator('[data-order-id]:visible')
-      .getByRole('button', { name: /status pending/ })
+      .getByRole('button', { name: /^pending: ship order/ })
       .all())
       await expect(ship).toBeEnabled();
     await expectNoHorizontalOverflow(page);

@@ -14,7 +14,7 @@ export function AuthCard({ title, children, footer }: { title: string; children:
 
 export function OrDivider() {
   return (
-    <div className="flex items-center gap-3 text-xs uppercase text-slate-400">
+    <div className="flex items-center gap-3 text-xs uppercase text-slate-600">
       <span className="h-px flex-1 bg-slate-200" />
       or
       <span className="h-px flex-1 bg-slate-200" />

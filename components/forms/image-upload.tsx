@@ -44,7 +44,7 @@ export function ImageUpload({ id, label, value, onChange, error, onUploadingChan
           {value ? (
             <ShopImage src={value} alt="Uploaded image preview" fill sizes="80px" className="object-cover" />
           ) : (
-            <span className="flex h-full items-center justify-center text-xs text-slate-400">No image</span>
+            <span className="flex h-full items-center justify-center text-xs text-slate-600">No image</span>
           )}
           {uploading && (
             <span className="absolute inset-0 flex items-center justify-center bg-white/70">

@@ -17,7 +17,7 @@ export function Stats() {
           {STATS.map((stat) => (
             <div key={stat.label} className="rounded-2xl bg-slate-50 p-6 text-center ring-1 ring-slate-200">
               <dt className="text-sm font-medium uppercase tracking-wider text-slate-500">{stat.label}</dt>
-              <dd className="mt-2 text-4xl font-extrabold text-brand-600">{stat.value}</dd>
+              <dd className="mt-2 text-4xl font-extrabold text-brand-700">{stat.value}</dd>
             </div>
           ))}
         </dl>

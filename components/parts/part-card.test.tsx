@@ -39,14 +39,14 @@ describe('PartCard', () => {
 
   it('links to the part page', () => {
     render(<PartCard part={part} />);
-    expect(screen.getByRole('link', { name: 'Order Vented Front Brake Rotor' })).toHaveAttribute('href', `/parts/${part._id}`);
+    expect(screen.getByRole('link', { name: 'Order now: Vented Front Brake Rotor' })).toHaveAttribute('href', `/parts/${part._id}`);
   });
 
   it("shows 'Out Of Stock' when none is left", () => {
     render(<PartCard part={{ ...part, availableQuantity: 0 }} />);
     const card = screen.getByRole('article');
     expect(within(card).getAllByText('Out Of Stock')).toHaveLength(2);
-    expect(within(card).getByRole('link', { name: 'View Vented Front Brake Rotor' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View part: Vented Front Brake Rotor' })).toBeInTheDocument();
   });
 
   it('renders custom actions instead of the link', () => {

@@ -22,6 +22,7 @@ type PartCardProps = {
 /** A part as a card: image, name, brand and part number, price, fit for the active vehicle, description preview, stock and minimum order. */
 export function PartCard({ part, actions, priority = false, vehicle = null }: PartCardProps) {
   const outOfStock = part.availableQuantity <= 0;
+  const action = outOfStock ? 'View part' : 'Order now';
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
       <div className="relative aspect-[4/3] bg-slate-100">
@@ -46,7 +47,7 @@ export function PartCard({ part, actions, priority = false, vehicle = null }: Pa
             <p className="mt-0.5 text-sm text-slate-600">{[part.brand, part.partNumber].filter(Boolean).join(' · ')}</p>
           )}
         </div>
-        <p className="text-2xl font-bold text-brand-600">{formatPrice(part.price)}</p>
+        <p className="text-2xl font-bold text-brand-700">{formatPrice(part.price)}</p>
         {part.fitment && <FitBadge fitment={part.fitment} vehicle={vehicle} />}
         <p className="flex-1 text-sm leading-relaxed text-slate-600">{previewText(part.description)}</p>
         <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} />
@@ -54,9 +55,10 @@ export function PartCard({ part, actions, priority = false, vehicle = null }: Pa
           <Link
             href={`/parts/${part._id}`}
             className="mt-1 inline-flex items-center justify-center rounded-lg bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
-            aria-label={`${outOfStock ? 'View' : 'Order'} ${part.name}`}
+            // The visible words start the link's name (WCAG 2.5.3); the part's name tells the links apart.
+            aria-label={`${action}: ${part.name}`}
           >
-            {outOfStock ? 'View part' : 'Order now'}
+            {action}
           </Link>
         )}
       </div>

@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 import { MAX_QUERY_LENGTH } from '@/lib/validations/search';
 
 const KIND_LABELS: Record<Suggestion['kind'], string> = { part: 'Part', query: 'Search', category: 'Category', brand: 'Brand' };
-const DEBOUNCE_MS = 40;
+const DEBOUNCE_MS = 15;
 
 /**
  * The navbar's search: a combobox (ARIA 1.2 pattern) with suggestions as you type, by name, brand,

@@ -12,7 +12,7 @@ export default function PortfolioPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <header>
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{portfolio.role}</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{portfolio.role}</p>
         <h1 className="mt-1 text-3xl font-bold text-slate-900 sm:text-4xl">{portfolio.name}</h1>
       </header>
       <section aria-labelledby="about-heading" className="mt-8 grid gap-8 lg:grid-cols-3">

@@ -36,7 +36,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
           ))}
           <div className="flex justify-between gap-4 py-3 text-lg">
             <dt className="font-semibold text-slate-900">Total</dt>
-            <dd className="font-bold text-brand-600" data-testid="order-total">
+            <dd className="font-bold text-brand-700" data-testid="order-total">
               {formatPrice(order.total)}
             </dd>
           </div>
