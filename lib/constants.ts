@@ -25,6 +25,20 @@ export const PART_POSITIONS = [
 ] as const;
 export type PartPosition = (typeof PART_POSITIONS)[number];
 
+/** How a position reads on a part page and in the admin's form. */
+export const POSITION_LABELS: Record<PartPosition, string> = {
+  front: 'Front',
+  rear: 'Rear',
+  left: 'Left',
+  right: 'Right',
+  'front-left': 'Front left',
+  'front-right': 'Front right',
+  'rear-left': 'Rear left',
+  'rear-right': 'Rear right',
+  upper: 'Upper',
+  lower: 'Lower',
+};
+
 /** Model years a fitment row or a vehicle may name: 1950 to next year. */
 export const FIRST_MODEL_YEAR = 1950;
 export const lastModelYear = (now = new Date()) => now.getUTCFullYear() + 1;

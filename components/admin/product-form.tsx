@@ -11,7 +11,7 @@ import { ImageField } from '@/components/forms/image-field';
 import { Button } from '@/components/ui/button';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
-import { PART_POSITIONS } from '@/lib/constants';
+import { PART_POSITIONS, POSITION_LABELS } from '@/lib/constants';
 import type { PartDTO } from '@/lib/types';
 import { partInputSchema, type PartFormValues, type PartInput } from '@/lib/validations/parts';
 
@@ -38,19 +38,6 @@ const PRODUCT_FIELDS = [
   'fitment',
 ] as const;
 const FITMENT_KEYS = ['make', 'model', 'yearFrom', 'yearTo', 'engine', 'notes'] as const;
-
-const POSITION_LABELS: Record<(typeof PART_POSITIONS)[number], string> = {
-  front: 'Front',
-  rear: 'Rear',
-  left: 'Left',
-  right: 'Right',
-  'front-left': 'Front left',
-  'front-right': 'Front right',
-  'rear-left': 'Rear left',
-  'rear-right': 'Rear right',
-  upper: 'Upper',
-  lower: 'Lower',
-};
 
 /** The form's values for a stored part (blank strings where the part has nothing). */
 function valuesOf(part: PartDTO): PartFormValues {

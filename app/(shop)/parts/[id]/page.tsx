@@ -7,7 +7,7 @@ import { PartPurchase } from '@/components/parts/part-purchase';
 import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
 import { getCachedPart } from '@/lib/catalog';
-import { SITE_NAME } from '@/lib/constants';
+import { POSITION_LABELS, SITE_NAME } from '@/lib/constants';
 import { appUrl } from '@/lib/env';
 import { formatPrice } from '@/lib/money';
 import { orNotFound } from '@/lib/not-found';
@@ -55,19 +55,6 @@ function productJsonLd(part: PartDTO) {
     },
   };
 }
-
-const POSITION_LABELS: Record<NonNullable<PartDTO['position']>, string> = {
-  front: 'Front',
-  rear: 'Rear',
-  left: 'Left',
-  right: 'Right',
-  'front-left': 'Front left',
-  'front-right': 'Front right',
-  'rear-left': 'Rear left',
-  'rear-right': 'Rear right',
-  upper: 'Upper',
-  lower: 'Lower',
-};
 
 export default async function PartPage({ params }: PartPageProps) {
   const { id } = await params;
