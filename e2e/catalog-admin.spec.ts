@@ -76,6 +76,90 @@ test.describe('admin catalog', () => {
     await expect(page.getByText('$11.25').first()).toBeVisible();
   });
 
+  test('adds a product with its catalog fields and fitment; the vehicle check shows under its cell; edit keeps and clears', async ({
+    page,
+  }, testInfo) => {
+    const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`.toUpperCase();
+    const name = `Strut Top Mount ${stamp}`;
+    const partNumber = `SM-${stamp}`;
+    const oem = `48609-${stamp.slice(-6)}`;
+    await page.goto('/dashboard/addProduct');
+    await page.waitForLoadState('networkidle');
+    const form = page.getByRole('form', { name: 'Product' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Price ($)').fill('38.20');
+    await form.getByLabel('Available quantity').fill('15');
+    await form.getByLabel('Minimum quantity').fill('1');
+    await form.getByLabel('Description').fill(DESCRIPTION);
+    await form.getByLabel('Image').setInputFiles(PHOTO);
+    await expect(form.getByRole('img', { name: 'Uploaded image preview' })).toBeVisible();
+    await form.getByLabel('Category').selectOption('suspension');
+    await form.getByLabel('Position (optional)').selectOption('front-left');
+    await form.getByLabel('Brand').fill('Moog');
+    await form.getByLabel('Part number').fill(partNumber);
+    await form.getByLabel('OEM numbers').fill(oem);
+
+    const rows = form.getByRole('list', { name: 'Fitment rows' });
+    for (const [make, model, from, to] of [
+      ['Toyota', 'Corolla', '2014', '2019'],
+      ['Honda', 'Flux', '2016', '2018'],
+    ] as const) {
+      await form.getByRole('button', { name: 'Add a vehicle' }).click();
+      const row = rows.getByRole('listitem').last();
+      await row.getByLabel('Make').fill(make);
+      await row.getByLabel('Model').fill(model);
+      await row.getByLabel('From year').fill(from);
+      await row.getByLabel('To year').fill(to);
+    }
+    await rows.getByRole('listitem', { name: 'Vehicle 1' }).getByLabel('Notes (optional)').fill('Front axle only');
+    // Only the server knows the vehicle list: its message lands under the Model of the second row, and nothing is stored.
+    await form.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Something was Wrong, please try again');
+    await closeAlert(page);
+    const secondModel = rows.getByRole('listitem', { name: 'Vehicle 2' }).getByLabel('Model');
+    await expect(secondModel).toHaveAccessibleDescription('Flux is not a Honda model in the vehicle list');
+    expect(await withShopDb((db) => db.collection('parts').countDocuments({ name }))).toBe(0);
+
+    await form.getByRole('button', { name: 'Remove vehicle 2' }).click();
+    await expect(rows.getByRole('listitem')).toHaveCount(1);
+    await form.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Product added successfully');
+    await closeAlert(page);
+    // The form is empty again, ready for the next product.
+    await expect(form.getByLabel('Name')).toHaveValue('');
+    await expect(form.getByLabel('OEM numbers')).toHaveValue('');
+    await expect(rows.getByRole('listitem')).toHaveCount(0);
+
+    const stored = await withShopDb((db) => db.collection('parts').findOne({ name }));
+    expect(stored).toMatchObject({ category: 'suspension', position: 'front-left', brand: 'Moog', partNumber, oemNumbers: [oem] });
+    expect(stored!.fitment).toEqual([
+      expect.objectContaining({ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, notes: 'Front axle only' }),
+    ]);
+    const id = String(stored!._id);
+
+    await page.goto(`/parts/${id}`);
+    const fitment = page.getByRole('region', { name: 'Fitment' });
+    await expect(fitment.getByRole('row')).toHaveCount(2);
+    await expect(fitment.getByRole('row', { name: /Toyota Corolla 2014–2019 All engines Front axle only/ })).toBeVisible();
+
+    await page.goto(`/dashboard/manageProducts/${id}`);
+    await page.waitForLoadState('networkidle');
+    await expect(form.getByLabel('Category')).toHaveValue('suspension');
+    await expect(form.getByLabel('Position (optional)')).toHaveValue('front-left');
+    await expect(form.getByLabel('Part number')).toHaveValue(partNumber);
+    await expect(form.getByLabel('OEM numbers')).toHaveValue(oem);
+    await expect(rows.getByRole('listitem', { name: 'Vehicle 1' }).getByLabel('Notes (optional)')).toHaveValue('Front axle only');
+    // Emptying an optional field clears it.
+    await form.getByLabel('Position (optional)').selectOption('');
+    await form.getByLabel('Brand').fill('');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Product updated');
+    await closeAlert(page);
+    const edited = (await (await page.request.get(`/api/parts/${id}`)).json()) as Record<string, unknown>;
+    expect(edited).toMatchObject({ position: null, brand: null, partNumber, oemNumbers: [oem], category: 'suspension' });
+    expect(edited.fitment).toHaveLength(1);
+  });
+
   test('catalog fields and fitment: adds rows, removes one, refuses reversed years, keeps everything on edit', async ({
     page,
     baseURL,

@@ -99,6 +99,7 @@ async function catalogFields(input: Partial<PartInput>) {
 }
 
 const PART_NUMBER_TAKEN = 'This part number is already used by another part';
+const CLEARABLE_FIELDS = ['brand', 'partNumber', 'position'] as const;
 
 async function writeOrRefuse<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -151,8 +152,23 @@ export async function updatePart(actor: Admin, id: string, input: PartUpdate): P
   if (fields.partNumberKey && (await Part.exists({ partNumberKey: fields.partNumberKey, _id: { $ne: current._id } }))) {
     throw new ValidationError(PART_NUMBER_TAKEN, { partNumber: [PART_NUMBER_TAKEN] });
   }
-  const unset = 'partNumber' in rest && !rest.partNumber ? { $unset: { partNumber: '', partNumberKey: '' } } : {};
-  if (Object.keys(fields).length) await writeOrRefuse(() => Part.updateOne({ _id: current._id }, { $set: fields, ...unset }));
+  // A blank optional field (sent as '', parsed to undefined) is cleared; a field left out stays as it is.
+  const unset: Record<string, ''> = {};
+  for (const key of CLEARABLE_FIELDS) {
+    if (key in fields && fields[key] === undefined) {
+      unset[key] = '';
+      delete fields[key];
+    }
+  }
+  if ('partNumber' in unset) {
+    unset.partNumberKey = '';
+    delete fields.partNumberKey;
+  }
+  const touched = Object.keys(fields).length + Object.keys(unset).length > 0;
+  if (touched) {
+    const update = { ...(Object.keys(fields).length ? { $set: fields } : {}), ...(Object.keys(unset).length ? { $unset: unset } : {}) };
+    await writeOrRefuse(() => Part.updateOne({ _id: current._id }, update));
+  }
   if (delta !== 0) {
     // A correction below zero answers 409 with the neutral message ("Only 3 pieces are in stock..."): orders took them meanwhile.
     const move = await applyStockMove({ partId: id, delta, reason: delta > 0 ? 'restock' : 'edit', by: actor.email });
@@ -164,13 +180,13 @@ export async function updatePart(actor: Admin, id: string, input: PartUpdate): P
     });
   }
   const updated = await getPart(id);
-  if (Object.keys(fields).length) {
+  if (touched) {
     const { before, after: changedAfter } = changedFields(auditedFields(current), auditedFields(updated));
     if (Object.keys(before).length)
       await recordAudit(actor, { action: 'part.update', target: target(updated), before, after: changedAfter });
   }
   // A new name, price, category, brand or fitment can move the part in or out of lists, or within them.
-  await changed(id, { listsChange: Object.keys(fields).length > 0 });
+  await changed(id, { listsChange: touched });
   return updated;
 }
 

@@ -52,7 +52,7 @@ function valuesOf(part: PartDTO): PartFormValues {
     brand: part.brand ?? '',
     partNumber: part.partNumber ?? '',
     oemNumbers: part.oemNumbers,
-    position: part.position ?? undefined,
+    position: part.position ?? '',
     fitment: part.fitment.map((row) => ({ ...row, engine: row.engine ?? '', notes: row.notes ?? '' })),
   };
 }
@@ -64,6 +64,7 @@ const EMPTY: DefaultValues<PartFormValues> = {
   category: DEFAULT_CATEGORY,
   brand: '',
   partNumber: '',
+  position: '',
   oemNumbers: [],
   fitment: [],
 };
@@ -103,9 +104,11 @@ export function ProductForm({ part }: ProductFormProps) {
       return;
     }
     // The stock the admin saw: the server applies only the difference, through the stock ledger.
+    // An emptied optional field goes as '' so the server clears it (a field left out is kept).
+    const cleared = { brand: values.brand ?? '', partNumber: values.partNumber ?? '', position: values.position ?? '' };
     const res = await submitJson<{ success?: boolean }, PartFormValues>(
       `/api/parts/${part._id}`,
-      { method: 'PUT', json: { ...values, expectedAvailableQuantity: part.availableQuantity } },
+      { method: 'PUT', json: { ...values, ...cleared, expectedAvailableQuantity: part.availableQuantity } },
       form,
     );
     if (!res.ok) {
@@ -165,12 +168,7 @@ export function ProductForm({ part }: ProductFormProps) {
         </select>
       </Field>
       <Field id="position" label="Position (optional)" error={errors.position?.message}>
-        <select
-          id="position"
-          className={inputClass}
-          {...describedBy('position', errors.position?.message)}
-          {...register('position', { setValueAs: (value: string) => value || undefined })}
-        >
+        <select id="position" className={inputClass} {...describedBy('position', errors.position?.message)} {...register('position')}>
           <option value="">No position</option>
           {PART_POSITIONS.map((position) => (
             <option key={position} value={position}>
@@ -198,15 +196,7 @@ export function ProductForm({ part }: ProductFormProps) {
           const error = errors.oemNumbers?.message ?? errors.oemNumbers?.find?.((item) => item?.message)?.message;
           return (
             <Field id="oemNumbers" label="OEM numbers" error={error} hint="Separated by commas" className="sm:col-span-2">
-              <input
-                id="oemNumbers"
-                className={inputClass}
-                autoComplete="off"
-                defaultValue={(field.value ?? []).join(', ')}
-                onChange={(event) => field.onChange(splitNumbers(event.target.value))}
-                onBlur={field.onBlur}
-                {...describedBy('oemNumbers', error)}
-              />
+              <NumbersInput id="oemNumbers" value={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} error={error} />
             </Field>
           );
         }}
@@ -218,5 +208,31 @@ export function ProductForm({ part }: ProductFormProps) {
         </Button>
       </div>
     </form>
+  );
+}
+
+type NumbersInputProps = { id: string; value: string[]; onChange: (numbers: string[]) => void; onBlur: () => void; error?: string };
+
+/** A list of numbers typed as text; the text follows the list when the form replaces it (a reset after Add Product). */
+function NumbersInput({ id, value, onChange, onBlur, error }: NumbersInputProps) {
+  const [text, setText] = useState(() => value.join(', '));
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    if (splitNumbers(text).join('\n') !== value.join('\n')) setText(value.join(', '));
+  }
+  return (
+    <input
+      id={id}
+      className={inputClass}
+      autoComplete="off"
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(splitNumbers(event.target.value));
+      }}
+      onBlur={onBlur}
+      {...describedBy(id, error)}
+    />
   );
 }

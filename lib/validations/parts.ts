@@ -90,7 +90,11 @@ const partFieldsSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   oemNumbers: oemNumbersSchema,
-  position: z.enum(PART_POSITIONS, { error: 'Choose a position from the list' }).optional(),
+  // '' is the form's "No position": like a blank brand, it clears the field on an edit.
+  position: z
+    .enum(['', ...PART_POSITIONS], { error: 'Choose a position from the list' })
+    .optional()
+    .transform((value) => value || undefined),
   fitment: fitmentSchema,
 });
 

@@ -127,6 +127,29 @@ describe('PUT /api/parts/{id}', () => {
     expect(stored).toMatchObject({ price: 30, oemNumbers: ['04465-02220'], brand: 'Akebono', category: 'steering' });
   });
 
+  it('clears the brand, part number and position an edit sends blank, and frees the part number', async () => {
+    const catalog = { brand: 'Moog', partNumber: 'MG-ES-800', position: 'front-left' };
+    const created = await createPart(admin, { ...PRODUCT, name: 'Cleared fields part', ...catalog });
+    expect(created.status).toBe(201);
+    const id = created.body.insertedId as string;
+    const res = await updatePart(admin, id, { brand: '', partNumber: ' ', position: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.part).toMatchObject({ brand: null, partNumber: null, position: null });
+    const stored = await Part.findById(id).lean();
+    expect(stored).not.toHaveProperty('brand');
+    expect(stored).not.toHaveProperty('position');
+    expect(stored).not.toHaveProperty('partNumberKey');
+    // The number is free again for another part.
+    expect((await createPart(admin, { ...PRODUCT, name: 'Takes the freed number', partNumber: 'mg es 800' })).status).toBe(201);
+  });
+
+  it('refuses a position outside the list', async () => {
+    const id = await makePart();
+    const res = await updatePart(admin, id, { position: 'sideways' });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors.position).toEqual(['Choose a position from the list']);
+  });
+
   it('restocks and lowers stock through the ledger, without undoing orders placed meanwhile', async () => {
     const id = await makePart({ stock: 10 });
     // The admin opens the edit form at 10; meanwhile a customer orders 3.

@@ -1,0 +1,158 @@
+/** @jest-environment jsdom */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ProductForm } from '@/components/admin/product-form';
+import type { PartDTO } from '@/lib/types';
+import { YEARS_REVERSED } from '@/lib/validations/parts';
+
+jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn() }) }));
+jest.mock('@/lib/client/alerts', () => ({ alertSuccess: jest.fn(async () => {}), alertError: jest.fn(async () => {}) }));
+
+const PART: PartDTO = {
+  _id: '65f0c0ffee0000000000abcd',
+  name: 'Ceramic Front Brake Pad Set',
+  description: 'Low-dust ceramic pads with shims and wear sensors, made for quiet stops in city traffic.',
+  price: 54.9,
+  img: '/images/parts/ceramic-front-brake-pad-set.svg',
+  category: 'brakes',
+  brand: 'Stopline',
+  partNumber: 'SL-BP-4465',
+  oemNumbers: ['04465-02220', '04465-12610'],
+  position: 'front',
+  fitment: [
+    { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: '1.8L I4', notes: null },
+    { make: 'Honda', model: 'Civic', yearFrom: 2016, yearTo: 2020, engine: null, notes: 'Sedan only' },
+  ],
+  availableQuantity: 12,
+  minimumQuantity: 2,
+  archived: false,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};
+
+type Answer = { status: number; body: unknown };
+let answers: Record<string, Answer>;
+let sent: Array<{ url: string; method: string; body: Record<string, unknown> }>;
+
+beforeEach(() => {
+  sent = [];
+  answers = {};
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (typeof init?.body === 'string') sent.push({ url, method, body: JSON.parse(init.body) });
+    const answer =
+      answers[`${method} ${url}`] ??
+      (url === '/api/vehicles' ? { status: 200, body: { makes: ['Honda', 'Toyota'] } } : { status: 200, body: { models: [] } });
+    return { ok: answer.status < 300, status: answer.status, text: async () => JSON.stringify(answer.body) } as Response;
+  }) as typeof fetch;
+});
+
+const vehicle = (n: number) => within(screen.getByRole('listitem', { name: `Vehicle ${n}` }));
+
+/** The error shown for an input: the element its aria-describedby points to. */
+function errorOf(input: HTMLElement) {
+  const id = input.getAttribute('aria-describedby');
+  return id ? document.getElementById(id)?.textContent : undefined;
+}
+
+describe('ProductForm (edit)', () => {
+  it("starts from the part's catalog fields and fitment rows", async () => {
+    render(<ProductForm part={PART} />);
+    expect(screen.getByLabelText('Category')).toHaveValue('brakes');
+    expect(screen.getByLabelText('Position (optional)')).toHaveValue('front');
+    expect(screen.getByLabelText('Brand')).toHaveValue('Stopline');
+    expect(screen.getByLabelText('Part number')).toHaveValue('SL-BP-4465');
+    expect(screen.getByLabelText('OEM numbers')).toHaveValue('04465-02220, 04465-12610');
+    expect(within(screen.getByRole('list', { name: 'Fitment rows' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(vehicle(1).getByLabelText('Make')).toHaveValue('Toyota');
+    expect(vehicle(1).getByLabelText('From year')).toHaveValue(2014);
+    expect(vehicle(1).getByLabelText('Engine (optional)')).toHaveValue('1.8L I4');
+    expect(vehicle(2).getByLabelText('Model')).toHaveValue('Civic');
+    expect(vehicle(2).getByLabelText('Notes (optional)')).toHaveValue('Sedan only');
+    await waitFor(() => expect(global.fetch).toHaveBeenCalledWith('/api/vehicles', expect.anything()));
+  });
+
+  it('refuses a year range that runs backwards under its row, and sends nothing', async () => {
+    const user = userEvent.setup();
+    render(<ProductForm part={PART} />);
+    const to = vehicle(2).getByLabelText('To year');
+    await user.clear(to);
+    await user.type(to, '2012');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(errorOf(to)).toBe(YEARS_REVERSED));
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(errorOf(vehicle(1).getByLabelText('To year'))).toBeUndefined();
+    expect(sent).toEqual([]);
+  });
+
+  it('adds and removes rows, sends the catalog fields (emptied ones blank), and shows a server message under its cell', async () => {
+    const user = userEvent.setup();
+    answers[`PUT /api/parts/${PART._id}`] = {
+      status: 400,
+      body: { error: 'Flux is not a Mazda model', fieldErrors: { 'fitment.1.model': ['Flux is not a Mazda model in the vehicle list'] } },
+    };
+    render(<ProductForm part={PART} />);
+    await user.click(screen.getByRole('button', { name: 'Remove vehicle 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add a vehicle' }));
+    await user.type(vehicle(2).getByLabelText('Make'), 'Mazda');
+    await user.type(vehicle(2).getByLabelText('Model'), 'Flux');
+    await user.type(vehicle(2).getByLabelText('From year'), '2015');
+    await user.type(vehicle(2).getByLabelText('To year'), '2017');
+    const oem = screen.getByLabelText('OEM numbers');
+    await user.clear(oem);
+    await user.type(oem, '04465-02220,  45022-ABC');
+    // Emptied optional fields go as '' so the server clears them (left out, it would keep them).
+    await user.selectOptions(screen.getByLabelText('Position (optional)'), '');
+    await user.clear(screen.getByLabelText('Brand'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(errorOf(vehicle(2).getByLabelText('Model'))).toBe('Flux is not a Mazda model in the vehicle list'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({
+      category: 'brakes',
+      brand: '',
+      position: '',
+      partNumber: 'SL-BP-4465',
+      oemNumbers: ['04465-02220', '45022-ABC'],
+      fitment: [
+        { make: 'Honda', model: 'Civic', yearFrom: 2016, yearTo: 2020, notes: 'Sedan only' },
+        { make: 'Mazda', model: 'Flux', yearFrom: 2015, yearTo: 2017 },
+      ],
+      expectedAvailableQuantity: 12,
+    });
+  });
+});
+
+describe('ProductForm (add)', () => {
+  it('empties every field after a product is added, the OEM numbers and fitment rows too', async () => {
+    const user = userEvent.setup();
+    answers['POST /api/parts'] = { status: 201, body: { success: true, message: 'Product added successfully', insertedId: 'x' } };
+    render(<ProductForm />);
+    await user.type(screen.getByLabelText('Name'), 'Rear Wiper Blade');
+    await user.type(screen.getByLabelText('Price ($)'), '9.5');
+    await user.type(screen.getByLabelText('Available quantity'), '30');
+    await user.type(screen.getByLabelText('Minimum quantity'), '1');
+    await user.type(screen.getByLabelText('Description'), 'A rear wiper blade with a winter-proof rubber edge that clears the glass.');
+    await user.selectOptions(screen.getByLabelText('Category'), 'wipers');
+    await user.type(screen.getByLabelText('OEM numbers'), '85242-12210');
+    await user.click(screen.getByRole('button', { name: 'Add a vehicle' }));
+    await user.type(vehicle(1).getByLabelText('Make'), 'Toyota');
+    await user.type(vehicle(1).getByLabelText('Model'), 'Corolla');
+    await user.type(vehicle(1).getByLabelText('From year'), '2014');
+    await user.type(vehicle(1).getByLabelText('To year'), '2019');
+    // The image comes from an upload; a stored URL stands in for it here.
+    answers['POST /api/uploads'] = { status: 200, body: { data: { url: '/uploads/11111111-2222-3333-4444-555555555555.png' } } };
+    await user.upload(screen.getByLabelText('Image'), new File(['png'], 'blade.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
+    expect(sent.find((request) => request.url === '/api/parts')?.body).toMatchObject({
+      category: 'wipers',
+      oemNumbers: ['85242-12210'],
+      fitment: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019 }],
+    });
+    expect(screen.getByLabelText('OEM numbers')).toHaveValue('');
+    expect(screen.queryAllByRole('listitem', { name: /^Vehicle/ })).toHaveLength(0);
+  });
+});
