@@ -181,6 +181,8 @@ test.describe('a customer ordering and paying', () => {
     await placeOrderViaApi(api, part.id);
     await signInViaApi(page.request, account);
     await page.goto('/dashboard');
+    // The page's own session check may still be answering (and renewing the cookie): let it finish first.
+    await page.waitForLoadState('networkidle');
     await page.context().clearCookies();
     await page.locator('[data-order-id]:visible', { hasText: part.name }).getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Cancel it!' }).click();
