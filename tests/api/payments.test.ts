@@ -228,6 +228,19 @@ describe('paying with the offline test gateway', () => {
   });
 });
 
+describe('the Stripe webhook on a shop that uses the offline test gateway', () => {
+  it('does not exist there: 404 with a message, nothing stored', async () => {
+    const res = await callRoute(webhookRoute, '/api/webhooks/stripe', {
+      method: 'POST',
+      rawBody: '{"id":"evt_x","type":"payment_intent.succeeded"}',
+      origin: null,
+      headers: { 'stripe-signature': 't=1,v1=abc' },
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('Stripe webhooks are not enabled on this shop');
+  });
+});
+
 describe('paying with Stripe (the Stripe SDK against stripe-mock)', () => {
   const WEBHOOK_SECRET = 'whsec_test_partsmart';
   const stripe = new Stripe('sk_test_partsmart');
