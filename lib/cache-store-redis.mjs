@@ -2,10 +2,10 @@
 // instance reads and writes the same entries and tag times, so a change made through one instance
 // expires the pages and data of all of them. Plain JavaScript: Next loads the handler at run time.
 //
-// - Redis down or slow: the store answers "nothing cached" and drops writes, so pages are rendered
-//   without the shared cache (never served from a per-instance copy another instance cannot expire);
-//   the client reconnects by itself. Tag expirations made meanwhile are kept and written on reconnect,
-//   before the store is used again.
+// - Redis down or slow (a command that fails or takes over 500 ms): the store answers "nothing cached"
+//   and drops writes until Redis answers again, so pages are rendered without the shared cache (never
+//   served from a per-instance copy another instance cannot expire); the client reconnects by itself.
+//   Tag expirations made meanwhile are kept and written before the store is used again.
 // - Keys live under the Redis server's run id: a restarted Redis, a failover to a replica or a restored
 //   snapshot may have lost recent tag expirations, so entries from before are never read again.
 // - One clock for every instance, Redis's (TIME at each connect): render starts and tag expirations
@@ -53,12 +53,17 @@ export function createRedisStore(url) {
     state.down = true;
     console.error(`[cache] Redis unreachable (${why}): pages and data are rendered without the shared cache until it is back`);
   };
-  /** The connection stands but a write failed (a timeout): set up again shortly. */
+  /** The connection stands but a command failed: set up again shortly (or at the reconnect). */
   const retrySoon = () => {
     state.retry ??= setTimeout(() => {
       state.retry = null;
       if (client.isReady && !state.usable) void prepare();
     }, RECONNECT_MAX_MS).unref();
+  };
+  /** A command failed or timed out on a standing connection (Redis hung, say): not used until set up again. */
+  const failed = (what, error) => {
+    lost(`${what}: ${errorText(error)}`);
+    retrySoon();
   };
   client.on('error', (error) => lost(errorText(error)));
   client.on('end', () => lost('connection closed'));
@@ -121,22 +126,27 @@ export function createRedisStore(url) {
 
     async readEntry(key) {
       if (!usable()) return null;
+      let stored;
       try {
-        const stored = await binary.get(entryKey(key));
+        stored = await binary.get(entryKey(key));
+      } catch (error) {
+        failed('reading an entry', error);
+        return null;
+      }
+      try {
         return stored ? v8.deserialize(stored) : null;
       } catch (error) {
-        console.error(`[cache] could not read ${key} from Redis: ${errorText(error)}`);
+        // Written by another Node.js version, say: a miss, and the next render replaces it.
+        console.error(`[cache] could not read the entry ${key}: ${errorText(error)}`);
         return null;
       }
     },
 
     async writeEntry(key, entry) {
       if (!usable()) return;
-      try {
-        await binary.set(entryKey(key), v8.serialize(entry), { expiration: { type: 'PX', value: ENTRY_TTL_MS } });
-      } catch (error) {
-        console.error(`[cache] could not write ${key} to Redis: ${errorText(error)}`);
-      }
+      await binary
+        .set(entryKey(key), v8.serialize(entry), { expiration: { type: 'PX', value: ENTRY_TTL_MS } })
+        .catch((error) => failed('writing an entry', error));
     },
 
     async removeEntry(key) {
@@ -167,7 +177,7 @@ export function createRedisStore(url) {
         });
         return times;
       } catch (error) {
-        console.error(`[cache] could not read tag times from Redis: ${errorText(error)}`);
+        failed('reading tag times', error);
         return null;
       }
     },
@@ -176,13 +186,8 @@ export function createRedisStore(url) {
     async raiseTagTimes(updates) {
       pending.push(...updates);
       if (!usable()) return;
-      try {
-        await flushPending();
-      } catch (error) {
-        // Nothing is read from Redis until it has every expiration: a missed one would serve old pages.
-        lost(`writing tag times: ${errorText(error)}`);
-        retrySoon();
-      }
+      // Nothing is read from Redis again until it has every expiration: a missed one would serve old pages.
+      await flushPending().catch((error) => failed('writing tag times', error));
     },
   };
 }
