@@ -16,9 +16,10 @@ const nextConfig = {
   pageExtensions: process.env.BENCH_BUILD === '1' ? ['bench.tsx', 'bench.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],
   // Server libraries loaded by Node itself, not bundled (native parts, dynamic requires).
   serverExternalPackages: ['mongoose', 'mongodb-memory-server', 'mongodb-memory-server-core', 'nodemailer', 'cloudinary'],
-  // Our cache handler (lib/cache-handler.mjs): never serves the build's output, checks tags itself.
-  cacheHandler: path.resolve('lib/cache-handler.mjs'),
-  cacheMaxMemorySize: 0,
+  // Our cache handler (lib/cache-handler.mjs): never serves the build's output, checks tags itself, and
+  // with REDIS_URL shares one cache between instances. On Vercel (VERCEL=1 at build and run time) its
+  // own data cache, shared by all its function instances, takes that place.
+  ...(process.env.VERCEL ? {} : { cacheHandler: path.resolve('lib/cache-handler.mjs'), cacheMaxMemorySize: 0 }),
   // Cached pages expire after a day at the latest; every change expires its tags at once anyway.
   expireTime: 86400,
   images: {

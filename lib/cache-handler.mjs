@@ -5,17 +5,17 @@
 //   made then are dropped and the first request after a start renders real data.
 // - It checks tag expiry itself (not Next's per-process manifest), stamping each entry with the time its
 //   render started, so a render that began before a change never counts as newer than the change.
-// - In memory it keeps at most SHOP_CACHE_MB (default 128) of entries, least recently used first out.
+// - Where: with REDIS_URL, in Redis, shared by every instance (lib/cache-store-redis.mjs); without it, in
+//   this process's memory, at most SHOP_CACHE_MB (default 128) of entries, least recently used first out.
+
+import { createRedisStore } from './cache-store-redis.mjs';
 
 const isBuild = () => process.env.NEXT_PHASE === 'phase-production-build';
 const MAX_BYTES = Number(process.env.SHOP_CACHE_MB || 128) * 1024 * 1024;
 const MAX_RENDER_MS = 60_000;
 
-/** @typedef {{ value: any; lastModified: number; tags: string[]; cacheControl: any; bytes: number }} Entry */
-
-const globalForCache = /** @type {any} */ (globalThis);
-/** @type {{ entries: Map<string, Entry>; bytes: number; tags: Map<string, { stale?: number; expired?: number }> }} */
-const memory = (globalForCache.__shopCache ??= { entries: new Map(), bytes: 0, tags: new Map() });
+/** @typedef {{ value: any; lastModified: number; tags: string[]; cacheControl: any }} Entry */
+/** @typedef {{ stale?: number; expired?: number }} TagTimes */
 
 /** @param {any} value */
 function sizeOf(value) {
@@ -29,95 +29,145 @@ function sizeOf(value) {
   return bytes;
 }
 
+/** One process's store: entries in an LRU map, tag times beside them. */
+function createMemoryStore() {
+  /** @type {Map<string, Entry & { bytes: number }>} */
+  const entries = new Map();
+  /** @type {Map<string, TagTimes>} */
+  const tags = new Map();
+  let bytes = 0;
+  const remove = (key) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  return {
+    name: 'memory',
+    now: () => Date.now(),
+    async readEntry(key) {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      // Least recently used goes first: a read moves the entry to the end.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    async writeEntry(key, entry) {
+      remove(key);
+      const stored = { ...entry, bytes: sizeOf(entry.value) };
+      entries.set(key, stored);
+      bytes += stored.bytes;
+      for (const [oldest] of entries) {
+        if (bytes <= MAX_BYTES) break;
+        remove(oldest);
+      }
+    },
+    async removeEntry(key) {
+      remove(key);
+    },
+    evict: remove,
+    async readTagTimes(wanted) {
+      return new Map(wanted.filter((tag) => tags.has(tag)).map((tag) => [tag, tags.get(tag)]));
+    },
+    /** @param {Array<[string, TagTimes]>} updates */
+    async raiseTagTimes(updates) {
+      // Times only move forward, as in the Redis store.
+      const later = (a, b) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
+      for (const [tag, times] of updates) {
+        const current = tags.get(tag) ?? {};
+        tags.set(tag, { stale: later(current.stale, times.stale), expired: later(current.expired, times.expired) });
+      }
+    },
+  };
+}
+
+const globalForCache = /** @type {any} */ (globalThis);
+/** The process's store, made on first use (never Redis during `next build`, whose writes are dropped anyway). */
+function cacheStore() {
+  const url = process.env.REDIS_URL?.trim();
+  return (globalForCache.__shopCacheStore ??= url && !isBuild() ? createRedisStore(url) : createMemoryStore());
+}
+
 /** The tags an entry answers to: its own (data), or the page's from its x-next-cache-tags header. */
 function tagsOf(entry, ctx) {
   const value = entry.value;
-  if (value?.kind === 'FETCH') return [...entry.tags, ...(value.tags ?? []), ...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])];
-  const header = value?.headers?.['x-next-cache-tags'];
-  return typeof header === 'string' ? [...entry.tags, ...header.split(',')] : entry.tags;
+  const tags =
+    value?.kind === 'FETCH'
+      ? [...entry.tags, ...(value.tags ?? []), ...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])]
+      : typeof value?.headers?.['x-next-cache-tags'] === 'string'
+        ? [...entry.tags, ...value.headers['x-next-cache-tags'].split(',')]
+        : entry.tags;
+  return [...new Set(tags)];
 }
 
 /** 'expired': a miss (blocking render); 'stale': served once while it renders again; else fresh. */
-function tagState(tags, lastModified) {
-  const now = Date.now();
+function tagState(times, lastModified, now) {
   let state = 'fresh';
-  for (const tag of tags) {
-    const times = memory.tags.get(tag);
-    if (!times) continue;
-    if (times.expired !== undefined && times.expired <= now && times.expired >= lastModified) return 'expired';
-    if (times.stale !== undefined && times.stale >= lastModified) state = 'stale';
+  for (const { stale, expired } of times.values()) {
+    if (expired !== undefined && expired <= now && expired >= lastModified) return 'expired';
+    if (stale !== undefined && stale >= lastModified) state = 'stale';
   }
   return state;
 }
 
-function staleLastModified(entry) {
+function staleLastModified(entry, now) {
   const seconds = entry.value?.kind === 'FETCH' ? entry.value.revalidate : entry.cacheControl?.revalidate;
-  return typeof seconds === 'number' ? Date.now() - (seconds + 1) * 1000 : -1;
+  return typeof seconds === 'number' ? now - (seconds + 1) * 1000 : -1;
 }
 
-function remove(key) {
-  const entry = memory.entries.get(key);
-  if (!entry) return;
-  memory.entries.delete(key);
-  memory.bytes -= entry.bytes;
+/** Expires tags at `now`: at once without durations; stale now and expired after `durations.expire` seconds with them. */
+function expireTags(store, tags, durations) {
+  const now = store.now();
+  const times = durations
+    ? { stale: now, expired: durations.expire === undefined ? undefined : now + durations.expire * 1000 }
+    : { expired: now };
+  return store.raiseTagTimes((typeof tags === 'string' ? [tags] : tags).map((tag) => [tag, times]));
 }
+
+// For work outside a request (a timer has no request for Next's revalidateTag): lib/cache.ts expireTagsNow.
+globalForCache.__shopExpireTags = (tags) => expireTags(cacheStore(), tags);
 
 export default class ShopCacheHandler {
   constructor() {
     // Next makes one handler per request: this is when the request, and its render, started.
-    this.startedAt = Date.now();
+    this.startedAt = cacheStore().now();
   }
 
   async get(key, ctx) {
-    const entry = memory.entries.get(key);
+    const store = cacheStore();
+    const entry = await store.readEntry(key);
     if (!entry) return null;
-    const state = tagState(tagsOf(entry, ctx), entry.lastModified);
+    const times = await store.readTagTimes(tagsOf(entry, ctx));
+    const now = store.now();
+    // Tag times that cannot be read make the entry a miss: serving it might serve an expired page.
+    const state = times ? tagState(times, entry.lastModified, now) : 'expired';
     if (state === 'expired') {
-      remove(key);
+      store.evict(key);
       return null;
     }
-    // Least recently used goes first: a read moves the entry to the end.
-    memory.entries.delete(key);
-    memory.entries.set(key, entry);
     return {
       value: entry.value,
-      lastModified: state === 'stale' ? staleLastModified(entry) : entry.lastModified,
+      lastModified: state === 'stale' ? staleLastModified(entry, now) : entry.lastModified,
       cacheControl: entry.cacheControl,
     };
   }
 
   async set(key, data, ctx) {
     if (isBuild()) return;
-    remove(key);
-    if (!data) return;
-    const now = Date.now();
-    const entry = {
+    const store = cacheStore();
+    if (!data) return store.removeEntry(key);
+    const now = store.now();
+    await store.writeEntry(key, {
       value: data,
       lastModified: now - this.startedAt < MAX_RENDER_MS ? this.startedAt : now,
       tags: ctx?.fetchCache ? (ctx.tags ?? []) : [],
       cacheControl: ctx?.fetchCache ? undefined : ctx?.cacheControl,
-      bytes: sizeOf(data),
-    };
-    memory.entries.set(key, entry);
-    memory.bytes += entry.bytes;
-    for (const [oldest] of memory.entries) {
-      if (memory.bytes <= MAX_BYTES) break;
-      remove(oldest);
-    }
+    });
   }
 
   async revalidateTag(tags, durations) {
-    const now = Date.now();
-    for (const tag of typeof tags === 'string' ? [tags] : tags) {
-      const times = { ...memory.tags.get(tag) };
-      if (durations) {
-        times.stale = now;
-        if (durations.expire !== undefined) times.expired = now + durations.expire * 1000;
-      } else {
-        times.expired = now;
-      }
-      memory.tags.set(tag, times);
-    }
+    await expireTags(cacheStore(), tags, durations);
   }
 
   resetRequestCache() {}

@@ -10,13 +10,16 @@ import { CatalogChange } from '@/models';
  * decides between processes, on FerretDB too), so the log has no holes and each instance follows it
  * by reading `seen + 1`, `seen + 2`... by `_id` until a miss: one indexed read when nothing changed.
  */
-export type Change = { seq: number; partId: string };
+export type Change = { seq: number; partId: string; /** appended by this process */ own: boolean };
 
 const MAX_ATTEMPTS = 500;
 const KEEP_MS = 60 * 60 * 1000;
+/** This process's own appends not yet read back by its follower (a bound in case none follows). */
+const MAX_OWN = 10_000;
 
-const globalForLog = globalThis as typeof globalThis & { __catalogLog?: { head: number; tail: Promise<unknown> } };
-const state = (globalForLog.__catalogLog ??= { head: -1, tail: Promise.resolve() });
+type LogState = { head: number; tail: Promise<unknown>; own: Set<number> };
+const globalForLog = globalThis as typeof globalThis & { __catalogLog?: LogState };
+const state = (globalForLog.__catalogLog ??= { head: -1, tail: Promise.resolve(), own: new Set() });
 
 /** The highest sequence number in the log (a slow query on FerretDB: at start only), 0 when empty. */
 export async function latestSeq(): Promise<number> {
@@ -36,6 +39,8 @@ export function publishCatalogChange(...partIds: string[]): Promise<void> {
         try {
           await CatalogChange.create({ _id: seq, partId });
           state.head = seq;
+          state.own.add(seq);
+          if (state.own.size > MAX_OWN) state.own.delete(state.own.values().next().value!);
           break;
         } catch (error) {
           // Another process took this number: move past it (its change is read by every follower anyway).
@@ -56,7 +61,7 @@ export async function readChangesAfter(seen: number, max = 1000): Promise<Change
   for (let seq = seen + 1; changes.length < max; seq++) {
     const change = await CatalogChange.findById(seq).lean();
     if (!change) break;
-    changes.push({ seq, partId: change.partId });
+    changes.push({ seq, partId: change.partId, own: state.own.delete(seq) });
   }
   if (changes.length) state.head = Math.max(state.head, changes.at(-1)!.seq);
   return changes;

@@ -2,6 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { cachedRead } from '@/lib/cache';
 import { HOME_PART_COUNT, HOME_REVIEW_COUNT, TAGS } from '@/lib/constants';
+import { isBuildWithoutDatabase } from '@/lib/env';
 import { NotFoundError } from '@/lib/errors';
 import { getPart } from '@/lib/parts';
 import type { Page, PageQuery } from '@/lib/pagination';
@@ -17,11 +18,10 @@ import { searchQuerySchema, type SearchQuery } from '@/lib/validations/search';
  * expires only its part's page and the lists that show it; a new or removed part expires the lists.
  * The time-based revalidate is only a safety net for changes made outside the app (a seed script).
  *
- * The database is not reachable while `next build` prerenders: these reads answer empty then, and
- * the cache handler (lib/cache-handler.mjs) never keeps what the build rendered.
+ * The database is not reachable while a self-hosted `next build` prerenders: these reads answer empty
+ * then, and the cache handler (lib/cache-handler.mjs) never keeps what the build rendered.
  */
 const SAFETY_NET_SECONDS = 3600;
-const isBuild = () => process.env.NEXT_PHASE === 'phase-production-build';
 
 /** A search query with its defaults, from URL-like fields (validated: bad input throws a 400). */
 export function catalogQuery(fields: Record<string, string | undefined> = {}): SearchQuery {
@@ -55,7 +55,7 @@ const EMPTY: CatalogPage = { parts: [], total: 0, facets: { category: [], brand:
  * theirs. `record` (a shopper's page, not a list the shop shows by itself) notes lost demand.
  */
 export async function getCatalogPage(query: SearchQuery, { record = false } = {}): Promise<CatalogPage> {
-  if (isBuild()) return EMPTY;
+  if (isBuildWithoutDatabase()) return EMPTY;
   const page = await cachedRead(() => searchCatalog(query), ['search', JSON.stringify(query)], {
     tags: [TAGS.catalog],
     revalidate: SAFETY_NET_SECONDS,
@@ -72,7 +72,7 @@ export async function getHomeParts(): Promise<PartDTO[]> {
 
 /** A page of reviews, newest first, cached until a review is added or removed. */
 export async function getReviewsPage(query: PageQuery): Promise<Page<ReviewDTO>> {
-  if (isBuild()) return { items: [], total: 0, page: 1, limit: query.limit ?? HOME_REVIEW_COUNT };
+  if (isBuildWithoutDatabase()) return { items: [], total: 0, page: 1, limit: query.limit ?? HOME_REVIEW_COUNT };
   return cachedRead(() => listReviews(query), ['reviews', String(query.limit ?? ''), String(query.page ?? '')], {
     tags: [TAGS.reviews],
     revalidate: SAFETY_NET_SECONDS,

@@ -114,3 +114,13 @@ export function googleConfigured(): boolean {
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = env();
   return Boolean(GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET);
 }
+
+/**
+ * True while a self-hosted `next build` prerenders: the database is not reachable then, so catalog
+ * reads answer empty and the cache handler drops what they render. A Vercel build reaches the
+ * database (MONGODB_URI is in its environment too) and Vercel serves what it prerendered, so there
+ * the reads are real.
+ */
+export function isBuildWithoutDatabase(): boolean {
+  return process.env.NEXT_PHASE === 'phase-production-build' && !process.env.VERCEL;
+}

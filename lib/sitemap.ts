@@ -4,16 +4,15 @@ import { CATEGORIES } from '@/content/categories';
 import { legalPath, LEGAL_SLUGS } from '@/content/legal';
 import { cachedRead } from '@/lib/cache';
 import { TAGS } from '@/lib/constants';
-import { appUrl } from '@/lib/env';
+import { appUrl, isBuildWithoutDatabase } from '@/lib/env';
 import { catalogSearch } from '@/lib/search';
 
 /**
  * The sitemap, in chunks of at most 50,000 URLs (Google's limit): /parts/sitemap/0.xml, /parts/sitemap/1.xml...,
  * listed by the index at /sitemap.xml. Part URLs come from the search index (no database scan), and
- * each chunk is cached until the catalog's lists change. Nothing is read while `next build` runs.
+ * each chunk is cached until the catalog's lists change. Nothing is read while a self-hosted `next build` runs.
  */
 export const SITEMAP_CHUNK = 50_000;
-const isBuild = () => process.env.NEXT_PHASE === 'phase-production-build';
 
 function staticEntries(base: string): MetadataRoute.Sitemap {
   return [
@@ -26,7 +25,7 @@ function staticEntries(base: string): MetadataRoute.Sitemap {
   ];
 }
 
-const allParts = () => (isBuild() ? Promise.resolve([]) : catalogSearch().allParts());
+const allParts = () => (isBuildWithoutDatabase() ? Promise.resolve([]) : catalogSearch().allParts());
 
 export async function sitemapChunkCount(): Promise<number> {
   const urls = staticEntries('').length + (await allParts()).length;

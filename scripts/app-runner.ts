@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { resolveDatabase, withDatabaseName, type RunningDatabase } from '@/db/embedded';
@@ -53,14 +53,14 @@ function heapFlags(command: 'dev' | 'start'): string[] {
 }
 
 /**
- * Runs Next.js (`dev` or `start`) until it exits or we are stopped, then stops the database cleanly.
- * Next.js runs inside scripts/serve.ts, which sets X-Forwarded-For from the connection itself (see
- * TRUSTED_PROXY_HOPS) before Next.js sees a request; `-p`/PORT and `-H` are passed on.
+ * Starts scripts/serve.ts (Next.js behind the client-address guard) as a child process: `-p`/PORT and
+ * `-H` in `args`, the settings in `env`. The cluster test starts its instances with it too.
  */
-export async function runNext(command: 'dev' | 'start', args: string[], db: RunningDatabase): Promise<never> {
-  // The catalog's data cache lives as long as one server: whatever changed while the shop was
-  // stopped (a seed, another database) must not be served from an earlier run's cache.
-  rmSync(path.resolve('.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
+export function spawnServer(
+  command: 'dev' | 'start',
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; stdio?: StdioOptions } = {},
+): ChildProcess {
   const serveScript = path.resolve('scripts', 'serve.ts');
   // tsx (without this runner's react-server conditions) compiles serve.ts and its imports, then steps
   // aside: its require hooks on Next.js's request path cost 10 to 30% of req/s in measurements.
@@ -71,10 +71,22 @@ export async function runNext(command: 'dev' | 'start', args: string[], db: Runn
     'unregister();',
     'serve(process.argv.slice(1));',
   ].join(' ');
-  const child = spawn(process.execPath, [...heapFlags(command), '-e', bootstrap, command, ...args], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: command === 'dev' ? 'development' : 'production' },
+  return spawn(process.execPath, [...heapFlags(command), '-e', bootstrap, command, ...args], {
+    stdio: options.stdio ?? 'inherit',
+    env: { ...(options.env ?? process.env), NODE_ENV: command === 'dev' ? 'development' : 'production' },
   });
+}
+
+/**
+ * Runs Next.js (`dev` or `start`) until it exits or we are stopped, then stops the database cleanly.
+ * Next.js runs inside scripts/serve.ts, which sets X-Forwarded-For from the connection itself (see
+ * TRUSTED_PROXY_HOPS) before Next.js sees a request; `-p`/PORT and `-H` are passed on.
+ */
+export async function runNext(command: 'dev' | 'start', args: string[], db: RunningDatabase): Promise<never> {
+  // The catalog's data cache lives as long as one server: whatever changed while the shop was
+  // stopped (a seed, another database) must not be served from an earlier run's cache.
+  rmSync(path.resolve('.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
+  const child = spawnServer(command, args);
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;

@@ -1,5 +1,7 @@
 import 'server-only';
+import { expireTagsNow } from '@/lib/cache';
 import { latestSeq, readChangesAfter } from '@/lib/catalog-log';
+import { TAGS } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
 import { ServiceUnavailableError } from '@/lib/errors';
 import { recordSearchMiss, recordVehicleMiss } from '@/lib/lost-demand';
@@ -163,7 +165,11 @@ class InProcessSearch implements CatalogSearchEngine {
 
   private following: Promise<void> | null = null;
 
-  /** Applies the log's new entries: each names a part to read again by id. */
+  /**
+   * Applies the log's new entries: each names a part to read again by id. Then, for changes made by
+   * other instances, the lists expire again: this instance may have rendered one from its older index
+   * after the other instance expired them, and with a shared cache every instance would be served it.
+   */
   follow(): Promise<void> {
     this.following ??= (async () => {
       try {
@@ -172,6 +178,7 @@ class InProcessSearch implements CatalogSearchEngine {
           await this.refreshPart(change.partId);
           this.seen = change.seq;
         }
+        if (changes.some((change) => !change.own)) await expireTagsNow(TAGS.catalog);
         if (!changes.length && Date.now() - this.lastGapCheck > CHECK_GAP_EVERY_MS) await this.checkGap();
         await this.refreshSnapshot();
       } finally {

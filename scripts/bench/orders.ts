@@ -6,8 +6,11 @@ const ORDER_FIELDS = { address: '1 Benchmark Street, Leeds', phone: '0113 496 00
 
 export type BenchPart = { id: string; name: string };
 
-/** Adds a part through POST /api/parts as the admin (the same body as the e2e helper, with the catalog fields too). */
-export async function createPart(base: string, admin: Session, name: string, availableQuantity: number): Promise<BenchPart> {
+/**
+ * Adds a part through POST /api/parts as the admin (the same body as the e2e helper, with the catalog fields too);
+ * `origin`: the shop's own address, when the server is reached at another (an instance behind a balancer).
+ */
+export async function createPart(base: string, admin: Session, name: string, availableQuantity: number, origin = base): Promise<BenchPart> {
   const body = {
     name,
     price: 12.5,
@@ -23,7 +26,7 @@ export async function createPart(base: string, admin: Session, name: string, ava
   };
   const res = await fetch(new URL('/api/parts', base), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: admin.cookie, origin: base },
+    headers: { 'content-type': 'application/json', cookie: admin.cookie, origin },
     body: JSON.stringify(body),
   });
   const text = await res.text();

@@ -1,0 +1,419 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createClient } from 'redis';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from '@/db/embedded';
+import { connectDb, disconnectDb } from '@/lib/db';
+import { Order, OrderIntent, OutboxClaim, OutboxMessage, Part, StockMove } from '@/models';
+import { prepareEnvironment, seedIfEmpty } from './app-runner';
+import { BENCH_ADMIN, benchSeedEnv, newCustomers, signIn, type Session } from './bench/accounts';
+import { createPart } from './bench/orders';
+import { describe, orderLoad, tally, type OrderAnswer, type Target } from './cluster/orders';
+import { startHaproxy, startInstance, startRedis, type Managed } from './cluster/processes';
+
+/**
+ * `npm run test:cluster`: the shop scaled out (DESIGN.md section 8a), with real parts only. Redis, one
+ * embedded database, two production instances (A and B) sharing the cache through REDIS_URL, and
+ * HAProxy in front with round robin; the checks go through the balancer and to each instance directly,
+ * assert on the stored data, and print each figure. Uses the existing production build (`.next`),
+ * building it first when there is none or with `--build`. Exit code 1 when a check fails.
+ */
+const { values: flags } = parseArgs({ options: { build: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } } });
+
+const DATA_DIR = path.resolve('.data', 'cluster');
+const STOCK = 100;
+const ORDERS = 1000;
+const CUSTOMERS = 8;
+const CONCURRENCY = 24;
+const PRICE_WITHIN_MS = 1000;
+const SEARCH_WITHIN_MS = 5000;
+const REDIS_DOWN_MS = 10_000;
+const KILL_AFTER_ACCEPTED = 30;
+
+type Check = { name: string; ok: boolean; figure: string };
+const checks: Check[] = [];
+
+function check(name: string, ok: boolean, figure: string): boolean {
+  checks.push({ name, ok, figure });
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${figure}`);
+  return ok;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Answer = { status: number; text: string; cache: string | null; servedBy: string | null; ms: number };
+
+async function get(base: string, pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const started = performance.now();
+  const res = await fetch(new URL(pathname, base), { headers, signal: AbortSignal.timeout(15_000) });
+  const text = await res.text();
+  return {
+    status: res.status,
+    text,
+    cache: res.headers.get('x-nextjs-cache'),
+    servedBy: res.headers.get('x-served-by'),
+    ms: performance.now() - started,
+  };
+}
+
+/** Sends a change as the admin; fails the run when the shop refuses it (the checks after it would mean nothing). */
+async function send(base: string, origin: string, admin: Session, method: string, pathname: string, body: unknown): Promise<void> {
+  const res = await fetch(new URL(pathname, base), {
+    method,
+    headers: { 'content-type': 'application/json', origin, cookie: admin.cookie },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${pathname} answered ${res.status}: ${text.slice(0, 300)}`);
+}
+
+/** Polls `probe` every 25 ms until it answers true: the time it took, or null after `limitMs`. */
+async function timeUntil(probe: () => Promise<boolean>, limitMs: number): Promise<number | null> {
+  const started = performance.now();
+  while (performance.now() - started < limitMs) {
+    if (await probe().catch(() => false)) return Math.round(performance.now() - started);
+    await sleep(25);
+  }
+  return null;
+}
+
+const ms = (value: number | null) => (value === null ? 'never' : `${value} ms`);
+
+/** A local SMTP server that counts the messages it receives by subject. */
+async function startMailbox(): Promise<{ port: number; subjects: Map<string, number>; close(): Promise<void> }> {
+  const subjects = new Map<string, number>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const subject = /^Subject: (.*)$/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1]?.trim() ?? '(none)';
+        subjects.set(subject, (subjects.get(subject) ?? 0) + 1);
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { port, subjects, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** How many keys Redis holds (a short connection of its own). */
+async function redisKeys(url: string): Promise<number> {
+  const client = createClient({ url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return await client.dbSize();
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The part's stored stock and its ledger's sum, from the database. */
+async function stockFacts(partId: string): Promise<{ stock: number; ledger: number; orders: number; intents: number }> {
+  await connectDb();
+  const [part, moves, orders, intents] = await Promise.all([
+    Part.findById(partId, { availableQuantity: 1 }).lean(),
+    StockMove.find({ partId }, { delta: 1 }).lean(),
+    Order.countDocuments({ partId }),
+    OrderIntent.countDocuments({ partId }),
+  ]);
+  return { stock: part?.availableQuantity ?? -1, ledger: moves.reduce((sum, move) => sum + move.delta, 0), orders, intents };
+}
+
+function ensureBuild(): void {
+  if (!flags.build && existsSync(path.resolve('.next', 'BUILD_ID'))) {
+    console.log('[cluster] using the production build in .next (--build builds it again)');
+    return;
+  }
+  console.log('[cluster] next build');
+  const result = spawnSync(process.execPath, [path.resolve('node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('next build failed');
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  mkdirSync(DATA_DIR, { recursive: true });
+  const runId = Date.now().toString(36);
+  const [redisPort, portA, portB, lbPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const lbBase = `http://127.0.0.1:${lbPort}`;
+  const mailbox = await startMailbox();
+  Object.assign(process.env, {
+    ...benchSeedEnv(),
+    SHOP_DATA_DIR: DATA_DIR,
+    // The shop's address is the balancer's: links in emails, and the origin a browser would send.
+    NEXTAUTH_URL: lbBase,
+    PAYMENTS_PROVIDER: 'test',
+    // HAProxy appends the address it saw; a client talking to an instance directly plays that proxy here.
+    TRUSTED_PROXY_HOPS: '1',
+    EMAIL_SERVER: `smtp://127.0.0.1:${mailbox.port}`,
+    NEXT_TELEMETRY_DISABLED: '1',
+  });
+  const db = await prepareEnvironment();
+  console.log(`[cluster] database ${db.engine}; data and logs in ${DATA_DIR}`);
+  await seedIfEmpty();
+
+  const running: Managed[] = [];
+  const redisUrl = `redis://127.0.0.1:${redisPort}`;
+  try {
+    let redis = await startRedis(redisPort, DATA_DIR);
+    running.push(redis);
+    const instanceEnv = { ...process.env, REDIS_URL: redisUrl };
+    const [a, b] = await Promise.all([startInstance('A', portA, instanceEnv, DATA_DIR), startInstance('B', portB, instanceEnv, DATA_DIR)]);
+    running.push(a, b);
+    const lb = await startHaproxy(
+      lbPort,
+      [
+        { name: 'A', port: portA },
+        { name: 'B', port: portB },
+      ],
+      DATA_DIR,
+    );
+    running.push(lb);
+    console.log(
+      `[cluster] redis ${redisUrl}, instance A ${a.base} (${Math.round(a.readyMs)} ms), B ${b.base} (${Math.round(b.readyMs)} ms), HAProxy ${lb.base}`,
+    );
+
+    const admin = await signIn(a.base, BENCH_ADMIN);
+    // Registered and signed in through B, used everywhere: the session (a JWT) holds on every instance.
+    const customers = await newCustomers(b.base, CUSTOMERS, runId);
+    const origin = lbBase;
+    const A: Target = { name: 'A', base: a.base };
+    const B: Target = { name: 'B', base: b.base };
+    const LB: Target = { name: 'balancer', base: lb.base };
+
+    // 1. One cache for both: a page A rendered is a hit on B's first request.
+    const part1 = await createPart(a.base, admin, `Cluster ${runId} brake caliper`, 50, origin);
+    const pagePath = `/parts/${part1.id}`;
+    const firstA = await get(a.base, pagePath);
+    const firstB = await get(b.base, pagePath);
+    const keys = await redisKeys(redisUrl);
+    check(
+      'shared cache: a page rendered by A is served from Redis by B',
+      firstA.status === 200 && firstB.cache === 'HIT' && keys > 0,
+      `A ${firstA.status} ${firstA.cache}, then B's first request ${firstB.status} ${firstB.cache}; ${keys} keys in Redis`,
+    );
+
+    // 2. A price changed through A shows on B (page and API) and through the balancer within 1 s.
+    await get(b.base, pagePath);
+    const newPrice = 73.19;
+    await send(a.base, origin, admin, 'PUT', `/api/parts/${part1.id}`, { price: newPrice });
+    const [pageB, apiB, pageLb] = await Promise.all([
+      timeUntil(async () => (await get(b.base, pagePath)).text.includes('$73.19'), 5000),
+      timeUntil(async () => (JSON.parse((await get(b.base, `/api/parts/${part1.id}`)).text) as { price: number }).price === newPrice, 5000),
+      timeUntil(async () => (await get(lb.base, pagePath)).text.includes('$73.19'), 5000),
+    ]);
+    check(
+      `price changed through A shows on B within ${PRICE_WITHIN_MS} ms`,
+      [pageB, apiB, pageLb].every((t) => t !== null && t <= PRICE_WITHIN_MS),
+      `page on B after ${ms(pageB)}, API on B after ${ms(apiB)}, page through the balancer after ${ms(pageLb)}`,
+    );
+
+    // 3. A part added through A is found by search through B within 5 s (B had the empty result cached).
+    const word = `zq${runId}`;
+    const searchPath = `/api/search?q=${word}`;
+    const catalogPath = `/parts?q=${word}`;
+    await get(b.base, searchPath);
+    await get(b.base, catalogPath);
+    const part2 = await createPart(a.base, admin, `Cluster ${word} probe bracket`, 20, origin);
+    const [searchB, catalogB] = await Promise.all([
+      timeUntil(
+        async () =>
+          (JSON.parse((await get(b.base, searchPath)).text) as { items: Array<{ _id: string }> }).items.some(
+            (item) => item._id === part2.id,
+          ),
+        10_000,
+      ),
+      timeUntil(async () => (await get(b.base, catalogPath)).text.includes(`Cluster ${word} probe bracket`), 10_000),
+    ]);
+    check(
+      `a part added through A is found through B within ${SEARCH_WITHIN_MS} ms`,
+      [searchB, catalogB].every((t) => t !== null && t <= SEARCH_WITHIN_MS),
+      `GET /api/search on B after ${ms(searchB)}, the catalog page on B after ${ms(catalogB)}`,
+    );
+
+    // 4. 1,000 orders of one part with stock 100 over A, B and the balancer: exactly 100 accepted, no errors.
+    const part3 = await createPart(a.base, admin, `Cluster ${runId} oil filter`, STOCK, origin);
+    const started = performance.now();
+    const answers = await orderLoad({ targets: [A, B, LB], origin, customers, partId: part3.id, total: ORDERS, concurrency: CONCURRENCY });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const accepted = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status === 409);
+    const errors = answers.filter((answer) => answer.status !== 201 && answer.status !== 409);
+    const facts3 = await stockFacts(part3.id);
+    const servedBy = tally(
+      answers.filter((answer) => answer.target === 'balancer'),
+      (answer) => answer.servedBy ?? 'unknown',
+    );
+    check(
+      `${ORDERS} orders on stock ${STOCK} over both instances`,
+      accepted.length === STOCK && refused.length === ORDERS - STOCK && errors.length === 0 && facts3.orders === STOCK,
+      `${accepted.length} accepted, ${refused.length} refused (409), ${errors.length} errors${errors.length ? ` (${describe(tally(errors, (e) => `${e.target} ${e.status} ${e.error}`))})` : ''} in ${seconds} s; accepted by target ${describe(tally(accepted, (x) => x.target))}; the balancer's requests served by ${describe(servedBy)}; ${facts3.orders} orders stored`,
+    );
+    check(
+      'stock equals the ledger after the load',
+      facts3.stock === facts3.ledger && facts3.stock === 0,
+      `stock ${facts3.stock}, ledger sum ${facts3.ledger}`,
+    );
+
+    // 5. Instance A is killed in the middle of the same load on a second part.
+    const part4 = await createPart(a.base, admin, `Cluster ${runId} air filter`, STOCK, origin);
+    let killedAt = 0;
+    const pidA = a.child.pid ?? 0;
+    const killAnswers = await orderLoad({
+      targets: [A, B, LB],
+      origin,
+      customers,
+      partId: part4.id,
+      total: ORDERS,
+      concurrency: CONCURRENCY,
+      onAnswer: async (_answer, all) => {
+        if (killedAt || all.filter((x) => x.status === 201).length < KILL_AFTER_ACCEPTED) return;
+        killedAt = Date.now();
+        a.child.kill('SIGKILL');
+        console.log(`[cluster] killed instance A (pid ${pidA}) after ${KILL_AFTER_ACCEPTED} accepted orders`);
+      },
+    });
+    const after = (answer: OrderAnswer) => answer.startedAt > killedAt;
+    const appErrors = (answer: OrderAnswer) => answer.status !== 0 && answer.status !== 201 && answer.status !== 409;
+    const onB = killAnswers.filter((x) => x.target === 'B');
+    const onLbAfterFailover = killAnswers.filter((x) => x.target === 'balancer' && x.startedAt > killedAt + 2000);
+    const killAccepted = killAnswers.filter((x) => x.status === 201);
+    const failedB = onB.filter((x) => x.status !== 201 && x.status !== 409);
+    const failedLb = onLbAfterFailover.filter((x) => x.status !== 201 && x.status !== 409);
+    // With A still down: the balancer answers every request (from B), whatever the load's timing was.
+    const afterKill = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => get(lb.base, i % 2 ? `/api/parts/${part4.id}` : `/parts/${part4.id}`).catch(() => null)),
+    );
+    const probesOk = afterKill.filter((probe) => probe?.status === 200 && probe.servedBy === 'B').length;
+    check(
+      'instance A killed mid-load: B and the balancer keep serving',
+      killedAt > 0 && failedB.length === 0 && failedLb.length === 0 && probesOk === afterKill.length,
+      `after the kill: B directly ${onB.filter(after).length} answered, ${failedB.length} failed; the balancer ${killAnswers.filter((x) => x.target === 'balancer' && after(x)).length} requests, ${failedLb.length} failed once it had failed over (2 s), then ${probesOk} of ${afterKill.length} pages and API reads answered by B; ` +
+        `connection errors to A ${killAnswers.filter((x) => x.target === 'A' && x.status === 0).length}, the balancer's answers lost with A ${killAnswers.filter((x) => x.target === 'balancer' && (x.status === 0 || appErrors(x))).length} (${describe(
+          tally(
+            killAnswers.filter((x) => x.target === 'balancer' && (x.status === 0 || appErrors(x))),
+            (x) => String(x.status),
+          ),
+        )}); app errors on B ${onB.filter(appErrors).length}`,
+    );
+    await connectDb();
+    const storedIds = new Set((await Order.find({ partId: part4.id }, { _id: 1 }).lean()).map((order) => String(order._id)));
+    const lost = killAccepted.filter((x) => !storedIds.has(x.insertedId ?? ''));
+    check(
+      'no accepted order is lost',
+      lost.length === 0,
+      `${killAccepted.length} accepted (201), ${lost.length} of them missing; ${storedIds.size} orders stored`,
+    );
+
+    // A supervisor starts A again: its start-up jobs repair the stock of moves it left half-written.
+    const a2 = await startInstance('A', portA, instanceEnv, DATA_DIR);
+    running.push(a2);
+    console.log(`[cluster] instance A started again in ${Math.round(a2.readyMs)} ms`);
+
+    // 6. Redis stopped for 10 s: pages are rendered without it, nothing answers 500; then it is used again.
+    await redis.stop();
+    const downAt = performance.now();
+    const outage: Array<{ status: number; ms: number }> = [];
+    const duringPrice = 64.28;
+    let priceDuringOutage: number | null = null;
+    const probes = [pagePath, '/', `/api/parts/${part1.id}`, searchPath, catalogPath];
+    while (performance.now() - downAt < REDIS_DOWN_MS) {
+      for (const base of [a2.base, b.base, lb.base]) {
+        for (const probe of probes) {
+          const answer = await get(base, probe).catch(() => ({ status: 0, ms: 0 }) as Answer);
+          outage.push({ status: answer.status, ms: answer.ms });
+        }
+      }
+      if (priceDuringOutage === null && performance.now() - downAt > 3000) {
+        await send(a2.base, origin, admin, 'PUT', `/api/parts/${part1.id}`, { price: duringPrice });
+        priceDuringOutage = await timeUntil(async () => (await get(b.base, pagePath)).text.includes('$64.28'), 5000);
+      }
+    }
+    const not200 = outage.filter((x) => x.status !== 200);
+    check(
+      `Redis stopped for ${REDIS_DOWN_MS / 1000} s: every page and API answer is served`,
+      not200.length === 0 && outage.length > 0 && priceDuringOutage !== null && priceDuringOutage <= PRICE_WITHIN_MS,
+      `${outage.length} requests to A, B and the balancer, ${not200.length} not 200 (${describe(tally(not200, (x) => String(x.status)))}), slowest ${Math.round(Math.max(...outage.map((x) => x.ms)))} ms; a price changed through A meanwhile showed on B after ${ms(priceDuringOutage)}`,
+    );
+    redis = await startRedis(redisPort, DATA_DIR);
+    running.push(redis);
+    // Each attempt a part page neither instance has rendered: a hit on B can only be A's render, from Redis.
+    const fresh = (JSON.parse((await get(a2.base, '/api/parts?limit=100')).text) as Array<{ _id: string }>)
+      .map((part) => part._id)
+      .filter((id) => ![part1.id, part2.id, part3.id, part4.id].includes(id));
+    const reused = await timeUntil(async () => {
+      const id = fresh.shift();
+      if (!id) return false;
+      await get(a2.base, `/parts/${id}`);
+      return (await get(b.base, `/parts/${id}`)).cache === 'HIT';
+    }, 20_000);
+    const priceAfter = (await get(b.base, pagePath)).text.includes('$64.28') && (await get(lb.base, pagePath)).text.includes('$64.28');
+    const keysAfter = await redisKeys(redisUrl);
+    check(
+      'Redis back: the shared cache is used again',
+      reused !== null && priceAfter && keysAfter > 0,
+      `B served A's render from Redis ${ms(reused)} after Redis started again; ${keysAfter} keys in Redis; the price changed during the outage shown on B and through the balancer: ${priceAfter}`,
+    );
+
+    // 7. After the kill: the instances' reconciliation returns the stock of orders A never stored, once.
+    const reconciled = await timeUntil(async () => (await stockFacts(part4.id)).intents === 0, 180_000);
+    const facts4 = await stockFacts(part4.id);
+    const orphanReturns = await StockMove.countDocuments({ partId: part4.id, reason: 'cancel', by: 'reconciliation' });
+    check(
+      'after the kill, the reconciliation leaves the stock equal to the ledger',
+      reconciled !== null && facts4.stock === facts4.ledger && facts4.stock === STOCK - facts4.orders,
+      `stock ${facts4.stock}, ledger sum ${facts4.ledger}, ${facts4.orders} orders stored (stock ${STOCK} - orders = ${STOCK - facts4.orders}); ${orphanReturns} stock moves of orders A never stored returned; intents cleared ${ms(reconciled)} after A came back`,
+    );
+
+    // 8. Two mail senders, one database: every order's email sent once (a message A was sending when killed may go twice).
+    const drained = await timeUntil(async () => (await OutboxMessage.countDocuments({ state: 'pending' })) === 0, 180_000);
+    const numbers = (await Order.find({ partId: { $in: [part3.id, part4.id] } }, { number: 1, partId: 1 }).lean()).map((order) => ({
+      number: order.number ?? '',
+      load: String(order.partId) === part3.id ? 'first' : 'kill',
+    }));
+    const received = (number: string) => mailbox.subjects.get(`Order ${number} is booked: please pay it`) ?? 0;
+    const missing = numbers.filter((order) => received(order.number) === 0);
+    const twice = numbers.filter((order) => received(order.number) > 1);
+    const owner = `${hostname()}:${pidA}:`;
+    const cutShort = await OutboxClaim.countDocuments({
+      owner: { $regex: `^${owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` },
+      outcome: null,
+    });
+    check(
+      'order emails: each sent once by one of the two senders',
+      drained !== null && missing.length === 0 && twice.filter((order) => order.load === 'first').length === 0 && twice.length <= cutShort,
+      `${numbers.length} orders, ${numbers.length - missing.length} booked emails received, ${missing.length} missing, ${twice.length} sent twice (${cutShort} sends cut short by the kill); outbox drained ${ms(drained)} after the reconciliation`,
+    );
+  } finally {
+    for (const proc of running.reverse()) await proc.stop().catch(() => {});
+    await disconnectDb().catch(() => {});
+    await db.stop().catch(() => {});
+    await mailbox.close().catch(() => {});
+    if (!flags.keep && checks.every((c) => c.ok)) rmSync(DATA_DIR, { recursive: true, force: true });
+  }
+}
+
+main()
+  .then(() => {
+    const failed = checks.filter((c) => !c.ok);
+    console.log(`\n[cluster] ${checks.length - failed.length} of ${checks.length} checks passed`);
+    if (failed.length) console.log(`[cluster] logs of the run: ${DATA_DIR}`);
+    process.exit(failed.length ? 1 : 0);
+  })
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    console.log(`[cluster] logs of the run: ${DATA_DIR}`);
+    process.exit(1);
+  });
