@@ -260,7 +260,7 @@ export class MemoryIndex {
         (query.minPrice === undefined || this.price[slot]! >= query.minPrice) &&
         (query.maxPrice === undefined || this.price[slot]! <= query.maxPrice),
       stock: (slot: Slot) => !query.inStock || this.inStock[slot] === 1,
-      vehicle: (slot: Slot) => !vehicle || (fitting!.has(slot) && fitStatus(this.parts[slot]!.fitment, vehicle) !== 'no'),
+      vehicle: (slot: Slot) => (vehicle ? (fitting!.has(slot) ? fitStatus(this.parts[slot]!.fitment, vehicle) : 'no') : 'fits'),
     };
 
     // Candidates in their order: exact numbers first, then the text's relevance; or a pre-sorted listing.
@@ -285,19 +285,22 @@ export class MemoryIndex {
       inStock: 0,
     };
     const hits: Slot[] = [];
+    // For a vehicle, in the relevance order, parts known to fit come before parts whose notes must be checked.
+    const toCheck: Slot[] = [];
     for (const slot of candidates) {
       const c = passes.category(slot);
       const b = passes.brand(slot);
       const p = passes.price(slot);
       const s = passes.stock(slot);
-      const v = passes.vehicle(slot);
-      if (!v) continue;
+      const fit = passes.vehicle(slot);
+      if (fit === 'no') continue;
       if (b && p && s) facets.category[this.category[slot]!]! += 1;
       if (c && p && s) facets.brand[this.brand[slot]!]! += 1;
       if (c && b && s) facets.price[bucketOf(this.price[slot]!)]! += 1;
       if (c && b && p && this.inStock[slot]) facets.inStock++;
-      if (c && b && p && s) hits.push(slot);
+      if (c && b && p && s) (fit === 'check' && query.sort === 'relevance' ? toCheck : hits).push(slot);
     }
+    hits.push(...toCheck);
     if (text && query.sort !== 'relevance')
       hits.sort(query.sort === 'newest' ? this.cmpNewest : query.sort === 'price-desc' ? (a, b) => this.cmpPrice(b, a) : this.cmpPrice);
 
