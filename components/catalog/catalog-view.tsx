@@ -6,6 +6,7 @@ import { FitFilter } from '@/components/catalog/fit-filter';
 import { SortSelect } from '@/components/catalog/sort-select';
 import { PartCard } from '@/components/parts/part-card';
 import { CardGrid } from '@/components/ui/card-grid';
+import { countPages, Pager } from '@/components/ui/pager';
 import { CATALOG_PATH, catalogHref, categoryPath, vehicleOf, type CatalogParams } from '@/lib/catalog-url';
 import { getCatalogPage, getSuggestions } from '@/lib/catalog';
 import { vehicleLabel } from '@/lib/fitment';
@@ -50,7 +51,6 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
     category
       ? catalogHref(slug === category ? CATALOG_PATH : categoryPath(slug), params)
       : catalogHref(CATALOG_PATH, params, { category: slug === activeCategory ? undefined : slug });
-  const pages = Math.max(1, Math.ceil(result.total / CATALOG_PAGE_SIZE));
 
   const chips: Array<{ label: string; href: string }> = [
     ...(params.q ? [{ label: `“${params.q}”`, href: href({ q: undefined }) }] : []),
@@ -158,33 +158,11 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
             ))}
           </CardGrid>
         )}
-        {pages > 1 && (
-          <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-4">
-            {page > 1 ? (
-              <Link href={href({ page: String(page - 1) })} rel="prev" className={pagerClass}>
-                Previous
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-sm text-slate-600">
-              Page {page} of {pages.toLocaleString('en-US')}
-            </span>
-            {page < pages ? (
-              <Link href={href({ page: String(page + 1) })} rel="next" className={pagerClass}>
-                Next
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        )}
+        <Pager look="catalog" page={page} pageCount={countPages(result.total, CATALOG_PAGE_SIZE)} href={(n) => href({ page: String(n) })} />
       </section>
     </div>
   );
 }
-
-const pagerClass = 'rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100';
 
 function priceLabel(min: string | undefined, max: string | undefined): string {
   if (max && !Number(min)) return `Under ${formatPrice(Number(max))}`;

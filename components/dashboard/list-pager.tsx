@@ -1,54 +1,14 @@
-import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 
 type Params = Record<string, string | undefined>;
 
-/** A list page's address with its filters and `page` (empty values left out). */
-export function listHref(basePath: string, params: Params): string {
+/** A list page's address with its filters and page number (empty values and page 1 left out). */
+export function listHref(basePath: string, params: Params, page = 1): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
+  if (page > 1) query.set('page', String(page));
   const text = query.toString();
   return text ? `${basePath}?${text}` : basePath;
-}
-
-/** Previous/next links that keep the list's filters in the URL (?status=...&q=...&page=n). */
-export function ListPager({
-  basePath,
-  params,
-  page,
-  total,
-  limit,
-}: {
-  basePath: string;
-  params: Params;
-  page: number;
-  total: number;
-  limit: number;
-}) {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  if (pages <= 1) return null;
-  const to = (target: number) => listHref(basePath, { ...params, page: target > 1 ? String(target) : undefined });
-  return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-4">
-      {page > 1 ? (
-        <Link href={to(page - 1)} className={buttonClass('outline')}>
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-slate-500">
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link href={to(page + 1)} className={buttonClass('outline')}>
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
 }
 
 /** A GET search box for a list page: the other filters ride along as hidden fields, paging restarts. */

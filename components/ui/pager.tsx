@@ -1,24 +1,50 @@
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 
-/** Previous/next links for a paged list page (?page=n). */
-export function Pager({ basePath, page, total, limit }: { basePath: string; page: number; total: number; limit: number }) {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  if (pages <= 1) return null;
+// The catalog's pager wraps on narrow screens, marks its links rel=prev/next and groups the page count's digits.
+const LOOKS = {
+  dashboard: {
+    nav: 'flex items-center justify-between gap-4',
+    link: buttonClass('outline'),
+    count: 'text-sm text-slate-500',
+    rel: false,
+    groupDigits: false,
+  },
+  catalog: {
+    nav: 'flex flex-wrap items-center justify-between gap-4',
+    link: 'rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100',
+    count: 'text-sm text-slate-600',
+    rel: true,
+    groupDigits: true,
+  },
+} as const;
+
+type PagerProps = {
+  page: number;
+  pageCount: number;
+  /** The address of a page number. */
+  href: (page: number) => string;
+  look?: keyof typeof LOOKS;
+};
+
+/** Previous/next links and "Page X of Y"; nothing when there is one page. A server component: `href` is a function. */
+export function Pager({ page, pageCount, href, look = 'dashboard' }: PagerProps) {
+  if (pageCount <= 1) return null;
+  const style = LOOKS[look];
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-4">
+    <nav aria-label="Pages" className={style.nav}>
       {page > 1 ? (
-        <Link href={`${basePath}?page=${page - 1}`} className={buttonClass('outline')}>
+        <Link href={href(page - 1)} rel={style.rel ? 'prev' : undefined} className={style.link}>
           Previous
         </Link>
       ) : (
         <span />
       )}
-      <span className="text-sm text-slate-500">
-        Page {page} of {pages}
+      <span className={style.count}>
+        Page {page} of {style.groupDigits ? pageCount.toLocaleString('en-US') : pageCount}
       </span>
-      {page < pages ? (
-        <Link href={`${basePath}?page=${page + 1}`} className={buttonClass('outline')}>
+      {page < pageCount ? (
+        <Link href={href(page + 1)} rel={style.rel ? 'next' : undefined} className={style.link}>
           Next
         </Link>
       ) : (
@@ -26,6 +52,11 @@ export function Pager({ basePath, page, total, limit }: { basePath: string; page
       )}
     </nav>
   );
+}
+
+/** How many pages `total` items make at `limit` a page (at least one). */
+export function countPages(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit));
 }
 
 /** A page number from ?page=, defaulting to 1. */

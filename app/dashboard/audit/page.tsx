@@ -1,8 +1,8 @@
 import { ACTION_LABELS, AuditList } from '@/components/audit/audit-list';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
-import { ListPager } from '@/components/dashboard/list-pager';
+import { listHref } from '@/components/dashboard/list-pager';
 import { buttonClass } from '@/components/ui/button';
-import { pageParam } from '@/components/ui/pager';
+import { countPages, Pager, pageParam } from '@/components/ui/pager';
 import { AUDIT_ACTIONS, listAudit, listAuditAdmins, type AuditAction } from '@/lib/audit';
 import { getAdminViewer } from '@/lib/auth/viewer';
 
@@ -66,7 +66,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         {page.total} {page.total === 1 ? 'entry' : 'entries'}
       </p>
       <AuditList entries={page.items} />
-      <ListPager basePath={BASE} params={{ action, admin: adminEmail }} page={page.page} total={page.total} limit={page.limit} />
+      <Pager
+        page={page.page}
+        pageCount={countPages(page.total, page.limit)}
+        href={(n) => listHref(BASE, { action, admin: adminEmail }, n)}
+      />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { MakeAdminButton } from '@/components/admin/make-admin-button';
 import { RevokeAdminButton } from '@/components/admin/revoke-admin-button';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
-import { ListPager, SearchForm } from '@/components/dashboard/list-pager';
+import { SearchForm, listHref } from '@/components/dashboard/list-pager';
 import { Badge } from '@/components/ui/badge';
 import { DataTable } from '@/components/ui/data-table';
-import { pageParam } from '@/components/ui/pager';
+import { countPages, Pager, pageParam } from '@/components/ui/pager';
 import { listUsers } from '@/lib/admins';
 import { getAdminViewer } from '@/lib/auth/viewer';
 
@@ -56,7 +56,7 @@ export default async function MakeAdminPage({ searchParams }: { searchParams: Se
           </tr>
         ))}
       </DataTable>
-      <ListPager basePath={BASE} params={{ q }} page={page.page} total={page.total} limit={page.limit} />
+      <Pager page={page.page} pageCount={countPages(page.total, page.limit)} href={(n) => listHref(BASE, { q }, n)} />
     </div>
   );
 }
