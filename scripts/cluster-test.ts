@@ -4,7 +4,6 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from 'redis';
-import { SMTPServer } from 'smtp-server';
 import { freePort } from '@/db/embedded';
 import { connectDb, disconnectDb } from '@/lib/db';
 import { Order, OrderIntent, OutboxClaim, OutboxMessage, Part, StockMove } from '@/models';
@@ -13,6 +12,7 @@ import { BENCH_ADMIN, benchSeedEnv, newCustomers, signIn, type Session } from '.
 import { createPart } from './bench/orders';
 import { describe, orderLoad, tally, type OrderAnswer, type Target } from './cluster/orders';
 import { startHaproxy, startInstance, startRedis, type Managed } from './cluster/processes';
+import { startSmtpMailbox } from './smtp-mailbox';
 
 /**
  * `npm run test:cluster`: the shop scaled out (DESIGN.md section 8a), with real parts only. Redis, one
@@ -85,23 +85,11 @@ const ms = (value: number | null) => (value === null ? 'never' : `${value} ms`);
 /** A local SMTP server that counts the messages it receives by subject. */
 async function startMailbox(): Promise<{ port: number; subjects: Map<string, number>; close(): Promise<void> }> {
   const subjects = new Map<string, number>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const subject = /^Subject: (.*)$/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1]?.trim() ?? '(none)';
-        subjects.set(subject, (subjects.get(subject) ?? 0) + 1);
-        callback();
-      });
-    },
+  const server = await startSmtpMailbox((message) => {
+    const subject = /^Subject: (.*)$/im.exec(message.toString('utf8'))?.[1]?.trim() ?? '(none)';
+    subjects.set(subject, (subjects.get(subject) ?? 0) + 1);
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { port, subjects, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { ...server, subjects };
 }
 
 /** How many keys Redis holds (a short connection of its own). */

@@ -1,9 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
-import { freePort } from '@/db/embedded';
 import { E2E_ACCOUNTS, E2E_DATA_DIR, E2E_MAILBOX } from '../e2e/config';
 import { prepareEnvironment, runNext, seedIfEmpty } from './app-runner';
+import { startSmtpMailbox } from './smtp-mailbox';
 
 /**
  * The server Playwright tests run against: the production build started with the embedded
@@ -13,21 +12,9 @@ import { prepareEnvironment, runNext, seedIfEmpty } from './app-runner';
 async function startSmtpServer(mailbox: string): Promise<number> {
   mkdirSync(mailbox, { recursive: true });
   let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        writeFileSync(path.join(mailbox, `${Date.now()}-${String(++count).padStart(4, '0')}.eml`), Buffer.concat(chunks));
-        callback();
-      });
-    },
+  const { port } = await startSmtpMailbox((message) => {
+    writeFileSync(path.join(mailbox, `${Date.now()}-${String(++count).padStart(4, '0')}.eml`), message);
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return port;
 }
 
