@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
-/** First-load JavaScript as a visitor's Chromium downloads it (the approach of scripts/first-load-js.ts), per page. */
+/** First-load JavaScript as a visitor's Chromium downloads it, per page (also `npm run measure:first-load`). */
 export type FirstLoad = { path: string; scripts: number; rawKb: number; gzipKb: number };
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
