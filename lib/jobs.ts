@@ -2,6 +2,7 @@ import 'server-only';
 import { enqueueMissingOrderEmails } from '@/lib/order-emails';
 import { listOrdersUpdatedSince, reconcileOrderIntents } from '@/lib/orders';
 import { startMailSender } from '@/lib/outbox';
+import { catalogSearch } from '@/lib/search';
 import { repairRecentStock } from '@/lib/stock';
 
 /**
@@ -13,6 +14,8 @@ const MINUTE = 60_000;
 type Job = { name: string; run: () => Promise<unknown>; everyMs: number };
 
 const JOBS: Job[] = [
+  // Loaded at start (from its snapshot, under a second for 100,000 parts), so the first page does not wait for it.
+  { name: 'search index', run: () => catalogSearch().ready(), everyMs: 0 },
   { name: 'stock repair', run: () => repairRecentStock(), everyMs: 0 },
   { name: 'order reconciliation', run: () => reconcileOrderIntents(), everyMs: MINUTE / 2 },
   // An email whose enqueue was lost (the process died right after a change) is written again from the order's state.

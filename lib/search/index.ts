@@ -5,7 +5,7 @@ import { TAGS } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
 import { ServiceUnavailableError } from '@/lib/errors';
 import { recordSearchMiss, recordVehicleMiss } from '@/lib/lost-demand';
-import type { SearchQuery } from '@/lib/validations/search';
+import { queryVehicle, type SearchQuery } from '@/lib/validations/search';
 import { Part } from '@/models';
 import { MemoryIndex } from './memory-index';
 import { currentSnapshot, loadSnapshot, saveSnapshot, SNAPSHOT_REFRESH_MS } from './snapshot';
@@ -71,6 +71,25 @@ function toIndexed(part: LeanIndexedPart): IndexedPart {
   };
 }
 
+/** A part as the index holds it, read again by id (null: gone or archived). */
+async function readIndexed(id: string): Promise<IndexedPart | null> {
+  await connectDb();
+  const part = await Part.findById(id, PROJECTION).lean<LeanIndexedPart>();
+  return part && !part.archivedAt ? toIndexed(part) : null;
+}
+
+/** A snapshot's parts with the changes logged after its position applied: each changed part read again. */
+async function withLoggedChanges(parts: IndexedPart[], seq: number): Promise<{ parts: IndexedPart[]; seq: number }> {
+  const changed = new Set<string>();
+  for (let changes = await readChangesAfter(seq); changes.length; changes = await readChangesAfter(seq)) {
+    for (const change of changes) changed.add(change.partId);
+    seq = changes.at(-1)!.seq;
+  }
+  if (!changed.size) return { parts, seq };
+  const fresh = await Promise.all([...changed].map(readIndexed));
+  return { parts: [...parts.filter((part) => !changed.has(part._id)), ...fresh.filter((part) => part !== null)], seq };
+}
+
 class InProcessSearch implements CatalogSearchEngine {
   readonly name = 'in-process (MiniSearch)';
   private readonly index = new MemoryIndex();
@@ -80,7 +99,10 @@ class InProcessSearch implements CatalogSearchEngine {
   private lastGapCheck = 0;
   private readonly results = new Map<string, SearchPage>();
 
-  /** Builds the index once (and again after a failure); every read waits for it. */
+  /**
+   * Loads the index once (and again after a failure); every read waits for it. Its listings answer
+   * as soon as it is loaded; a text or vehicle search waits for `completed` too (MemoryIndex.load).
+   */
   ready(): Promise<void> {
     this.building ??= this.build().catch((error: unknown) => {
       this.building = null;
@@ -89,9 +111,10 @@ class InProcessSearch implements CatalogSearchEngine {
     return this.building;
   }
 
+  private completed: Promise<void> = Promise.resolve();
+
   private async build(): Promise<void> {
     const started = Date.now();
-    const heapBefore = process.memoryUsage().heapUsed;
     await connectDb();
     // The log position first: whatever changes while the parts are read is replayed afterwards.
     const latest = await latestSeq();
@@ -100,26 +123,31 @@ class InProcessSearch implements CatalogSearchEngine {
       return null;
     });
     if (snapshot) {
-      this.index.build(snapshot.parts);
-      this.seen = snapshot.seq;
+      // What changed after the snapshot is applied before the first answer.
+      const { parts, seq } = await withLoggedChanges(snapshot.parts, snapshot.seq);
+      this.index.load(parts);
+      this.seen = seq;
       this.snapshotAt = snapshot.at.getTime();
     } else {
       // A start-up job reading the whole catalog, not a request: it may take longer than a page's query.
       const parts = await Part.find({ archivedAt: null }, PROJECTION).maxTimeMS(INDEX_READ_MS).lean<LeanIndexedPart[]>();
-      this.index.build(parts.map(toIndexed));
+      this.index.load(parts.map(toIndexed));
       this.seen = latest;
       // Stored before the first answer, so the next instance to start (or this one restarted) has it.
       await this.writeSnapshot();
     }
     this.results.clear();
-    // The heap's growth is approximate (no collection forced): npm run bench:search measures it exactly.
-    const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024 ** 2);
     console.log(
-      `[search] indexed ${this.index.size} parts in ${Date.now() - started} ms from ${snapshot ? `the snapshot at log position ${snapshot.seq}` : 'the parts'} (heap +${heapMb} MB)`,
+      `[search] loaded ${this.index.size} parts in ${Date.now() - started} ms from ${snapshot ? `the snapshot at log position ${snapshot.seq}` : 'the parts'}`,
     );
-    this.startFollowing();
-    // What changed after the snapshot, before the first answer.
-    if (snapshot) await this.follow();
+    const heapBefore = process.memoryUsage().heapUsed;
+    this.completed = this.index.complete().then((done) => {
+      if (!done) return;
+      // The heap's growth is approximate (no collection forced): npm run bench:search measures it exactly.
+      const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024 ** 2);
+      console.log(`[search] completed the index (words, numbers, vehicles) ${Date.now() - started} ms after the start (heap +${heapMb} MB)`);
+      this.startFollowing();
+    });
   }
 
   private snapshotAt = 0;
@@ -201,16 +229,18 @@ class InProcessSearch implements CatalogSearchEngine {
     return this.refreshPart(id);
   }
 
-  /** Reads one part again (this process's own change, or one from the log). */
+  /** Reads one part again (this process's own change, or one from the log), once the index is complete. */
   private async refreshPart(id: string): Promise<void> {
     if (!this.building) return;
-    await connectDb();
-    const part = await Part.findById(id, PROJECTION).lean<LeanIndexedPart>();
-    if (part && !part.archivedAt) this.index.upsert(toIndexed(part));
+    await this.building;
+    await this.completed;
+    const part = await readIndexed(id);
+    if (part) this.index.upsert(part);
     else this.index.remove(id);
   }
 
-  private async indexReady(): Promise<MemoryIndex> {
+  /** The index once loaded, and complete too when this read needs it (a text or vehicle search, suggestions). */
+  private async indexReady(needsComplete: (index: MemoryIndex) => boolean): Promise<MemoryIndex> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -219,7 +249,12 @@ class InProcessSearch implements CatalogSearchEngine {
       );
     });
     try {
-      await Promise.race([this.ready(), timeout]);
+      const answerable = async () => {
+        await this.ready();
+        // Again if a rebuild replaced the load it waited for (ready() is then that rebuild's).
+        while (needsComplete(this.index)) await this.ready().then(() => this.completed);
+      };
+      await Promise.race([answerable(), timeout]);
     } finally {
       clearTimeout(timer);
     }
@@ -227,7 +262,7 @@ class InProcessSearch implements CatalogSearchEngine {
   }
 
   async search(query: SearchQuery): Promise<SearchPage> {
-    const index = await this.indexReady();
+    const index = await this.indexReady((loaded) => !loaded.canAnswer(query));
     const key = `${index.version}:${JSON.stringify(query)}`;
     const cached = this.results.get(key);
     if (cached) return cached;
@@ -238,11 +273,11 @@ class InProcessSearch implements CatalogSearchEngine {
   }
 
   async suggest(text: string, limit: number): Promise<Suggestion[]> {
-    return (await this.indexReady()).suggest(text, limit);
+    return (await this.indexReady((loaded) => !loaded.isComplete)).suggest(text, limit);
   }
 
   async allParts(): Promise<Array<{ id: string; updatedAt: number }>> {
-    return (await this.indexReady()).all();
+    return (await this.indexReady(() => false)).all();
   }
 }
 
@@ -266,8 +301,7 @@ export async function searchCatalog(query: SearchQuery, { record = false } = {})
 /** Records what a first page without results says the catalog lacks: the search text, or a vehicle no part fits. */
 export async function recordLostDemand(query: SearchQuery, page: Pick<SearchPage, 'total'>): Promise<void> {
   if (page.total > 0 || query.cursor !== 0) return;
-  const vehicle =
-    query.make && query.model && query.year ? { year: query.year, make: query.make, model: query.model, engine: query.engine } : null;
+  const vehicle = queryVehicle(query);
   if (query.q) await recordSearchMiss(query.q, vehicle);
   else if (vehicle && !query.category && !query.brand && !query.inStock && query.minPrice === undefined && query.maxPrice === undefined)
     await recordVehicleMiss(vehicle);

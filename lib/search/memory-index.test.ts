@@ -136,6 +136,18 @@ describe('MemoryIndex: filters, facets, sorting and paging', () => {
     expect(fits({ make: 'Honda', model: 'Civic', year: '2018' })).toEqual([parts.padsOem._id, parts.alternator._id].sort());
   });
 
+  it('with a vehicle, lists parts known to fit before parts whose notes must be checked, in best-match order', () => {
+    const { index, parts } = catalog();
+    // To check: the rotor (its row names an engine, none was given), the plug ("Except hybrid"), the alternator (no data).
+    const ids = index.search(query({ make: 'Toyota', model: 'Corolla', year: '2016', limit: '100' })).ids;
+    expect(ids.slice(0, 2).sort()).toEqual([parts.pads._id, parts.bolt._id].sort());
+    expect(ids.slice(2).sort()).toEqual([parts.rotor._id, parts.plug._id, parts.alternator._id].sort());
+    // Another order keeps its own: the cheapest first (the plug, to check), whether it fits or must be checked.
+    const byPrice = index.search(query({ make: 'Toyota', model: 'Corolla', year: '2016', sort: 'price-asc', limit: '100' })).ids;
+    expect(byPrice[0]).toBe(parts.plug._id);
+    expect(byPrice).toHaveLength(5);
+  });
+
   it('sorts by price both ways and by newest, and pages with a cursor that covers every result once', () => {
     const { index } = catalog();
     const prices = (sort: string) => index.search(query({ sort, limit: '100' })).ids.length;
@@ -164,6 +176,50 @@ describe('MemoryIndex: filters, facets, sorting and paging', () => {
     expect(index.search(query({ q: '0446502220' })).total).toBe(0);
     expect(index.search(query({ q: 'SL-BP-4465' })).ids[0]).toBe(parts.padsOem._id);
     expect(index.search(query()).total).toBe(5);
+  });
+});
+
+describe('MemoryIndex: loading in two steps', () => {
+  it('answers listings as soon as it is loaded, and text and vehicle searches once complete, as build() does', async () => {
+    const { index: built, parts } = catalog();
+    const index = new MemoryIndex();
+    index.load(Object.values(parts));
+    expect(index.isComplete).toBe(false);
+    const listing = query({ category: 'brakes', inStock: 'true', sort: 'price-asc' });
+    expect(index.canAnswer(listing)).toBe(true);
+    expect(index.search(listing)).toEqual(built.search(listing));
+    const text = query({ q: 'brake pad' });
+    const vehicle = query({ make: 'Toyota', model: 'Corolla', year: '2016' });
+    expect(index.canAnswer(text)).toBe(false);
+    expect(index.canAnswer(vehicle)).toBe(false);
+    expect(() => index.search(text)).toThrow(/still completing/);
+    expect(() => index.search(vehicle)).toThrow(/still completing/);
+    expect(() => index.upsert({ ...parts.bolt, price: 1 })).toThrow(/still completing/);
+
+    await expect(index.complete()).resolves.toBe(true);
+    expect(index.isComplete).toBe(true);
+    for (const q of [text, vehicle, query({ q: 'SL-BP-4465' })]) expect(index.search(q)).toEqual(built.search(q));
+    expect(index.suggest('bra', 8)).toEqual(built.suggest('bra', 8));
+    // Complete, it takes changes again: a new name is found by its words.
+    index.upsert({ ...parts.bolt, name: 'Stainless Caliper Guide Pin Kit' });
+    expect(index.search(query({ q: 'guide pin' })).ids).toEqual([parts.bolt._id]);
+  });
+
+  it('abandons a completion that a later load replaced, and completes the new one', async () => {
+    const { parts } = catalog();
+    const many = Array.from({ length: 12_000 }, (_, n) => ({ ...parts.pads, _id: `bulk${n}`, name: `Bulk Part ${n}`, partNumber: `BULK-${n}` }));
+    const index = new MemoryIndex();
+    index.load(many);
+    const first = index.complete();
+    // The first completion yields after its first slice; this load replaces everything meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
+    index.load([parts.rotor, parts.plug]);
+    await expect(first).resolves.toBe(false);
+    expect(index.isComplete).toBe(false);
+    await expect(index.complete()).resolves.toBe(true);
+    expect(index.search(query({ q: 'bulk' })).total).toBe(0);
+    expect(index.search(query({ q: 'rotor' })).ids).toEqual([parts.rotor._id]);
+    expect(index.size).toBe(2);
   });
 });
 

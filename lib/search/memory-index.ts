@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import { CATEGORIES, CATEGORY_SLUGS } from '@/content/categories';
 import { fitStatus, type VehicleChoice } from '@/lib/fitment';
 import { normalizePartNumber } from '@/lib/part-numbers';
-import { encodeCursor, type SearchQuery } from '@/lib/validations/search';
+import { encodeCursor, queryVehicle, type SearchQuery } from '@/lib/validations/search';
 import { prefixAllowed, processTerm, tokenize, typosAllowed } from './text';
 import type { Facets, IndexedPart, SearchPage, Suggestion } from './types';
 
@@ -33,6 +33,8 @@ const SEARCH_OPTIONS = {
 };
 
 type Slot = number;
+/** Slots linked (or groups indexed, tenfold) between two yields of complete(). */
+const COMPLETE_SLICE = 5000;
 
 export class MemoryIndex {
   private readonly ids: string[] = [];
@@ -52,6 +54,9 @@ export class MemoryIndex {
   private byPrice: Slot[] | null = null;
   private byNewest: Slot[] | null = null;
   private text = this.newText();
+  /** False from load() until complete() ends; `generation` tells complete() that a later load() replaced everything. */
+  private completed = true;
+  private generation = 0;
   /** group key -> group id; group id -> its text and the slots that carry it. */
   private readonly groupOf = new Map<string, number>();
   private readonly groups: Array<{ key: string; slots: Slot[] } | undefined> = [];
@@ -77,8 +82,24 @@ export class MemoryIndex {
     return this.slotOf.size;
   }
 
-  /** Replaces everything with these parts. */
+  /** Replaces everything with these parts, complete at once (tests and tools). */
   build(parts: readonly IndexedPart[]): void {
+    this.load(parts);
+    for (const slot of this.slotOf.values()) this.link(slot);
+    this.text.addAll(this.groupDocs());
+    this.completed = true;
+  }
+
+  /**
+   * Replaces everything with these parts, in two steps so that a starting instance answers its pages
+   * soon: load() stores the columns (100,000 parts in about 50 ms), which answer listings, filters
+   * and facets; complete() then builds the words, numbers and vehicles (about a second) in slices
+   * that let requests run in between. Until it ends, canAnswer() says which queries can be answered,
+   * and the index takes no changes.
+   */
+  load(parts: readonly IndexedPart[]): void {
+    this.generation++;
+    this.completed = false;
     this.text = this.newText();
     this.slotOf.clear();
     this.numbers.clear();
@@ -90,30 +111,60 @@ export class MemoryIndex {
     this.groups.length = 0;
     this.freeGroups.length = 0;
     this.byVehicle.clear();
-    const added: number[] = [];
-    for (const part of parts) {
-      const { group, created } = this.join(this.store(part), part);
-      if (created) added.push(group);
-    }
-    this.text.addAll(added.map((group) => this.groupDoc(group)));
+    for (const part of parts) this.store(part);
     this.byPrice = null;
     this.byNewest = null;
     this.version++;
   }
 
+  /** The second step of load(); false when another load() replaced everything meanwhile. */
+  async complete(): Promise<boolean> {
+    const generation = this.generation;
+    const slots = [...this.slotOf.values()];
+    for (let start = 0; start < slots.length; start += COMPLETE_SLICE) {
+      for (const slot of slots.slice(start, start + COMPLETE_SLICE)) this.link(slot);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (generation !== this.generation) return false;
+    }
+    await this.text.addAllAsync(this.groupDocs(), { chunkSize: COMPLETE_SLICE / 10 });
+    if (generation !== this.generation) return false;
+    this.completed = true;
+    this.version++;
+    return true;
+  }
+
+  /** Whether complete() has ended (or build() was used). */
+  get isComplete(): boolean {
+    return this.completed;
+  }
+
+  /** Whether this query can be answered now: anything once complete, else a listing without text or vehicle. */
+  canAnswer(query: SearchQuery): boolean {
+    return this.completed || (!query.q && !queryVehicle(query));
+  }
+
+  private groupDocs() {
+    return this.groups.flatMap((entry, group) => (entry ? [this.groupDoc(group)] : []));
+  }
+
+  private assertComplete(): void {
+    if (!this.completed) throw new Error('the index is still completing (MemoryIndex.complete)');
+  }
+
   /** Adds or replaces one part. */
   upsert(part: IndexedPart): void {
+    this.assertComplete();
     const existing = this.slotOf.get(part._id);
     if (existing !== undefined) this.remove(part._id);
     const slot = this.store(part);
-    const { group, created } = this.join(slot, part);
-    if (created) this.text.add(this.groupDoc(group));
+    this.link(slot);
     if (this.byPrice) insertSorted(this.byPrice, slot, this.cmpPrice);
     if (this.byNewest) insertSorted(this.byNewest, slot, this.cmpNewest);
     this.version++;
   }
 
   remove(id: string): void {
+    this.assertComplete();
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     if (this.byPrice) removeSorted(this.byPrice, slot, this.cmpPrice);
@@ -136,19 +187,32 @@ export class MemoryIndex {
     return this.slotOf.has(id);
   }
 
-  /** Puts a slot in the group of its text, creating the group when it is new. */
-  private join(slot: Slot, part: IndexedPart): { group: number; created: boolean } {
+  /** Links a stored slot into what only a complete index has: its text group, its vehicles, its numbers. */
+  private link(slot: Slot): void {
+    const part = this.parts[slot]!;
     const key = `${part.name}\u0000${part.brand}\u0000${part.category}`;
     let group = this.groupOf.get(key);
-    const created = group === undefined;
     if (group === undefined) {
       group = this.freeGroups.pop() ?? this.groups.length;
       this.groups[group] = { key, slots: [] };
       this.groupOf.set(key, group);
+      // A new group of a complete index enters its words now; while completing, complete() adds them all.
+      if (this.completed) this.text.add(this.groupDoc(group));
     }
     this.groups[group]!.slots.push(slot);
     this.slotGroup[slot] = group;
-    return { group, created };
+    for (const vehicleKey of vehicleKeysOf(part)) {
+      let slots = this.byVehicle.get(vehicleKey);
+      if (!slots) this.byVehicle.set(vehicleKey, (slots = new Set()));
+      slots.add(slot);
+    }
+    numbersOf(part).forEach((number, index) => {
+      const slots = this.numbers.get(number) ?? [];
+      // The part's own number leads; an OEM cross-reference follows.
+      if (index === 0) slots.unshift(slot);
+      else slots.push(slot);
+      this.numbers.set(number, slots);
+    });
   }
 
   /** Takes a slot out of its group; an empty group leaves the text index. */
@@ -168,11 +232,16 @@ export class MemoryIndex {
     return { group, name, brand, category: categoryName(category) };
   }
 
-  /** The slots of the groups that match the text, best match first (all words; any word when none has all). */
+  /** The groups that match the text, best match first (all words; any word when none has all). */
+  private matchingGroups(text: string) {
+    this.assertComplete();
+    const matches = this.text.search(text);
+    return matches.length ? matches : this.text.search(text, { combineWith: 'OR' });
+  }
+
+  /** The slots of the groups that match the text, best match first. */
   private textMatches(text: string): Slot[] {
-    let matches = this.text.search(text);
-    if (!matches.length) matches = this.text.search(text, { combineWith: 'OR' });
-    return matches.flatMap((match) => this.groups[match.id as number]?.slots ?? []);
+    return this.matchingGroups(text).flatMap((match) => this.groups[match.id as number]?.slots ?? []);
   }
 
   private store(part: IndexedPart): Slot {
@@ -192,18 +261,6 @@ export class MemoryIndex {
     }
     this.brand[slot] = brand;
     this.brandCounts[brand] = (this.brandCounts[brand] ?? 0) + 1;
-    for (const key of vehicleKeysOf(part)) {
-      let slots = this.byVehicle.get(key);
-      if (!slots) this.byVehicle.set(key, (slots = new Set()));
-      slots.add(slot);
-    }
-    numbersOf(part).forEach((number, index) => {
-      const slots = this.numbers.get(number) ?? [];
-      // The part's own number leads; an OEM cross-reference follows.
-      if (index === 0) slots.unshift(slot);
-      else slots.push(slot);
-      this.numbers.set(number, slots);
-    });
     return slot;
   }
 
@@ -236,19 +293,19 @@ export class MemoryIndex {
       .map((slot) => this.ids[slot]!);
   }
 
-  /** Every part, newest first, with its last change (the sitemap). */
   /** Every indexed part (the snapshot). */
   indexedParts(): IndexedPart[] {
     return this.parts.filter((part): part is IndexedPart => part !== undefined);
   }
 
+  /** Every part, newest first, with its last change (the sitemap). */
   all(): Array<{ id: string; updatedAt: number }> {
     return this.sorted('newest').map((slot) => ({ id: this.ids[slot]!, updatedAt: this.parts[slot]!.updatedAt }));
   }
 
   search(query: SearchQuery): SearchPage {
-    const vehicle: VehicleChoice | null =
-      query.make && query.model && query.year ? { year: query.year, make: query.make, model: query.model, engine: query.engine } : null;
+    if (!this.canAnswer(query)) this.assertComplete(); // throws: a text or vehicle search needs complete()
+    const vehicle = queryVehicle(query);
     const category = query.category ? CATEGORY_SLUGS.indexOf(query.category) : -1;
     const brand = query.brand === undefined ? -1 : (this.brandIndex.get(query.brand) ?? -2);
     // A vehicle's candidates are the parts with a row for its make and model (or none, which may fit: "check").
@@ -347,10 +404,8 @@ export class MemoryIndex {
     this.brandNames.forEach((brand, i) => {
       if (brand.toLowerCase().startsWith(term) && this.brandCounts[i]) suggestions.push({ kind: 'brand', value: brand, label: brand });
     });
-    let matches = this.text.search(text);
-    if (!matches.length) matches = this.text.search(text, { combineWith: 'OR' });
     const names = new Set<string>();
-    for (const match of matches) {
+    for (const match of this.matchingGroups(text)) {
       if (suggestions.length >= limit) break;
       const [name = '', brand = ''] = this.groups[match.id as number]?.key.split('\u0000') ?? [];
       if (!name || names.has(name)) continue;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '@/content/categories';
+import type { VehicleChoice } from '@/lib/fitment';
 import { yearSchema } from './parts';
 
 /** The catalog's sort orders; `relevance` lists the newest first when there is no search text. */
@@ -107,6 +108,11 @@ export const searchQuerySchema = z
   });
 
 export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** The vehicle a search is narrowed to: a year, make and model (and maybe an engine), else none. */
+export function queryVehicle(query: Pick<SearchQuery, 'year' | 'make' | 'model' | 'engine'>): VehicleChoice | null {
+  return query.make && query.model && query.year ? { year: query.year, make: query.make, model: query.model, engine: query.engine } : null;
+}
 
 /** Parts on a page of the catalog (`/parts`, the category pages). */
 export const CATALOG_PAGE_SIZE = 24;

@@ -360,9 +360,13 @@ describe('the search snapshot', () => {
     for (let i = 0; i < 100 && !(await SearchSnapshot.exists({ _id: 'current' })); i++) await new Promise((r) => setTimeout(r, 100));
     const pointer = await SearchSnapshot.findById('current').lean();
     expect(pointer?.chunks).toBeGreaterThan(0);
+    // Its chunks are stored zipped.
+    const chunk = await SearchSnapshot.findById(`${pointer!.gen}:0`).lean();
+    expect(chunk?.data).toBeTruthy();
+    expect(chunk?.rows).toBeUndefined();
 
     // A part written behind the app's back (no log entry): only a process that reads the parts sees it.
-    await Part.collection.insertOne({
+    const phantom = await Part.collection.insertOne({
       ...NEW_PART,
       name: 'Phantomwidget Ghost',
       partNumber: 'GHOST-1',
@@ -378,10 +382,26 @@ describe('the search snapshot', () => {
       body: { ...NEW_PART, name: 'Snapshotgear Replayed', partNumber: 'SNAP-1' },
     });
     expect(created.status).toBe(201);
+    // A part removed through the app after the snapshot: in the log too.
+    const [removed] = await Part.find({ archivedAt: null, _id: { $nin: [phantom.insertedId, created.body.insertedId] } })
+      .sort({ createdAt: -1 })
+      .limit(1)
+      .lean();
+    const removal = await callRoute(deletePartRoute, `/api/parts/${String(removed!._id)}`, {
+      method: 'DELETE',
+      params: { id: String(removed!._id) },
+      as: admin,
+    });
+    expect(removal.status).toBe(200);
 
     const second = await startFollower();
     try {
       expect(second.logs.join('\n')).toMatch(/from the snapshot at log position \d+/);
+      // The first answer, a listing, already has the log's changes.
+      second.child.stdin.write('=\n');
+      const listed = (JSON.parse((await second.lines.next()).value as string) as { ids: string[] }).ids;
+      expect(listed).toContain(created.body.insertedId);
+      expect(listed).not.toContain(String(removed!._id));
       const ask = async (name: string) => {
         second.child.stdin.write(`?${name}\n`);
         return (JSON.parse((await second.lines.next()).value as string) as { total: number }).total;

@@ -2,7 +2,8 @@
  * A second shop process for the freshness test (tests/api/search.test.ts): it builds its own search
  * index from the database in MONGODB_URI, says "ready", then reports how long each name given on
  * stdin takes to appear in (or, prefixed with "-", to leave) its search results; prefixed with "?",
- * how many parts it finds for it now.
+ * how many parts it finds for it now; "=" alone, the ids of its newest parts (a listing, answered
+ * before the index is complete).
  */
 import { createInterface } from 'node:readline';
 import { catalogSearch } from '@/lib/search';
@@ -13,6 +14,11 @@ async function main(): Promise<void> {
   await search.ready();
   console.log('ready');
   for await (const line of createInterface({ input: process.stdin })) {
+    if (line === '=') {
+      const page = await search.search(searchQuerySchema.parse({ sort: 'newest', limit: '100' }));
+      console.log(JSON.stringify({ ids: page.ids }));
+      continue;
+    }
     if (line.startsWith('?')) {
       const page = await search.search(searchQuerySchema.parse({ q: line.slice(1) }));
       console.log(JSON.stringify({ name: line, total: page.total }));
