@@ -3,7 +3,7 @@ import { type InferSchemaType, Schema, model, models, type Model } from 'mongoos
 
 /**
  * The search index's snapshot (lib/search/snapshot.ts): `current` points at a generation, whose
- * chunks (`{gen}:{n}`) hold the indexed parts as gzipped compact JSON. One collection for both kinds.
+ * chunks (`{gen}:list`, `{gen}:{n}`) hold the indexed parts as gzipped compact JSON. One collection for both kinds.
  */
 const searchSnapshotSchema = new Schema({
   _id: { type: String, required: true },
@@ -11,9 +11,8 @@ const searchSnapshotSchema = new Schema({
   /** The pointer: the change log position the snapshot reflects, its chunk count and when it was taken. */
   seq: { type: Number },
   chunks: { type: Number },
-  /** A chunk: its parts, gzipped (`rows`: the same unzipped, in snapshots written before). */
+  /** A chunk: its parts, gzipped. */
   data: { type: Buffer },
-  rows: { type: String },
   at: { type: Date, required: true },
 });
 

@@ -8,7 +8,7 @@ import { recordSearchMiss, recordVehicleMiss } from '@/lib/lost-demand';
 import { queryVehicle, type SearchQuery } from '@/lib/validations/search';
 import { Part } from '@/models';
 import { MemoryIndex } from './memory-index';
-import { currentSnapshot, loadSnapshot, saveSnapshot, SNAPSHOT_REFRESH_MS } from './snapshot';
+import { currentSnapshot, loadSnapshot, readParts, saveSnapshot, SNAPSHOT_REFRESH_MS, type Snapshot } from './snapshot';
 import type { CatalogSearchEngine, IndexedPart, SearchPage, Suggestion } from './types';
 
 /**
@@ -78,16 +78,21 @@ async function readIndexed(id: string): Promise<IndexedPart | null> {
   return part && !part.archivedAt ? toIndexed(part) : null;
 }
 
-/** A snapshot's parts with the changes logged after its position applied: each changed part read again. */
-async function withLoggedChanges(parts: IndexedPart[], seq: number): Promise<{ parts: IndexedPart[]; seq: number }> {
-  const changed = new Set<string>();
+/** The parts changed after a snapshot's log position, each read again (null: gone), and the log's position after them. */
+async function changesAfter(seq: number): Promise<{ changed: Map<string, IndexedPart | null>; seq: number }> {
+  const ids = new Set<string>();
   for (let changes = await readChangesAfter(seq); changes.length; changes = await readChangesAfter(seq)) {
-    for (const change of changes) changed.add(change.partId);
+    for (const change of changes) ids.add(change.partId);
     seq = changes.at(-1)!.seq;
   }
-  if (!changed.size) return { parts, seq };
-  const fresh = await Promise.all([...changed].map(readIndexed));
-  return { parts: [...parts.filter((part) => !changed.has(part._id)), ...fresh.filter((part) => part !== null)], seq };
+  const fresh = await Promise.all([...ids].map(readIndexed));
+  return { changed: new Map([...ids].map((id, i) => [id, fresh[i]!])), seq };
+}
+
+/** A snapshot's whole parts as MemoryIndex.complete() takes them, with the changed ones in their new state. */
+async function* partsWithChanges(snapshot: Snapshot, changed: Map<string, IndexedPart | null>): AsyncGenerator<IndexedPart[]> {
+  for await (const parts of readParts(snapshot)) yield parts.filter((part) => !changed.has(part._id));
+  yield [...changed.values()].filter((part) => part !== null);
 }
 
 class InProcessSearch implements CatalogSearchEngine {
@@ -122,42 +127,55 @@ class InProcessSearch implements CatalogSearchEngine {
       console.error('[search] could not read the snapshot, reading the parts:', error);
       return null;
     });
+    let parts: AsyncIterable<IndexedPart[]> | IndexedPart[][];
     if (snapshot) {
       // What changed after the snapshot is applied before the first answer.
-      const { parts, seq } = await withLoggedChanges(snapshot.parts, snapshot.seq);
-      this.index.load(parts);
+      const { changed, seq } = await changesAfter(snapshot.seq);
+      const unchanged = snapshot.listed.filter((part) => !changed.has(part._id));
+      this.index.load([...unchanged, ...[...changed.values()].filter((part) => part !== null)]);
+      parts = partsWithChanges(snapshot, changed);
       this.seen = seq;
       this.snapshotAt = snapshot.at.getTime();
     } else {
       // A start-up job reading the whole catalog, not a request: it may take longer than a page's query.
-      const parts = await Part.find({ archivedAt: null }, PROJECTION).maxTimeMS(INDEX_READ_MS).lean<LeanIndexedPart[]>();
-      this.index.load(parts.map(toIndexed));
+      const read = (await Part.find({ archivedAt: null }, PROJECTION).maxTimeMS(INDEX_READ_MS).lean<LeanIndexedPart[]>()).map(toIndexed);
+      this.index.load(read);
+      parts = [read];
       this.seen = latest;
       // Stored before the first answer, so the next instance to start (or this one restarted) has it.
-      await this.writeSnapshot();
+      await this.writeSnapshot(read);
     }
     this.results.clear();
     console.log(
       `[search] loaded ${this.index.size} parts in ${Date.now() - started} ms from ${snapshot ? `the snapshot at log position ${snapshot.seq}` : 'the parts'}`,
     );
     const heapBefore = process.memoryUsage().heapUsed;
-    this.completed = this.index.complete().then((done) => {
-      if (!done) return;
-      // The heap's growth is approximate (no collection forced): npm run bench:search measures it exactly.
-      const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024 ** 2);
-      console.log(`[search] completed the index (words, numbers, vehicles) ${Date.now() - started} ms after the start (heap +${heapMb} MB)`);
-      this.startFollowing();
-    });
+    this.completed = this.index.complete(parts).then(
+      (done) => {
+        if (!done) return;
+        // The heap's growth is approximate (no collection forced): npm run bench:search measures it exactly.
+        const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024 ** 2);
+        console.log(
+          `[search] completed the index (words, numbers, vehicles) ${Date.now() - started} ms after the start (heap +${heapMb} MB)`,
+        );
+        this.startFollowing();
+      },
+      (error: unknown) => {
+        // The next read loads it again.
+        console.error('[search] could not complete the index, loading it again:', error);
+        this.building = null;
+      },
+    );
   }
 
   private snapshotAt = 0;
   private lastSnapshotCheck = 0;
 
-  /** Stores this index as the snapshot new instances start from (never fails the search). */
-  private async writeSnapshot(): Promise<void> {
+  /** Stores this index (or the parts it is loading) as the snapshot new instances start from (never fails the search). */
+  private async writeSnapshot(parts = this.index.indexedParts()): Promise<void> {
     const at = new Date();
     try {
-      await saveSnapshot(this.index.indexedParts(), this.seen, at);
+      await saveSnapshot(parts, this.seen, at);
       this.snapshotAt = at.getTime();
     } catch (error) {
       console.error('[search] could not store the snapshot:', error);
@@ -231,10 +249,16 @@ class InProcessSearch implements CatalogSearchEngine {
 
   /** Reads one part again (this process's own change, or one from the log), once the index is complete. */
   private async refreshPart(id: string): Promise<void> {
+    // Not loaded yet, a load that fails, or a reload started meanwhile: that load reads this change itself.
     if (!this.building) return;
-    await this.building;
+    try {
+      await this.building;
+    } catch {
+      return;
+    }
     await this.completed;
     const part = await readIndexed(id);
+    if (!this.index.isComplete) return;
     if (part) this.index.upsert(part);
     else this.index.remove(id);
   }
@@ -277,7 +301,7 @@ class InProcessSearch implements CatalogSearchEngine {
   }
 
   async allParts(): Promise<Array<{ id: string; updatedAt: number }>> {
-    return (await this.indexReady(() => false)).all();
+    return (await this.indexReady((loaded) => !loaded.isComplete)).all();
   }
 }
 

@@ -183,7 +183,17 @@ describe('MemoryIndex: loading in two steps', () => {
   it('answers listings as soon as it is loaded, and text and vehicle searches once complete, as build() does', async () => {
     const { index: built, parts } = catalog();
     const index = new MemoryIndex();
-    index.load(Object.values(parts));
+    // What a listing needs only: no names, numbers or fitment yet.
+    index.load(
+      Object.values(parts).map(({ _id, price, availableQuantity, createdAt, brand, category }) => ({
+        _id,
+        price,
+        availableQuantity,
+        createdAt,
+        brand,
+        category,
+      })),
+    );
     expect(index.isComplete).toBe(false);
     const listing = query({ category: 'brakes', inStock: 'true', sort: 'price-asc' });
     expect(index.canAnswer(listing)).toBe(true);
@@ -196,7 +206,9 @@ describe('MemoryIndex: loading in two steps', () => {
     expect(() => index.search(vehicle)).toThrow(/still completing/);
     expect(() => index.upsert({ ...parts.bolt, price: 1 })).toThrow(/still completing/);
 
-    await expect(index.complete()).resolves.toBe(true);
+    // The whole parts come in batches, as a snapshot's chunks do.
+    const [first, ...rest] = Object.values(parts);
+    await expect(index.complete([[first!], rest])).resolves.toBe(true);
     expect(index.isComplete).toBe(true);
     for (const q of [text, vehicle, query({ q: 'SL-BP-4465' })]) expect(index.search(q)).toEqual(built.search(q));
     expect(index.suggest('bra', 8)).toEqual(built.suggest('bra', 8));
@@ -207,19 +219,28 @@ describe('MemoryIndex: loading in two steps', () => {
 
   it('abandons a completion that a later load replaced, and completes the new one', async () => {
     const { parts } = catalog();
-    const many = Array.from({ length: 12_000 }, (_, n) => ({ ...parts.pads, _id: `bulk${n}`, name: `Bulk Part ${n}`, partNumber: `BULK-${n}` }));
+    const many = Array.from({ length: 12_000 }, (_, n) => ({
+      ...parts.pads,
+      _id: `bulk${n}`,
+      name: `Bulk Part ${n}`,
+      partNumber: `BULK-${n}`,
+    }));
     const index = new MemoryIndex();
     index.load(many);
-    const first = index.complete();
+    const first = index.complete([many]);
     // The first completion yields after its first slice; this load replaces everything meanwhile.
     await new Promise((resolve) => setImmediate(resolve));
     index.load([parts.rotor, parts.plug]);
     await expect(first).resolves.toBe(false);
     expect(index.isComplete).toBe(false);
-    await expect(index.complete()).resolves.toBe(true);
+    // A part it did not load (the pads) is skipped; every loaded one must come.
+    await expect(index.complete([[parts.rotor, parts.pads, parts.plug]])).resolves.toBe(true);
     expect(index.search(query({ q: 'bulk' })).total).toBe(0);
     expect(index.search(query({ q: 'rotor' })).ids).toEqual([parts.rotor._id]);
     expect(index.size).toBe(2);
+    index.load([parts.rotor, parts.plug]);
+    await expect(index.complete([[parts.rotor]])).rejects.toThrow(/1 of the 2 loaded parts/);
+    expect(index.isComplete).toBe(false);
   });
 });
 

@@ -4,7 +4,7 @@ import { fitStatus, type VehicleChoice } from '@/lib/fitment';
 import { normalizePartNumber } from '@/lib/part-numbers';
 import { encodeCursor, queryVehicle, type SearchQuery } from '@/lib/validations/search';
 import { prefixAllowed, processTerm, tokenize, typosAllowed } from './text';
-import type { Facets, IndexedPart, SearchPage, Suggestion } from './types';
+import type { Facets, IndexedPart, ListedPart, SearchPage, Suggestion } from './types';
 
 /**
  * The in-process catalog index: MiniSearch (a maintained full-text library) for the words, and
@@ -85,19 +85,19 @@ export class MemoryIndex {
   /** Replaces everything with these parts, complete at once (tests and tools). */
   build(parts: readonly IndexedPart[]): void {
     this.load(parts);
-    for (const slot of this.slotOf.values()) this.link(slot);
+    for (const part of parts) this.attach(part);
     this.text.addAll(this.groupDocs());
     this.completed = true;
   }
 
   /**
    * Replaces everything with these parts, in two steps so that a starting instance answers its pages
-   * soon: load() stores the columns (100,000 parts in about 50 ms), which answer listings, filters
-   * and facets; complete() then builds the words, numbers and vehicles (about a second) in slices
-   * that let requests run in between. Until it ends, canAnswer() says which queries can be answered,
-   * and the index takes no changes.
+   * soon: load() stores what listings need (100,000 parts in about 50 ms), which answers listings,
+   * filters and facets; complete() then takes the whole parts and builds the words, numbers and
+   * vehicles (about a second), in slices that let requests run in between. Until it ends,
+   * canAnswer() says which queries can be answered, and the index takes no changes.
    */
-  load(parts: readonly IndexedPart[]): void {
+  load(parts: readonly ListedPart[]): void {
     this.generation++;
     this.completed = false;
     this.text = this.newText();
@@ -117,19 +117,34 @@ export class MemoryIndex {
     this.version++;
   }
 
-  /** The second step of load(); false when another load() replaced everything meanwhile. */
-  async complete(): Promise<boolean> {
+  /**
+   * The second step of load(): the whole parts, in batches (every loaded part exactly once; others
+   * are skipped). False when another load() replaced everything meanwhile.
+   */
+  async complete(batches: Iterable<readonly IndexedPart[]> | AsyncIterable<readonly IndexedPart[]>): Promise<boolean> {
     const generation = this.generation;
-    const slots = [...this.slotOf.values()];
-    for (let start = 0; start < slots.length; start += COMPLETE_SLICE) {
-      for (const slot of slots.slice(start, start + COMPLETE_SLICE)) this.link(slot);
-      await new Promise((resolve) => setImmediate(resolve));
-      if (generation !== this.generation) return false;
+    let attached = 0;
+    for await (const batch of batches) {
+      for (let start = 0; start < batch.length; start += COMPLETE_SLICE) {
+        for (const part of batch.slice(start, start + COMPLETE_SLICE)) if (this.attach(part)) attached++;
+        await new Promise((resolve) => setImmediate(resolve));
+        if (generation !== this.generation) return false;
+      }
     }
+    if (attached !== this.slotOf.size) throw new Error(`complete() was given ${attached} of the ${this.slotOf.size} loaded parts`);
     await this.text.addAllAsync(this.groupDocs(), { chunkSize: COMPLETE_SLICE / 10 });
     if (generation !== this.generation) return false;
     this.completed = true;
     this.version++;
+    return true;
+  }
+
+  /** Gives a loaded part its whole record and links it (false: not loaded). */
+  private attach(part: IndexedPart): boolean {
+    const slot = this.slotOf.get(part._id);
+    if (slot === undefined || this.parts[slot]) return false;
+    this.parts[slot] = part;
+    this.link(slot);
     return true;
   }
 
@@ -157,6 +172,7 @@ export class MemoryIndex {
     const existing = this.slotOf.get(part._id);
     if (existing !== undefined) this.remove(part._id);
     const slot = this.store(part);
+    this.parts[slot] = part;
     this.link(slot);
     if (this.byPrice) insertSorted(this.byPrice, slot, this.cmpPrice);
     if (this.byNewest) insertSorted(this.byNewest, slot, this.cmpNewest);
@@ -244,11 +260,12 @@ export class MemoryIndex {
     return this.matchingGroups(text).flatMap((match) => this.groups[match.id as number]?.slots ?? []);
   }
 
-  private store(part: IndexedPart): Slot {
+  /** Stores a part's columns in a free slot (its whole record comes with attach()). */
+  private store(part: ListedPart): Slot {
     const slot = this.free.pop() ?? this.ids.length;
     if (slot >= this.price.length) this.grow();
     this.ids[slot] = part._id;
-    this.parts[slot] = part;
+    this.parts[slot] = undefined;
     this.slotOf.set(part._id, slot);
     this.price[slot] = part.price;
     this.created[slot] = part.createdAt;

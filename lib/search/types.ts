@@ -16,6 +16,9 @@ export type IndexedPart = {
   fitment: FitmentRowLike[];
 };
 
+/** What a listing needs of a part (sorts, filters, facets): an index loads these first (MemoryIndex.load). */
+export type ListedPart = Pick<IndexedPart, '_id' | 'price' | 'availableQuantity' | 'createdAt' | 'brand' | 'category'>;
+
 export type FacetValue = { value: string; count: number };
 export type PriceBucket = { key: string; min: number; max: number | null; count: number };
 export type Facets = { category: FacetValue[]; brand: FacetValue[]; price: PriceBucket[]; inStock: number };
