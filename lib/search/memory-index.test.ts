@@ -1,5 +1,6 @@
 import { normalizePartNumber } from '@/lib/part-numbers';
 import { MemoryIndex } from '@/lib/search/memory-index';
+import { decodeListed, encodeListed } from '@/lib/search/snapshot';
 import type { IndexedPart } from '@/lib/search/types';
 import { searchQuerySchema } from '@/lib/validations/search';
 
@@ -183,17 +184,8 @@ describe('MemoryIndex: loading in two steps', () => {
   it('answers listings as soon as it is loaded, and text and vehicle searches once complete, as build() does', async () => {
     const { index: built, parts } = catalog();
     const index = new MemoryIndex();
-    // What a listing needs only: no names, numbers or fitment yet.
-    index.load(
-      Object.values(parts).map(({ _id, price, availableQuantity, createdAt, brand, category }) => ({
-        _id,
-        price,
-        availableQuantity,
-        createdAt,
-        brand,
-        category,
-      })),
-    );
+    // What a listing needs only, as a snapshot's list chunk holds it: no names, numbers or fitment yet.
+    index.load(decodeListed(encodeListed(Object.values(parts))));
     expect(index.isComplete).toBe(false);
     const listing = query({ category: 'brakes', inStock: 'true', sort: 'price-asc' });
     expect(index.canAnswer(listing)).toBe(true);
