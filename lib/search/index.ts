@@ -117,16 +117,20 @@ class InProcessSearch implements CatalogSearchEngine {
   }
 
   private completed: Promise<void> = Promise.resolve();
+  /** The snapshot's parts did not complete the index: the next load reads the parts. */
+  private snapshotFailed = false;
 
   private async build(): Promise<void> {
     const started = Date.now();
     await connectDb();
     // The log position first: whatever changes while the parts are read is replayed afterwards.
     const latest = await latestSeq();
-    const snapshot = await loadSnapshot(latest).catch((error: unknown) => {
-      console.error('[search] could not read the snapshot, reading the parts:', error);
-      return null;
-    });
+    const snapshot = this.snapshotFailed
+      ? null
+      : await loadSnapshot(latest).catch((error: unknown) => {
+          console.error('[search] could not read the snapshot, reading the parts:', error);
+          return null;
+        });
     let parts: AsyncIterable<IndexedPart[]> | IndexedPart[][];
     if (snapshot) {
       // What changed after the snapshot is applied before the first answer.
@@ -144,6 +148,7 @@ class InProcessSearch implements CatalogSearchEngine {
       this.seen = latest;
       // Stored before the first answer, so the next instance to start (or this one restarted) has it.
       await this.writeSnapshot(read);
+      this.snapshotFailed = false;
     }
     this.results.clear();
     console.log(
@@ -161,8 +166,9 @@ class InProcessSearch implements CatalogSearchEngine {
         this.startFollowing();
       },
       (error: unknown) => {
-        // The next read loads it again.
+        // The next read loads it again, from the parts if the snapshot is what failed (a new one is written then).
         console.error('[search] could not complete the index, loading it again:', error);
+        this.snapshotFailed = Boolean(snapshot);
         this.building = null;
       },
     );

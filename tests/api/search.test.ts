@@ -410,4 +410,22 @@ describe('the search snapshot', () => {
       second.child.kill();
     }
   }, 60_000);
+
+  it('a snapshot missing a chunk: the new process answers listings, then completes from the parts and stores a new one', async () => {
+    const pointer = await SearchSnapshot.findById('current:2').lean();
+    expect(pointer?.chunks).toBeGreaterThan(0);
+    await SearchSnapshot.deleteOne({ _id: `${pointer!.gen}:0` });
+
+    const third = await startFollower();
+    try {
+      third.child.stdin.write('=\n');
+      expect((JSON.parse((await third.lines.next()).value as string) as { ids: string[] }).ids.length).toBeGreaterThan(0);
+      third.child.stdin.write('?Snapshotgear\n');
+      expect((JSON.parse((await third.lines.next()).value as string) as { total: number }).total).toBe(1);
+      expect(third.logs.join('\n')).toMatch(/from the parts/);
+      expect((await SearchSnapshot.findById('current:2').lean())?.gen).not.toBe(pointer!.gen);
+    } finally {
+      third.child.kill();
+    }
+  }, 60_000);
 });
