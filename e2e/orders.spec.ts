@@ -183,9 +183,13 @@ test.describe('a customer ordering and paying', () => {
     await page.goto('/dashboard');
     // The page's own session check may still be answering (and renewing the cookie): let it finish first.
     await page.waitForLoadState('networkidle');
-    await page.context().clearCookies();
     await page.locator('[data-order-id]:visible', { hasText: part.name }).getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Cancel it!' }).click();
+    const confirm = page.getByRole('dialog').getByRole('button', { name: 'Yes, Cancel it!' });
+    await expect(confirm).toBeVisible();
+    // The session ends at the last moment: a response still in flight could otherwise set the cookie again (seen under load).
+    await page.context().clearCookies();
+    expect(await page.context().cookies()).toEqual([]);
+    await confirm.click();
     await expect(page).toHaveURL(/\/$/);
     // Nothing was cancelled by the refused call.
     const res = await api.get(`/api/order?email=${encodeURIComponent(account.email)}`);
