@@ -92,12 +92,15 @@ const NOT_IMPLEMENTED = 238;
 
 /** Creates every index the rules depend on (unique ones above all). Idempotent. */
 export async function ensureIndexes(): Promise<void> {
-  for (const model of ALL_MODELS) await model.createIndexes();
-  for (const [model, field] of TTL_INDEXES) {
-    try {
-      await model.collection.createIndex({ [field]: 1 }, { expireAfterSeconds: 0 });
-    } catch (error) {
-      if ((error as { code?: number }).code !== NOT_IMPLEMENTED) throw error;
-    }
-  }
+  // All at once: a server starting under load connects in one round of them, not one per model.
+  await Promise.all([
+    ...ALL_MODELS.map((model) => model.createIndexes()),
+    ...TTL_INDEXES.map(async ([model, field]) => {
+      try {
+        await model.collection.createIndex({ [field]: 1 }, { expireAfterSeconds: 0 });
+      } catch (error) {
+        if ((error as { code?: number }).code !== NOT_IMPLEMENTED) throw error;
+      }
+    }),
+  ]);
 }
