@@ -6,7 +6,7 @@ import { FitFilter } from '@/components/catalog/fit-filter';
 import { SortSelect } from '@/components/catalog/sort-select';
 import { PartCard } from '@/components/parts/part-card';
 import { CardGrid } from '@/components/ui/card-grid';
-import { countPages, Pager } from '@/components/ui/pager';
+import { Pager } from '@/components/ui/pager';
 import { CATALOG_PATH, catalogHref, categoryPath, vehicleOf, type CatalogParams } from '@/lib/catalog-url';
 import { getCatalogPage, getSuggestions } from '@/lib/catalog';
 import { vehicleLabel } from '@/lib/fitment';
@@ -158,7 +158,7 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
             ))}
           </CardGrid>
         )}
-        <Pager look="catalog" page={page} pageCount={countPages(result.total, CATALOG_PAGE_SIZE)} href={(n) => href({ page: String(n) })} />
+        <Pager look="catalog" page={page} total={result.total} limit={CATALOG_PAGE_SIZE} href={(n) => href({ page: String(n) })} />
       </section>
     </div>
   );

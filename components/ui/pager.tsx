@@ -21,14 +21,17 @@ const LOOKS = {
 
 type PagerProps = {
   page: number;
-  pageCount: number;
+  /** How many items the list holds, `limit` a page. */
+  total: number;
+  limit: number;
   /** The address of a page number. */
   href: (page: number) => string;
   look?: keyof typeof LOOKS;
 };
 
 /** Previous/next links and "Page X of Y"; nothing when there is one page. A server component: `href` is a function. */
-export function Pager({ page, pageCount, href, look = 'dashboard' }: PagerProps) {
+export function Pager({ page, total, limit, href, look = 'dashboard' }: PagerProps) {
+  const pageCount = Math.max(1, Math.ceil(total / limit));
   if (pageCount <= 1) return null;
   const style = LOOKS[look];
   return (
@@ -52,11 +55,6 @@ export function Pager({ page, pageCount, href, look = 'dashboard' }: PagerProps)
       )}
     </nav>
   );
-}
-
-/** How many pages `total` items make at `limit` a page (at least one). */
-export function countPages(total: number, limit: number): number {
-  return Math.max(1, Math.ceil(total / limit));
 }
 
 /** A page number from ?page=, defaulting to 1. */

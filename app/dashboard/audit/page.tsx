@@ -2,7 +2,7 @@ import { ACTION_LABELS, AuditList } from '@/components/audit/audit-list';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { listHref } from '@/components/dashboard/list-pager';
 import { buttonClass } from '@/components/ui/button';
-import { countPages, Pager, pageParam } from '@/components/ui/pager';
+import { Pager, pageParam } from '@/components/ui/pager';
 import { AUDIT_ACTIONS, listAudit, listAuditAdmins, type AuditAction } from '@/lib/audit';
 import { getAdminViewer } from '@/lib/auth/viewer';
 
@@ -66,11 +66,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         {page.total} {page.total === 1 ? 'entry' : 'entries'}
       </p>
       <AuditList entries={page.items} />
-      <Pager
-        page={page.page}
-        pageCount={countPages(page.total, page.limit)}
-        href={(n) => listHref(BASE, { action, admin: adminEmail }, n)}
-      />
+      <Pager page={page.page} total={page.total} limit={page.limit} href={(n) => listHref(BASE, { action, admin: adminEmail }, n)} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { SearchForm, listHref } from '@/components/dashboard/list-pager';
 import { Badge } from '@/components/ui/badge';
 import { DataTable } from '@/components/ui/data-table';
-import { countPages, Pager, pageParam } from '@/components/ui/pager';
+import { Pager, pageParam } from '@/components/ui/pager';
 import { listUsers } from '@/lib/admins';
 import { getAdminViewer } from '@/lib/auth/viewer';
 
@@ -56,7 +56,7 @@ export default async function MakeAdminPage({ searchParams }: { searchParams: Se
           </tr>
         ))}
       </DataTable>
-      <Pager page={page.page} pageCount={countPages(page.total, page.limit)} href={(n) => listHref(BASE, { q }, n)} />
+      <Pager page={page.page} total={page.total} limit={page.limit} href={(n) => listHref(BASE, { q }, n)} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { SearchForm, listHref } from '@/components/dashboard/list-pager';
 import { OrdersTable } from '@/components/orders/orders-table';
-import { countPages, Pager, pageParam } from '@/components/ui/pager';
+import { Pager, pageParam } from '@/components/ui/pager';
 import { getAdminViewer } from '@/lib/auth/viewer';
 import { listAllOrders } from '@/lib/orders';
 import type { OrderListStatus } from '@/lib/types';
@@ -71,7 +71,7 @@ export default async function ManageOrdersPage({ searchParams }: { searchParams:
         )}
       </p>
       <OrdersTable mode="admin" orders={result.items} empty={q || status ? 'No orders match.' : undefined} />
-      <Pager page={result.page} pageCount={countPages(result.total, result.limit)} href={(n) => listHref(BASE, { status, q }, n)} />
+      <Pager page={result.page} total={result.total} limit={result.limit} href={(n) => listHref(BASE, { status, q }, n)} />
     </div>
   );
 }

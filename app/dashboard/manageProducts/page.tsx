@@ -4,7 +4,7 @@ import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { PartCard } from '@/components/parts/part-card';
 import { buttonClass } from '@/components/ui/button';
 import { CardGrid } from '@/components/ui/card-grid';
-import { countPages, Pager, pageParam } from '@/components/ui/pager';
+import { Pager, pageParam } from '@/components/ui/pager';
 import { getAdminViewer } from '@/lib/auth/viewer';
 import { catalogQuery, getCachedParts } from '@/lib/catalog';
 import { countOpenOrders } from '@/lib/parts';
@@ -58,7 +58,7 @@ export default async function ManageProductsPage({ searchParams }: { searchParam
           />
         ))}
       </CardGrid>
-      <Pager page={pageNumber} pageCount={countPages(result.total, PAGE_SIZE)} href={(n) => `/dashboard/manageProducts?page=${n}`} />
+      <Pager page={pageNumber} total={result.total} limit={PAGE_SIZE} href={(n) => `/dashboard/manageProducts?page=${n}`} />
     </div>
   );
 }

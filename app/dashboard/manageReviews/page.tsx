@@ -2,7 +2,7 @@ import { DeleteButton } from '@/components/admin/delete-button';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { ReviewCard } from '@/components/reviews/review-card';
 import { CardGrid } from '@/components/ui/card-grid';
-import { countPages, Pager, pageParam } from '@/components/ui/pager';
+import { Pager, pageParam } from '@/components/ui/pager';
 import { getAdminViewer } from '@/lib/auth/viewer';
 import { listReviews } from '@/lib/reviews';
 
@@ -30,7 +30,7 @@ export default async function ManageReviewsPage({ searchParams }: { searchParams
           />
         ))}
       </CardGrid>
-      <Pager page={page.page} pageCount={countPages(page.total, page.limit)} href={(n) => `/dashboard/manageReviews?page=${n}`} />
+      <Pager page={page.page} total={page.total} limit={page.limit} href={(n) => `/dashboard/manageReviews?page=${n}`} />
     </div>
   );
 }
