@@ -78,21 +78,21 @@ async function readIndexed(id: string): Promise<IndexedPart | null> {
   return part && !part.archivedAt ? toIndexed(part) : null;
 }
 
-/** The parts changed after a snapshot's log position, each read again (null: gone), and the log's position after them. */
-async function changesAfter(seq: number): Promise<{ changed: Map<string, IndexedPart | null>; seq: number }> {
-  const ids = new Set<string>();
+/** The log after a snapshot's position: the ids of the parts it changed, their current state (gone or archived: left out), the position after them. */
+async function changesAfter(seq: number): Promise<{ changed: Set<string>; fresh: IndexedPart[]; seq: number }> {
+  const changed = new Set<string>();
   for (let changes = await readChangesAfter(seq); changes.length; changes = await readChangesAfter(seq)) {
-    for (const change of changes) ids.add(change.partId);
+    for (const change of changes) changed.add(change.partId);
     seq = changes.at(-1)!.seq;
   }
-  const fresh = await Promise.all([...ids].map(readIndexed));
-  return { changed: new Map([...ids].map((id, i) => [id, fresh[i]!])), seq };
+  const fresh = (await Promise.all([...changed].map(readIndexed))).filter((part) => part !== null);
+  return { changed, fresh, seq };
 }
 
-/** A snapshot's whole parts as MemoryIndex.complete() takes them, with the changed ones in their new state. */
-async function* partsWithChanges(snapshot: Snapshot, changed: Map<string, IndexedPart | null>): AsyncGenerator<IndexedPart[]> {
+/** A snapshot's whole parts as MemoryIndex.complete() takes them, the changed ones in their current state. */
+async function* partsWithChanges(snapshot: Snapshot, { changed, fresh }: { changed: Set<string>; fresh: IndexedPart[] }) {
   for await (const parts of readParts(snapshot)) yield parts.filter((part) => !changed.has(part._id));
-  yield [...changed.values()].filter((part) => part !== null);
+  yield fresh;
 }
 
 class InProcessSearch implements CatalogSearchEngine {
@@ -134,11 +134,10 @@ class InProcessSearch implements CatalogSearchEngine {
     let parts: AsyncIterable<IndexedPart[]> | IndexedPart[][];
     if (snapshot) {
       // What changed after the snapshot is applied before the first answer.
-      const { changed, seq } = await changesAfter(snapshot.seq);
-      const unchanged = snapshot.listed.filter((part) => !changed.has(part._id));
-      this.index.load([...unchanged, ...[...changed.values()].filter((part) => part !== null)]);
-      parts = partsWithChanges(snapshot, changed);
-      this.seen = seq;
+      const changes = await changesAfter(snapshot.seq);
+      this.index.load([...snapshot.listed.filter((part) => !changes.changed.has(part._id)), ...changes.fresh]);
+      parts = partsWithChanges(snapshot, changes);
+      this.seen = changes.seq;
       this.snapshotAt = snapshot.at.getTime();
     } else {
       // A start-up job reading the whole catalog, not a request: it may take longer than a page's query.

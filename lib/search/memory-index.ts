@@ -172,8 +172,7 @@ export class MemoryIndex {
     const existing = this.slotOf.get(part._id);
     if (existing !== undefined) this.remove(part._id);
     const slot = this.store(part);
-    this.parts[slot] = part;
-    this.link(slot);
+    this.attach(part);
     if (this.byPrice) insertSorted(this.byPrice, slot, this.cmpPrice);
     if (this.byNewest) insertSorted(this.byNewest, slot, this.cmpNewest);
     this.version++;

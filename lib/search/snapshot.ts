@@ -146,14 +146,16 @@ const READ_AHEAD = 4;
 export async function* readParts(snapshot: Pick<Snapshot, 'gen' | 'chunks'>): AsyncGenerator<IndexedPart[]> {
   const reads: Array<Promise<string | null>> = [];
   const readAhead = (n: number) => {
-    if (n < snapshot.chunks) reads[n] = readChunk(`${snapshot.gen}:${n}`).catch(() => null);
+    if (n >= snapshot.chunks) return;
+    reads[n] = readChunk(`${snapshot.gen}:${n}`);
+    // Awaited in turn below, which rethrows its error; until then it must not count as unhandled.
+    reads[n].catch(() => undefined);
   };
   for (let n = 0; n < READ_AHEAD; n++) readAhead(n);
   for (let n = 0; n < snapshot.chunks; n++) {
     readAhead(n + READ_AHEAD);
     const text = await reads[n]!;
-    if (text === null)
-      throw new Error(`could not read chunk ${n} of the search snapshot ${snapshot.gen} (replaced and removed meanwhile?)`);
+    if (text === null) throw new Error(`chunk ${n} of the search snapshot ${snapshot.gen} is gone (replaced and removed meanwhile?)`);
     yield decodeParts(text);
   }
 }
