@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { seedDemo } from '@/db/seed';
+import { isDatabaseEmpty, seedDemo } from '@/db/seed';
 import { seedParts } from '@/db/seed-data/parts';
 import { seedReviews } from '@/db/seed-data/reviews';
 import { sumStockMoves } from '@/lib/stock';
@@ -15,6 +15,17 @@ const env = {
 };
 
 describe('the demo seed', () => {
+  it('finds the database empty only while it holds neither a part nor a user (the first start seeds it)', async () => {
+    expect(await isDatabaseEmpty()).toBe(true);
+    const user = await User.create({ name: 'Only User', email: 'only@example.com' });
+    expect(await isDatabaseEmpty()).toBe(false);
+    await User.deleteOne({ _id: user._id });
+    await Part.collection.insertOne({ name: 'Only Part' });
+    expect(await isDatabaseEmpty()).toBe(false);
+    await Part.deleteMany({});
+    expect(await isDatabaseEmpty()).toBe(true);
+  });
+
   it('adds the catalog with its stock through the ledger, the reviews and the two accounts', async () => {
     const report = await seedDemo(env);
     expect(report.parts).toBe(seedParts.length);

@@ -15,6 +15,20 @@ import {
 type ApiPart = { _id: string; name: string; availableQuantity: number; description: string; price: number; minimumQuantity: number };
 
 test.describe('public pages', () => {
+  test('a shared page goes out anonymous with a CDN lifetime and no ETag (Next.js would hash the whole page for one)', async ({
+    playwright,
+    baseURL,
+  }) => {
+    const anonymous = await playwright.request.newContext({ baseURL });
+    for (const path of ['/', '/blogs']) {
+      const res = await anonymous.get(path);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+      expect(res.headers()['etag']).toBeUndefined();
+    }
+    await anonymous.dispose();
+  });
+
   test('home: hero, perks, six parts, statistics, sale banner and six reviews', async ({ page }, testInfo) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/PartsMart/);
