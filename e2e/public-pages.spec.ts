@@ -15,7 +15,7 @@ import {
 type ApiPart = { _id: string; name: string; availableQuantity: number; description: string; price: number; minimumQuantity: number };
 
 test.describe('public pages', () => {
-  test('a shared page goes out anonymous with a CDN lifetime and no ETag (Next.js would hash the whole page for one)', async ({
+  test('a shared page goes out anonymous with a CDN lifetime and no ETag (Next.js would hash the whole page for one); login and register come from the cache', async ({
     playwright,
     baseURL,
   }) => {
@@ -25,6 +25,13 @@ test.describe('public pages', () => {
       expect(res.status()).toBe(200);
       expect(res.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
       expect(res.headers()['etag']).toBeUndefined();
+    }
+    // The auth pages read their query in the browser, so any query is served the one cached page.
+    for (const path of ['/login?callbackUrl=%2Fblogs', '/register', '/login?error=Callback']) {
+      await anonymous.get(path);
+      const again = await anonymous.get(path);
+      expect(again.headers()['x-nextjs-cache'], path).toBe('HIT');
+      expect(again.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
     }
     await anonymous.dispose();
   });

@@ -1,17 +1,18 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
+import { currentCallbackUrl } from '@/lib/client/callback-url';
 
-type GoogleButtonProps = { enabled: boolean; callbackUrl: string };
+type GoogleButtonProps = { enabled: boolean };
 
 /** Google sign-in; shown disabled, with a note, when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set. */
-export function GoogleButton({ enabled, callbackUrl }: GoogleButtonProps) {
+export function GoogleButton({ enabled }: GoogleButtonProps) {
   return (
     <div>
       <button
         type="button"
         disabled={!enabled}
-        onClick={() => void signIn('google', { callbackUrl })}
+        onClick={() => void signIn('google', { callbackUrl: currentCallbackUrl() })}
         aria-describedby={enabled ? undefined : 'google-note'}
         className="flex w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
       >

@@ -8,22 +8,23 @@ import { toast } from 'sonner';
 import { CredentialFields } from '@/components/auth/credential-fields';
 import { ForgotPasswordDialog } from '@/components/auth/forgot-password-dialog';
 import { Button } from '@/components/ui/button';
-import { signInResultMessage } from '@/lib/auth/sign-in-errors';
+import { signInErrorMessage, signInResultMessage } from '@/lib/auth/sign-in-errors';
+import { currentCallbackUrl, currentSignInError } from '@/lib/client/callback-url';
 import { loginSchema, type LoginInput } from '@/lib/validations/auth';
 
-type LoginFormProps = { callbackUrl: string; initialError?: string };
-
-export function LoginForm({ callbackUrl, initialError }: LoginFormProps) {
+export function LoginForm() {
   const [submitting, setSubmitting] = useState(false);
   const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
   const { errors } = formState;
 
   useEffect(() => {
-    if (initialError) toast.error(initialError);
-  }, [initialError]);
+    const error = currentSignInError();
+    if (error) toast.error(signInErrorMessage(error));
+  }, []);
 
   async function onSubmit(values: LoginInput) {
     setSubmitting(true);
+    const callbackUrl = currentCallbackUrl();
     const result = await signIn('credentials', { ...values, redirect: false, callbackUrl });
     if (!result || result.error) {
       setSubmitting(false);

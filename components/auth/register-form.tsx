@@ -8,10 +8,11 @@ import { toast } from 'sonner';
 import { CredentialFields } from '@/components/auth/credential-fields';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
+import { currentCallbackUrl } from '@/lib/client/callback-url';
 import { submitJson } from '@/lib/client/submit';
 import { registerSchema, type RegisterInput } from '@/lib/validations/auth';
 
-export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
+export function RegisterForm() {
   const [submitting, setSubmitting] = useState(false);
   const { register, handleSubmit, formState, setError } = useForm<RegisterInput>({ resolver: zodResolver(registerSchema) });
   const { errors } = formState;
@@ -28,6 +29,7 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
       if (!created.fieldErrorsShown) toast.error(created.data.error ?? 'Registration failed, please try again');
       return;
     }
+    const callbackUrl = currentCallbackUrl();
     const result = await signIn('credentials', { email: values.email, password: values.password, redirect: false, callbackUrl });
     if (!result || result.error) {
       setSubmitting(false);

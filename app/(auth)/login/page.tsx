@@ -1,11 +1,9 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { AuthCard, OrDivider } from '@/components/auth/auth-card';
+import { AuthSwitchLink } from '@/components/auth/auth-switch-link';
 import { GoogleButton } from '@/components/auth/google-button';
 import { LoginForm } from '@/components/auth/login-form';
-import { signInErrorMessage } from '@/lib/auth/sign-in-errors';
 import { googleConfigured } from '@/lib/env';
-import { safeCallbackUrl } from '@/lib/utils';
 
 export const metadata: Metadata = {
   title: 'Login',
@@ -13,27 +11,20 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-type LoginPageProps = { searchParams: Promise<{ callbackUrl?: string; error?: string }> };
-
-export default async function LoginPage({ searchParams }: LoginPageProps) {
-  const { callbackUrl, error } = await searchParams;
-  const target = safeCallbackUrl(callbackUrl);
-  const registerHref = target === '/' ? '/register' : `/register?callbackUrl=${encodeURIComponent(target)}`;
+/** Static: the form reads `callbackUrl` and `error` from the URL in the browser. */
+export default function LoginPage() {
   return (
     <AuthCard
       title="Login"
       footer={
         <>
-          New to PartsMart?{' '}
-          <Link href={registerHref} className="font-semibold text-brand-700 hover:underline">
-            Create an account
-          </Link>
+          New to PartsMart? <AuthSwitchLink page="/register">Create an account</AuthSwitchLink>
         </>
       }
     >
-      <LoginForm callbackUrl={target} initialError={error ? signInErrorMessage(error) : undefined} />
+      <LoginForm />
       <OrDivider />
-      <GoogleButton enabled={googleConfigured()} callbackUrl={target} />
+      <GoogleButton enabled={googleConfigured()} />
     </AuthCard>
   );
 }

@@ -1,0 +1,38 @@
+'use client';
+
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { Suspense } from 'react';
+import { authHref } from '@/lib/client/callback-url';
+import { safeCallbackUrl } from '@/lib/utils';
+
+type AuthSwitchLinkProps = { page: '/login' | '/register'; children: React.ReactNode };
+
+const className = 'font-semibold text-brand-700 hover:underline';
+
+function LinkKeepingCallback({ page, children }: AuthSwitchLinkProps) {
+  const target = safeCallbackUrl(useSearchParams().get('callbackUrl'));
+  return (
+    <Link href={authHref(page, target)} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * "Create an account" / "Login" under the auth forms. The static page renders the plain link; in the
+ * browser it gains the page's `callbackUrl`, so the visitor still lands where they were going.
+ */
+export function AuthSwitchLink({ page, children }: AuthSwitchLinkProps) {
+  return (
+    <Suspense
+      fallback={
+        <Link href={page} className={className}>
+          {children}
+        </Link>
+      }
+    >
+      <LinkKeepingCallback page={page}>{children}</LinkKeepingCallback>
+    </Suspense>
+  );
+}

@@ -1,0 +1,26 @@
+'use client';
+
+import { safeCallbackUrl } from '@/lib/utils';
+
+/**
+ * The login and register pages' query, read in the browser when it is needed: the pages themselves
+ * do not read it, so they stay static and are served from the cache like any shared page.
+ */
+function pageQuery(): URLSearchParams {
+  return new URLSearchParams(window.location.search);
+}
+
+/** Where to go after signing in: the page's own `callbackUrl` when it is a path on this shop, else home. */
+export function currentCallbackUrl(): string {
+  return safeCallbackUrl(pageQuery().get('callbackUrl'));
+}
+
+/** The error code a sign-in redirect put in the login page's URL (`?error=`), if any. */
+export function currentSignInError(): string | undefined {
+  return pageQuery().get('error') ?? undefined;
+}
+
+/** A link to the other auth page that keeps this page's `callbackUrl`. */
+export function authHref(page: '/login' | '/register', callbackUrl: string): string {
+  return callbackUrl === '/' ? page : `${page}?callbackUrl=${encodeURIComponent(callbackUrl)}`;
+}
