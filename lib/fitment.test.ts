@@ -1,4 +1,4 @@
-import { fitLabel, fitStatus, vehicleLabel } from '@/lib/fitment';
+import { fitLabel, fitmentForStatus, fitStatus, vehicleLabel } from '@/lib/fitment';
 
 const corolla = { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019 };
 
@@ -33,6 +33,39 @@ describe('fitStatus', () => {
 
   it('asks to check a part without fitment data', () => {
     expect(fitStatus([], { year: 2016, make: 'Toyota', model: 'Corolla' })).toBe('check');
+  });
+});
+
+describe('fitmentForStatus', () => {
+  it('drops empty fields and the notes text, and every vehicle gets the status the whole rows give', () => {
+    const rows = [
+      { ...corolla, engine: null, notes: null },
+      { ...corolla, yearFrom: 2020, yearTo: 2022, engine: '2.0L I4', notes: null },
+      {
+        make: 'Toyota',
+        model: 'Camry',
+        yearFrom: 2012,
+        yearTo: 2017,
+        engine: null,
+        notes: 'With 275 mm front rotors, not the 296 mm of the V6',
+      },
+    ];
+    const compact = fitmentForStatus(rows);
+    expect(compact).toEqual([
+      { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019 },
+      { make: 'Toyota', model: 'Corolla', yearFrom: 2020, yearTo: 2022, engine: '2.0L I4' },
+      { make: 'Toyota', model: 'Camry', yearFrom: 2012, yearTo: 2017, notes: '*' },
+    ]);
+    const seen = new Set<string>();
+    for (const model of ['Corolla', 'Camry', 'RAV4'])
+      for (const year of [2011, 2014, 2016, 2019, 2021, 2023])
+        for (const engine of [undefined, '2.0L I4', '1.8L I4']) {
+          const vehicle = { year, make: 'toyota', model, engine };
+          const status = fitStatus(compact, vehicle);
+          expect(status).toBe(fitStatus(rows, vehicle));
+          seen.add(status);
+        }
+    expect([...seen].sort()).toEqual(['check', 'fits', 'no']);
   });
 });
 

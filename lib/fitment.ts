@@ -32,6 +32,21 @@ export function fitStatus(fitment: readonly FitmentRowLike[], vehicle: VehicleCh
   return status;
 }
 
+/**
+ * Only what fitStatus reads: a card hands its part's fitment to the badge in the browser, so every
+ * row travels in the page, and empty fields and the notes' text would travel with it.
+ */
+export function fitmentForStatus(fitment: readonly FitmentRowLike[]): FitmentRowLike[] {
+  return fitment.map(({ make, model, yearFrom, yearTo, engine, notes }) => ({
+    make,
+    model,
+    yearFrom,
+    yearTo,
+    ...(engine ? { engine } : {}),
+    ...(notes ? { notes: '*' } : {}),
+  }));
+}
+
 /** "2016 Toyota Corolla 1.8L I4" */
 export function vehicleLabel(vehicle: VehicleChoice): string {
   return [vehicle.year, vehicle.make, vehicle.model, vehicle.engine].filter(Boolean).join(' ');

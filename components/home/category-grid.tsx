@@ -12,10 +12,7 @@ export function CategoryGrid() {
       <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {CATEGORIES.map((category) => (
           <li key={category.slug}>
-            <Link
-              href={categoryPath(category.slug)}
-              className="block h-full rounded-xl bg-white px-4 py-3 font-semibold text-slate-900 ring-1 ring-slate-200 hover:bg-slate-50 hover:ring-brand-500"
-            >
+            <Link href={categoryPath(category.slug)} className="tile">
               {category.name}
             </Link>
           </li>

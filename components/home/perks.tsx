@@ -18,15 +18,15 @@ export function Perks() {
     <section aria-label="Why shop with us" className="border-b border-slate-200 bg-white">
       <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         {PERKS.map((perk) => (
-          <li key={perk.title} className="flex items-center gap-4">
-            <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <li key={perk.title} className="perk">
+            <span>
+              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
                 <path d={perk.icon} strokeLinecap="round" strokeLinejoin="round" />
               </svg>
             </span>
             <div>
-              <p className="font-semibold text-slate-900">{perk.title}</p>
-              <p className="text-sm text-slate-500">{perk.detail}</p>
+              <p>{perk.title}</p>
+              <p>{perk.detail}</p>
             </div>
           </li>
         ))}

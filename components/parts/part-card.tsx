@@ -4,7 +4,7 @@ import { FitBadge } from '@/components/parts/fit-badge';
 import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
 import { TEXT } from '@/lib/constants';
-import type { VehicleChoice } from '@/lib/fitment';
+import { fitmentForStatus, type VehicleChoice } from '@/lib/fitment';
 import { formatPrice } from '@/lib/money';
 import type { PartDTO } from '@/lib/types';
 import { previewText } from '@/lib/utils';
@@ -24,8 +24,8 @@ export function PartCard({ part, actions, priority = false, vehicle = null }: Pa
   const outOfStock = part.availableQuantity <= 0;
   const action = outOfStock ? 'View part' : 'Order now';
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
-      <div className="relative aspect-[4/3] bg-slate-100">
+    <article className="card part-card">
+      <div className="media">
         <ShopImage
           src={part.img}
           alt={part.name}
@@ -34,27 +34,21 @@ export function PartCard({ part, actions, priority = false, vehicle = null }: Pa
           className="object-cover"
           priority={priority}
         />
-        {outOfStock && (
-          <span className="absolute left-3 top-3 rounded-full bg-red-600 px-3 py-1 text-xs font-bold uppercase text-white">
-            {TEXT.outOfStock}
-          </span>
-        )}
+        {outOfStock && <span className="badge-out">{TEXT.outOfStock}</span>}
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <div className="body">
         <div>
-          <h3 className="break-words text-lg font-semibold text-slate-900">{part.name}</h3>
-          {(part.brand || part.partNumber) && (
-            <p className="mt-0.5 text-sm text-slate-600">{[part.brand, part.partNumber].filter(Boolean).join(' · ')}</p>
-          )}
+          <h3>{part.name}</h3>
+          {(part.brand || part.partNumber) && <p className="meta">{[part.brand, part.partNumber].filter(Boolean).join(' · ')}</p>}
         </div>
-        <p className="text-2xl font-bold text-brand-700">{formatPrice(part.price)}</p>
-        {part.fitment && <FitBadge fitment={part.fitment} vehicle={vehicle} />}
-        <p className="flex-1 text-sm leading-relaxed text-slate-600">{previewText(part.description)}</p>
+        <p className="price">{formatPrice(part.price)}</p>
+        {part.fitment && <FitBadge fitment={fitmentForStatus(part.fitment)} vehicle={vehicle} />}
+        <p className="card-text">{previewText(part.description)}</p>
         <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} />
         {actions ?? (
           <Link
             href={`/parts/${part._id}`}
-            className="mt-1 inline-flex items-center justify-center rounded-lg bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+            className="action"
             // The visible words start the link's name (WCAG 2.5.3); the part's name tells the links apart.
             aria-label={`${action}: ${part.name}`}
           >
