@@ -47,6 +47,8 @@ export const HOME_PART_COUNT = 6;
 export const HOME_REVIEW_COUNT = 6;
 export const DESCRIPTION_PREVIEW_LENGTH = 250;
 export const MAX_PAGE_SIZE = 100;
+/** The longest search text; here rather than in lib/validations so the navbar's search box does not ship zod to every page. */
+export const MAX_QUERY_LENGTH = 200;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const SITE_NAME = 'PartsMart';

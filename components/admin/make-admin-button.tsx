@@ -1,12 +1,12 @@
 'use client';
 
-import { signOut } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { alertError } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
+import { signOutTo } from '@/lib/client/sign-out';
 import { TEXT } from '@/lib/constants';
 
 export const PROMOTED = 'Successfully Promoting to Admin';
@@ -21,7 +21,7 @@ export function MakeAdminButton({ email }: { email: string }) {
     setBusy(false);
     if (res.status === 403) {
       await alertError(TEXT.notAdmin);
-      await signOut({ callbackUrl: '/' });
+      await signOutTo('/');
       return;
     }
     if (res.ok && res.data.modifiedCount > 0) toast.success(PROMOTED);

@@ -1,12 +1,12 @@
 'use client';
 
-import { signOut } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { alertError, confirmDialog } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
+import { signOutTo } from '@/lib/client/sign-out';
 import { TEXT } from '@/lib/constants';
 
 export const REVOKED = 'Admin role revoked';
@@ -30,7 +30,7 @@ export function RevokeAdminButton({ email }: { email: string }) {
     if (res.status === 401 || res.status === 403) {
       // Our own role is gone (or the session): the spec's Make Admin refusal.
       await alertError(TEXT.notAdmin);
-      await signOut({ callbackUrl: '/' });
+      await signOutTo('/');
       return;
     }
     if (!res.ok) await alertError(res.data.error ?? 'The role could not be revoked');

@@ -1,11 +1,11 @@
 'use client';
 
-import { signOut } from 'next-auth/react';
+import { signOutTo } from '@/lib/client/sign-out';
 import { cn } from '@/lib/utils';
 
 export function LogoutButton({ className }: { className?: string }) {
   return (
-    <button type="button" className={cn(className)} onClick={() => void signOut({ callbackUrl: '/' })}>
+    <button type="button" className={cn(className)} onClick={() => void signOutTo('/')}>
       LogOut
     </button>
   );

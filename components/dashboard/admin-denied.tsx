@@ -1,8 +1,8 @@
 'use client';
 
-import { signOut } from 'next-auth/react';
 import { useEffect } from 'react';
 import { alertError } from '@/lib/client/alerts';
+import { signOutTo } from '@/lib/client/sign-out';
 import { TEXT } from '@/lib/constants';
 
 /** SPEC 2: a non-admin on an admin page gets the error alert, is signed out and sent to /login. */
@@ -11,7 +11,7 @@ export function AdminDenied() {
     let done = false;
     void (async () => {
       await alertError(TEXT.adminRouteDenied);
-      if (!done) await signOut({ callbackUrl: '/login' });
+      if (!done) await signOutTo('/login');
     })();
     return () => {
       done = true;

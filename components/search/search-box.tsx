@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { CATALOG_PATH, catalogHref, suggestionHref } from '@/lib/catalog-url';
 import type { Suggestion } from '@/lib/search/types';
 import { cn } from '@/lib/utils';
-import { MAX_QUERY_LENGTH } from '@/lib/validations/search';
+import { MAX_QUERY_LENGTH } from '@/lib/constants';
 
 const KIND_LABELS: Record<Suggestion['kind'], string> = { part: 'Part', query: 'Search', category: 'Category', brand: 'Brand' };
 const DEBOUNCE_MS = 15;

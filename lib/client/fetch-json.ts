@@ -1,5 +1,7 @@
 'use client';
 
+import { signOutTo } from '@/lib/client/sign-out';
+
 export type JsonResult<T> = {
   ok: boolean;
   status: number;
@@ -38,7 +40,6 @@ export async function fetchJson<T = Record<string, unknown>>(
 /** SPEC 4: a 401 or 403 from the part fetch or the order lists signs the user out and goes to /. */
 export async function signOutOnAuthError(status: number): Promise<boolean> {
   if (status !== 401 && status !== 403) return false;
-  const { signOut } = await import('next-auth/react');
-  await signOut({ callbackUrl: '/' });
+  await signOutTo('/');
   return true;
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '@/content/categories';
+import { MAX_QUERY_LENGTH } from '@/lib/constants';
 import type { VehicleChoice } from '@/lib/fitment';
 import { yearSchema } from './parts';
 
 /** The catalog's sort orders; `relevance` lists the newest first when there is no search text. */
 export const SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
 export type SortOrder = (typeof SORTS)[number];
-export const MAX_QUERY_LENGTH = 200;
 
 const text = (label: string, max: number) =>
   z
