@@ -22,7 +22,12 @@ export function PartPurchase({ part }: PartPurchaseProps) {
   return (
     <div className="rounded-2xl bg-white p-6 ring-1 ring-slate-200" aria-busy={state.status === 'loading'}>
       <p className="text-slate-600">Sign in to order this part{part.availableQuantity <= 0 ? ` (${TEXT.outOfStock} right now)` : ''}.</p>
-      <Link href={`/login?callbackUrl=${encodeURIComponent(`/parts/${part._id}`)}`} className={buttonClass('primary', 'mt-4', 'lg')}>
+      {/* Not prefetched, like the navbar's Login link (components/auth/login-link.tsx). */}
+      <Link
+        href={`/login?callbackUrl=${encodeURIComponent(`/parts/${part._id}`)}`}
+        prefetch={false}
+        className={buttonClass('primary', 'mt-4', 'lg')}
+      >
         Sign in to order
       </Link>
     </div>
