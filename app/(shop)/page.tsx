@@ -26,9 +26,10 @@ export default async function HomePage() {
             See every part
           </Link>
         </div>
+        {/* Below the hero, perks and categories on every screen: loaded lazily, not preloaded. */}
         <CardGrid empty="No parts yet." className="mt-8">
-          {parts.map((part, index) => (
-            <PartCard key={part._id} part={part} priority={index < 3} />
+          {parts.map((part) => (
+            <PartCard key={part._id} part={part} />
           ))}
         </CardGrid>
       </section>
