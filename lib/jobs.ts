@@ -10,6 +10,12 @@ import { repairRecentStock } from '@/lib/stock';
  * in several instances at once (each rests on the same unique keys as the request paths).
  */
 const MINUTE = 60_000;
+/**
+ * The other jobs start this long after the index: the first pages after a (re)start get the database
+ * to themselves (the stock repair scans the recent ledger, which FerretDB does by reading all of it).
+ * Nothing waits for them: an order's writer repairs its part itself on a duplicate key.
+ */
+const JOBS_AFTER_INDEX_MS = 5_000;
 
 type Job = { name: string; run: () => Promise<unknown>; everyMs: number };
 
@@ -35,14 +41,20 @@ async function runJob(job: Job): Promise<void> {
   }
 }
 
-const globalForJobs = globalThis as typeof globalThis & { __shopJobs?: boolean };
+/**
+ * `__shopStartup` settles once the search index answers listings, or failed to load (a page loads it
+ * again then): scripts/serve.ts waits for it before the server listens.
+ */
+const globalForJobs = globalThis as typeof globalThis & { __shopJobs?: boolean; __shopStartup?: Promise<void> };
 
 /** Loads the search index, then runs each job once, then the periodic ones on their timers. */
 export function startBackgroundJobs(): void {
   if (globalForJobs.__shopJobs) return;
   globalForJobs.__shopJobs = true;
   startMailSender();
-  void runJob(SEARCH_INDEX).finally(startJobs);
+  const indexLoaded = runJob(SEARCH_INDEX);
+  globalForJobs.__shopStartup = indexLoaded;
+  void indexLoaded.finally(() => setTimeout(startJobs, JOBS_AFTER_INDEX_MS));
 }
 
 function startJobs(): void {

@@ -2,7 +2,7 @@
  * A second shop process for the freshness test (tests/api/search.test.ts): it builds its own search
  * index from the database in MONGODB_URI, says "ready", then reports how long each name given on
  * stdin takes to appear in (or, prefixed with "-", to leave) its search results; prefixed with "?",
- * how many parts it finds for it now; "=" alone, the ids of its newest parts (a listing, answered
+ * how many parts it finds for it now (and how long that took); "=" alone, the ids of its newest parts (a listing, answered
  * before the index is complete).
  */
 import { createInterface } from 'node:readline';
@@ -20,8 +20,9 @@ async function main(): Promise<void> {
       continue;
     }
     if (line.startsWith('?')) {
+      const asked = Date.now();
       const page = await search.search(searchQuerySchema.parse({ q: line.slice(1) }));
-      console.log(JSON.stringify({ name: line, total: page.total }));
+      console.log(JSON.stringify({ name: line, total: page.total, ms: Date.now() - asked }));
       continue;
     }
     const gone = line.startsWith('-');
