@@ -36,6 +36,13 @@ describe('ensureIndexes', () => {
     expect((await marks().findOne({ _id: 'indexes' }))?.spec).toBe(indexSpec());
   });
 
+  it('lets two processes starting at once both note the set (one of the two inserts loses the race)', async () => {
+    await marks().deleteOne({ _id: 'indexes' });
+    await Promise.all([ensureIndexes(), ensureIndexes(), ensureIndexes()]);
+    expect(await marks().countDocuments({ _id: 'indexes' })).toBe(1);
+    expect((await marks().findOne({ _id: 'indexes' }))?.spec).toBe(indexSpec());
+  });
+
   it('notes nothing when creating an index fails, so the next start tries again', async () => {
     await marks().deleteOne({ _id: 'indexes' });
     const failing = jest.spyOn(StockMove, 'createIndexes').mockRejectedValueOnce(new Error('the database refused'));
