@@ -36,7 +36,7 @@ describe('ensureIndexes', () => {
     expect((await marks().findOne({ _id: 'indexes' }))?.spec).toBe(indexSpec());
   });
 
-  it('lets two processes starting at once both note the set (one of the two inserts loses the race)', async () => {
+  it('lets starts racing each other all note the set: one note, the losing inserts ignored', async () => {
     await marks().deleteOne({ _id: 'indexes' });
     await Promise.all([ensureIndexes(), ensureIndexes(), ensureIndexes()]);
     expect(await marks().countDocuments({ _id: 'indexes' })).toBe(1);
