@@ -41,20 +41,14 @@ async function runJob(job: Job): Promise<void> {
   }
 }
 
-/**
- * `__shopStartup` settles once the search index answers listings, or failed to load (a page loads it
- * again then): scripts/serve.ts waits for it before the server listens.
- */
-const globalForJobs = globalThis as typeof globalThis & { __shopJobs?: boolean; __shopStartup?: Promise<void> };
+const globalForJobs = globalThis as typeof globalThis & { __shopJobs?: boolean };
 
 /** Loads the search index, then runs each job once, then the periodic ones on their timers. */
 export function startBackgroundJobs(): void {
   if (globalForJobs.__shopJobs) return;
   globalForJobs.__shopJobs = true;
   startMailSender();
-  const indexLoaded = runJob(SEARCH_INDEX);
-  globalForJobs.__shopStartup = indexLoaded;
-  void indexLoaded.finally(() => setTimeout(startJobs, JOBS_AFTER_INDEX_MS));
+  void runJob(SEARCH_INDEX).finally(() => setTimeout(startJobs, JOBS_AFTER_INDEX_MS));
 }
 
 function startJobs(): void {

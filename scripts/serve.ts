@@ -89,36 +89,6 @@ function option(args: string[], ...names: string[]): string | undefined {
   return undefined;
 }
 
-/**
- * A production server loads every route's modules when it starts (Next.js's preloadEntriesOnStart),
- * but without waiting for them: requests arriving meanwhile share the thread with that loading.
- * Modules already loaded are not loaded again, so this only waits for it.
- */
-async function loadEveryRoute(app: unknown): Promise<void> {
-  const wrapper = app as { getServer?: () => Promise<{ unstable_preloadEntries?: () => Promise<void> }> };
-  const server = await wrapper.getServer?.();
-  await server?.unstable_preloadEntries?.();
-}
-
-/** The longest the server waits for the start-up work of lib/jobs.ts before it listens anyway. */
-const STARTUP_WAIT_MS = 15_000;
-
-/**
- * The server listens once its routes are loaded and the search index answers listings (lib/jobs.ts,
- * started by instrumentation.ts while Next.js prepares): a (re)started instance answers at full speed
- * as soon as it answers at all, which is what a load balancer's health check waits for. An index that
- * cannot load (the database is down) does not keep the server from listening: after STARTUP_WAIT_MS
- * or its failure, pages load it themselves.
- */
-async function startupLoaded(): Promise<void> {
-  const startup = (globalThis as { __shopStartup?: Promise<void> }).__shopStartup;
-  if (!startup) return;
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, STARTUP_WAIT_MS)));
-  await Promise.race([startup, waited]);
-  clearTimeout(timer);
-}
-
 async function main(argv: string[]): Promise<void> {
   const [command = 'start', ...args] = argv;
   if (command !== 'dev' && command !== 'start') throw new Error(`Unknown command ${command}: use dev or start`);
@@ -135,8 +105,6 @@ async function main(argv: string[]): Promise<void> {
   const server = http.createServer();
   const app = next({ dev, dir: process.cwd(), port, hostname, httpServer: server });
   await app.prepare();
-  if (!dev) await loadEveryRoute(app);
-  await startupLoaded();
   const handle = app.getRequestHandler();
   server.on(
     'request',
