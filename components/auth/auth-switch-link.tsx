@@ -3,17 +3,15 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { Suspense } from 'react';
-import { authHref } from '@/lib/client/callback-url';
-import { safeCallbackUrl } from '@/lib/utils';
+import { authHref, callbackUrlOf } from '@/lib/client/callback-url';
 
 type AuthSwitchLinkProps = { page: '/login' | '/register'; children: React.ReactNode };
 
 const className = 'font-semibold text-brand-700 hover:underline';
 
 function LinkKeepingCallback({ page, children }: AuthSwitchLinkProps) {
-  const target = safeCallbackUrl(useSearchParams().get('callbackUrl'));
   return (
-    <Link href={authHref(page, target)} className={className}>
+    <Link href={authHref(page, callbackUrlOf(useSearchParams()))} className={className}>
       {children}
     </Link>
   );

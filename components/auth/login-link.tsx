@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { authHref } from '@/lib/client/callback-url';
 
 /**
  * The navbar's Login link: it remembers the page it was clicked on. Not prefetched: it is on every
@@ -9,9 +10,9 @@ import { usePathname } from 'next/navigation';
  */
 export function LoginLink({ className, onClick }: { className?: string; onClick?: () => void }) {
   const pathname = usePathname();
-  const back = pathname && !['/', '/login', '/register'].includes(pathname) ? `?callbackUrl=${encodeURIComponent(pathname)}` : '';
+  const back = pathname && !['/login', '/register'].includes(pathname) ? pathname : '/';
   return (
-    <Link href={`/login${back}`} prefetch={false} className={className} onClick={onClick}>
+    <Link href={authHref('/login', back)} prefetch={false} className={className} onClick={onClick}>
       Login
     </Link>
   );

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { LazyPurchaseForm } from '@/components/parts/lazy-purchase-form';
 import { useViewer } from '@/components/session/use-viewer';
+import { authHref } from '@/lib/client/callback-url';
 import { TEXT } from '@/lib/constants';
 import type { PartDTO } from '@/lib/types';
 import { buttonClass } from '@/components/ui/button';
@@ -23,11 +24,7 @@ export function PartPurchase({ part }: PartPurchaseProps) {
     <div className="rounded-2xl bg-white p-6 ring-1 ring-slate-200" aria-busy={state.status === 'loading'}>
       <p className="text-slate-600">Sign in to order this part{part.availableQuantity <= 0 ? ` (${TEXT.outOfStock} right now)` : ''}.</p>
       {/* Not prefetched, like the navbar's Login link (components/auth/login-link.tsx). */}
-      <Link
-        href={`/login?callbackUrl=${encodeURIComponent(`/parts/${part._id}`)}`}
-        prefetch={false}
-        className={buttonClass('primary', 'mt-4', 'lg')}
-      >
+      <Link href={authHref('/login', `/parts/${part._id}`)} prefetch={false} className={buttonClass('primary', 'mt-4', 'lg')}>
         Sign in to order
       </Link>
     </div>
