@@ -1,4 +1,5 @@
 import mongoose, { type Model } from 'mongoose';
+import { isDuplicateKey } from '@/lib/errors';
 import { AuditEntry } from './audit-entry';
 import { Order } from './order';
 import { OrderNumberBlock } from './order-number-block';
@@ -89,7 +90,6 @@ const TTL_INDEXES: Array<[Model<never>, string]> = [
 ];
 
 const NOT_IMPLEMENTED = 238;
-const DUPLICATE_KEY = 11000;
 
 /** Where ensureIndexes notes the index set it created: one document in a collection of its own. */
 const INDEX_MARK = { collection: 'schema_marks', id: 'indexes' } as const;
@@ -125,6 +125,6 @@ export async function ensureIndexes(): Promise<void> {
   ]);
   await marks.updateOne({ _id: INDEX_MARK.id }, { $set: { spec, at: new Date() } }, { upsert: true }).catch((error: unknown) => {
     // Another process starting at the same moment inserted the note first: the indexes exist either way.
-    if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+    if (!isDuplicateKey(error)) throw error;
   });
 }

@@ -169,8 +169,6 @@ class InProcessSearch implements CatalogSearchEngine {
     this.completeTimer = setTimeout(this.completeNow, COMPLETE_AFTER_MS);
     this.completed = begin
       .then(() => {
-        if (this.completeTimer) clearTimeout(this.completeTimer);
-        this.completeTimer = null;
         heapBefore = process.memoryUsage().heapUsed;
         return this.index.complete(parts);
       })
