@@ -1,6 +1,5 @@
 import 'server-only';
-import { enqueueMissingOrderEmails } from '@/lib/order-emails';
-import { listOrdersUpdatedSince, reconcileOrderIntents } from '@/lib/orders';
+import { orderEmailReconciliation, reconcileOrderIntents } from '@/lib/orders';
 import { startMailSender } from '@/lib/outbox';
 import { catalogSearch } from '@/lib/search';
 import { repairRecentStock } from '@/lib/stock';
@@ -26,11 +25,7 @@ const JOBS: Job[] = [
   { name: 'stock repair', run: () => repairRecentStock(), everyMs: 0 },
   { name: 'order reconciliation', run: () => reconcileOrderIntents(), everyMs: MINUTE / 2 },
   // An email whose enqueue was lost (the process died right after a change) is written again from the order's state.
-  {
-    name: 'order email reconciliation',
-    run: async () => enqueueMissingOrderEmails(await listOrdersUpdatedSince(20 * MINUTE)),
-    everyMs: 5 * MINUTE,
-  },
+  { name: 'order email reconciliation', run: orderEmailReconciliation(), everyMs: 5 * MINUTE },
 ];
 
 async function runJob(job: Job): Promise<void> {

@@ -2,7 +2,7 @@ import 'server-only';
 import { SITE_NAME } from '@/lib/constants';
 import { appUrl } from '@/lib/env';
 import { formatPrice } from '@/lib/money';
-import { enqueueMail, type OutboxMail } from '@/lib/outbox';
+import { enqueueMail, type EnqueueOptions, type OutboxMail } from '@/lib/outbox';
 import type { OrderDTO } from '@/lib/types';
 
 /**
@@ -132,9 +132,14 @@ export const orderEmailKey = (orderId: string, event: OrderEmailEvent) => `${ord
  * Puts an order's email in the outbox (once per order and event). Never throws: an email must not fail
  * the change that caused it. True when the message was new.
  */
-export async function enqueueOrderEmail(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExtra = {}): Promise<boolean> {
+export async function enqueueOrderEmail(
+  event: OrderEmailEvent,
+  order: OrderDTO,
+  extra: OrderEmailExtra = {},
+  options: EnqueueOptions = {},
+): Promise<boolean> {
   try {
-    return await enqueueMail(orderEmailKey(order._id, event), orderEmail(event, order, extra));
+    return await enqueueMail(orderEmailKey(order._id, event), orderEmail(event, order, extra), options);
   } catch (error) {
     console.error(`[order-emails] could not enqueue ${event} of ${order._id}:`, error);
     return false;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { Types } from 'mongoose';
 import { recordAudit } from '@/lib/audit';
+import { batched } from '@/lib/batch';
 import { assertAdmin, assertCustomer, canSee, type Actor } from '@/lib/auth/policy';
 import { revalidateCatalog } from '@/lib/cache';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TAGS, TEXT } from '@/lib/constants';
@@ -8,10 +9,10 @@ import { connectDb } from '@/lib/db';
 import { ClientGoneError, ConflictError, ForbiddenError, NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/errors';
 import { parseObjectId } from '@/lib/ids';
 import { fromCents, lineTotalCents } from '@/lib/money';
-import { enqueueOrderEmail } from '@/lib/order-emails';
+import { enqueueMissingOrderEmails, enqueueOrderEmail } from '@/lib/order-emails';
 import { allocateOrderNumber, looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/order-numbers';
 import type { Page } from '@/lib/pagination';
-import { applyStockMove, InsufficientStockError, orderMoveExists } from '@/lib/stock';
+import { applyStockMove, InsufficientStockError, orderMoveExists, type StockPart } from '@/lib/stock';
 import { trackingUrlFor } from '@/lib/tracking';
 import type { OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/types';
 import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/orders';
@@ -74,40 +75,55 @@ async function notify(orderId: Types.ObjectId, event: Parameters<typeof enqueueO
 export type PlacedOrder = { acknowledged: true; insertedId: string; number: string; availableQuantity: number };
 
 /**
+ * The intents of stored orders, removed a batch at a time (one write per window instead of one per
+ * order). An intent left behind by a process that stopped first is removed by reconcileOrderIntents,
+ * which finds its order stored and returns nothing.
+ */
+export const storedIntents = batched<Types.ObjectId>('orders', (ids) => OrderIntent.deleteMany({ _id: { $in: ids } }));
+
+/** What makes a part orderable in this quantity, judged in the part's stock turn. */
+function assertOrderable(part: StockPart, quantity: number): void {
+  if (part.archivedAt) throw new NotFoundError('Part not found');
+  if (quantity < part.minimumQuantity) {
+    throw new ValidationError(minimumQuantityMessage(part.minimumQuantity), { quantity: [minimumQuantityMessage(part.minimumQuantity)] });
+  }
+}
+
+/**
  * Places an order. Price, part name, name and email come from the database and the session. An
- * intent is written first, then the stock is taken through the ledger, then the order is stored and
- * the intent removed; if the order cannot be stored, a compensating `cancel` move returns the stock,
- * and if the process dies in between, reconcileOrderIntents does. A departed client (`signal`)
- * never gets stock taken.
+ * intent is written first, then the part is read and judged and its stock taken in one turn of the
+ * ledger, then the order is stored and the intent removed; if the order cannot be stored, a
+ * compensating `cancel` move returns the stock, and if the process dies in between,
+ * reconcileOrderIntents does. A departed client (`signal`) never gets stock taken.
  */
 export async function placeOrder(actor: Actor, input: PlaceOrderInput, { signal }: { signal?: AbortSignal } = {}): Promise<PlacedOrder> {
   assertCustomer(actor);
+  const partId = parseObjectId(input.partId, 'Part not found');
   await connectDb();
-  const part = await Part.findById(parseObjectId(input.partId, 'Part not found')).lean();
-  if (!part || part.archivedAt) throw new NotFoundError('Part not found');
-  if (input.quantity < part.minimumQuantity) {
-    throw new ValidationError(minimumQuantityMessage(part.minimumQuantity), { quantity: [minimumQuantityMessage(part.minimumQuantity)] });
-  }
-  if (input.quantity > part.availableQuantity) throw new ConflictError(TEXT.overStock);
   if (signal?.aborted) throw new ClientGoneError();
 
   const orderId = new Types.ObjectId();
-  const number = await allocateOrderNumber();
-  await OrderIntent.create({ _id: orderId, partId: part._id, quantity: input.quantity, by: actor.email });
+  await OrderIntent.create({ _id: orderId, partId, quantity: input.quantity, by: actor.email });
   let move: Awaited<ReturnType<typeof applyStockMove>>;
+  let part: StockPart | undefined;
+  const check = (read: StockPart) => {
+    assertOrderable(read, input.quantity);
+    part = read;
+  };
   try {
-    move = await applyStockMove({ partId: part._id, delta: -input.quantity, reason: 'order', orderId, by: actor.email }, { signal });
+    move = await applyStockMove({ partId, delta: -input.quantity, reason: 'order', orderId, by: actor.email }, { signal, check });
   } catch (error) {
     await OrderIntent.deleteOne({ _id: orderId });
     throw error instanceof InsufficientStockError ? new ConflictError(TEXT.overStock) : error;
   }
+  let order: OrderDTO;
   try {
-    await Order.create({
+    const created = await Order.create({
       _id: orderId,
-      number,
-      partId: part._id,
-      partName: part.name,
-      price: part.price,
+      number: await allocateOrderNumber(),
+      partId,
+      partName: part!.name,
+      price: part!.price,
       name: actor.name,
       email: actor.email,
       address: input.address,
@@ -116,17 +132,19 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, { signal 
       paid: false,
       status: 'pending',
     });
+    order = toOrderDTO(created.toObject<LeanOrder>());
   } catch (error) {
-    await applyStockMove({ partId: part._id, delta: input.quantity, reason: 'cancel', orderId, by: 'system' });
+    await applyStockMove({ partId, delta: input.quantity, reason: 'cancel', orderId, by: 'system' });
     await OrderIntent.deleteOne({ _id: orderId });
     throw error;
   } finally {
     // Only this part's page and the lists that show it.
-    revalidateCatalog(TAGS.part(String(part._id)));
+    revalidateCatalog(TAGS.part(String(partId)));
   }
-  await OrderIntent.deleteOne({ _id: orderId });
-  await notify(orderId, 'placed');
-  return { acknowledged: true, insertedId: String(orderId), number, availableQuantity: move.availableQuantity };
+  storedIntents.add(orderId);
+  // A new order's email cannot be in the outbox yet.
+  await enqueueOrderEmail('placed', order, {}, { fresh: true });
+  return { acknowledged: true, insertedId: order._id, number: order.number, availableQuantity: move.availableQuantity };
 }
 
 /**
@@ -172,11 +190,31 @@ async function findVisibleOrder(actor: Pick<Actor, 'email' | 'isAdmin'>, id: str
   return order;
 }
 
-/** The orders changed in the last `ms` (for the email reconciliation; no caller, no page). */
-export async function listOrdersUpdatedSince(ms: number): Promise<OrderDTO[]> {
-  await connectDb();
-  const orders = await Order.find({ updatedAt: { $gte: new Date(Date.now() - ms) } }).lean<LeanOrder[]>();
-  return orders.map(toOrderDTO);
+/** Orders younger than this still have their own email enqueue in flight: the email reconciliation leaves them to it. */
+const EMAIL_SETTLE_MS = 60_000;
+/** How far back a process's first email reconciliation looks. */
+const EMAIL_LOOK_BACK_MS = 20 * 60_000;
+/** Each run looks this far behind where the last one stopped: instances' clocks differ a little. */
+const EMAIL_OVERLAP_MS = 60_000;
+
+/**
+ * The email reconciliation of one process: each run re-creates the emails missing for the orders changed
+ * since the last run stopped (the first run looks back EMAIL_LOOK_BACK_MS), up to EMAIL_SETTLE_MS ago.
+ * So every change is looked at about once, not at every run while it is recent, and never while its
+ * own request is still queueing the email. A run that fails is repeated over the same span. Safe in
+ * every instance at once: the outbox keeps one message per order and event.
+ */
+export function orderEmailReconciliation() {
+  let checkedUpTo: number | null = null;
+  return async (now = Date.now()): Promise<{ checked: number; created: number }> => {
+    const to = now - EMAIL_SETTLE_MS;
+    const from = checkedUpTo === null ? now - EMAIL_LOOK_BACK_MS : checkedUpTo - EMAIL_OVERLAP_MS;
+    await connectDb();
+    const orders = await Order.find({ updatedAt: { $gte: new Date(from), $lt: new Date(to) } }).lean<LeanOrder[]>();
+    const created = await enqueueMissingOrderEmails(orders.map(toOrderDTO));
+    checkedUpTo = Math.max(to, checkedUpTo ?? to);
+    return { checked: orders.length, created };
+  };
 }
 
 export async function getOrder(actor: Actor, id: string): Promise<OrderDTO> {

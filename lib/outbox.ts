@@ -61,15 +61,24 @@ async function persist(write: () => Promise<unknown>): Promise<void> {
   }
 }
 
+export type EnqueueOptions = {
+  /**
+   * The key was made just now (a new order's), so no message can have it: the lookup is skipped. Were
+   * it wrong, the insert's duplicate key still keeps the first message, and the sender drops a due
+   * entry whose message is no longer pending.
+   */
+  fresh?: boolean;
+};
+
 /**
  * Adds a message to the outbox under `key`. True when it was added; false when a message with that key
  * already exists (the duplicate is fine) or when the outbox could not be written (logged: the caller's
  * change must never fail because of an email; a reconciliation re-creates missing order emails).
  */
-export async function enqueueMail(key: string, mail: OutboxMail): Promise<boolean> {
+export async function enqueueMail(key: string, mail: OutboxMail, { fresh = false }: EnqueueOptions = {}): Promise<boolean> {
   try {
     await connectDb();
-    const existing = await OutboxMessage.findById(key, { state: 1 }).lean();
+    const existing = fresh ? null : await OutboxMessage.findById(key, { state: 1 }).lean();
     if (existing) {
       if (existing.state === 'pending') await ensureDue(key, new Date());
       return false;

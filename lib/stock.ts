@@ -31,9 +31,27 @@ export type StockMoveInput = {
   by?: string;
 };
 
+/** The part as its turn reads it: the stock pair, and what a caller's check may need to judge the move. */
+export type StockPart = {
+  _id: Types.ObjectId;
+  availableQuantity: number;
+  stockSeq: number;
+  name: string;
+  price: number;
+  minimumQuantity: number;
+  archivedAt?: Date | null;
+};
+
+const TURN_FIELDS = { availableQuantity: 1, stockSeq: 1, name: 1, price: 1, minimumQuantity: 1, archivedAt: 1 } as const;
+
 export type StockMoveOptions = {
   /** The request's signal: a departed client's move is never started. */
   signal?: AbortSignal;
+  /**
+   * Judges the part as read in its turn, before the move (throwing refuses it): a check made there
+   * sees the stock no other writer of this process can change before the move is stored.
+   */
+  check?: (part: StockPart) => void;
 };
 
 export type StockMoveResult = {
@@ -85,25 +103,29 @@ async function writePair(partId: Types.ObjectId, fromSeq: number, available: num
 const jitter = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
 
 /** Applies one move through the ledger: in the part's turn, within STOCK_BUDGET_MS. */
-export async function applyStockMove(input: StockMoveInput, { signal }: StockMoveOptions = {}): Promise<StockMoveResult> {
+export async function applyStockMove(input: StockMoveInput, options: StockMoveOptions = {}): Promise<StockMoveResult> {
   if (!Number.isInteger(input.delta) || input.delta === 0) throw new Error('A stock move needs a non-zero integer delta');
   const partId = parseObjectId(String(input.partId), 'Part not found');
   await connectDb();
   const deadline = Date.now() + STOCK_BUDGET_MS;
-  return queue.run(String(partId), () => applyInTurn(partId, input, deadline, signal), { waitMs: STOCK_BUDGET_MS, signal });
+  return queue.run(String(partId), () => applyInTurn(partId, input, deadline, options), {
+    waitMs: STOCK_BUDGET_MS,
+    signal: options.signal,
+  });
 }
 
 async function applyInTurn(
   partId: Types.ObjectId,
   input: StockMoveInput,
   deadline: number,
-  signal?: AbortSignal,
+  { signal, check }: StockMoveOptions,
 ): Promise<StockMoveResult> {
   const orderKey = orderKeyOf(input);
   for (;;) {
     if (Date.now() > deadline) throw new ServiceUnavailableError('Stock is busy right now, please try again in a moment', 2);
-    const part = await Part.findById(partId, { availableQuantity: 1, stockSeq: 1 }).lean();
+    const part = await Part.findById(partId, TURN_FIELDS).lean<StockPart>();
     if (!part) throw new NotFoundError('Part not found');
+    check?.(part);
     const after = part.availableQuantity + input.delta;
     if (after < 0) throw new InsufficientStockError(part.availableQuantity);
     if (signal?.aborted) throw new ClientGoneError();

@@ -1,11 +1,11 @@
-import { Types } from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { GET as getOrderRoute } from '@/app/api/order/[id]/route';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { IN_PROGRESS } from '@/lib/idempotency';
-import { reconcileOrderIntents } from '@/lib/orders';
+import { orderEmailReconciliation, reconcileOrderIntents, storedIntents } from '@/lib/orders';
 import { applyStockMove, sumStockMoves } from '@/lib/stock';
 import type { UserDTO } from '@/lib/users';
-import { Order, OrderIntent, Part, StockMove } from '@/models';
+import { Order, OrderIntent, OutboxDue, OutboxMessage, Part, StockMove } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 
@@ -83,6 +83,78 @@ describe('a client that went away', () => {
   });
 });
 
+describe('the work of one order', () => {
+  it('reads the user and the part once, writes the intent, move, pair, order and email, and clears intents in a batch', async () => {
+    const partId = await makePart({ stock: 5 });
+    // The first order of a process may also reserve a block of order numbers; the second shows the steady state.
+    expect((await order(customer, { partId, ...CONTACT, quantity: 1 })).status).toBe(201);
+    await storedIntents.flush();
+    const ops: string[] = [];
+    mongoose.set('debug', (collection: string, method: string) => void ops.push(`${collection}.${method}`));
+    try {
+      const res = await order(customer, { partId, ...CONTACT, quantity: 1 });
+      expect(res.status).toBe(201);
+      // The batch's window may close while the email is being queued, or at the flush.
+      await storedIntents.flush();
+      const clears = ops.filter((op) => op === 'orderintents.deleteMany');
+      expect(clears).toHaveLength(1);
+      expect(ops.filter((op) => op !== 'orderintents.deleteMany')).toEqual([
+        'users.findOne',
+        'orderintents.insertOne',
+        'parts.findOne',
+        'stockmoves.insertOne',
+        'parts.updateOne',
+        'orders.insertOne',
+        'outboxdues.insertOne',
+        'outboxmessages.insertOne',
+      ]);
+    } finally {
+      mongoose.set('debug', false);
+    }
+    expect(await OrderIntent.countDocuments({ partId })).toBe(0);
+    expect(await Order.countDocuments({ partId })).toBe(2);
+    expect(await stockOf(partId)).toBe(3);
+  });
+});
+
+describe('the order email reconciliation', () => {
+  const MINUTE = 60_000;
+  const placedKey = (id: string) => `${id}:placed`;
+  /** As if the process died right after storing the order, before its email was queued. */
+  const loseEmail = async (id: string) => {
+    await OutboxMessage.deleteOne({ _id: placedKey(id) });
+    await OutboxDue.deleteOne({ _id: placedKey(id) });
+  };
+
+  it('re-creates a lost email, looks at each change about once, and leaves the last minute to its request', async () => {
+    const partId = await makePart({ stock: 10 });
+    const older = (await order(customer, { partId, ...CONTACT, quantity: 1 })).body.insertedId as string;
+    const recent = (await order(customer, { partId, ...CONTACT, quantity: 1 })).body.insertedId as string;
+    await storedIntents.flush();
+    const now = Date.now();
+    await Order.collection.updateOne({ _id: new Types.ObjectId(older) }, { $set: { updatedAt: new Date(now - 5 * MINUTE) } });
+    await loseEmail(older);
+    await loseEmail(recent);
+
+    const reconcile = orderEmailReconciliation();
+    expect(await reconcile(now)).toEqual({ checked: 1, created: 1 });
+    expect(await OutboxMessage.exists({ _id: placedKey(older) })).not.toBeNull();
+    expect(await OutboxDue.exists({ _id: placedKey(older) })).not.toBeNull();
+    // Changed in the last minute: its own request queues the email.
+    expect(await OutboxMessage.exists({ _id: placedKey(recent) })).toBeNull();
+
+    // Five minutes on, the next run looks at what changed since the first stopped (a minute of overlap), not again at `older`.
+    await loseEmail(older);
+    const later = now + 5 * MINUTE;
+    const span = { $gte: new Date(now - 2 * MINUTE), $lt: new Date(later - MINUTE) };
+    const second = await reconcile(later);
+    expect(second.checked).toBe(await Order.countDocuments({ updatedAt: span }));
+    expect(second.created).toBeGreaterThanOrEqual(1);
+    expect(await OutboxMessage.exists({ _id: placedKey(recent) })).not.toBeNull();
+    expect(await OutboxMessage.exists({ _id: placedKey(older) })).toBeNull();
+  });
+});
+
 describe('order numbers', () => {
   it('gives every order a short human number, shown by GET /api/order/{id}', async () => {
     const partId = await makePart({ stock: 20 });
@@ -134,6 +206,8 @@ describe('stock reconciliation', () => {
     const partId = await makePart({ stock: 5 });
     const placed = await order(customer, { partId, ...CONTACT, quantity: 2 });
     const orderId = new Types.ObjectId(placed.body.insertedId as string);
+    // As if the process stopped before the batch that removes it.
+    await storedIntents.flush();
     await OrderIntent.create({ _id: orderId, partId, quantity: 2, by: customer.email, at: ago(120_000) });
     expect(await reconcileOrderIntents(60_000)).toEqual({ returned: 0, cleared: 1 });
     expect(await stockOf(partId)).toBe(3);
