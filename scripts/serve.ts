@@ -70,6 +70,20 @@ export function guardRequests(handler: RequestHandler, { trustedHops }: { truste
   };
 }
 
+/**
+ * How long an idle keep-alive connection stays open. Node's default (5 s) is shorter than the idle
+ * time after which balancers and HTTP clients stop reusing a connection (nginx, HAProxy and cloud
+ * balancers: 60 s), so a request sent just as the server closed the connection failed with a reset.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/** The HTTP server Next.js runs in (requests are attached by `main`). */
+export function createShopServer(): http.Server {
+  const server = http.createServer();
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  return server;
+}
+
 /** TRUSTED_PROXY_HOPS as lib/env.ts reads it (a whole number from 0 to 10, default 0). */
 export function trustedHopsFrom(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 0;
@@ -102,7 +116,7 @@ async function main(argv: string[]): Promise<void> {
   process.title = 'next-server';
 
   const { default: next } = await import('next');
-  const server = http.createServer();
+  const server = createShopServer();
   const app = next({ dev, dir: process.cwd(), port, hostname, httpServer: server });
   await app.prepare();
   const handle = app.getRequestHandler();

@@ -29,7 +29,7 @@ import { addressBucket, clientIp, reserveAttempt } from '@/lib/rate-limit';
 import type { UserDTO } from '@/lib/users';
 import { safeCallbackUrl } from '@/lib/utils';
 import { Order, Part, Profile, RateLimitHit, Review, User } from '@/models';
-import { guardRequests, hasMalformedPath } from '@/scripts/serve';
+import { createShopServer, guardRequests, hasMalformedPath } from '@/scripts/serve';
 import { BASE_URL, bearerFor, callRoute, sessionCookieFor } from '@/tests/helpers/api';
 import { LONG_TEXT, makePart, makeReview, makeUser } from '@/tests/helpers/factories';
 
@@ -210,6 +210,31 @@ describe('3. the client address the rate limits count', () => {
       const res = await fetch(`${base}${path}`, { headers });
       return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
     };
+
+    it('keeps an idle keep-alive connection open past the 5 s Node default (6 s with its margin), so a client reusing it gets an answer', async () => {
+      const server = createShopServer();
+      server.on('request', guardRequests(probe, { trustedHops: 0 }));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const request = () =>
+        new Promise<{ status?: number; reused: boolean }>((resolve, reject) => {
+          const req = http.get({ host: '127.0.0.1', port, path: '/blogs', agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode, reused: req.reusedSocket }));
+          });
+          req.on('error', reject);
+        });
+      try {
+        expect(await request()).toEqual({ status: 200, reused: false });
+        await new Promise((resolve) => setTimeout(resolve, 6_500));
+        expect(await request()).toEqual({ status: 200, reused: true });
+      } finally {
+        agent.destroy();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    }, 15_000);
 
     it('without trusted proxies, overwrites a client-sent X-Forwarded-For with the connection address', async () => {
       const server = await listen(guardRequests(probe, { trustedHops: 0 }));
