@@ -12,7 +12,15 @@ import {
   signInViaApi,
 } from './helpers';
 
-type ApiPart = { _id: string; name: string; availableQuantity: number; description: string; price: number; minimumQuantity: number };
+type ApiPart = {
+  _id: string;
+  name: string;
+  img: string;
+  availableQuantity: number;
+  description: string;
+  price: number;
+  minimumQuantity: number;
+};
 
 test.describe('public pages', () => {
   test('a shared page goes out anonymous with a CDN lifetime and no ETag (Next.js would hash the whole page for one); login and register come from the cache', async ({
@@ -154,6 +162,31 @@ test.describe('public pages', () => {
     await keepScreenshot(page, testInfo, 'part');
     await page.getByRole('link', { name: 'Sign in to order' }).click();
     await expect(page).toHaveURL(new RegExp(`/login\\?callbackUrl=${encodeURIComponent(`/parts/${id}`)}`));
+  });
+
+  test('a first visit preloads only the images at the top and fetches nothing of the login page', async ({ page }) => {
+    const part = (await allPartsViaApi<ApiPart>(page.request)).find((p) => p.name === 'Vented Front Brake Rotor 300 mm')!;
+    const loginFetches: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/login') loginFetches.push(request.url());
+    });
+    const visits: Array<[string, string[]]> = [
+      // The home page's part cards are below the hero, the perks and the categories on every screen.
+      ['/', ['/images/hero.svg', '/logo.svg']],
+      [`/parts/${part._id}`, [part.img, '/logo.svg']],
+    ];
+    for (const [path, images] of visits) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // Links in view are prefetched once the page is idle: give that its time.
+      await page.waitForTimeout(1000);
+      const preloaded = await page
+        .locator('link[rel="preload"][as="image"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(preloaded.sort()).toEqual([...images].sort());
+    }
+    // The Login link and "Sign in to order" are not prefetched: the login page's code (zod among it) waits for a click.
+    expect(loginFetches).toEqual([]);
   });
 
   test('a card on the home page leads to its part page', async ({ page, baseURL }, testInfo) => {
