@@ -16,7 +16,7 @@ const MINUTE = 60_000;
  */
 const JOBS_AFTER_INDEX_MS = 5_000;
 
-type Job = { name: string; run: () => Promise<unknown>; everyMs: number };
+export type Job = { name: string; run: () => Promise<unknown>; everyMs: number };
 
 /** Loaded at start, before the other jobs run (the first pages wait for it; repairs do not). */
 const SEARCH_INDEX: Job = { name: 'search index', run: () => catalogSearch().ready(), everyMs: 0 };
@@ -43,19 +43,36 @@ export function startBackgroundJobs(): void {
   if (globalForJobs.__shopJobs) return;
   globalForJobs.__shopJobs = true;
   startMailSender();
-  void runJob(SEARCH_INDEX).finally(() => setTimeout(startJobs, JOBS_AFTER_INDEX_MS));
+  scheduleJobs(SEARCH_INDEX, JOBS, JOBS_AFTER_INDEX_MS);
 }
 
-function startJobs(): void {
-  for (const job of JOBS) {
-    void runJob(job);
-    if (job.everyMs > 0) {
+/**
+ * Runs `first`, then `afterMs` after it ended (whether it loaded or failed) each job once, and the
+ * periodic ones every `everyMs`, never two runs of one job at once. Answers a function that stops them.
+ */
+export function scheduleJobs(first: Job, jobs: Job[], afterMs: number): () => void {
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
+  let stopped = false;
+  const startJobs = () => {
+    if (stopped) return;
+    for (const job of jobs) {
+      void runJob(job);
+      if (job.everyMs <= 0) continue;
       let running = false;
-      setInterval(() => {
+      const timer = setInterval(() => {
         if (running) return;
         running = true;
         void runJob(job).finally(() => (running = false));
-      }, job.everyMs).unref();
+      }, job.everyMs);
+      timer.unref?.();
+      timers.push(timer);
     }
-  }
+  };
+  void runJob(first).finally(() => {
+    if (!stopped) timers.push(setTimeout(startJobs, afterMs));
+  });
+  return () => {
+    stopped = true;
+    for (const timer of timers) clearTimeout(timer);
+  };
 }
