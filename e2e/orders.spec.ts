@@ -137,6 +137,32 @@ test.describe('a customer ordering and paying', () => {
     expect(stock.availableQuantity).toBe(20);
   });
 
+  test('an order shows at once in the lists that show its part: a catalog search and the parts API', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo, { availableQuantity: 30 });
+    const { api } = await newCustomerApi(baseURL!, testInfo);
+    const search = `/parts?q=${encodeURIComponent(part.name)}`;
+    const card = page.locator('main article', { has: page.getByRole('heading', { name: part.name }) });
+    const listed = async () => {
+      const list = (await (await page.request.get('/api/parts?limit=100')).json()) as Array<{ _id: string; availableQuantity: number }>;
+      return list.find((item) => item._id === part.id)?.availableQuantity;
+    };
+    // Twice each, so the second answer comes from the cache.
+    for (let visit = 0; visit < 2; visit++) {
+      await page.goto(search);
+      await expect(card.getByTestId('available-quantity')).toHaveText('30 pieces');
+      expect(await listed()).toBe(30);
+    }
+
+    await placeOrderViaApi(api, part.id, 4);
+    await page.goto(search);
+    await expect(card.getByTestId('available-quantity')).toHaveText('26 pieces');
+    expect(await listed()).toBe(26);
+  });
+
   test('below the minimum and above the stock: the messages, and no order', async ({ page, baseURL }, testInfo) => {
     const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
     const part = await createPartViaApi(admin, testInfo, { availableQuantity: 8, minimumQuantity: 3 });

@@ -46,6 +46,15 @@ export async function getCachedParts(ids: readonly string[]): Promise<PartDTO[]>
   return parts.filter((part): part is PartDTO => part !== null);
 }
 
+/**
+ * The parts of a list as one cache entry, tagged with each of them: one cache read per list instead of
+ * one per part, and still expired by an order of any part it shows (and only by those).
+ */
+export function getCachedList(ids: readonly string[]): Promise<PartDTO[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return cachedRead(() => getCachedParts(ids), ['parts', ...ids], { tags: ids.map(TAGS.part), revalidate: SAFETY_NET_SECONDS });
+}
+
 export type CatalogPage = Omit<SearchPage, 'ids'> & { parts: PartDTO[] };
 
 const EMPTY: CatalogPage = { parts: [], total: 0, facets: { category: [], brand: [], price: [], inStock: 0 }, nextCursor: null };
@@ -62,7 +71,7 @@ export async function getCatalogPage(query: SearchQuery, { record = false } = {}
   });
   if (record) await recordLostDemand(query, page);
   const { ids, ...rest } = page;
-  return { ...rest, parts: await getCachedParts(ids) };
+  return { ...rest, parts: await getCachedList(ids) };
 }
 
 /** The home page's parts: the newest. */

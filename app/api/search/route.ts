@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { getCachedParts } from '@/lib/catalog';
+import { getCachedList } from '@/lib/catalog';
 import { parseInput, route, searchParamsOf } from '@/lib/http';
 import { searchCatalog } from '@/lib/search';
 import { searchQuerySchema } from '@/lib/validations/search';
@@ -12,7 +12,7 @@ export const GET = route(async (req) => {
   const query = parseInput(searchQuerySchema, searchParamsOf(req));
   const { ids, ...page } = await searchCatalog(query, { record: true });
   return NextResponse.json(
-    { items: await getCachedParts(ids), ...page },
+    { items: await getCachedList(ids), ...page },
     { headers: { 'Cache-Control': 'public, max-age=0, s-maxage=30' } },
   );
 });
