@@ -199,16 +199,16 @@ const EMAIL_OVERLAP_MS = 60_000;
 
 /**
  * The email reconciliation of one process: each run re-creates the emails missing for the orders changed
- * since the last run stopped (the first run looks back EMAIL_LOOK_BACK_MS), up to EMAIL_SETTLE_MS ago.
- * So every change is looked at about once, not at every run while it is recent, and never while its
- * own request is still queueing the email. A run that fails is repeated over the same span. Safe in
- * every instance at once: the outbox keeps one message per order and event.
+ * since the last run stopped, up to EMAIL_SETTLE_MS ago: a change that recent still has its own request
+ * queueing the email. The first run (at start) looks back EMAIL_LOOK_BACK_MS and up to now, so an order
+ * stored just before a crash gets its email at the restart. Every change is looked at about once, not
+ * at every run while it is recent. A run that fails is repeated over the same span. Safe in every
+ * instance at once: the outbox keeps one message per order and event.
  */
 export function orderEmailReconciliation() {
   let checkedUpTo: number | null = null;
   return async (now = Date.now()): Promise<{ checked: number; created: number }> => {
-    const to = now - EMAIL_SETTLE_MS;
-    const from = checkedUpTo === null ? now - EMAIL_LOOK_BACK_MS : checkedUpTo - EMAIL_OVERLAP_MS;
+    const [from, to] = checkedUpTo === null ? [now - EMAIL_LOOK_BACK_MS, now] : [checkedUpTo - EMAIL_OVERLAP_MS, now - EMAIL_SETTLE_MS];
     await connectDb();
     const orders = await Order.find({ updatedAt: { $gte: new Date(from), $lt: new Date(to) } }).lean<LeanOrder[]>();
     const created = await enqueueMissingOrderEmails(orders.map(toOrderDTO));

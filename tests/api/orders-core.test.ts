@@ -126,32 +126,49 @@ describe('the order email reconciliation', () => {
     await OutboxDue.deleteOne({ _id: placedKey(id) });
   };
 
-  it('re-creates a lost email, looks at each change about once, and leaves the last minute to its request', async () => {
+  const placeAt = async (partId: string, updatedAt: number) => {
+    const id = (await order(customer, { partId, ...CONTACT, quantity: 1 })).body.insertedId as string;
+    await Order.collection.updateOne({ _id: new Types.ObjectId(id) }, { $set: { updatedAt: new Date(updatedAt) } });
+    await loseEmail(id);
+    return id;
+  };
+  const hasEmail = async (id: string) => (await OutboxMessage.exists({ _id: placedKey(id) })) !== null;
+
+  it('at start, re-creates the lost emails of the last 20 minutes, the last moments included', async () => {
     const partId = await makePart({ stock: 10 });
-    const older = (await order(customer, { partId, ...CONTACT, quantity: 1 })).body.insertedId as string;
-    const recent = (await order(customer, { partId, ...CONTACT, quantity: 1 })).body.insertedId as string;
-    await storedIntents.flush();
     const now = Date.now();
-    await Order.collection.updateOne({ _id: new Types.ObjectId(older) }, { $set: { updatedAt: new Date(now - 5 * MINUTE) } });
-    await loseEmail(older);
-    await loseEmail(recent);
+    const [tooOld, older, recent] = [
+      await placeAt(partId, now - 25 * MINUTE),
+      await placeAt(partId, now - 5 * MINUTE),
+      await placeAt(partId, now - 1000),
+    ];
 
-    const reconcile = orderEmailReconciliation();
-    expect(await reconcile(now)).toEqual({ checked: 1, created: 1 });
-    expect(await OutboxMessage.exists({ _id: placedKey(older) })).not.toBeNull();
+    const first = await orderEmailReconciliation()(now);
+    expect(first.created).toBeGreaterThanOrEqual(2);
+    expect(await hasEmail(older)).toBe(true);
     expect(await OutboxDue.exists({ _id: placedKey(older) })).not.toBeNull();
-    // Changed in the last minute: its own request queues the email.
-    expect(await OutboxMessage.exists({ _id: placedKey(recent) })).toBeNull();
+    expect(await hasEmail(recent)).toBe(true);
+    expect(await hasEmail(tooOld)).toBe(false);
+  });
 
-    // Five minutes on, the next run looks at what changed since the first stopped (a minute of overlap), not again at `older`.
-    await loseEmail(older);
+  it('later runs look at what changed since the last one stopped, leaving the last minute to its request', async () => {
+    const partId = await makePart({ stock: 10 });
+    const now = Date.now();
+    const reconcile = orderEmailReconciliation();
+    await reconcile(now);
+
+    // Five minutes on: `older` was looked at by the first run, `settling` changed 30 s ago.
     const later = now + 5 * MINUTE;
-    const span = { $gte: new Date(now - 2 * MINUTE), $lt: new Date(later - MINUTE) };
+    const [older, since, settling] = [
+      await placeAt(partId, now - 5 * MINUTE),
+      await placeAt(partId, now + MINUTE),
+      await placeAt(partId, later - 30_000),
+    ];
     const second = await reconcile(later);
-    expect(second.checked).toBe(await Order.countDocuments({ updatedAt: span }));
-    expect(second.created).toBeGreaterThanOrEqual(1);
-    expect(await OutboxMessage.exists({ _id: placedKey(recent) })).not.toBeNull();
-    expect(await OutboxMessage.exists({ _id: placedKey(older) })).toBeNull();
+    expect(second.checked).toBe(await Order.countDocuments({ updatedAt: { $gte: new Date(now - MINUTE), $lt: new Date(later - MINUTE) } }));
+    expect(await hasEmail(since)).toBe(true);
+    expect(await hasEmail(older)).toBe(false);
+    expect(await hasEmail(settling)).toBe(false);
   });
 });
 
