@@ -15,7 +15,12 @@ export type TurnOptions = {
  * (the ledger's unique keys): this only removes retry storms inside one process.
  */
 export class KeyedQueue {
-  private readonly tails = new Map<string, Promise<unknown>>();
+  /**
+   * `tails`: the chain of each key. Pass one map to the queues of several copies of a module (Next.js
+   * may load a module once per bundle in one process) to serialize them together, while each copy
+   * throws its own copy's error classes, which its own error handling recognizes.
+   */
+  constructor(private readonly tails = new Map<string, Promise<unknown>>()) {}
 
   /** How many keys have tasks waiting or running (for tests and diagnostics). */
   get activeKeys(): number {

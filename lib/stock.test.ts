@@ -156,4 +156,27 @@ describe('stock ledger', () => {
     expect(await stockOf(partId)).toEqual({ available: 4, seq: 2 });
     expect((await sumStockMoves(partId)).count).toBe(2);
   });
+
+  it('answers with the error classes of the module copy that was called (a turn given up is a 499 or 503, never a 500)', async () => {
+    const partId = await newPart(5);
+    // Two copies of the stock module and its errors, as two Next.js bundles load them in one process.
+    type Copy = { stock: typeof import('@/lib/stock'); errors: typeof import('@/lib/errors') };
+    const load = (): Copy => {
+      let copy!: Copy;
+      jest.isolateModules(() => {
+        copy = { stock: require('@/lib/stock'), errors: require('@/lib/errors') };
+      });
+      return copy;
+    };
+    const [first, second] = [load(), load()];
+    expect(first.errors.ClientGoneError).not.toBe(second.errors.ClientGoneError);
+    for (const copy of [first, second]) {
+      const gone = copy.stock.applyStockMove(
+        { partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() },
+        { signal: AbortSignal.abort() },
+      );
+      await expect(gone).rejects.toBeInstanceOf(copy.errors.ClientGoneError);
+    }
+    expect(await stockOf(partId)).toEqual({ available: 5, seq: 1 });
+  });
 });

@@ -81,8 +81,11 @@ export class InsufficientStockError extends ConflictError {
 /** How long a stock change may wait for its turn and retry before answering 503: seconds, never minutes. */
 export const STOCK_BUDGET_MS = 8000;
 
-const globalForQueue = globalThis as typeof globalThis & { __stockQueue?: KeyedQueue };
-const queue = (globalForQueue.__stockQueue ??= new KeyedQueue());
+// One chain per part for the whole process; the queue itself is this module copy's, so the errors it
+// throws are this copy's classes (a queue made by another bundle's copy threw classes that this
+// bundle's lib/http did not recognize: a 500 instead of a 499 or 503).
+const globalForQueue = globalThis as typeof globalThis & { __stockTurns?: Map<string, Promise<unknown>> };
+const queue = new KeyedQueue((globalForQueue.__stockTurns ??= new Map()));
 
 const moveId = (partId: Types.ObjectId, seq: number) => `${String(partId)}:${seq}`;
 const orderKeyOf = (input: StockMoveInput) => (input.orderId ? `${String(input.orderId)}:${input.reason}` : undefined);
