@@ -161,14 +161,14 @@ describe('stock ledger', () => {
     const partId = await newPart(5);
     // Two copies of the stock module and its errors, as two Next.js bundles load them in one process.
     type Copy = { stock: typeof import('@/lib/stock'); errors: typeof import('@/lib/errors') };
-    const load = (): Copy => {
+    const load = async (): Promise<Copy> => {
       let copy!: Copy;
-      jest.isolateModules(() => {
-        copy = { stock: require('@/lib/stock'), errors: require('@/lib/errors') };
+      await jest.isolateModulesAsync(async () => {
+        copy = { stock: await import('@/lib/stock'), errors: await import('@/lib/errors') };
       });
       return copy;
     };
-    const [first, second] = [load(), load()];
+    const [first, second] = [await load(), await load()];
     expect(first.errors.ClientGoneError).not.toBe(second.errors.ClientGoneError);
     for (const copy of [first, second]) {
       const gone = copy.stock.applyStockMove(
