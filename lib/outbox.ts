@@ -1,4 +1,5 @@
 import 'server-only';
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { connectDb } from '@/lib/db';
@@ -277,9 +278,9 @@ export function deliverDueMail(now?: Date): Promise<DeliveryReport> {
 }
 
 /** The process-wide sender (on globalThis: Next.js may load this module once per bundle in one process). */
-type SenderState = { timer: ReturnType<typeof setInterval> | null; lastErrorLog: number };
+type SenderState = { timer: ReturnType<typeof setInterval> | null; lastErrorLog: number; poke: (() => void) | null };
 const globalForSender = globalThis as typeof globalThis & { __partsMailSender?: SenderState };
-const sender: SenderState = (globalForSender.__partsMailSender ??= { timer: null, lastErrorLog: 0 });
+const sender: SenderState = (globalForSender.__partsMailSender ??= { timer: null, lastErrorLog: 0, poke: null });
 
 function runQuietly(): void {
   deliverDueMail().catch((error: unknown) => {
@@ -296,6 +297,15 @@ export function startMailSender({ intervalMs = POLL_INTERVAL_MS }: { intervalMs?
     sender.timer = setInterval(runQuietly, intervalMs);
     sender.timer.unref?.();
     setTimeout(runQuietly, 500).unref?.();
+    // Runs started by an enqueue run in the sender's own async context, bound here, never in the
+    // request's: under a steady stream of orders one run goes on for minutes, and a run (or a callback
+    // on it) made in a request's context keeps that request alive until the run ends (the heap ran out).
+    const runOutside = AsyncResource.bind(runQuietly);
+    sender.poke = () => {
+      // A run going on delivers the new message too (it runs once more): nothing is added to it.
+      if (running) again = true;
+      else setImmediate(runOutside);
+    };
   }
   return stopMailSender;
 }
@@ -303,9 +313,10 @@ export function startMailSender({ intervalMs = POLL_INTERVAL_MS }: { intervalMs?
 export function stopMailSender(): void {
   if (sender.timer) clearInterval(sender.timer);
   sender.timer = null;
+  sender.poke = null;
 }
 
 /** Delivers right away after an enqueue, when this process runs a sender (never in tests that drive it by hand). */
 function pokeMailSender(): void {
-  if (sender.timer) setImmediate(runQuietly);
+  sender.poke?.();
 }

@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import mongoose from 'mongoose';
 import { connectDb } from '@/lib/db';
 import { resetEnv } from '@/lib/env';
-import { deliverDueMail, enqueueMail, GIVE_UP_AFTER_MS, retryDelayMs } from '@/lib/outbox';
+import { deliverDueMail, enqueueMail, GIVE_UP_AFTER_MS, retryDelayMs, startMailSender } from '@/lib/outbox';
 import { OutboxClaim, OutboxDue, OutboxMessage } from '@/models';
 import { startTestSmtpServer } from '@/tests/helpers/smtp-server';
 
@@ -119,6 +120,27 @@ describe('the sender', () => {
     expect(await deliverDueMail(later(t0, 4 * 60 * 60_000))).toMatchObject({ sent: 0 });
     expect(smtp.received).toHaveLength(3);
     warn.mockRestore();
+  });
+
+  it('delivers what an enqueue started in its own context, not in the request that queued the message (which it would keep alive)', async () => {
+    const request = new AsyncLocalStorage<string>();
+    const contexts: Array<string | undefined> = [];
+    const markSent = OutboxMessage.updateOne.bind(OutboxMessage);
+    const spy = jest.spyOn(OutboxMessage, 'updateOne').mockImplementation(((...args: Parameters<typeof OutboxMessage.updateOne>) => {
+      contexts.push(request.getStore() ?? 'the sender');
+      return markSent(...args);
+    }) as typeof OutboxMessage.updateOne);
+    const stop = startMailSender({ intervalMs: 60_000 });
+    try {
+      await request.run('request 1', () => enqueueMail(key('context'), mail('context')));
+      for (let waited = 0; !contexts.length && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      stop();
+      spy.mockRestore();
+    }
+    expect(smtp.received.map((message) => message.subject)).toContain('Test message context');
+    expect(contexts.length).toBeGreaterThan(0);
+    expect(contexts).not.toContain('request 1');
   });
 
   it('backs off 30 s doubling up to an hour, with jitter', () => {
