@@ -15,6 +15,8 @@ import { GET as garageRoute, POST as addVehicleRoute } from '@/app/api/garage/ro
 import { seedDemo } from '@/db/seed';
 import { listLostDemand } from '@/lib/lost-demand';
 import { catalogSearch } from '@/lib/search';
+import { sitemapChunk, sitemapChunkCount } from '@/lib/sitemap';
+import { searchQuerySchema } from '@/lib/validations/search';
 import { decodeParts, encodeParts } from '@/lib/search/snapshot';
 import type { UserDTO } from '@/lib/users';
 import { LostDemand, Order, Part, SearchSnapshot } from '@/models';
@@ -116,6 +118,19 @@ describe('GET /api/search', () => {
       const report = await listLostDemand(asActor(admin));
       expect(report.vehicles.map((row) => row.label)).toContain('2019 Jeep Wrangler');
     }
+  });
+});
+
+describe('the sitemap', () => {
+  it('counts its chunks from the plain listing (answered before the index completes), which holds exactly the parts it lists', async () => {
+    const listed = await catalogSearch().search(searchQuerySchema.parse({ limit: '1' }));
+    const all = await catalogSearch().allParts();
+    // Sold-out parts too: the demo catalog has some, and the sitemap lists them.
+    expect(await Part.countDocuments({ availableQuantity: 0, archivedAt: null })).toBeGreaterThan(0);
+    expect(listed.total).toBe(all.length);
+    expect(await sitemapChunkCount()).toBe(1);
+    const chunk = await sitemapChunk(0);
+    expect(chunk.filter((entry) => entry.url.includes('/parts/')).length).toBe(all.length);
   });
 });
 
