@@ -1,5 +1,4 @@
 import 'server-only';
-import type { MetadataRoute } from 'next';
 import { CATEGORIES } from '@/content/categories';
 import { legalPath, LEGAL_SLUGS } from '@/content/legal';
 import { cachedRead } from '@/lib/cache';
@@ -14,16 +13,33 @@ import { searchQuerySchema } from '@/lib/validations/search';
  * each chunk is cached until the catalog's lists change. Nothing is read while a self-hosted `next build` runs.
  */
 export const SITEMAP_CHUNK = 50_000;
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-function staticEntries(base: string): MetadataRoute.Sitemap {
+/** One URL of a chunk: where, and the optional hints (Google reads loc and lastmod only, so parts carry just those). */
+type SitemapUrl = { loc: string; lastmod?: string; changefreq?: string; priority?: number };
+
+function staticEntries(base: string): SitemapUrl[] {
   return [
-    { url: `${base}/`, changeFrequency: 'daily', priority: 1 },
-    { url: `${base}/parts`, changeFrequency: 'daily', priority: 0.9 },
-    ...CATEGORIES.map((category) => ({ url: `${base}/categories/${category.slug}`, changeFrequency: 'daily' as const, priority: 0.8 })),
-    { url: `${base}/blogs`, changeFrequency: 'monthly', priority: 0.5 },
-    { url: `${base}/myPortfolio`, changeFrequency: 'monthly', priority: 0.3 },
-    ...LEGAL_SLUGS.map((slug) => ({ url: `${base}${legalPath(slug)}`, changeFrequency: 'yearly' as const, priority: 0.2 })),
+    { loc: `${base}/`, changefreq: 'daily', priority: 1 },
+    { loc: `${base}/parts`, changefreq: 'daily', priority: 0.9 },
+    ...CATEGORIES.map((category) => ({ loc: `${base}/categories/${category.slug}`, changefreq: 'daily', priority: 0.8 })),
+    { loc: `${base}/blogs`, changefreq: 'monthly', priority: 0.5 },
+    { loc: `${base}/myPortfolio`, changefreq: 'monthly', priority: 0.3 },
+    ...LEGAL_SLUGS.map((slug) => ({ loc: `${base}${legalPath(slug)}`, changefreq: 'yearly', priority: 0.2 })),
   ];
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const xmlText = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
+
+function urlXml({ loc, lastmod, changefreq, priority }: SitemapUrl): string {
+  return (
+    `<url><loc>${xmlText(loc)}</loc>` +
+    (lastmod ? `<lastmod>${lastmod}</lastmod>` : '') +
+    (changefreq ? `<changefreq>${changefreq}</changefreq>` : '') +
+    (priority === undefined ? '' : `<priority>${priority}</priority>`) +
+    '</url>\n'
+  );
 }
 
 const allParts = () => (isBuildWithoutDatabase() ? Promise.resolve([]) : catalogSearch().allParts());
@@ -42,24 +58,31 @@ export async function sitemapChunkCount(): Promise<number> {
   return Math.max(1, Math.ceil(urls / SITEMAP_CHUNK));
 }
 
-export async function sitemapChunk(chunk: number): Promise<MetadataRoute.Sitemap> {
-  // The chunk's route is cached whole (its XML). This small read gives that entry the catalog's tag, so a
-  // new or removed part renders it again; caching the chunk's entries as well (7 MB of JSON for 50,000
-  // URLs) only cost memory and time.
+/** A chunk's URLs (null: no such chunk). */
+export async function sitemapChunk(chunk: number): Promise<SitemapUrl[] | null> {
+  // The chunk's route is cached whole (its XML, or its 404). This small read gives that entry the catalog's
+  // tag, so a new or removed part renders it again; caching the chunk's entries as well (7 MB of JSON
+  // for 50,000 URLs) only cost memory and time.
   await cachedRead(async () => chunk, ['sitemap', String(chunk)], { tags: [TAGS.catalog], revalidate: 3600 });
+  if (chunk > 0 && chunk >= (await sitemapChunkCount())) return null;
   const base = appUrl();
   const fixed = staticEntries(base);
   const start = chunk * SITEMAP_CHUNK;
   const parts = (await allParts()).slice(Math.max(0, start - fixed.length), start + SITEMAP_CHUNK - fixed.length);
   return [
     ...fixed.slice(start, start + SITEMAP_CHUNK),
-    ...parts.map((part) => ({
-      url: `${base}/parts/${part.id}`,
-      lastModified: new Date(part.updatedAt).toISOString(),
-      changeFrequency: 'weekly' as const,
-      priority: 0.8,
-    })),
+    ...parts.map((part) => ({ loc: `${base}/parts/${part.id}`, lastmod: new Date(part.updatedAt).toISOString() })),
   ];
+}
+
+/**
+ * A chunk's XML (null: no such chunk), written here rather than by Next.js's metadata sitemap, which
+ * took over a second for 50,000 URLs and held several copies of them.
+ */
+export async function sitemapChunkXml(chunk: number): Promise<string | null> {
+  const urls = await sitemapChunk(chunk);
+  if (!urls) return null;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n${urls.map(urlXml).join('')}</urlset>\n`;
 }
 
 /** The sitemap index listing every chunk. */
@@ -69,5 +92,5 @@ export async function sitemapIndexXml(): Promise<string> {
     { length: await sitemapChunkCount() },
     (_, id) => `<sitemap><loc>${base}/parts/sitemap/${id}.xml</loc></sitemap>`,
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${chunks.join('')}</sitemapindex>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">${chunks.join('')}</sitemapindex>\n`;
 }

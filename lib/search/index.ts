@@ -331,7 +331,7 @@ class InProcessSearch implements CatalogSearchEngine {
   }
 
   async allParts(): Promise<Array<{ id: string; updatedAt: number }>> {
-    return (await this.indexReady((loaded) => !loaded.isComplete)).all();
+    return (await this.indexReady((loaded) => !loaded.knowsDates)).all();
   }
 }
 

@@ -18,7 +18,7 @@ function part(overrides: Partial<IndexedPart> & { name: string }): IndexedPart {
     price: 10 + serial,
     availableQuantity: 5,
     createdAt: serial,
-    updatedAt: serial,
+    updatedAt: 1_000_000 + 7 * serial,
     fitment: [],
     ...overrides,
   };
@@ -190,6 +190,11 @@ describe('MemoryIndex: loading in two steps', () => {
     const listing = query({ category: 'brakes', inStock: 'true', sort: 'price-asc' });
     expect(index.canAnswer(listing)).toBe(true);
     expect(index.search(listing)).toEqual(built.search(listing));
+    // The sitemap's ids and dates too.
+    expect(index.knowsDates).toBe(true);
+    expect(index.all()).toEqual(built.all());
+    const changedAt = new Map(Object.values(parts).map((p) => [p._id, p.updatedAt]));
+    expect(index.all().map((p) => p.updatedAt)).toEqual(index.all().map((p) => changedAt.get(p.id)));
     const text = query({ q: 'brake pad' });
     const vehicle = query({ make: 'Toyota', model: 'Corolla', year: '2016' });
     expect(index.canAnswer(text)).toBe(false);
@@ -207,6 +212,21 @@ describe('MemoryIndex: loading in two steps', () => {
     // Complete, it takes changes again: a new name is found by its words.
     index.upsert({ ...parts.bolt, name: 'Stainless Caliper Guide Pin Kit' });
     expect(index.search(query({ q: 'guide pin' })).ids).toEqual([parts.bolt._id]);
+  });
+
+  it("lists the sitemap's dates once complete when an older release's list chunk had none", async () => {
+    const { index: built, parts } = catalog();
+    const index = new MemoryIndex();
+    // An older snapshot's rows: the listing's six columns, no last change.
+    const older = JSON.stringify(Object.values(parts).map((p) => [p._id, p.price, p.availableQuantity, p.createdAt, p.brand, p.category]));
+    index.load(decodeListed(older));
+    expect(index.knowsDates).toBe(false);
+    expect(() => index.all()).toThrow(/still completing/);
+    const listing = query({ sort: 'price-asc' });
+    expect(index.search(listing)).toEqual(built.search(listing));
+    await expect(index.complete([Object.values(parts)])).resolves.toBe(true);
+    expect(index.knowsDates).toBe(true);
+    expect(index.all()).toEqual(built.all());
   });
 
   it('abandons a completion that a later load replaced, and completes the new one', async () => {

@@ -12,7 +12,7 @@ import type { IndexedPart, ListedPart } from './types';
  * A snapshot of the search index in the database, so that an instance starts in a second instead of
  * reading every part: on FerretDB reading 100,000 parts takes 15 to 40 s (it loads whole documents).
  * A generation holds the parts' indexed fields as gzipped JSON in two forms: one `list` chunk with
- * what listings need (1.6 MB for 100,000 parts: the index answers pages a few hundred ms after the
+ * what listings and the sitemap need (1.6 MB for 100,000 parts: the index answers pages a few hundred ms after the
  * start) and chunks of whole parts (7 MB, read after, while the index completes its words). An
  * instance loads the newest snapshot and replays the change log after its position. The log keeps
  * an hour, so a snapshot is used only while the log still holds the change right after it (or
@@ -28,8 +28,9 @@ export const SNAPSHOT_REFRESH_MS = 15 * 60 * 1000;
 /** A replaced generation stays this long for instances still reading it. */
 const KEEP_REPLACED_MS = 5 * 60 * 1000;
 const READ_MS = 60_000;
-/** `current` pointed at generations of whole-part chunks only (an older release's format, left to it). */
-const POINTER = 'current:2';
+/** The pointer to the current generation (`current` pointed at whole-part chunks only: an older release's format, left to it). */
+export const SNAPSHOT_POINTER = 'current:2';
+const POINTER = SNAPSHOT_POINTER;
 const zip = promisify(gzip);
 const unzip = promisify(gunzip);
 /** lean() reads a Buffer field as BSON Binary. */
@@ -92,18 +93,20 @@ export function decodeParts(text: string): IndexedPart[] {
   );
 }
 
-type ListedRow = [string, number, number, number, string, string];
+/** The last change comes last: an older release wrote rows without it (its parts' dates then come with complete()). */
+type ListedRow = [string, number, number, number, string, string, number?];
 
 export function encodeListed(parts: readonly ListedPart[]): string {
-  return JSON.stringify(parts.map((p): ListedRow => [p._id, p.price, p.availableQuantity, p.createdAt, p.brand, p.category]));
+  return JSON.stringify(parts.map((p): ListedRow => [p._id, p.price, p.availableQuantity, p.createdAt, p.brand, p.category, p.updatedAt]));
 }
 
 export function decodeListed(text: string): ListedPart[] {
-  return (JSON.parse(text) as ListedRow[]).map(([_id, price, availableQuantity, createdAt, brand, category]) => ({
+  return (JSON.parse(text) as ListedRow[]).map(([_id, price, availableQuantity, createdAt, brand, category, updatedAt]) => ({
     _id,
     price,
     availableQuantity,
     createdAt,
+    updatedAt: updatedAt ?? Number.NaN,
     brand,
     category,
   }));

@@ -16,8 +16,8 @@ export type IndexedPart = {
   fitment: FitmentRowLike[];
 };
 
-/** What a listing needs of a part (sorts, filters, facets): an index loads these first (MemoryIndex.load). */
-export type ListedPart = Pick<IndexedPart, '_id' | 'price' | 'availableQuantity' | 'createdAt' | 'brand' | 'category'>;
+/** What a listing needs of a part (sorts, filters, facets, the sitemap's dates): an index loads these first (MemoryIndex.load). */
+export type ListedPart = Pick<IndexedPart, '_id' | 'price' | 'availableQuantity' | 'createdAt' | 'updatedAt' | 'brand' | 'category'>;
 
 export type FacetValue = { value: string; count: number };
 export type PriceBucket = { key: string; min: number; max: number | null; count: number };

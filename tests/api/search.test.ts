@@ -9,6 +9,7 @@ import { GET as searchRoute } from '@/app/api/search/route';
 import { GET as suggestRoute } from '@/app/api/search/suggest/route';
 import { GET as vehiclesRoute } from '@/app/api/vehicles/route';
 import { GET as vinRoute } from '@/app/api/vin/[vin]/route';
+import { GET as sitemapChunkRoute } from '@/app/(shop)/parts/sitemap/[chunk]/route';
 import { DELETE as removeVehicleRoute } from '@/app/api/garage/[id]/route';
 import { PUT as activeVehicleRoute } from '@/app/api/garage/active/route';
 import { GET as garageRoute, POST as addVehicleRoute } from '@/app/api/garage/route';
@@ -17,7 +18,7 @@ import { listLostDemand } from '@/lib/lost-demand';
 import { catalogSearch } from '@/lib/search';
 import { sitemapChunk, sitemapChunkCount } from '@/lib/sitemap';
 import { searchQuerySchema } from '@/lib/validations/search';
-import { decodeParts, encodeParts } from '@/lib/search/snapshot';
+import { decodeParts, encodeParts, SNAPSHOT_POINTER } from '@/lib/search/snapshot';
 import type { UserDTO } from '@/lib/users';
 import { LostDemand, Order, Part, SearchSnapshot } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
@@ -130,7 +131,37 @@ describe('the sitemap', () => {
     expect(listed.total).toBe(all.length);
     expect(await sitemapChunkCount()).toBe(1);
     const chunk = await sitemapChunk(0);
-    expect(chunk.filter((entry) => entry.url.includes('/parts/')).length).toBe(all.length);
+    expect(chunk!.filter((entry) => entry.loc.includes('/parts/')).length).toBe(all.length);
+  });
+
+  it('writes a chunk as XML: every part with its last change, and 404 for a chunk that does not exist', async () => {
+    const res = await callRoute(sitemapChunkRoute, '/parts/sitemap/0.xml', { params: { chunk: '0.xml' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/xml');
+    const xml = res.body as string;
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(
+      true,
+    );
+    expect(xml.endsWith('</urlset>\n')).toBe(true);
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map(([, loc, lastmod]) => ({
+      loc,
+      lastmod,
+    }));
+    const parts = await Part.find({ archivedAt: null }, { updatedAt: 1 }).lean();
+    const partUrls = urls.filter((url) => url.loc!.includes('/parts/'));
+    expect(partUrls.length).toBe(parts.length);
+    for (const part of parts)
+      expect(partUrls).toContainEqual({
+        loc: expect.stringMatching(new RegExp(`/parts/${part._id}$`)),
+        lastmod: part.updatedAt.toISOString(),
+      });
+    // The fixed pages lead, without a date; the chunk has no URL twice.
+    expect(urls[0]).toEqual({ loc: expect.stringMatching(/^https?:\/\/[^/]+\/$/), lastmod: undefined });
+    expect(new Set(urls.map((url) => url.loc)).size).toBe(urls.length);
+    for (const chunk of ['1.xml', '00.xml', 'x.xml', '0.json', '-1.xml', '9999999.xml']) {
+      const missing = await callRoute(sitemapChunkRoute, `/parts/sitemap/${chunk}`, { params: { chunk } });
+      expect([chunk, missing.status]).toEqual([chunk, 404]);
+    }
   });
 });
 
@@ -372,8 +403,8 @@ describe('the search snapshot', () => {
   it('a new process starts from the snapshot and replays the change log after it', async () => {
     await catalogSearch().ready();
     // This process built its index from the parts, so it stores a snapshot for the next ones.
-    for (let i = 0; i < 100 && !(await SearchSnapshot.exists({ _id: 'current:2' })); i++) await new Promise((r) => setTimeout(r, 100));
-    const pointer = await SearchSnapshot.findById('current:2').lean();
+    for (let i = 0; i < 100 && !(await SearchSnapshot.exists({ _id: SNAPSHOT_POINTER })); i++) await new Promise((r) => setTimeout(r, 100));
+    const pointer = await SearchSnapshot.findById(SNAPSHOT_POINTER).lean();
     expect(pointer?.chunks).toBeGreaterThan(0);
     // A list chunk, then chunks of whole parts, stored zipped.
     for (const id of [`${pointer!.gen}:list`, `${pointer!.gen}:0`]) expect((await SearchSnapshot.findById(id).lean())?.data).toBeTruthy();
@@ -438,7 +469,7 @@ describe('the search snapshot', () => {
   }, 60_000);
 
   it('a snapshot missing a chunk: the new process answers listings, then completes from the parts and stores a new one', async () => {
-    const pointer = await SearchSnapshot.findById('current:2').lean();
+    const pointer = await SearchSnapshot.findById(SNAPSHOT_POINTER).lean();
     expect(pointer?.chunks).toBeGreaterThan(0);
     await SearchSnapshot.deleteOne({ _id: `${pointer!.gen}:0` });
 
@@ -449,7 +480,7 @@ describe('the search snapshot', () => {
       third.child.stdin.write('?Snapshotgear\n');
       expect((JSON.parse((await third.lines.next()).value as string) as { total: number }).total).toBe(1);
       expect(third.logs.join('\n')).toMatch(/from the parts/);
-      expect((await SearchSnapshot.findById('current:2').lean())?.gen).not.toBe(pointer!.gen);
+      expect((await SearchSnapshot.findById(SNAPSHOT_POINTER).lean())?.gen).not.toBe(pointer!.gen);
     } finally {
       third.child.kill();
     }
