@@ -176,6 +176,8 @@ async function inStockChanged(partId: Types.ObjectId): Promise<void> {
   );
 }
 
+const REPAIR_SCAN_MS = 60_000;
+
 /**
  * Rolls forward the parts whose latest moves were inserted but whose pair was never written (the
  * writer died in between). Runs at start over the recent moves; a later writer repairs the same on
@@ -183,7 +185,11 @@ async function inStockChanged(partId: Types.ObjectId): Promise<void> {
  */
 export async function repairRecentStock(sinceMs = 30 * 60 * 1000): Promise<number> {
   await connectDb();
-  const moves = await StockMove.find({ at: { $gte: new Date(Date.now() - sinceMs) } }, { partId: 1, seq: 1 }).lean();
+  // A start-up job's scan, not a request's: FerretDB reads the whole ledger for it (3 s idle with 100,000
+  // parts' opening moves, over the 5 s a request's query may take while the first pages are served).
+  const moves = await StockMove.find({ at: { $gte: new Date(Date.now() - sinceMs) } }, { partId: 1, seq: 1 })
+    .maxTimeMS(REPAIR_SCAN_MS)
+    .lean();
   const latest = new Map<string, number>();
   for (const move of moves) latest.set(String(move.partId), Math.max(latest.get(String(move.partId)) ?? 0, move.seq));
   let repaired = 0;
