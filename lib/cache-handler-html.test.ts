@@ -45,6 +45,11 @@ describe('oneByteHtml', () => {
     expect(written).toContain('<span aria-hidden="true">&#x25be;</span>');
     const [before, after] = [parse(page), parse(written)];
     expect(after).toEqual(before);
+    // A lone surrogate (text sent as JSON may hold one) reaches the browser as U+FFFD either way.
+    const lone = page.replaceAll('café', 'caf\ud800').replaceAll('5★', '5\udc00★');
+    const received = Buffer.from(lone, 'utf8').toString('utf8');
+    expect(received).toContain('caf\ufffd');
+    expect(parse(oneByteHtml(lone))).toEqual(parse(received));
     expect(after.title).toBe('Brake pads – PartsMart');
     expect(JSON.stringify(after.scripts)).toContain('5★ 😀 café');
   });

@@ -83,8 +83,16 @@ function createMemoryStore() {
 }
 
 const WIDE_CHAR = /[^\u0000-\u00ff]/;
-const WIDE_UNITS = /[^\u0000-\u00ff]/g;
-const WIDE_UNITS_PAIRED = /[\ud800-\udbff][\udc00-\udfff]|[^\u0000-\u00ff]/g;
+/** A character above U+00FF: a surrogate pair, or one UTF-16 unit (a lone surrogate among them). */
+const WIDE_CHARS = /[\ud800-\udbff][\udc00-\udfff]|[^\u0000-\u00ff]/g;
+/** What the browser receives for a character: a lone surrogate as U+FFFD, as Node's UTF-8 encoding sends it. */
+const received = (char) => (/^[\ud800-\udfff]$/.test(char) ? '\ufffd' : char);
+const reference = (char) => `&#x${received(char).codePointAt(0).toString(16)};`;
+const escapes = (char) =>
+  received(char)
+    .split('')
+    .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('');
 /** A script element (its tags and content apart), a style element, text up to the next tag, or a lone "<". */
 const HTML_PARTS = /(<script\b[^>]*>)([\s\S]*?)(<\/script>)|(<style\b[^>]*>[\s\S]*?<\/style>)|[^<]+|</gi;
 
@@ -104,8 +112,8 @@ export function oneByteHtml(html) {
     ? html
     : html.replace(HTML_PARTS, (part, open, script, close, style) => {
         if (style) return style;
-        if (open) return open + script.replace(WIDE_UNITS, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`) + close;
-        return part.replace(WIDE_UNITS_PAIRED, (char) => `&#x${char.codePointAt(0).toString(16)};`);
+        if (open) return open + script.replace(WIDE_CHARS, escapes) + close;
+        return part.replace(WIDE_CHARS, reference);
       });
   if (WIDE_CHAR.test(written)) return html;
   // V8 keeps the pieces of a two-byte string two-byte, whatever they hold: a copy through Latin-1 bytes
