@@ -16,6 +16,13 @@ mongoose.set('bufferCommands', false);
 mongoose.set('strictQuery', true);
 mongoose.set('autoIndex', false);
 
+/**
+ * The time limit of a start-up job's read (the search index's read of every part or of its snapshot,
+ * the stock repair's scan of the recent ledger), not a request's: on FerretDB such a read of 100,000
+ * parts or moves takes seconds to tens of seconds, over the limit a request's query has.
+ */
+export const STARTUP_READ_MS = 60_000;
+
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }

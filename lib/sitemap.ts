@@ -46,7 +46,7 @@ const allParts = () => (isBuildWithoutDatabase() ? Promise.resolve([]) : catalog
 
 /**
  * How many parts the sitemap lists: the total of the plain listing, which the search index answers as
- * soon as it is loaded (the chunks' ids and dates wait for its completion; the index of chunks need not).
+ * soon as it is loaded, from its cached results (allParts() would build every part's entry to count them).
  */
 async function partCount(): Promise<number> {
   if (isBuildWithoutDatabase()) return 0;
@@ -90,7 +90,7 @@ export async function sitemapIndexXml(): Promise<string> {
   const base = appUrl();
   const chunks = Array.from(
     { length: await sitemapChunkCount() },
-    (_, id) => `<sitemap><loc>${base}/parts/sitemap/${id}.xml</loc></sitemap>`,
+    (_, id) => `<sitemap><loc>${xmlText(`${base}/parts/sitemap/${id}.xml`)}</loc></sitemap>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">${chunks.join('')}</sitemapindex>\n`;
 }

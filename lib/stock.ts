@@ -4,7 +4,7 @@ import { revalidateCatalog } from '@/lib/cache';
 import { publishCatalogChange } from '@/lib/catalog-log';
 import { catalogSearch } from '@/lib/search';
 import { TAGS } from '@/lib/constants';
-import { connectDb } from '@/lib/db';
+import { connectDb, STARTUP_READ_MS } from '@/lib/db';
 import { ClientGoneError, ConflictError, NotFoundError, ServiceUnavailableError, isDuplicateKey } from '@/lib/errors';
 import { parseObjectId } from '@/lib/ids';
 import { KeyedQueue } from '@/lib/keyed-queue';
@@ -176,8 +176,6 @@ async function inStockChanged(partId: Types.ObjectId): Promise<void> {
   );
 }
 
-const REPAIR_SCAN_MS = 60_000;
-
 /**
  * Rolls forward the parts whose latest moves were inserted but whose pair was never written (the
  * writer died in between). Runs at start over the recent moves; a later writer repairs the same on
@@ -188,7 +186,7 @@ export async function repairRecentStock(sinceMs = 30 * 60 * 1000): Promise<numbe
   // A start-up job's scan, not a request's: FerretDB reads the whole ledger for it (3 s idle with 100,000
   // parts' opening moves, over the 5 s a request's query may take while the first pages are served).
   const moves = await StockMove.find({ at: { $gte: new Date(Date.now() - sinceMs) } }, { partId: 1, seq: 1 })
-    .maxTimeMS(REPAIR_SCAN_MS)
+    .maxTimeMS(STARTUP_READ_MS)
     .lean();
   const latest = new Map<string, number>();
   for (const move of moves) latest.set(String(move.partId), Math.max(latest.get(String(move.partId)) ?? 0, move.seq));

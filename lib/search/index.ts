@@ -2,7 +2,7 @@ import 'server-only';
 import { expireTagsNow } from '@/lib/cache';
 import { latestSeq, readChangesAfter } from '@/lib/catalog-log';
 import { TAGS } from '@/lib/constants';
-import { connectDb } from '@/lib/db';
+import { connectDb, STARTUP_READ_MS } from '@/lib/db';
 import { ServiceUnavailableError } from '@/lib/errors';
 import { recordSearchMiss, recordVehicleMiss } from '@/lib/lost-demand';
 import { queryVehicle, type SearchQuery } from '@/lib/validations/search';
@@ -30,8 +30,6 @@ const READY_WAIT_MS = 20_000;
  * took 1.0 to 1.6 s while completion ran beside it, 0.7 to 0.8 s without).
  */
 const COMPLETE_AFTER_MS = 2_000;
-/** How long the full read that builds the index may take (100,000 parts take about 15 s on FerretDB). */
-const INDEX_READ_MS = 60_000;
 
 type LeanIndexedPart = {
   _id: unknown;
@@ -151,7 +149,7 @@ class InProcessSearch implements CatalogSearchEngine {
       this.snapshotAt = snapshot.at.getTime();
     } else {
       // A start-up job reading the whole catalog, not a request: it may take longer than a page's query.
-      const read = (await Part.find({ archivedAt: null }, PROJECTION).maxTimeMS(INDEX_READ_MS).lean<LeanIndexedPart[]>()).map(toIndexed);
+      const read = (await Part.find({ archivedAt: null }, PROJECTION).maxTimeMS(STARTUP_READ_MS).lean<LeanIndexedPart[]>()).map(toIndexed);
       this.index.load(read);
       parts = [read];
       this.seen = latest;

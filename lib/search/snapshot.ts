@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { mongo } from 'mongoose';
-import { connectDb } from '@/lib/db';
+import { connectDb, STARTUP_READ_MS } from '@/lib/db';
 import { isDuplicateKey } from '@/lib/errors';
 import { CatalogChange, SearchSnapshot } from '@/models';
 import type { IndexedPart, ListedPart } from './types';
@@ -19,7 +19,7 @@ import type { IndexedPart, ListedPart } from './types';
  * nothing changed since), and instances write a fresh one every quarter of an hour while the
  * catalog changes.
  *
- * Several instances may write at once: each writes its own generation, then points `POINTER` at it
+ * Several instances may write at once: each writes its own generation, then points `SNAPSHOT_POINTER` at it
  * (the last one wins; any of them is correct, since the log replays what came after). A reader that
  * finds a generation incomplete (replaced meanwhile) reads the parts instead.
  */
@@ -27,10 +27,8 @@ const CHUNK_PARTS = 2000;
 export const SNAPSHOT_REFRESH_MS = 15 * 60 * 1000;
 /** A replaced generation stays this long for instances still reading it. */
 const KEEP_REPLACED_MS = 5 * 60 * 1000;
-const READ_MS = 60_000;
 /** The pointer to the current generation (`current` pointed at whole-part chunks only: an older release's format, left to it). */
 export const SNAPSHOT_POINTER = 'current:2';
-const POINTER = SNAPSHOT_POINTER;
 const zip = promisify(gzip);
 const unzip = promisify(gunzip);
 /** lean() reads a Buffer field as BSON Binary. */
@@ -118,14 +116,14 @@ export type Snapshot = { listed: ListedPart[]; seq: number; at: Date; gen: strin
 /** When the current snapshot was taken and its log position (null: none). */
 export async function currentSnapshot(): Promise<{ at: Date; seq: number } | null> {
   await connectDb();
-  const pointer = await SearchSnapshot.findById(POINTER, { at: 1, seq: 1 }).lean();
+  const pointer = await SearchSnapshot.findById(SNAPSHOT_POINTER, { at: 1, seq: 1 }).lean();
   return pointer ? { at: pointer.at, seq: pointer.seq ?? 0 } : null;
 }
 
 /** The newest snapshot, if the change log still holds everything after it (`latest`: the log's head). */
 export async function loadSnapshot(latest: number): Promise<Snapshot | null> {
   await connectDb();
-  const pointer = await SearchSnapshot.findById(POINTER).lean();
+  const pointer = await SearchSnapshot.findById(SNAPSHOT_POINTER).lean();
   if (!pointer?.chunks || pointer.seq === undefined || pointer.seq === null) return null;
   if (pointer.seq > latest) return null;
   // The log is pruned from its oldest end: if the change after the snapshot is there, so are the rest.
@@ -138,7 +136,7 @@ export async function loadSnapshot(latest: number): Promise<Snapshot | null> {
 
 /** A chunk's text (null: not there). By id: FerretDB scans the collection for an $in. */
 async function readChunk(id: string): Promise<string | null> {
-  const chunk = await SearchSnapshot.findById(id, { data: 1 }).maxTimeMS(READ_MS).lean();
+  const chunk = await SearchSnapshot.findById(id, { data: 1 }).maxTimeMS(STARTUP_READ_MS).lean();
   return chunk?.data ? (await unzip(bytesOf(chunk.data))).toString('utf8') : null;
 }
 
@@ -173,11 +171,15 @@ export async function saveSnapshot(parts: readonly IndexedPart[], seq: number, a
   for (let start = 0; start < parts.length || n === 0; start += CHUNK_PARTS, n++)
     await write(n, encodeParts(parts.slice(start, start + CHUNK_PARTS)));
   const pointer = { $set: { gen, seq, chunks: n, at } };
-  await SearchSnapshot.updateOne({ _id: POINTER }, pointer, { upsert: true }).catch(async (error: unknown) => {
+  await SearchSnapshot.updateOne({ _id: SNAPSHOT_POINTER }, pointer, { upsert: true }).catch(async (error: unknown) => {
     // Another instance created the pointer at the same moment: point it at this generation instead.
     if (!isDuplicateKey(error)) throw error;
-    await SearchSnapshot.updateOne({ _id: POINTER }, pointer);
+    await SearchSnapshot.updateOne({ _id: SNAPSHOT_POINTER }, pointer);
   });
   // Generations replaced a while ago (a reader of one that vanishes mid-read reads the parts instead).
-  await SearchSnapshot.deleteMany({ _id: { $ne: POINTER }, gen: { $ne: gen }, at: { $lt: new Date(Date.now() - KEEP_REPLACED_MS) } });
+  await SearchSnapshot.deleteMany({
+    _id: { $ne: SNAPSHOT_POINTER },
+    gen: { $ne: gen },
+    at: { $lt: new Date(Date.now() - KEEP_REPLACED_MS) },
+  });
 }
