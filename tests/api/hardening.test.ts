@@ -255,7 +255,7 @@ describe('3. the client address the rate limits count', () => {
       expect(bytesOf(huge)).not.toBe(bytesOf(huge));
     });
 
-    it('sends a long text as the same UTF-8 bytes, every time, and honours another encoding', async () => {
+    it('sends a long text as its kept UTF-8 bytes, the same Buffer for every response, and honours another encoding', async () => {
       const page = `<p>${'Brake pads ▾ “ceramic” café 😀 '.repeat(1_000)}</p>`;
       const server = createShopServer();
       server.on(
@@ -271,6 +271,16 @@ describe('3. the client address the rate limits count', () => {
       );
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // What reaches Node's own end(): the page's kept bytes, the same Buffer every time, not the text.
+      const nodeEnd = http.ServerResponse.prototype.end;
+      const handedToNode: unknown[] = [];
+      const spy = jest.spyOn(http.ServerResponse.prototype, 'end').mockImplementation(function (
+        this: http.ServerResponse,
+        ...args: unknown[]
+      ) {
+        handedToNode.push(args[0]);
+        return (nodeEnd as (...endArgs: unknown[]) => http.ServerResponse).apply(this, args);
+      });
       try {
         for (let i = 0; i < 3; i++) {
           const res = await fetch(`${base}/`);
@@ -280,7 +290,13 @@ describe('3. the client address the rate limits count', () => {
         }
         const latin1 = Buffer.from(await (await fetch(`${base}/latin1`)).arrayBuffer());
         expect(latin1.equals(Buffer.alloc(20_000, 0xe9))).toBe(true);
+        expect(handedToNode).toHaveLength(4);
+        expect(Buffer.isBuffer(handedToNode[0])).toBe(true);
+        expect(handedToNode[1]).toBe(handedToNode[0]);
+        expect(handedToNode[2]).toBe(handedToNode[0]);
+        expect(typeof handedToNode[3]).toBe('string');
       } finally {
+        spy.mockRestore();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       }
