@@ -180,6 +180,45 @@ describe('MemoryIndex: filters, facets, sorting and paging', () => {
   });
 });
 
+describe('MemoryIndex: the parts it gives back (the snapshot)', () => {
+  const byId = (parts: IndexedPart[]) => [...parts].sort((a, b) => a._id.localeCompare(b._id));
+
+  it('gives back every part as it was given, numbers, dates and fitment rows included, after changes too', async () => {
+    const { parts } = catalog();
+    const noNumber = part({ name: 'Wiper Blade', partNumber: '', oemNumbers: ['85222-02180', '85212 02180'], fitment: [corolla, corolla] });
+    const given = [...Object.values(parts), noNumber];
+    const index = new MemoryIndex();
+    index.load(given);
+    await index.complete([given.slice(0, 3), given.slice(3)]);
+    expect(byId(index.indexedParts())).toEqual(byId(given));
+
+    const honda = { make: 'Honda', model: 'Civic', yearFrom: 2016, yearTo: 2021, engine: null, notes: null };
+    const moved = { ...parts.plug, name: 'Iridium Spark Plug', oemNumbers: ['90919-01253'], availableQuantity: 0, fitment: [honda] };
+    index.upsert(moved);
+    index.remove(parts.rotor._id);
+    const after = given.filter((p) => p !== parts.rotor && p !== parts.plug).concat(moved);
+    expect(byId(index.indexedParts())).toEqual(byId(after));
+    // What it answers from the record it keeps: stock, a vehicle's rows, the numbers.
+    expect(index.search(query({ q: '90919-01253' })).ids).toEqual([moved._id]);
+    expect(index.search(query({ q: 'spark plug', inStock: 'true' })).total).toBe(0);
+    expect(index.search(query({ make: 'Toyota', model: 'Corolla', year: '2016', category: 'ignition' })).total).toBe(0);
+    expect(index.search(query({ q: '8521202180' })).ids).toEqual([noNumber._id]);
+  });
+
+  it('shares one object for equal fitment rows of the parts it completes, and none across their lists', async () => {
+    const first = part({ name: 'Cabin Air Filter', fitment: [{ ...corolla }, { ...corolla, yearFrom: 2020, yearTo: 2023 }] });
+    const second = part({ name: 'Engine Air Filter', fitment: [{ ...corolla }] });
+    const index = new MemoryIndex();
+    index.load([first, second]);
+    await index.complete([[first], [second]]);
+    const [a, b] = byId(index.indexedParts());
+    expect(b!.fitment[0]).toBe(a!.fitment[0]);
+    expect(b!.fitment).toEqual([corolla]);
+    b!.fitment.push({ ...corolla, yearFrom: 1990, yearTo: 1991 });
+    expect(byId(index.indexedParts())[1]!.fitment).toEqual([corolla]);
+  });
+});
+
 describe('MemoryIndex: loading in two steps', () => {
   it('answers listings as soon as it is loaded, and text and vehicle searches once complete, as build() does', async () => {
     const { index: built, parts } = catalog();

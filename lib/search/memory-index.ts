@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { CATEGORIES, CATEGORY_SLUGS } from '@/content/categories';
-import { fitStatus, type VehicleChoice } from '@/lib/fitment';
+import { fitStatus, type FitmentRowLike, type VehicleChoice } from '@/lib/fitment';
 import { normalizePartNumber } from '@/lib/part-numbers';
 import { encodeCursor, queryVehicle, type SearchQuery } from '@/lib/validations/search';
 import { prefixAllowed, processTerm, tokenize, typosAllowed } from './text';
@@ -33,6 +33,10 @@ const SEARCH_OPTIONS = {
 };
 
 type Slot = number;
+type Fitment = readonly FitmentRowLike[];
+const NO_FITMENT: Fitment = Object.freeze([]);
+/** Between the fields of a group key, and of a slot's `codes` (a part or OEM number has letters, digits, spaces, dashes, dots and slashes only). */
+const SEPARATOR = '\u0000';
 /** Slots linked (or groups indexed, tenfold) between two yields of complete(). */
 const COMPLETE_SLICE = 5000;
 
@@ -40,11 +44,19 @@ export class MemoryIndex {
   private readonly ids: string[] = [];
   private readonly slotOf = new Map<string, Slot>();
   private readonly free: Slot[] = [];
-  private readonly parts: Array<IndexedPart | undefined> = [];
+  /**
+   * A part's record is not kept as an object (100,000 of them took 59 MB of heap): the columns hold
+   * its figures, its group key its name, brand and category, and these two the rest. `codes` is its
+   * part number and OEM numbers joined, undefined until complete() attaches the part.
+   */
+  private readonly codes: Array<string | undefined> = [];
+  private readonly fitments: Fitment[] = [];
+  /** While completing: one object per distinct fitment row (237,000 rows of 100,000 parts hold 15,000 distinct ones). */
+  private sharedRows: Map<string, FitmentRowLike> | null = null;
   private price = new Float64Array(1024);
   private created = new Float64Array(1024);
   private updated = new Float64Array(1024);
-  private inStock = new Uint8Array(1024);
+  private quantity = new Float64Array(1024);
   private category = new Int8Array(1024);
   private brandNames: string[] = [];
   private readonly brandIndex = new Map<string, number>();
@@ -90,6 +102,7 @@ export class MemoryIndex {
     this.load(parts);
     for (const part of parts) this.attach(part);
     this.text.addAll(this.groupDocs());
+    this.sharedRows = null;
     this.completed = true;
   }
 
@@ -109,7 +122,9 @@ export class MemoryIndex {
     this.numbers.clear();
     this.brandCounts.fill(0);
     this.ids.length = 0;
-    this.parts.length = 0;
+    this.codes.length = 0;
+    this.fitments.length = 0;
+    this.sharedRows = new Map();
     this.free.length = 0;
     this.groupOf.clear();
     this.groups.length = 0;
@@ -136,6 +151,7 @@ export class MemoryIndex {
       }
     }
     if (attached !== this.slotOf.size) throw new Error(`complete() was given ${attached} of the ${this.slotOf.size} loaded parts`);
+    this.sharedRows = null;
     await this.text.addAllAsync(this.groupDocs(), { chunkSize: COMPLETE_SLICE / 10 });
     if (generation !== this.generation) return false;
     this.completed = true;
@@ -146,11 +162,43 @@ export class MemoryIndex {
   /** Gives a loaded part its whole record and links it (false: not loaded). */
   private attach(part: IndexedPart): boolean {
     const slot = this.slotOf.get(part._id);
-    if (slot === undefined || this.parts[slot]) return false;
-    this.parts[slot] = part;
+    if (slot === undefined || this.codes[slot] !== undefined) return false;
+    this.codes[slot] = [part.partNumber, ...part.oemNumbers].join(SEPARATOR);
+    this.fitments[slot] = this.fitmentOf(part);
     this.updated[slot] = part.updatedAt;
-    this.link(slot);
+    this.link(slot, part);
     return true;
+  }
+
+  private fitmentOf(part: IndexedPart): Fitment {
+    if (!part.fitment.length) return NO_FITMENT;
+    const shared = this.sharedRows;
+    if (!shared) return part.fitment;
+    return part.fitment.map((row) => {
+      const key = JSON.stringify([row.make, row.model, row.yearFrom, row.yearTo, row.engine ?? null, row.notes ?? null]);
+      let kept = shared.get(key);
+      if (!kept) shared.set(key, (kept = row));
+      return kept;
+    });
+  }
+
+  /** A slot's part as the snapshot and the suggestions take it. */
+  private partAt(slot: Slot): IndexedPart {
+    const [name = '', brand = '', category = ''] = this.groups[this.slotGroup[slot]!]!.key.split(SEPARATOR);
+    const [partNumber = '', ...oemNumbers] = this.codes[slot]!.split(SEPARATOR);
+    return {
+      _id: this.ids[slot]!,
+      name,
+      brand,
+      category,
+      partNumber,
+      oemNumbers,
+      price: this.price[slot]!,
+      availableQuantity: this.quantity[slot]!,
+      createdAt: this.created[slot]!,
+      updatedAt: this.updated[slot]!,
+      fitment: [...this.fitments[slot]!],
+    };
   }
 
   /** Whether complete() has ended (or build() was used). */
@@ -195,15 +243,16 @@ export class MemoryIndex {
     if (this.byPrice) removeSorted(this.byPrice, slot, this.cmpPrice);
     if (this.byNewest) removeSorted(this.byNewest, slot, this.cmpNewest);
     this.leave(slot);
-    for (const key of vehicleKeysOf(this.parts[slot]!)) this.byVehicle.get(key)?.delete(slot);
-    for (const number of numbersOf(this.parts[slot]!)) {
+    for (const key of vehicleKeysOf(this.fitments[slot]!)) this.byVehicle.get(key)?.delete(slot);
+    for (const number of numbersOf(this.codes[slot]!)) {
       const slots = this.numbers.get(number)?.filter((s) => s !== slot);
       if (slots?.length) this.numbers.set(number, slots);
       else this.numbers.delete(number);
     }
     this.brandCounts[this.brand[slot]!]! -= 1;
     this.slotOf.delete(id);
-    this.parts[slot] = undefined;
+    this.codes[slot] = undefined;
+    this.fitments[slot] = NO_FITMENT;
     this.free.push(slot);
     this.version++;
   }
@@ -213,9 +262,8 @@ export class MemoryIndex {
   }
 
   /** Links a stored slot into what only a complete index has: its text group, its vehicles, its numbers. */
-  private link(slot: Slot): void {
-    const part = this.parts[slot]!;
-    const key = `${part.name}\u0000${part.brand}\u0000${part.category}`;
+  private link(slot: Slot, part: IndexedPart): void {
+    const key = [part.name, part.brand, part.category].join(SEPARATOR);
     // A list's first slot goes in as a one-element literal: an empty array that grows gets room for 17, and
     // 100,000 parts have some 300,000 numbers and 34,000 groups (40 MB of heap).
     let group = this.groupOf.get(key);
@@ -227,12 +275,12 @@ export class MemoryIndex {
       if (this.completed) this.text.add(this.groupDoc(group));
     } else this.groups[group]!.slots.push(slot);
     this.slotGroup[slot] = group;
-    for (const vehicleKey of vehicleKeysOf(part)) {
+    for (const vehicleKey of vehicleKeysOf(this.fitments[slot]!)) {
       let slots = this.byVehicle.get(vehicleKey);
       if (!slots) this.byVehicle.set(vehicleKey, (slots = new Set()));
       slots.add(slot);
     }
-    numbersOf(part).forEach((number, index) => {
+    numbersOf(this.codes[slot]!).forEach((number, index) => {
       const slots = this.numbers.get(number);
       // The part's own number leads; an OEM cross-reference follows.
       if (!slots) this.numbers.set(number, [slot]);
@@ -254,7 +302,7 @@ export class MemoryIndex {
   }
 
   private groupDoc(group: number) {
-    const [name = '', brand = '', category = ''] = this.groups[group]!.key.split('\u0000');
+    const [name = '', brand = '', category = ''] = this.groups[group]!.key.split(SEPARATOR);
     return { group, name, brand, category: categoryName(category) };
   }
 
@@ -275,12 +323,13 @@ export class MemoryIndex {
     const slot = this.free.pop() ?? this.ids.length;
     if (slot >= this.price.length) this.grow();
     this.ids[slot] = part._id;
-    this.parts[slot] = undefined;
+    this.codes[slot] = undefined;
+    this.fitments[slot] = NO_FITMENT;
     this.slotOf.set(part._id, slot);
     this.price[slot] = part.price;
     this.created[slot] = part.createdAt;
     this.updated[slot] = part.updatedAt;
-    this.inStock[slot] = part.availableQuantity > 0 ? 1 : 0;
+    this.quantity[slot] = part.availableQuantity;
     this.category[slot] = CATEGORY_SLUGS.indexOf(part.category as (typeof CATEGORY_SLUGS)[number]);
     let brand = this.brandIndex.get(part.brand);
     if (brand === undefined) {
@@ -294,7 +343,7 @@ export class MemoryIndex {
 
   private grow(): void {
     const size = this.price.length * 2;
-    const grown = <T extends Float64Array | Uint8Array | Int8Array | Uint16Array>(array: T, make: (n: number) => T): T => {
+    const grown = <T extends Float64Array | Int8Array | Uint16Array>(array: T, make: (n: number) => T): T => {
       const next = make(size);
       next.set(array);
       return next;
@@ -302,7 +351,7 @@ export class MemoryIndex {
     this.price = grown(this.price, (n) => new Float64Array(n));
     this.created = grown(this.created, (n) => new Float64Array(n));
     this.updated = grown(this.updated, (n) => new Float64Array(n));
-    this.inStock = grown(this.inStock, (n) => new Uint8Array(n));
+    this.quantity = grown(this.quantity, (n) => new Float64Array(n));
     this.category = grown(this.category, (n) => new Int8Array(n));
     this.brand = grown(this.brand, (n) => new Uint16Array(n));
   }
@@ -324,7 +373,11 @@ export class MemoryIndex {
 
   /** Every indexed part (the snapshot). */
   indexedParts(): IndexedPart[] {
-    return this.parts.filter((part): part is IndexedPart => part !== undefined);
+    const parts: IndexedPart[] = [];
+    this.codes.forEach((codes, slot) => {
+      if (codes !== undefined) parts.push(this.partAt(slot));
+    });
+    return parts;
   }
 
   /** Every part, newest first, with its last change (the sitemap): see knowsDates. */
@@ -346,8 +399,8 @@ export class MemoryIndex {
       price: (slot: Slot) =>
         (query.minPrice === undefined || this.price[slot]! >= query.minPrice) &&
         (query.maxPrice === undefined || this.price[slot]! <= query.maxPrice),
-      stock: (slot: Slot) => !query.inStock || this.inStock[slot] === 1,
-      vehicle: (slot: Slot) => (vehicle ? (fitting!.has(slot) ? fitStatus(this.parts[slot]!.fitment, vehicle) : 'no') : 'fits'),
+      stock: (slot: Slot) => !query.inStock || this.quantity[slot]! > 0,
+      vehicle: (slot: Slot) => (vehicle ? (fitting!.has(slot) ? fitStatus(this.fitments[slot]!, vehicle) : 'no') : 'fits'),
     };
 
     // Candidates in their order: exact numbers first, then the text's relevance; or a pre-sorted listing.
@@ -384,7 +437,7 @@ export class MemoryIndex {
       if (b && p && s) facets.category[this.category[slot]!]! += 1;
       if (c && p && s) facets.brand[this.brand[slot]!]! += 1;
       if (c && b && s) facets.price[bucketOf(this.price[slot]!)]! += 1;
-      if (c && b && p && this.inStock[slot]) facets.inStock++;
+      if (c && b && p && this.quantity[slot]! > 0) facets.inStock++;
       if (c && b && p && s) (fit === 'check' && query.sort === 'relevance' ? toCheck : hits).push(slot);
     }
     hits.push(...toCheck);
@@ -426,7 +479,7 @@ export class MemoryIndex {
     if (!term) return [];
     const suggestions: Suggestion[] = [];
     for (const slot of this.numbers.get(normalizePartNumber(text)) ?? []) {
-      const part = this.parts[slot]!;
+      const part = this.partAt(slot);
       suggestions.push({ kind: 'part', id: part._id, label: part.name, detail: [part.brand, part.partNumber].filter(Boolean).join(' · ') });
     }
     for (const category of CATEGORIES)
@@ -437,7 +490,7 @@ export class MemoryIndex {
     const names = new Set<string>();
     for (const match of this.matchingGroups(text)) {
       if (suggestions.length >= limit) break;
-      const [name = '', brand = ''] = this.groups[match.id as number]?.key.split('\u0000') ?? [];
+      const [name = '', brand = ''] = this.groups[match.id as number]?.key.split(SEPARATOR) ?? [];
       if (!name || names.has(name)) continue;
       names.add(name);
       suggestions.push({ kind: 'query', value: name, label: name, detail: brand });
@@ -449,17 +502,18 @@ export class MemoryIndex {
 const categoryName = (slug: string) => CATEGORIES.find((category) => category.slug === slug)?.name ?? slug;
 
 /** The `make|model` keys of a part's fitment rows; '' for a part without fitment data (it may fit anything). */
-function vehicleKeysOf(part: IndexedPart): string[] {
-  if (!part.fitment.length) return [''];
-  return [...new Set(part.fitment.map((row) => `${row.make}|${row.model}`.toLowerCase()))];
+function vehicleKeysOf(fitment: Fitment): string[] {
+  if (!fitment.length) return [''];
+  return [...new Set(fitment.map((row) => `${row.make}|${row.model}`.toLowerCase()))];
 }
 
 function* filtered(slots: Iterable<Slot>, keep: Set<Slot>): Iterable<Slot> {
   for (const slot of slots) if (keep.has(slot)) yield slot;
 }
 
-function numbersOf(part: IndexedPart): string[] {
-  return [part.partNumber, ...part.oemNumbers].filter(Boolean).map(normalizePartNumber);
+/** A slot's part and OEM numbers, normalised (from its `codes`). */
+function numbersOf(codes: string): string[] {
+  return codes.split(SEPARATOR).filter(Boolean).map(normalizePartNumber);
 }
 
 function* reversed<T>(items: readonly T[]): Iterable<T> {
