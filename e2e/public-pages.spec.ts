@@ -23,7 +23,7 @@ type ApiPart = {
 };
 
 test.describe('public pages', () => {
-  test('a shared page goes out anonymous with a CDN lifetime and no ETag (Next.js would hash the whole page for one); login and register come from the cache', async ({
+  test('a shared page goes out anonymous with a CDN lifetime, signed in as private, and no ETag (Next.js would hash the whole page for one); login and register come from the cache', async ({
     playwright,
     baseURL,
   }) => {
@@ -42,6 +42,14 @@ test.describe('public pages', () => {
       expect(again.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
     }
     await anonymous.dispose();
+    // The same pages with a session cookie: no shared cache may keep them.
+    const customer = await apiAs(baseURL!, STORAGE_STATE.customer);
+    for (const path of ['/', '/blogs', '/login']) {
+      const res = await customer.get(path);
+      expect(res.status()).toBe(200);
+      expect([path, res.headers()['cache-control']]).toEqual([path, 'private, no-cache']);
+    }
+    await customer.dispose();
   });
 
   test('home: hero, perks, six parts, statistics, sale banner and six reviews', async ({ page }, testInfo) => {
