@@ -205,6 +205,20 @@ describe('MemoryIndex: the parts it gives back (the snapshot)', () => {
     expect(index.search(query({ q: '8521202180' })).ids).toEqual([noNumber._id]);
   });
 
+  it('gives back names, brands and numbers whatever characters they hold, and never mixes two parts up', async () => {
+    // Joined with a separator, these two would share one key: each must keep its own name and brand.
+    const first = part({ name: 'Brake\u0000Pad', brand: 'Set', oemNumbers: ['A\u0000B', '["x"]'] });
+    const second = part({ name: 'Brake', brand: 'Pad\u0000Set', partNumber: '"quoted"\\' });
+    const index = new MemoryIndex();
+    index.load([first, second]);
+    await index.complete([[first, second]]);
+    expect(byId(index.indexedParts())).toEqual(byId([first, second]));
+    expect(index.search(query({ q: '"quoted"\\' })).ids[0]).toBe(second._id);
+    index.remove(first._id);
+    expect(index.indexedParts()).toEqual([second]);
+    expect(index.search(query({ q: 'A\u0000B' })).total).toBe(0);
+  });
+
   it('shares one object for equal fitment rows of the parts it completes, and none across their lists', async () => {
     const first = part({ name: 'Cabin Air Filter', fitment: [{ ...corolla }, { ...corolla, yearFrom: 2020, yearTo: 2023 }] });
     const second = part({ name: 'Engine Air Filter', fitment: [{ ...corolla }] });

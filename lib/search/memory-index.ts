@@ -35,8 +35,13 @@ const SEARCH_OPTIONS = {
 type Slot = number;
 type Fitment = readonly FitmentRowLike[];
 const NO_FITMENT: Fitment = Object.freeze([]);
-/** Between the fields of a group key, and of a slot's `codes` (a part or OEM number has letters, digits, spaces, dashes, dots and slashes only). */
-const SEPARATOR = '\u0000';
+/** A group's key is JSON, so that no name or brand, whatever characters it holds, can stand for another. */
+type Group = { key: string; slots: Slot[] };
+const groupKey = ({ name, brand, category }: Pick<IndexedPart, 'name' | 'brand' | 'category'>) => JSON.stringify([name, brand, category]);
+function groupFields({ key }: Group): Pick<IndexedPart, 'name' | 'brand' | 'category'> {
+  const [name, brand, category] = JSON.parse(key) as [string, string, string];
+  return { name, brand, category };
+}
 /** Slots linked (or groups indexed, tenfold) between two yields of complete(). */
 const COMPLETE_SLICE = 5000;
 
@@ -46,8 +51,8 @@ export class MemoryIndex {
   private readonly free: Slot[] = [];
   /**
    * A part's record is not kept as an object (100,000 of them took 59 MB of heap): the columns hold
-   * its figures, its group key its name, brand and category, and these two the rest. `codes` is its
-   * part number and OEM numbers joined, undefined until complete() attaches the part.
+   * its figures, its group its name, brand and category, and these two the rest. `codes` is its part
+   * number and OEM numbers as JSON, undefined until complete() attaches the part.
    */
   private readonly codes: Array<string | undefined> = [];
   private readonly fitments: Fitment[] = [];
@@ -74,7 +79,7 @@ export class MemoryIndex {
   private generation = 0;
   /** group key -> group id; group id -> its text and the slots that carry it. */
   private readonly groupOf = new Map<string, number>();
-  private readonly groups: Array<{ key: string; slots: Slot[] } | undefined> = [];
+  private readonly groups: Array<Group | undefined> = [];
   private readonly freeGroups: number[] = [];
   private readonly slotGroup: number[] = [];
   /** `make|model` (lower case) -> the slots with a fitment row for it: a vehicle filter looks at these only. */
@@ -163,7 +168,7 @@ export class MemoryIndex {
   private attach(part: IndexedPart): boolean {
     const slot = this.slotOf.get(part._id);
     if (slot === undefined || this.codes[slot] !== undefined) return false;
-    this.codes[slot] = [part.partNumber, ...part.oemNumbers].join(SEPARATOR);
+    this.codes[slot] = JSON.stringify([part.partNumber, ...part.oemNumbers]);
     this.fitments[slot] = this.fitmentOf(part);
     this.updated[slot] = part.updatedAt;
     this.link(slot, part);
@@ -184,8 +189,8 @@ export class MemoryIndex {
 
   /** A slot's part as the snapshot and the suggestions take it. */
   private partAt(slot: Slot): IndexedPart {
-    const [name = '', brand = '', category = ''] = this.groups[this.slotGroup[slot]!]!.key.split(SEPARATOR);
-    const [partNumber = '', ...oemNumbers] = this.codes[slot]!.split(SEPARATOR);
+    const { name, brand, category } = groupFields(this.groups[this.slotGroup[slot]!]!);
+    const [partNumber = '', ...oemNumbers] = JSON.parse(this.codes[slot]!) as string[];
     return {
       _id: this.ids[slot]!,
       name,
@@ -244,7 +249,7 @@ export class MemoryIndex {
     if (this.byNewest) removeSorted(this.byNewest, slot, this.cmpNewest);
     this.leave(slot);
     for (const key of vehicleKeysOf(this.fitments[slot]!)) this.byVehicle.get(key)?.delete(slot);
-    for (const number of numbersOf(this.codes[slot]!)) {
+    for (const number of numbersOf(JSON.parse(this.codes[slot]!) as string[])) {
       const slots = this.numbers.get(number)?.filter((s) => s !== slot);
       if (slots?.length) this.numbers.set(number, slots);
       else this.numbers.delete(number);
@@ -263,7 +268,7 @@ export class MemoryIndex {
 
   /** Links a stored slot into what only a complete index has: its text group, its vehicles, its numbers. */
   private link(slot: Slot, part: IndexedPart): void {
-    const key = [part.name, part.brand, part.category].join(SEPARATOR);
+    const key = groupKey(part);
     // A list's first slot goes in as a one-element literal: an empty array that grows gets room for 17, and
     // 100,000 parts have some 300,000 numbers and 34,000 groups (40 MB of heap).
     let group = this.groupOf.get(key);
@@ -280,7 +285,7 @@ export class MemoryIndex {
       if (!slots) this.byVehicle.set(vehicleKey, (slots = new Set()));
       slots.add(slot);
     }
-    numbersOf(this.codes[slot]!).forEach((number, index) => {
+    numbersOf([part.partNumber, ...part.oemNumbers]).forEach((number, index) => {
       const slots = this.numbers.get(number);
       // The part's own number leads; an OEM cross-reference follows.
       if (!slots) this.numbers.set(number, [slot]);
@@ -302,7 +307,7 @@ export class MemoryIndex {
   }
 
   private groupDoc(group: number) {
-    const [name = '', brand = '', category = ''] = this.groups[group]!.key.split(SEPARATOR);
+    const { name, brand, category } = groupFields(this.groups[group]!);
     return { group, name, brand, category: categoryName(category) };
   }
 
@@ -490,7 +495,8 @@ export class MemoryIndex {
     const names = new Set<string>();
     for (const match of this.matchingGroups(text)) {
       if (suggestions.length >= limit) break;
-      const [name = '', brand = ''] = this.groups[match.id as number]?.key.split(SEPARATOR) ?? [];
+      const entry = this.groups[match.id as number];
+      const { name, brand } = entry ? groupFields(entry) : { name: '', brand: '' };
       if (!name || names.has(name)) continue;
       names.add(name);
       suggestions.push({ kind: 'query', value: name, label: name, detail: brand });
@@ -511,9 +517,9 @@ function* filtered(slots: Iterable<Slot>, keep: Set<Slot>): Iterable<Slot> {
   for (const slot of slots) if (keep.has(slot)) yield slot;
 }
 
-/** A slot's part and OEM numbers, normalised (from its `codes`). */
-function numbersOf(codes: string): string[] {
-  return codes.split(SEPARATOR).filter(Boolean).map(normalizePartNumber);
+/** A part's own number and OEM numbers, normalised (empty ones left out). */
+function numbersOf(codes: readonly string[]): string[] {
+  return codes.filter(Boolean).map(normalizePartNumber);
 }
 
 function* reversed<T>(items: readonly T[]): Iterable<T> {
