@@ -219,6 +219,28 @@ describe('MemoryIndex: the parts it gives back (the snapshot)', () => {
     expect(index.search(query({ q: 'A\u0000B' })).total).toBe(0);
   });
 
+  it('keeps a number right as one part, then several, then one again and none carry it', () => {
+    const own = part({ name: 'Oil Filter', partNumber: 'OF-100' });
+    const index = new MemoryIndex();
+    index.build([own]);
+    const byNumber = () => index.search(query({ q: 'of100' })).ids;
+    expect(byNumber()).toEqual([own._id]);
+    const crossA = part({ name: 'Cartridge', oemNumbers: ['OF-100'] });
+    const crossB = part({ name: 'Canister', oemNumbers: ['of 100'] });
+    index.upsert(crossA);
+    index.upsert(crossB);
+    expect(byNumber()[0]).toBe(own._id);
+    expect(new Set(byNumber())).toEqual(new Set([own._id, crossA._id, crossB._id]));
+    index.remove(own._id);
+    index.remove(crossA._id);
+    expect(byNumber()).toEqual([crossB._id]);
+    expect(index.suggest('OF-100', 5)).toEqual([
+      { kind: 'part', id: crossB._id, label: 'Canister', detail: `Stopline · ${crossB.partNumber}` },
+    ]);
+    index.remove(crossB._id);
+    expect(index.search(query({ q: 'of100' })).total).toBe(0);
+  });
+
   it('shares one object for equal fitment rows of the parts it completes, and none across their lists', async () => {
     const first = part({ name: 'Cabin Air Filter', fitment: [{ ...corolla }, { ...corolla, yearFrom: 2020, yearTo: 2023 }] });
     const second = part({ name: 'Engine Air Filter', fitment: [{ ...corolla }] });

@@ -67,8 +67,8 @@ export class MemoryIndex {
   private readonly brandIndex = new Map<string, number>();
   private brand = new Uint16Array(1024);
   private readonly brandCounts: number[] = [];
-  /** normalised part or OEM number -> the slots that carry it (part numbers first). */
-  private readonly numbers = new Map<string, Slot[]>();
+  /** normalised part or OEM number -> the slot that carries it, or the slots (part numbers first): see slotsWith(). */
+  private readonly numbers = new Map<string, Slot | Slot[]>();
   private byPrice: Slot[] | null = null;
   private byNewest: Slot[] | null = null;
   private text = this.newText();
@@ -250,8 +250,8 @@ export class MemoryIndex {
     this.leave(slot);
     for (const key of vehicleKeysOf(this.fitments[slot]!)) this.byVehicle.get(key)?.delete(slot);
     for (const number of numbersOf(JSON.parse(this.codes[slot]!) as string[])) {
-      const slots = this.numbers.get(number)?.filter((s) => s !== slot);
-      if (slots?.length) this.numbers.set(number, slots);
+      const slots = this.slotsWith(number).filter((s) => s !== slot);
+      if (slots.length) this.numbers.set(number, slots.length === 1 ? slots[0]! : slots);
       else this.numbers.delete(number);
     }
     this.brandCounts[this.brand[slot]!]! -= 1;
@@ -269,8 +269,8 @@ export class MemoryIndex {
   /** Links a stored slot into what only a complete index has: its text group, its vehicles, its numbers. */
   private link(slot: Slot, part: IndexedPart): void {
     const key = groupKey(part);
-    // A list's first slot goes in as a one-element literal: an empty array that grows gets room for 17, and
-    // 100,000 parts have some 300,000 numbers and 34,000 groups (40 MB of heap).
+    // A group's list starts as a one-element literal: an empty array that grows gets room for 17, and
+    // 100,000 parts have some 34,000 groups.
     let group = this.groupOf.get(key);
     if (group === undefined) {
       group = this.freeGroups.pop() ?? this.groups.length;
@@ -286,12 +286,21 @@ export class MemoryIndex {
       slots.add(slot);
     }
     numbersOf([part.partNumber, ...part.oemNumbers]).forEach((number, index) => {
-      const slots = this.numbers.get(number);
+      const held = this.numbers.get(number);
+      // A number most often names one part: its slot is kept as it is (300,000 one-element lists took 17 MB).
+      if (held === undefined) return void this.numbers.set(number, slot);
+      const slots = typeof held === 'number' ? [held] : held;
       // The part's own number leads; an OEM cross-reference follows.
-      if (!slots) this.numbers.set(number, [slot]);
-      else if (index === 0) slots.unshift(slot);
+      if (index === 0) slots.unshift(slot);
       else slots.push(slot);
+      this.numbers.set(number, slots);
     });
+  }
+
+  /** The slots that carry this normalised part or OEM number, part numbers first. */
+  private slotsWith(number: string): readonly Slot[] {
+    const held = this.numbers.get(number);
+    return held === undefined ? [] : typeof held === 'number' ? [held] : held;
   }
 
   /** Takes a slot out of its group; an empty group leaves the text index. */
@@ -412,7 +421,7 @@ export class MemoryIndex {
     let candidates: Iterable<Slot>;
     const text = query.q;
     if (text) {
-      const exact = this.numbers.get(normalizePartNumber(text)) ?? [];
+      const exact = this.slotsWith(normalizePartNumber(text));
       const seen = new Set(exact);
       candidates = [...exact, ...this.textMatches(text).filter((slot) => !seen.has(slot))];
     } else {
@@ -483,7 +492,7 @@ export class MemoryIndex {
     const term = text.trim().toLowerCase();
     if (!term) return [];
     const suggestions: Suggestion[] = [];
-    for (const slot of this.numbers.get(normalizePartNumber(text)) ?? []) {
+    for (const slot of this.slotsWith(normalizePartNumber(text))) {
       const part = this.partAt(slot);
       suggestions.push({ kind: 'part', id: part._id, label: part.name, detail: [part.brand, part.partNumber].filter(Boolean).join(' · ') });
     }
