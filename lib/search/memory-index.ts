@@ -33,6 +33,7 @@ const SEARCH_OPTIONS = {
 };
 
 type Slot = number;
+const NO_SLOTS: readonly Slot[] = Object.freeze([]);
 type Fitment = readonly FitmentRowLike[];
 const NO_FITMENT: Fitment = Object.freeze([]);
 /** A group's key is JSON, so that no name or brand, whatever characters it holds, can stand for another. */
@@ -249,11 +250,11 @@ export class MemoryIndex {
     if (this.byNewest) removeSorted(this.byNewest, slot, this.cmpNewest);
     this.leave(slot);
     for (const key of vehicleKeysOf(this.fitments[slot]!)) this.byVehicle.get(key)?.delete(slot);
-    for (const number of numbersOf(JSON.parse(this.codes[slot]!) as string[])) {
-      const slots = this.slotsWith(number).filter((s) => s !== slot);
-      if (slots.length) this.numbers.set(number, slots.length === 1 ? slots[0]! : slots);
-      else this.numbers.delete(number);
-    }
+    for (const number of numbersOf(JSON.parse(this.codes[slot]!) as string[]))
+      this.keepSlotsWith(
+        number,
+        this.slotsWith(number).filter((other) => other !== slot),
+      );
     this.brandCounts[this.brand[slot]!]! -= 1;
     this.slotOf.delete(id);
     this.codes[slot] = undefined;
@@ -286,21 +287,25 @@ export class MemoryIndex {
       slots.add(slot);
     }
     numbersOf([part.partNumber, ...part.oemNumbers]).forEach((number, index) => {
-      const held = this.numbers.get(number);
-      // A number most often names one part: its slot is kept as it is (300,000 one-element lists took 17 MB).
-      if (held === undefined) return void this.numbers.set(number, slot);
-      const slots = typeof held === 'number' ? [held] : held;
+      const slots = this.slotsWith(number);
       // The part's own number leads; an OEM cross-reference follows.
-      if (index === 0) slots.unshift(slot);
-      else slots.push(slot);
-      this.numbers.set(number, slots);
+      this.keepSlotsWith(number, index === 0 ? [slot, ...slots] : [...slots, slot]);
     });
   }
 
   /** The slots that carry this normalised part or OEM number, part numbers first. */
   private slotsWith(number: string): readonly Slot[] {
     const held = this.numbers.get(number);
-    return held === undefined ? [] : typeof held === 'number' ? [held] : held;
+    return held === undefined ? NO_SLOTS : typeof held === 'number' ? [held] : held;
+  }
+
+  /**
+   * Stores the slots that carry a number: none, a single slot as it is (a number most often names one
+   * part, and 300,000 one-element lists took 17 MB), or the list, which becomes the index's own.
+   */
+  private keepSlotsWith(number: string, slots: Slot[]): void {
+    if (!slots.length) this.numbers.delete(number);
+    else this.numbers.set(number, slots.length === 1 ? slots[0]! : slots);
   }
 
   /** Takes a slot out of its group; an empty group leaves the text index. */
