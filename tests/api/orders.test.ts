@@ -179,6 +179,18 @@ describe('reading orders', () => {
     expect(byAdmin.body.map((o: { _id: string }) => o._id)).toEqual(ids);
   });
 
+  it("GET /api/order with no email or a blank one lists the caller's own orders (not a 403)", async () => {
+    const own = (await callRoute(listOrdersRoute, `/api/order?email=${customer.email}`, { as: customer })).body;
+    for (const url of ['/api/order', '/api/order?email=', '/api/order?email=%20%20']) {
+      const res = await callRoute(listOrdersRoute, url, { as: customer });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(own);
+    }
+    const adminOwn = await callRoute(listOrdersRoute, '/api/order?email=', { as: admin });
+    expect(adminOwn.status).toBe(200);
+    expect(adminOwn.body.every((o: { email: string }) => o.email === admin.email)).toBe(true);
+  });
+
   it('GET /api/order/{id}: the owner and an admin see it, another customer gets 404', async () => {
     const id = mine[0]!;
     expect((await callRoute(getOrderRoute, `/api/order/${id}`, { params: { id } })).status).toBe(401);

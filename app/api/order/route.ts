@@ -18,9 +18,12 @@ export const POST = route(async (req) => {
   return NextResponse.json(answer.body, { status: answer.status });
 });
 
-/** GET /api/order?email=...: that customer's orders, newest first (own email, or any for an admin). */
+/**
+ * GET /api/order?email=...: that customer's orders, newest first (own email, or any for an admin).
+ * No email, or a blank one (`?email=`, as a form with an empty field sends it), means the caller's own.
+ */
 export const GET = route(async (req) => {
   const actor = await requireActor(req);
-  const email = req.nextUrl.searchParams.get('email') ?? actor.email;
+  const email = req.nextUrl.searchParams.get('email')?.trim() || actor.email;
   return NextResponse.json(await listOrdersOf(actor, email));
 });
