@@ -52,6 +52,34 @@ test.describe('public pages', () => {
     await customer.dispose();
   });
 
+  test("the build's scripts go out compressed once: brotli from memory after the first request, the same bytes, with the security headers", async ({
+    playwright,
+    baseURL,
+  }) => {
+    const client = await playwright.request.newContext({ baseURL });
+    const html = await (await client.get('/')).text();
+    const scripts = [...html.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const script of scripts.slice(0, 3)) {
+      const plain = await client.get(script, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers()['content-encoding']).toBeUndefined();
+      // The first request starts the compression; a later one gets its bytes.
+      await expect
+        .poll(async () => (await client.get(script, { headers: { 'accept-encoding': 'gzip, deflate, br' } })).headers()['content-encoding'])
+        .toBe('br');
+      const res = await client.get(script, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.headers()).toMatchObject({
+        'content-type': 'application/javascript; charset=UTF-8',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        vary: 'Accept-Encoding',
+      });
+      expect((await res.body()).equals(await plain.body())).toBe(true);
+    }
+    await client.dispose();
+  });
+
   test('home: hero, perks, six parts, statistics, sale banner and six reviews', async ({ page }, testInfo) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/PartsMart/);

@@ -1,5 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
 import { resolveClientAddress } from '@/lib/client-address';
+import { createStaticAssets, type StaticAssets } from '@/lib/static-assets';
 
 /**
  * The HTTP server behind `npm run dev` and `npm start` (spawned by scripts/app-runner.ts): a plain
@@ -7,7 +9,8 @@ import { resolveClientAddress } from '@/lib/client-address';
  * - refuses a path with a malformed percent-escape (Next.js would answer a plain-text 500), and
  * - replaces X-Forwarded-For with the one client address the rate limits count
  *   (lib/client-address.ts; Next.js only fills the header when the client sent none),
- * and that sends a cached page's bytes without encoding its text again for every response (ShopResponse).
+ * and that sends a cached page's bytes without encoding its text again for every response (ShopResponse),
+ * and, in production, the build's scripts and styles compressed once (lib/static-assets.ts).
  * Usage: `tsx scripts/serve.ts dev|start [-p port] [-H hostname]` (PORT and TRUSTED_PROXY_HOPS from the environment);
  * scripts/app-runner.ts loads it with tsx's API and unregisters tsx before Next.js starts (see runNext).
  */
@@ -144,6 +147,17 @@ export function trustedHopsFrom(value: string | undefined): number {
   return hops;
 }
 
+/**
+ * The build's static files of next.config.mjs's build directory, sent with the headers of its rule for
+ * every path (the ones Next.js would have added to them).
+ */
+export async function staticAssetsOfBuild(): Promise<StaticAssets> {
+  const { default: config } = await import('../next.config.mjs');
+  const rules = (await config.headers?.()) ?? [];
+  const everyPath = rules.find((rule) => rule.source === '/:path*' && !rule.has && !rule.missing);
+  return createStaticAssets(path.resolve(config.distDir ?? '.next', 'static'), everyPath?.headers ?? []);
+}
+
 function option(args: string[], ...names: string[]): string | undefined {
   for (const [index, arg] of args.entries()) {
     for (const name of names) {
@@ -171,10 +185,12 @@ async function main(argv: string[]): Promise<void> {
   const app = next({ dev, dir: process.cwd(), port, hostname, httpServer: server });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const staticAssets = dev ? null : await staticAssetsOfBuild();
   server.on(
     'request',
     guardRequests(
       async (req, res) => {
+        if (staticAssets?.handle(req, res)) return;
         try {
           await handle(req, res);
         } catch (error) {

@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/**
+ * The build's scripts and styles (`/_next/static/…`: named by their content, never changed) sent
+ * compressed once instead of on every response. Next.js gzips every response anew: the largest
+ * script (230 kB) cost the server 5 ms a download, so a new visitor's first page cost some 15 ms of
+ * its time against 0.6 ms for the cached page itself. The first request for a file goes to Next.js
+ * as before and starts compressing it (brotli and gzip, off the main thread); from then on the
+ * compressed bytes are sent from memory. Brotli is also 15% smaller than gzip for these files.
+ * Anything else (another method, a range, a conditional request, a client that takes neither
+ * encoding, a file not found) stays Next.js's to answer.
+ */
+
+const PREFIX = '/_next/static/';
+const TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=UTF-8',
+  '.css': 'text/css; charset=UTF-8',
+  '.json': 'application/json; charset=UTF-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=UTF-8',
+};
+/** The memory kept for compressed files (each process keeps its own; a build's files are far fewer). */
+const MAX_KEPT_BYTES = 32 * 1024 * 1024;
+
+type Encoding = 'br' | 'gzip';
+type Compressed = { type: string; br: Buffer; gzip: Buffer };
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses one). */
+export function pickEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const weight = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/** The file under `root` a request path names, or null for anything but a plain relative name. */
+function fileFor(root: string, url: string): string | null {
+  const end = url.search(/[?#]/);
+  const pathname = end === -1 ? url : url.slice(0, end);
+  if (!pathname.startsWith(PREFIX)) return null;
+  const relative = pathname.slice(PREFIX.length);
+  // Build output names are plain: no escapes, no dot segments, no backslashes, no empty segments.
+  if (!relative || /[%\\]/.test(relative) || relative.split('/').some((segment) => segment === '' || segment === '.' || segment === '..'))
+    return null;
+  if (!TYPES[path.extname(relative)]) return null;
+  return path.join(root, relative);
+}
+
+export type StaticAssets = {
+  /** True when it answered the request; false leaves it to Next.js. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Resolves once the compressions started so far are done (tests, and a clean stop). */
+  settled(): Promise<void>;
+};
+
+/**
+ * `root`: the build's `static` directory. `headers`: what every response carries besides its own
+ * (the configuration's header rule for every path: nosniff and the like).
+ */
+export function createStaticAssets(root: string, headers: Array<{ key: string; value: string }> = []): StaticAssets {
+  const ready = new Map<string, Compressed>();
+  const pending = new Map<string, Promise<void>>();
+  let keptBytes = 0;
+
+  const compress = (file: string): void => {
+    if (pending.has(file) || keptBytes >= MAX_KEPT_BYTES) return;
+    const job = (async () => {
+      try {
+        const content = await readFile(file);
+        const [br, gz] = await Promise.all([
+          brotli(content, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+          gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
+        ]);
+        if (keptBytes + br.length + gz.length > MAX_KEPT_BYTES) return;
+        keptBytes += br.length + gz.length;
+        ready.set(file, { type: TYPES[path.extname(file)]!, br, gzip: gz });
+      } catch {
+        // Not a readable file (Next.js answers 404): nothing to keep, and asked again it tries again.
+      } finally {
+        pending.delete(file);
+      }
+    })();
+    pending.set(file, job);
+  };
+
+  return {
+    handle(req, res) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+      const file = fileFor(root, req.url ?? '');
+      if (!file) return false;
+      if (req.headers.range || req.headers['if-none-match'] || req.headers['if-modified-since']) return false;
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      if (!encoding) return false;
+      const compressed = ready.get(file);
+      if (!compressed) {
+        compress(file);
+        return false;
+      }
+      const body = compressed[encoding];
+      for (const { key, value } of headers) res.setHeader(key, value);
+      res.writeHead(200, {
+        'Content-Type': compressed.type,
+        'Content-Encoding': encoding,
+        'Content-Length': body.length,
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        Vary: 'Accept-Encoding',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    },
+    async settled() {
+      await Promise.all(pending.values());
+    },
+  };
+}
