@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { createStaticAssets, pickEncoding, type StaticAssets } from '@/lib/static-assets';
+import { createStaticAssets, pickEncoding, publicFilePaths, type StaticAssets } from '@/lib/static-assets';
 
 /** A real server: the static assets first, and a stand-in for Next.js that says it answered. */
 async function serverWith(assets: StaticAssets): Promise<{ base: string; close: () => Promise<void> }> {
@@ -70,7 +70,10 @@ describe('the build static files, compressed once', () => {
     writeFileSync(path.join(root, 'chunks', 'app.css'), style);
     writeFileSync(path.join(root, 'chunks', 'photo.png'), 'not compressible');
     writeFileSync(path.join(dir, 'secret.js'), 'the server secret');
-    assets = createStaticAssets(root, [{ key: 'X-Content-Type-Options', value: 'nosniff' }]);
+    mkdirSync(path.join(dir, 'public', 'images', 'parts'), { recursive: true });
+    writeFileSync(path.join(dir, 'public', 'logo.svg'), '<svg/>');
+    writeFileSync(path.join(dir, 'public', 'images', 'parts', 'pad set.svg'), '<svg/>');
+    assets = createStaticAssets(root, [{ key: 'X-Content-Type-Options', value: 'nosniff' }], publicFilePaths(path.join(dir, 'public')));
     server = await serverWith(assets);
   });
 
@@ -116,7 +119,41 @@ describe('the build static files, compressed once', () => {
     expect(zlib.brotliDecompressSync(css.body).toString()).toBe(style);
   });
 
-  it('leaves to Next.js what it must answer itself: no encoding taken, a range, a conditional request, another method', async () => {
+  it('reads the public directory as URL paths, and an absent one as none', () => {
+    expect([...publicFilePaths(path.join(dir, 'public'))].sort()).toEqual(['/images/parts/pad set.svg', '/logo.svg']);
+    expect(publicFilePaths(path.join(dir, 'absent')).size).toBe(0);
+  });
+
+  it('answers 405 with Allow for another method on a build or public file (Next.js answers 500), and leaves other paths alone', async () => {
+    for (const [target, method] of [
+      ['/_next/static/chunks/app.js', 'POST'],
+      ['/_next/static/chunks/app.js', 'OPTIONS'],
+      ['/_next/static/chunks/missing.js', 'PUT'],
+      ['/logo.svg', 'DELETE'],
+      ['/logo.svg?x=1', 'POST'],
+      ['/images/parts/pad%20set.svg', 'PATCH'],
+    ]) {
+      const res = await get(server.base, target!, {}, method);
+      expect([target, method, res.status, res.headers.allow, res.headers['x-content-type-options']]).toEqual([
+        target,
+        method,
+        405,
+        'GET, HEAD',
+        'nosniff',
+      ]);
+      expect(res.body.toString()).toBe('Method Not Allowed');
+    }
+    for (const [target, method] of [
+      ['/api/parts', 'POST'],
+      ['/logo.svgx', 'POST'],
+      ['/images', 'POST'],
+      ['/logo.svg', 'GET'],
+    ]) {
+      expect((await get(server.base, target!, {}, method)).headers['x-answered-by']).toBe('next');
+    }
+  });
+
+  it('leaves to Next.js what it must answer itself: no encoding taken, a range, a conditional request', async () => {
     await get(server.base, '/_next/static/chunks/app.js', { 'accept-encoding': 'br' });
     await assets.settled();
     const cases: Array<[Record<string, string>, string]> = [
@@ -125,8 +162,6 @@ describe('the build static files, compressed once', () => {
       [{ 'accept-encoding': 'br', range: 'bytes=0-10' }, 'GET'],
       [{ 'accept-encoding': 'br', 'if-none-match': '"x"' }, 'GET'],
       [{ 'accept-encoding': 'br', 'if-modified-since': new Date().toUTCString() }, 'GET'],
-      [{ 'accept-encoding': 'br' }, 'POST'],
-      [{ 'accept-encoding': 'br' }, 'DELETE'],
     ];
     for (const [headers, method] of cases) {
       const res = await get(server.base, '/_next/static/chunks/app.js', headers, method);

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -11,8 +12,11 @@ import zlib from 'node:zlib';
  * its time against 0.6 ms for the cached page itself. The first request for a file goes to Next.js
  * as before and starts compressing it (brotli and gzip, off the main thread); from then on the
  * compressed bytes are sent from memory. Brotli is also 15% smaller than gzip for these files.
- * Anything else (another method, a range, a conditional request, a client that takes neither
- * encoding, a file not found) stays Next.js's to answer.
+ * Anything else (a range, a conditional request, a client that takes neither encoding, a file not
+ * found) stays Next.js's to answer.
+ *
+ * A method other than GET and HEAD on a static file gets 405 here: Next.js means to answer it so, but
+ * renders a `/405` page for it that an App Router build does not have, and answers 500.
  */
 
 const PREFIX = '/_next/static/';
@@ -48,10 +52,38 @@ export function pickEncoding(header: string | undefined): Encoding | null {
   return null;
 }
 
-/** The file under `root` a request path names, or null for anything but a plain relative name. */
-function fileFor(root: string, url: string): string | null {
+function pathOf(url: string): string {
   const end = url.search(/[?#]/);
-  const pathname = end === -1 ? url : url.slice(0, end);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** The URL paths of the files in a public directory (`/images/hero.svg`), read once at the start. */
+export function publicFilePaths(dir: string, prefix = ''): Set<string> {
+  const paths = new Set<string>();
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return paths;
+  }
+  for (const entry of entries) {
+    const urlPath = `${prefix}/${entry.name}`;
+    if (entry.isFile()) paths.add(urlPath);
+    else if (entry.isDirectory()) for (const inner of publicFilePaths(path.join(dir, entry.name), urlPath)) paths.add(inner);
+  }
+  return paths;
+}
+
+function decoded(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** The file under `root` a request path names, or null for anything but a plain relative name. */
+function fileFor(root: string, pathname: string): string | null {
   if (!pathname.startsWith(PREFIX)) return null;
   const relative = pathname.slice(PREFIX.length);
   // Build output names are plain: no escapes, no dot segments, no backslashes, no empty segments.
@@ -70,9 +102,14 @@ export type StaticAssets = {
 
 /**
  * `root`: the build's `static` directory. `headers`: what every response carries besides its own
- * (the configuration's header rule for every path: nosniff and the like).
+ * (the configuration's header rule for every path: nosniff and the like). `publicPaths`: the public
+ * directory's files (publicFilePaths), which only answer GET and HEAD too.
  */
-export function createStaticAssets(root: string, headers: Array<{ key: string; value: string }> = []): StaticAssets {
+export function createStaticAssets(
+  root: string,
+  headers: Array<{ key: string; value: string }> = [],
+  publicPaths: ReadonlySet<string> = new Set(),
+): StaticAssets {
   const ready = new Map<string, Compressed>();
   const pending = new Map<string, Promise<void>>();
   let keptBytes = 0;
@@ -105,8 +142,15 @@ export function createStaticAssets(root: string, headers: Array<{ key: string; v
 
   return {
     handle(req, res) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      const file = fileFor(root, req.url ?? '');
+      const pathname = pathOf(req.url ?? '/');
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        if (!pathname.startsWith(PREFIX) && !publicPaths.has(decoded(pathname))) return false;
+        for (const { key, value } of headers) res.setHeader(key, value);
+        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': 18 });
+        res.end('Method Not Allowed');
+        return true;
+      }
+      const file = fileFor(root, pathname);
       if (!file) return false;
       if (req.headers.range || req.headers['if-none-match'] || req.headers['if-modified-since']) return false;
       const encoding = pickEncoding(req.headers['accept-encoding']);

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { resolveClientAddress } from '@/lib/client-address';
-import { createStaticAssets, type StaticAssets } from '@/lib/static-assets';
+import { createStaticAssets, publicFilePaths, type StaticAssets } from '@/lib/static-assets';
 
 /**
  * The HTTP server behind `npm run dev` and `npm start` (spawned by scripts/app-runner.ts): a plain
@@ -149,13 +149,17 @@ export function trustedHopsFrom(value: string | undefined): number {
 
 /**
  * The build's static files of next.config.mjs's build directory, sent with the headers of its rule for
- * every path (the ones Next.js would have added to them).
+ * every path (the ones Next.js would have added to them); the public directory's files for their methods.
  */
 export async function staticAssetsOfBuild(): Promise<StaticAssets> {
   const { default: config } = await import('../next.config.mjs');
   const rules = (await config.headers?.()) ?? [];
   const everyPath = rules.find((rule) => rule.source === '/:path*' && !rule.has && !rule.missing);
-  return createStaticAssets(path.resolve(config.distDir ?? '.next', 'static'), everyPath?.headers ?? []);
+  return createStaticAssets(
+    path.resolve(config.distDir ?? '.next', 'static'),
+    everyPath?.headers ?? [],
+    publicFilePaths(path.resolve('public')),
+  );
 }
 
 function option(args: string[], ...names: string[]): string | undefined {
