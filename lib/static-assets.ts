@@ -52,7 +52,8 @@ export function pickEncoding(header: string | undefined): Encoding | null {
   return null;
 }
 
-function pathOf(url: string): string {
+/** A request URL's path, without its query or fragment. */
+export function pathOf(url: string): string {
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
 }
@@ -145,9 +146,10 @@ export function createStaticAssets(
       const pathname = pathOf(req.url ?? '/');
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         if (!pathname.startsWith(PREFIX) && !publicPaths.has(decoded(pathname))) return false;
+        const text = 'Method Not Allowed';
         for (const { key, value } of headers) res.setHeader(key, value);
-        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': 18 });
-        res.end('Method Not Allowed');
+        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+        res.end(text);
         return true;
       }
       const file = fileFor(root, pathname);

@@ -383,8 +383,10 @@ function printNormalReport(
   if (lighthouse.length) {
     log(`\n== Lighthouse (mobile; medians of ${rounds} run(s); simulate is its default estimate, devtools applies the throttling) ==`);
     const groups = new Map<string, LighthouseReport[]>();
-    for (const report of lighthouse)
-      groups.set(`${report.path} ${report.throttling}`, [...(groups.get(`${report.path} ${report.throttling}`) ?? []), report]);
+    for (const report of lighthouse) {
+      const key = `${report.path} ${report.throttling}`;
+      groups.set(key, [...(groups.get(key) ?? []), report]);
+    }
     const rows: string[][] = [];
     for (const runs of groups.values()) {
       const { path: page, throttling } = runs[0]!;

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { resolveClientAddress } from '@/lib/client-address';
-import { createStaticAssets, publicFilePaths, type StaticAssets } from '@/lib/static-assets';
+import { createStaticAssets, pathOf, publicFilePaths, type StaticAssets } from '@/lib/static-assets';
 
 /**
  * The HTTP server behind `npm run dev` and `npm start` (spawned by scripts/app-runner.ts): a plain
@@ -21,8 +21,7 @@ export const MALFORMED_URL = 'Malformed URL';
 
 /** True when the path (not the query) holds a percent-escape that does not decode, such as `%E0%A4%A` or `%zz`. */
 export function hasMalformedPath(url: string): boolean {
-  const end = url.search(/[?#]/);
-  const path = end === -1 ? url : url.slice(0, end);
+  const path = pathOf(url);
   if (!path.includes('%')) return false;
   try {
     decodeURIComponent(path);

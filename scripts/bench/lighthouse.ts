@@ -37,15 +37,6 @@ type LighthouseJson = {
 
 export async function runLighthouse(base: string, path: string, throttling: Throttling = 'simulate'): Promise<LighthouseReport> {
   const chromePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const failed = (error: string): LighthouseReport => ({
-    path,
-    throttling,
-    performance: null,
-    accessibility: null,
-    lcpMs: null,
-    observedLcpMs: null,
-    error,
-  });
   try {
     const { stdout } = await execFileAsync(
       'npx',
@@ -78,6 +69,7 @@ export async function runLighthouse(base: string, path: string, throttling: Thro
       ...(report.runtimeError?.message ? { error: report.runtimeError.message } : {}),
     };
   } catch (error) {
-    return failed((error as Error).message.split('\n')[0] ?? 'Lighthouse failed');
+    const message = (error as Error).message.split('\n')[0] ?? 'Lighthouse failed';
+    return { path, throttling, performance: null, accessibility: null, lcpMs: null, observedLcpMs: null, error: message };
   }
 }
