@@ -85,6 +85,28 @@ test.describe('public pages', () => {
     await client.dispose();
   });
 
+  test('a cached page goes out gzipped at first and then as its brotli kept in memory, the same page; the JSON API gzipped', async ({
+    playwright,
+    baseURL,
+  }) => {
+    const client = await playwright.request.newContext({ baseURL });
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    // Sent again, the page is compressed at its best off the main thread; until then it is gzipped per response.
+    await expect.poll(async () => (await client.get('/blogs', { headers: browser })).headers()['content-encoding']).toBe('br');
+    // (A page rendered anew writes ▾ where the cached copy has &#x25be;: both from the cache here.)
+    const plain = await client.get('/blogs', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    const kept = await client.get('/blogs', { headers: browser });
+    expect(kept.headers()['content-encoding']).toBe('br');
+    expect(kept.headers()['vary']).toMatch(/accept-encoding/i);
+    expect(Number(kept.headers()['content-length'])).toBeLessThan((await plain.body()).length / 3);
+    expect(await kept.text()).toBe(await plain.text());
+    const api = await client.get('/api/parts', { headers: browser });
+    expect(api.headers()['content-encoding']).toBe('gzip');
+    expect(((await api.json()) as unknown[]).length).toBeGreaterThan(0);
+    await client.dispose();
+  });
+
   test('home: hero, perks, six parts, statistics, sale banner and six reviews', async ({ page }, testInfo) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/PartsMart/);

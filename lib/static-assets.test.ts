@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { createStaticAssets, pickEncoding, publicFilePaths, type StaticAssets } from '@/lib/static-assets';
+import { createStaticAssets, publicFilePaths, type StaticAssets } from '@/lib/static-assets';
 
 /** A real server: the static assets first, and a stand-in for Next.js that says it answered. */
 async function serverWith(assets: StaticAssets): Promise<{ base: string; close: () => Promise<void> }> {
@@ -35,24 +35,6 @@ function get(base: string, target: string, headers: Record<string, string> = {},
     req.end();
   });
 }
-
-describe('pickEncoding', () => {
-  it.each([
-    [undefined, null],
-    ['', null],
-    ['identity', null],
-    ['gzip, deflate, br, zstd', 'br'],
-    ['gzip', 'gzip'],
-    ['br;q=0, gzip;q=0.5', 'gzip'],
-    ['BR', 'br'],
-    ['*', 'br'],
-    ['*;q=0, gzip', 'gzip'],
-    ['gzip;q=0', null],
-    ['br;q=abc', null],
-  ])('%p -> %p', (header, expected) => {
-    expect(pickEncoding(header)).toBe(expected);
-  });
-});
 
 describe('the build static files, compressed once', () => {
   let dir: string;

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { resolveClientAddress } from '@/lib/client-address';
+import { createResponseCompression } from '@/lib/compression';
 import { createStaticAssets, pathOf, publicFilePaths, type StaticAssets } from '@/lib/static-assets';
 
 /**
@@ -9,8 +10,9 @@ import { createStaticAssets, pathOf, publicFilePaths, type StaticAssets } from '
  * - refuses a path with a malformed percent-escape (Next.js would answer a plain-text 500), and
  * - replaces X-Forwarded-For with the one client address the rate limits count
  *   (lib/client-address.ts; Next.js only fills the header when the client sent none),
- * and that sends a cached page's bytes without encoding its text again for every response (ShopResponse),
- * and, in production, the build's scripts and styles compressed once (lib/static-assets.ts).
+ * and that compresses what Next.js answers, a cached page once rather than for every response
+ * (lib/compression.ts), and, in production, sends the build's scripts and styles compressed once
+ * (lib/static-assets.ts).
  * Usage: `tsx scripts/serve.ts dev|start [-p port] [-H hostname]` (PORT and TRUSTED_PROXY_HOPS from the environment);
  * scripts/app-runner.ts loads it with tsx's API and unregisters tsx before Next.js starts (see runNext).
  */
@@ -80,59 +82,9 @@ export function guardRequests(handler: RequestHandler, { trustedHops }: { truste
  */
 export const KEEP_ALIVE_MS = 65_000;
 
-/** Texts at least this long are kept with their bytes (a cached page; smaller answers cost little to encode). */
-const REUSED_TEXT_MIN = 16 * 1024;
-const REUSED_BYTES_MAX = 8 * 1024 * 1024;
-
-/**
- * The UTF-8 bytes of the long texts answered lately, by text, least recently used out past `maxBytes`
- * (the bytes and their text counted). A text from the cache is the same string every time, whose hash
- * V8 keeps: finding its bytes costs a lookup.
- */
-export function createBodyBytes(maxBytes = REUSED_BYTES_MAX): (text: string) => Buffer {
-  const kept = new Map<string, Buffer>();
-  let size = 0;
-  const sizeOf = (text: string, bytes: Buffer) => text.length + bytes.length;
-  return (text) => {
-    let bytes = kept.get(text);
-    if (bytes) {
-      kept.delete(text);
-      kept.set(text, bytes);
-      return bytes;
-    }
-    bytes = Buffer.from(text, 'utf8');
-    if (sizeOf(text, bytes) > maxBytes) return bytes;
-    kept.set(text, bytes);
-    size += sizeOf(text, bytes);
-    for (const [oldest, oldBytes] of kept) {
-      if (size <= maxBytes) break;
-      kept.delete(oldest);
-      size -= sizeOf(oldest, oldBytes);
-    }
-    return bytes;
-  };
-}
-
-const bodyBytes = createBodyBytes();
-
-/**
- * Next.js answers a cached page with `res.end(html)`, and Node encodes that string into new bytes for
- * every response: 77 kB for `/`, garbage the collector then spent a fifth of the server's time on. Given
- * a long text in UTF-8, this response sends the bytes kept for it (createBodyBytes) instead: / rose
- * from 1,245 to 1,558 requests a second at 50 connections.
- */
-export class ShopResponse<Request extends IncomingMessage = IncomingMessage> extends http.ServerResponse<Request> {
-  override end(...args: unknown[]): this {
-    const [chunk, encoding] = args;
-    if (typeof chunk === 'string' && chunk.length >= REUSED_TEXT_MIN && (typeof encoding !== 'string' || /^utf-?8$/i.test(encoding)))
-      args[0] = bodyBytes(chunk);
-    return (super.end as (...endArgs: unknown[]) => this)(...args);
-  }
-}
-
 /** The HTTP server Next.js runs in (requests are attached by `main`). */
 export function createShopServer(): http.Server {
-  const server = http.createServer({ ServerResponse: ShopResponse });
+  const server = http.createServer();
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   return server;
 }
@@ -189,11 +141,13 @@ async function main(argv: string[]): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
   const staticAssets = dev ? null : await staticAssetsOfBuild();
+  const compression = createResponseCompression();
   server.on(
     'request',
     guardRequests(
       async (req, res) => {
         if (staticAssets?.handle(req, res)) return;
+        compression.apply(req, res);
         try {
           await handle(req, res);
         } catch (error) {
