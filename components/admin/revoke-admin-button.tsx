@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { alertError, confirmDialog } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
 import { fetchJson } from '@/lib/client/fetch-json';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { CredentialFields } from '@/components/auth/credential-fields';
 import { ForgotPasswordDialog } from '@/components/auth/forgot-password-dialog';
 import { Button } from '@/components/ui/button';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { z } from 'zod';
 import { describedBy, Field } from '@/components/forms/field';
 import { PasswordInput } from '@/components/forms/password-input';

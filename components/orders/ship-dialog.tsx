@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
 import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ReadOnlyField } from '@/components/forms/read-only-field';
 import { belowMinimumMessage, isBelowMinimum } from '@/components/parts/stock-facts';

@@ -1,8 +1,11 @@
 'use client';
 
-import { Toaster as Sonner } from 'sonner';
+import dynamic from 'next/dynamic';
+import { useToastWanted } from '@/components/ui/toast';
 
-/** The spec's toasts: top right, 3000 ms. */
+const Sonner = dynamic(() => import('sonner').then((sonner) => sonner.Toaster), { ssr: false });
+
+/** The spec's toasts: top right, 3000 ms (mounted with the library, once the first toast is asked for). */
 export function Toaster() {
-  return <Sonner position="top-right" duration={3000} richColors closeButton />;
+  return useToastWanted() ? <Sonner position="top-right" duration={3000} richColors closeButton /> : null;
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { chooseVehicle, useGarage } from '@/components/vehicles/use-garage';
 import { VehiclePicker } from '@/components/vehicles/vehicle-picker';
 import { CATALOG_PATH, catalogHref, vehicleParams } from '@/lib/catalog-url';

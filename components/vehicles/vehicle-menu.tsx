@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { setActiveVehicle, useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
 import { chooseVehicle, switchGarageVehicle, useGarage } from '@/components/vehicles/use-garage';
