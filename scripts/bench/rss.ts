@@ -111,3 +111,34 @@ export class RssWindow {
 export function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 }
+
+/** CPU time (user and system, in seconds) the process tree has used so far. */
+function cpuSeconds(root: number): number {
+  let ticks = 0;
+  for (const pid of processTree(root)) {
+    // The fields after the command (which may hold spaces) start at the state: utime and stime are the 12th and 13th.
+    const stat = read(`/proc/${pid}/stat`) ?? '';
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/**
+ * Waits until the process tree has used under `busy` of one core for `quietSeconds` in a row (the
+ * server and the database done with the work a load run left behind: order emails and the like), at
+ * most `maxSeconds`. Answers the seconds waited.
+ */
+export async function waitForIdleTree(root: number, { busy = 0.05, quietSeconds = 3, maxSeconds = 180 } = {}): Promise<number> {
+  const started = performance.now();
+  let quietSince = performance.now();
+  let last = cpuSeconds(root);
+  while (performance.now() - started < maxSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuSeconds(root);
+    if (now - last > busy * 0.5) quietSince = performance.now();
+    last = now;
+    if (performance.now() - quietSince >= quietSeconds * 1000) break;
+  }
+  return (performance.now() - started) / 1000;
+}
