@@ -78,9 +78,15 @@ describe('kept texts', () => {
     const secondB = texts.get(b!).utf8;
     expect(secondB.equals(Buffer.from(b!, 'utf8'))).toBe(true);
     expect(texts.get(b!).utf8).toBe(secondB);
-    // A text over the whole budget is encoded, not kept.
+    // A text over the whole budget is encoded, not kept, and gets no quick brotli (the middleware compresses it).
     const huge = 'x'.repeat(100_000);
     expect(texts.get(huge).utf8).not.toBe(texts.get(huge).utf8);
+    const hugeEntry = texts.get(huge);
+    texts.quickBrotli(huge, hugeEntry);
+    expect(hugeEntry.br).toBeUndefined();
+    const keptEntry = texts.get(a!);
+    texts.quickBrotli(a!, keptEntry);
+    expect(zlib.brotliDecompressSync(keptEntry.br!).equals(keptEntry.utf8)).toBe(true);
   });
 
   it('compresses a text on its second send, one text at a time, and counts the compressed bytes in its budget', async () => {

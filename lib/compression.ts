@@ -55,6 +55,8 @@ export async function compressBest(bytes: Buffer): Promise<Record<Encoding, Buff
 /** Texts at least this long are kept with their bytes (a cached page; smaller answers cost little to encode). */
 const KEPT_TEXT_MIN = 16 * 1024;
 const KEPT_BYTES_MAX = 16 * 1024 * 1024;
+/** The longest text given a quick brotli on the main thread (some 1 ms per 77 kB). */
+const QUICK_BROTLI_MAX = 512 * 1024;
 
 /** `best`: br and gzip are compressBest's; before that br may be a quick one (quickBrotli). */
 type KeptText = { utf8: Buffer; br?: Buffer; gzip?: Buffer; best?: boolean };
@@ -130,14 +132,13 @@ export function createKeptTexts(maxBytes = KEPT_BYTES_MAX): KeptTexts {
       return entry;
     },
     quickBrotli(text, entry) {
-      if (entry.br) return;
-      const quick = () => {
+      // A text not kept, or so long it would hold the main thread (over 7 ms), is left to the middleware.
+      if (entry.br || entry.utf8.length > QUICK_BROTLI_MAX || kept.get(text) !== entry) return;
+      resize(text, entry, () => {
         entry.br = zlib.brotliCompressSync(entry.utf8, {
           params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.utf8.length },
         });
-      };
-      if (kept.get(text) === entry) resize(text, entry, quick);
-      else quick();
+      });
     },
     async settled() {
       while (compressing) await compressing;
