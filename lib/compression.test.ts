@@ -207,12 +207,33 @@ describe('responses compressed (scripts/serve.ts in front of Next.js)', () => {
     expect(gzipOnly.body.equals(best.gzip(Buffer.from(PAGE, 'utf8')))).toBe(true);
     expect(decoded(gzipOnly)).toBe(PAGE);
 
-    for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }] as Record<string, string>[]) {
-      const plain = await request(base, '/page', headers);
-      expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(plain.body.equals(Buffer.from(PAGE, 'utf8'))).toBe(true);
-      expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    // Uncompressed, what reaches Node's own end() is the page's kept bytes, the same Buffer every time, not the text.
+    const nodeEnd = http.ServerResponse.prototype.end;
+    const handedToNode: unknown[] = [];
+    const spy = jest.spyOn(http.ServerResponse.prototype, 'end').mockImplementation(function (
+      this: http.ServerResponse,
+      ...args: unknown[]
+    ) {
+      handedToNode.push(args[0]);
+      return (nodeEnd as (...endArgs: unknown[]) => http.ServerResponse).apply(this, args);
+    });
+    try {
+      for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }] as Record<
+        string,
+        string
+      >[]) {
+        const plain = await request(base, '/page', headers);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.body.equals(Buffer.from(PAGE, 'utf8'))).toBe(true);
+        expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+      }
+    } finally {
+      spy.mockRestore();
     }
+    expect(handedToNode).toHaveLength(3);
+    expect(Buffer.isBuffer(handedToNode[0])).toBe(true);
+    expect(handedToNode[1]).toBe(handedToNode[0]);
+    expect(handedToNode[2]).toBe(handedToNode[0]);
 
     const head = await request(base, '/page', browser, 'HEAD');
     expect(head.status).toBe(200);

@@ -130,13 +130,14 @@ function cpuSeconds(root: number): number {
  * most `maxSeconds`. Answers the seconds waited.
  */
 export async function waitForIdleTree(root: number, { busy = 0.05, quietSeconds = 3, maxSeconds = 180 } = {}): Promise<number> {
+  const stepSeconds = 0.5;
   const started = performance.now();
   let quietSince = performance.now();
   let last = cpuSeconds(root);
   while (performance.now() - started < maxSeconds * 1000) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, stepSeconds * 1000));
     const now = cpuSeconds(root);
-    if (now - last > busy * 0.5) quietSince = performance.now();
+    if (now - last > busy * stepSeconds) quietSince = performance.now();
     last = now;
     if (performance.now() - quietSince >= quietSeconds * 1000) break;
   }
