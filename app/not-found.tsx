@@ -1,17 +1,17 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
+import { ShopImage } from '@/components/ui/shop-image';
 
 export default function NotFound() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center">
-      <Image
+      {/* Lazy: every page's data carries this boundary, and React preloads an eager <img> it holds. */}
+      <ShopImage
         src="/images/not-found.svg"
         alt="Page not found: a broken-down car with its bonnet open"
         width={800}
         height={600}
-        unoptimized
-        priority
+        loading="lazy"
         className="h-auto w-full max-w-xl"
       />
       <h1 className="mt-6 text-3xl font-bold text-slate-900">Page not found</h1>

@@ -1,12 +1,12 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import { VehicleFinder } from '@/components/vehicles/vehicle-finder';
 import { buttonClass } from '@/components/ui/button';
+import { ShopImage } from '@/components/ui/shop-image';
 
 export function Hero() {
   return (
     <section className="relative isolate overflow-hidden bg-ink">
-      <Image src="/images/hero.svg" alt="" fill priority unoptimized className="-z-10 object-cover object-right" />
+      <ShopImage src="/images/hero.svg" alt="" fill priority className="-z-10 object-cover object-right" />
       {/* Keeps the text readable where it sits on the artwork (all of it on a phone). */}
       <div
         aria-hidden="true"

@@ -1,11 +1,11 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
+import { ShopImage } from '@/components/ui/shop-image';
 
 export function SaleBanner() {
   return (
     <section aria-labelledby="sale-heading" className="relative isolate overflow-hidden bg-ink">
-      <Image src="/images/sale-banner.svg" alt="" fill unoptimized className="-z-10 object-cover" />
+      <ShopImage src="/images/sale-banner.svg" alt="" fill className="-z-10 object-cover" />
       <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 sm:py-20">
         <p className="text-sm font-semibold uppercase tracking-widest text-brand-500">Seasonal sale</p>
         <h2 id="sale-heading" className="mt-3 text-4xl font-extrabold text-white sm:text-6xl">

@@ -1,4 +1,3 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import { VerifyEmailBanner } from '@/components/auth/verify-email-banner';
 import { CategoriesMenu } from '@/components/layout/categories-menu';
@@ -6,6 +5,7 @@ import { MobileMenu } from '@/components/layout/mobile-menu';
 import { NAV_LINKS } from '@/components/layout/nav-links';
 import { NavSession } from '@/components/layout/nav-session';
 import { SearchBox } from '@/components/search/search-box';
+import { ShopImage } from '@/components/ui/shop-image';
 import { VehicleMenu } from '@/components/vehicles/vehicle-menu';
 import { SITE_NAME } from '@/lib/constants';
 
@@ -23,7 +23,7 @@ export function Navbar() {
         className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6 lg:h-16 lg:flex-nowrap lg:py-0"
       >
         <Link href="/" className="flex h-12 items-center gap-2 text-lg font-bold text-white">
-          <Image src="/logo.svg" alt="" width={32} height={32} unoptimized priority />
+          <ShopImage src="/logo.svg" alt="" width={32} height={32} loading="eager" />
           {SITE_NAME}
         </Link>
         <div className="relative order-last flex w-full items-center gap-2 lg:order-none lg:w-auto lg:flex-1">

@@ -1,9 +1,18 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazy, Suspense, type ComponentProps } from 'react';
+
+const PurchaseForm = lazy(() => import('@/components/parts/purchase-form').then((module) => ({ default: module.PurchaseForm })));
 
 /**
  * The purchase form as its own chunk (with react-hook-form and zod), fetched only where it renders
- * (signed-in users). A server component cannot make this split; a client boundary can.
+ * (signed-in users, known in the browser only). A server component cannot make this split; a client
+ * boundary can.
  */
-export const LazyPurchaseForm = dynamic(() => import('@/components/parts/purchase-form').then((module) => module.PurchaseForm));
+export function LazyPurchaseForm(props: ComponentProps<typeof PurchaseForm>) {
+  return (
+    <Suspense fallback={null}>
+      <PurchaseForm {...props} />
+    </Suspense>
+  );
+}

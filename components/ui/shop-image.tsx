@@ -1,8 +1,23 @@
-import Image, { type ImageProps } from 'next/image';
+import { getImageProps, type ImageProps } from 'next/image';
+import { ImgElement } from '@/components/ui/img-element';
 
-/** next/image for catalog pictures; the shipped SVG artwork is served as is. */
-export function ShopImage(props: ImageProps & { src: string }) {
+type ShopImageProps = Omit<ImageProps, 'src' | 'priority' | 'preload'> & {
+  src: string;
+  /** The page's main picture: fetched first and preloaded from the document's head. */
+  priority?: boolean;
+};
+
+/**
+ * next/image's attributes (sizes and srcset through the optimizer for catalog pictures; the shipped SVG
+ * artwork as it is) on a plain <img>: the image component's JavaScript stays out of every page (no
+ * placeholder or load callback is used here).
+ */
+export function ShopImage({ priority = false, ...props }: ShopImageProps) {
   const isSvg = props.src.split('?')[0]!.toLowerCase().endsWith('.svg');
-  // eslint-disable-next-line jsx-a11y/alt-text -- alt is required by ImageProps and passed through
-  return <Image {...props} unoptimized={props.unoptimized ?? isSvg} />;
+  const { props: img } = getImageProps({
+    ...props,
+    unoptimized: props.unoptimized ?? isSvg,
+    ...(priority ? { loading: 'eager', fetchPriority: 'high' } : {}),
+  });
+  return <ImgElement {...img} preloaded={priority} />;
 }

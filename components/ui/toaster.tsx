@@ -1,11 +1,15 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazy, Suspense } from 'react';
 import { useToastWanted } from '@/components/ui/toast';
 
-const Sonner = dynamic(() => import('sonner').then((sonner) => sonner.Toaster), { ssr: false });
+const Sonner = lazy(() => import('sonner').then((sonner) => ({ default: sonner.Toaster })));
 
 /** The spec's toasts: top right, 3000 ms (mounted with the library, once the first toast is asked for). */
 export function Toaster() {
-  return useToastWanted() ? <Sonner position="top-right" duration={3000} richColors closeButton /> : null;
+  return useToastWanted() ? (
+    <Suspense fallback={null}>
+      <Sonner position="top-right" duration={3000} richColors closeButton />
+    </Suspense>
+  ) : null;
 }
