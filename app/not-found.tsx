@@ -5,7 +5,8 @@ import { ShopImage } from '@/components/ui/shop-image';
 export default function NotFound() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center">
-      {/* Lazy: every page's data carries this boundary, and React preloads an eager <img> it holds. */}
+      {/* Lazy, so that no page preloads it: every page's data carries this boundary (rendered as a server
+          <img>, eager, it was preloaded on every page; the e2e test of preloads would fail). */}
       <ShopImage
         src="/images/not-found.svg"
         alt="Page not found: a broken-down car with its bonnet open"
