@@ -273,6 +273,22 @@ test.describe('public pages', () => {
     await expect(page.getByTestId('available-quantity')).toHaveText('Out Of Stock');
   });
 
+  test('each part page shows its own part, whichever part was asked before (the route is matched per request)', async ({ page }) => {
+    // Next.js's runtime keeps a dynamic page's route matcher between requests (scripts/patch-next.mjs):
+    // the id of every request must still come from its own address.
+    const parts = (await allPartsViaApi<ApiPart>(page.request)).slice(0, 4);
+    expect(parts.length).toBe(4);
+    for (const part of [...parts, ...[...parts].reverse(), parts[0]!, parts[2]!, parts[0]!]) {
+      const res = await page.request.get(`/parts/${part._id}`);
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+      expect(jsonLd).toMatchObject({ name: part.name, sku: part._id });
+    }
+    expect((await page.request.get('/parts/000000000000000000000000')).status()).toBe(404);
+    expect((await page.request.get(`/parts/${parts[1]!._id}`)).status()).toBe(200);
+  });
+
   test('blogs: the five question and answer cards', async ({ page }, testInfo) => {
     await page.goto('/blogs');
     await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();

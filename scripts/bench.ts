@@ -124,7 +124,7 @@ function load(base: string, target: string, connections: number, sessions: Sessi
     path: target,
     connections,
     seconds,
-    perRequest: sessions ? (n) => ({ headers: { cookie: sessions[n % sessions.length]!.cookie } }) : undefined,
+    rotate: sessions?.map((session) => ({ cookie: session.cookie })),
   });
 }
 
