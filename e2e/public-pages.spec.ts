@@ -230,11 +230,14 @@ test.describe('public pages', () => {
     await expect(page).toHaveURL(new RegExp(`/login\\?callbackUrl=${encodeURIComponent(`/parts/${id}`)}`));
   });
 
-  test('a first visit preloads only the images at the top and fetches nothing of the login page', async ({ page }) => {
+  test('a first visit preloads only the images at the top and fetches nothing of the login page', async ({ page }, testInfo) => {
     const part = (await allPartsViaApi<ApiPart>(page.request)).find((p) => p.name === 'Vented Front Brake Rotor 300 mm')!;
     const loginFetches: string[] = [];
+    const heroFetches: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/login') loginFetches.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (pathname === '/login') loginFetches.push(request.url());
+      if (pathname === '/images/hero.svg') heroFetches.push(request.url());
     });
     const visits: Array<[string, string[]]> = [
       // The home page's part cards are below the hero, the perks and the categories on every screen.
@@ -253,6 +256,15 @@ test.describe('public pages', () => {
     }
     // The Login link and "Sign in to order" are not prefetched: the login page's code (zod among it) waits for a click.
     expect(loginFetches).toEqual([]);
+    // The hero's artwork is preloaded for screens from 40rem up only: a phone fetches none of it.
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const phone = testInfo.project.name === 'phone';
+    expect(heroFetches.length > 0).toBe(!phone);
+    await expect(page.locator('#main section picture > img')).toHaveJSProperty(
+      'currentSrc',
+      phone ? '' : new URL('/images/hero.svg', page.url()).href,
+    );
   });
 
   test('a card on the home page leads to its part page', async ({ page, baseURL }, testInfo) => {

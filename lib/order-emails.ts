@@ -2,7 +2,7 @@ import 'server-only';
 import { SITE_NAME } from '@/lib/constants';
 import { appUrl } from '@/lib/env';
 import { formatPrice } from '@/lib/money';
-import { enqueueMail, type EnqueueOptions, type OutboxMail } from '@/lib/outbox';
+import { enqueueMail, enqueueMissingMails, type EnqueueOptions, type OutboxMail } from '@/lib/outbox';
 import type { OrderDTO } from '@/lib/types';
 
 /**
@@ -160,12 +160,13 @@ export function emailEventsOf(order: OrderDTO): OrderEmailEvent[] {
 /**
  * Reconciliation: re-creates the emails missing for these orders (the enqueue after a transition was
  * lost to a crash or an outage). Existing messages are left alone, so running it again is harmless.
- * The caller picks the orders (e.g. those updated since the last run). Answers how many it re-created.
+ * The caller picks the orders (e.g. those updated since the last run). Answers how many it re-created;
+ * throws when the outbox cannot be read (the caller's run is then repeated).
  */
 export async function enqueueMissingOrderEmails(orders: OrderDTO[]): Promise<number> {
-  let created = 0;
-  for (const order of orders) {
-    for (const event of emailEventsOf(order)) if (await enqueueOrderEmail(event, order)) created++;
-  }
-  return created;
+  return enqueueMissingMails(
+    orders.flatMap((order) =>
+      emailEventsOf(order).map((event) => ({ key: orderEmailKey(order._id, event), mail: () => orderEmail(event, order) })),
+    ),
+  );
 }

@@ -100,6 +100,41 @@ export async function enqueueMail(key: string, mail: OutboxMail, { fresh = false
   }
 }
 
+/** How many keys one lookup of enqueueMissingMails carries (some 175 kB of query). */
+const LOOKUP_BATCH = 5000;
+
+/**
+ * enqueueMail for many keys at once, most of which have their message already (a reconciliation): the
+ * keys are looked up `batch` to a query instead of one by one, a missing message is added (its mail
+ * built only then), and a pending one keeps its due entry. For 5,000 orders whose emails all exist this
+ * took 1.1 s against 8 to 10 s one by one (FerretDB, this machine), and 0.3 s of the server's CPU
+ * against 6 to 7 s: the per-key lookups and the mail built for each were what kept the server busy after a crowd
+ * of orders. FerretDB reads the whole collection for an `$in`, so fewer, larger lookups are the cheaper
+ * there (10 of 500 keys: 4.4 s); MongoDB reads each key from the `_id` index. Throws when a lookup fails
+ * (the caller repeats its run); answers how many messages were added.
+ */
+export async function enqueueMissingMails(
+  entries: Array<{ key: string; mail: () => OutboxMail }>,
+  { batch: size = LOOKUP_BATCH }: { batch?: number } = {},
+): Promise<number> {
+  let added = 0;
+  for (let start = 0; start < entries.length; start += size) {
+    const batch = entries.slice(start, start + size);
+    await connectDb();
+    const found = await OutboxMessage.find({ _id: { $in: batch.map((entry) => entry.key) } }, { state: 1 }).lean();
+    const states = new Map(found.map((message) => [String(message._id), message.state]));
+    for (const { key, mail } of batch) {
+      const state = states.get(key);
+      if (state === undefined) {
+        if (await enqueueMail(key, mail(), { fresh: true })) added++;
+      } else if (state === 'pending') {
+        await ensureDue(key, new Date()).catch((error) => console.error(`[outbox] could not make ${key} due: ${errorText(error)}`));
+      }
+    }
+  }
+  return added;
+}
+
 async function ensureDue(key: string, dueAt: Date): Promise<void> {
   try {
     await OutboxDue.create({ _id: key, attempt: 0, dueAt, createdAt: dueAt });

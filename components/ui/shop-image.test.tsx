@@ -33,4 +33,20 @@ describe('ShopImage', () => {
     expect(preload).not.toBeNull();
     expect(preload).toHaveAttribute('fetchpriority', 'high');
   });
+
+  it('with a media query, gives the picture as a source that holds only there, and preloads it only there', () => {
+    render(<ShopImage src="/images/sale-banner.svg" alt="" fill priority media="(min-width: 40rem)" className="-z-10" />);
+    const source = document.querySelector('picture > source');
+    expect(source).toHaveAttribute('media', '(min-width: 40rem)');
+    expect(source).toHaveAttribute('srcset', '/images/sale-banner.svg');
+    // The <img> itself has no source: where the query does not hold, nothing is fetched.
+    const img = document.querySelector('picture > img');
+    expect(img).not.toHaveAttribute('src');
+    expect(img).not.toHaveAttribute('srcset');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(img).toHaveClass('-z-10');
+    // (Another picture than the test above: React preloads one address once per document.)
+    const preload = document.head.querySelector('link[rel="preload"][as="image"][href="/images/sale-banner.svg"]');
+    expect(preload).toHaveAttribute('media', '(min-width: 40rem)');
+  });
 });

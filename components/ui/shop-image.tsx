@@ -5,6 +5,8 @@ type ShopImageProps = Omit<ImageProps, 'src' | 'priority' | 'preload'> & {
   src: string;
   /** The page's main picture: fetched first and preloaded from the document's head. */
   priority?: boolean;
+  /** A media query: the picture is fetched and shown only where it holds (decorative artwork). */
+  media?: string;
 };
 
 /**
@@ -12,12 +14,12 @@ type ShopImageProps = Omit<ImageProps, 'src' | 'priority' | 'preload'> & {
  * artwork as it is) on a plain <img>: the image component's JavaScript stays out of every page (no
  * placeholder or load callback is used here).
  */
-export function ShopImage({ priority = false, ...props }: ShopImageProps) {
+export function ShopImage({ priority = false, media, ...props }: ShopImageProps) {
   const isSvg = props.src.split('?')[0]!.toLowerCase().endsWith('.svg');
   const { props: img } = getImageProps({
     ...props,
     unoptimized: props.unoptimized ?? isSvg,
     ...(priority ? { loading: 'eager', fetchPriority: 'high' } : {}),
   });
-  return <ImgElement {...img} preloaded={priority} />;
+  return <ImgElement {...img} preloaded={priority} media={media} />;
 }

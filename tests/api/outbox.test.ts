@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import mongoose from 'mongoose';
 import { connectDb } from '@/lib/db';
 import { resetEnv } from '@/lib/env';
-import { deliverDueMail, enqueueMail, GIVE_UP_AFTER_MS, retryDelayMs, startMailSender } from '@/lib/outbox';
+import { deliverDueMail, enqueueMail, enqueueMissingMails, GIVE_UP_AFTER_MS, retryDelayMs, startMailSender } from '@/lib/outbox';
 import { OutboxClaim, OutboxDue, OutboxMessage } from '@/models';
 import { startTestSmtpServer } from '@/tests/helpers/smtp-server';
 
@@ -72,6 +72,62 @@ describe('enqueueMail', () => {
     expect(error).toHaveBeenCalled();
     spy.mockRestore();
     error.mockRestore();
+  });
+});
+
+describe('enqueueMissingMails (the reconciliation)', () => {
+  it('adds the missing messages only, builds no mail for the others, and makes a pending one due again', async () => {
+    const [sent, pending, missing] = [key('sent'), key('pending'), key('missing')];
+    await enqueueMail(sent, mail('sent'));
+    await OutboxMessage.updateOne({ _id: sent }, { $set: { state: 'sent' } });
+    await OutboxDue.deleteOne({ _id: sent });
+    // A pending message whose due entry is gone (deleted above for every case; this one must come back).
+    await enqueueMail(pending, mail('pending'));
+    await OutboxDue.deleteOne({ _id: pending });
+    const built: string[] = [];
+    const entry = (k: string) => ({ key: k, mail: () => (built.push(k), mail(`${k} again`)) });
+
+    expect(await enqueueMissingMails([entry(sent), entry(pending), entry(missing)])).toBe(1);
+    expect(built).toEqual([missing]);
+    expect((await OutboxMessage.findById(missing).lean())?.subject).toBe(`Test message ${missing} again`);
+    expect((await OutboxMessage.findById(sent).lean())?.subject).toBe('Test message sent');
+    expect(await OutboxDue.exists({ _id: missing })).not.toBeNull();
+    expect(await OutboxDue.exists({ _id: pending })).not.toBeNull();
+    expect(await OutboxDue.exists({ _id: sent })).toBeNull();
+    // Again: nothing is missing any more.
+    expect(await enqueueMissingMails([entry(sent), entry(pending), entry(missing)])).toBe(0);
+    expect(built).toEqual([missing]);
+  });
+
+  it('looks the keys up a batch to a query (1,200 existing messages, batches of 500: 3 queries) and writes nothing', async () => {
+    const keys = Array.from({ length: 1200 }, () => key('many'));
+    await OutboxMessage.insertMany(keys.map((k) => ({ _id: k, ...mail(k), state: 'sent' })));
+    const calls: string[] = [];
+    mongoose.set('debug', (collection: string, method: string) => void calls.push(`${collection}.${method}`));
+    try {
+      expect(
+        await enqueueMissingMails(
+          keys.map((k) => ({ key: k, mail: () => mail(k) })),
+          { batch: 500 },
+        ),
+      ).toBe(0);
+      // The default batch takes them all at once.
+      expect(await enqueueMissingMails(keys.map((k) => ({ key: k, mail: () => mail(k) })))).toBe(0);
+    } finally {
+      mongoose.set('debug', false);
+    }
+    expect(calls).toEqual(Array.from({ length: 4 }, () => `${OutboxMessage.collection.collectionName}.find`));
+  });
+
+  it('throws when the outbox cannot be read, so that the reconciliation runs over the same orders again', async () => {
+    const spy = jest.spyOn(OutboxMessage, 'find').mockImplementationOnce(() => {
+      throw new Error('connection lost');
+    });
+    try {
+      await expect(enqueueMissingMails([{ key: key('lost'), mail: () => mail('lost') }])).rejects.toThrow('connection lost');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
