@@ -238,9 +238,10 @@ async function normalRun(): Promise<void> {
     const stalledRuns: LighthouseReport[] = [];
     if (flags.lighthouse && server) {
       // A page load is measured on a server at rest, not one still sending the load runs' order emails.
-      const idle = await waitForIdleTree(server.pid, { busy: resting + 0.05 });
+      const rest = { busy: resting + 0.05, quietSeconds: 6 };
+      const idle = await waitForIdleTree(server.pid, rest);
       log(
-        `[bench] waited ${fixed(idle.seconds)} s for the server and database to come back to rest (under ${fixed((resting + 0.05) * 100)}% of a core over 6 s) before Lighthouse${idle.quiet ? '' : ': NOT reached'}`,
+        `[bench] waited ${fixed(idle.seconds)} s for the server and database to come back to rest (under ${fixed(rest.busy * 100)}% of a core over ${rest.quietSeconds} s) before Lighthouse${idle.quiet ? '' : ': NOT reached'}`,
       );
     }
     if (flags.lighthouse)

@@ -137,7 +137,7 @@ export async function cpuShare(root: number, seconds: number): Promise<number> {
  * `quietSeconds` (the server and the database done with the work a load run left behind: order emails
  * and the like), at most `maxSeconds`. Answers the seconds waited and whether it went quiet. The full
  * bench's order runs leave some 12,000 order emails to send. `busy` is the tree's resting load
- * (cpuShare before the load runs) plus a margin: at rest the server and FerretDB use 5 to 14% of a core
+ * (cpuShare before the load runs) plus a margin: at rest the server and FerretDB use 5 to 15% of a core
  * between them (the mail sender's and the driver's polls every few seconds), so a fixed 5% in every
  * half second was often never reached and the wait ran to its limit.
  */
