@@ -1,16 +1,14 @@
 import path from 'node:path';
+import { SESSION_COOKIE_VALUE, SHARED_PAGES_SOURCE } from './lib/shared-pages.mjs';
 
 /**
- * Pages every visitor shares (the same HTML for everyone: the session parts are client islands).
- * A CDN may keep an anonymous response for a minute and serve it stale while it asks again; a
- * request carrying a session cookie is never stored by a shared cache. One source and one test of
- * the Cookie header: Next.js tries every header rule's source on every request, and parses the
- * whole Cookie header again for each `cookie` condition of a rule whose source matched (27 rules
- * and 3 parses per signed-in request before).
+ * Pages every visitor shares (lib/shared-pages.mjs). A CDN may keep an anonymous response for a minute
+ * and serve it stale while it asks again; a request carrying a session cookie is never stored by a
+ * shared cache. One source and one test of the Cookie header: Next.js tries every header rule's source
+ * on every request, and parses the whole Cookie header again for each `cookie` condition of a rule
+ * whose source matched (27 rules and 3 parses per signed-in request before).
  */
-const SHARED_PAGES = '/:page(|parts|parts/[^/]+|categories/[^/]+|blogs|myPortfolio|login|register|legal/[^/]+)';
-/** The Cookie header holds next-auth's session cookie (`__Secure-` on https), whatever its place. */
-const SESSION_COOKIE = { type: 'header', key: 'cookie', value: '(?:.*[;\\s])?(?:__Secure-)?next-auth\\.session-token=.*' };
+const SESSION_COOKIE = { type: 'header', key: 'cookie', value: SESSION_COOKIE_VALUE };
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -51,9 +49,12 @@ const nextConfig = {
           { key: 'X-Frame-Options', value: 'DENY' },
         ],
       },
-      { source: SHARED_PAGES, headers: [{ key: 'Cache-Control', value: 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' }] },
+      {
+        source: SHARED_PAGES_SOURCE,
+        headers: [{ key: 'Cache-Control', value: 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' }],
+      },
       // A later rule's value for the same header replaces an earlier one's.
-      { source: SHARED_PAGES, has: [SESSION_COOKIE], headers: [{ key: 'Cache-Control', value: 'private, no-cache' }] },
+      { source: SHARED_PAGES_SOURCE, has: [SESSION_COOKIE], headers: [{ key: 'Cache-Control', value: 'private, no-cache' }] },
     ];
   },
 };

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { resolveClientAddress } from '@/lib/client-address';
 import { createResponseCompression } from '@/lib/compression';
+import { sharedPageCookie } from '@/lib/shared-pages.mjs';
 import { createStaticAssets, pathOf, publicFilePaths, type StaticAssets } from '@/lib/static-assets';
 
 /**
@@ -9,7 +10,8 @@ import { createStaticAssets, pathOf, publicFilePaths, type StaticAssets } from '
  * Node server around Next.js's own request handler that first
  * - refuses a path with a malformed percent-escape (Next.js would answer a plain-text 500), and
  * - replaces X-Forwarded-For with the one client address the rate limits count
- *   (lib/client-address.ts; Next.js only fills the header when the client sent none),
+ *   (lib/client-address.ts; Next.js only fills the header when the client sent none), and
+ * - hands a shared page's GET or HEAD on with only the cookie it needs (lib/shared-pages.mjs),
  * and that compresses what Next.js answers, a cached page once rather than for every response
  * (lib/compression.ts), and, in production, sends the build's scripts and styles compressed once
  * (lib/static-assets.ts).
@@ -64,6 +66,9 @@ export function guardRequests(handler: RequestHandler, { trustedHops }: { truste
       // The connection is already gone: count no address rather than one the client wrote.
       delete req.headers['x-forwarded-for'];
     }
+    const cookie = sharedPageCookie(req.method, pathOf(url), req.headers.cookie);
+    if (cookie === null) delete req.headers.cookie;
+    else if (cookie !== undefined) req.headers.cookie = cookie;
     // An answer sent before the body was read to its end (a 413 that stopped reading): close the
     // connection instead of keeping a half-read upload paused on it; first our side, then the rest.
     res.once('finish', () => {

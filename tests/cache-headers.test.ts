@@ -1,12 +1,14 @@
 /**
  * The Cache-Control rules of next.config.mjs, run through Next.js's own route loader and matchers
  * (the ones its router applies to every request): a shared page goes out public to a visitor with
- * no session cookie, private to one with it, and no other path gets either.
+ * no session cookie, private to one with it, and no other path gets either. The server hands a
+ * shared page's GET on with fewer cookies (lib/shared-pages.mjs): the rules must answer the same.
  */
 import type { IncomingMessage } from 'node:http';
 import loadCustomRoutes from 'next/dist/lib/load-custom-routes';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { matchHas } from 'next/dist/shared/lib/router/utils/prepare-destination';
+import { isSharedPage, sharedPageCookie } from '@/lib/shared-pages.mjs';
 import nextConfig from '../next.config.mjs';
 
 const PUBLIC = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -79,5 +81,35 @@ describe('Cache-Control of the shared pages (next.config.mjs)', () => {
     expect(cacheControl('/', 'my-next-auth.session-token=1')).toBe(PUBLIC);
     expect(cacheControl('/', 'next-auth.session-tokens=1')).toBe(PUBLIC);
     expect(cacheControl('/', `${'a=1; '.repeat(2000)}b=2`)).toBe(PUBLIC);
+  });
+
+  it("the server's test of a shared page is the rules' own, and the cookie it hands Next.js on gets the same Cache-Control", async () => {
+    const cacheControl = await cacheControlFor();
+    for (const path of SHARED) expect([path, isSharedPage(path)]).toEqual([path, true]);
+    for (const path of NOT_SHARED) expect([path, isSharedPage(path)]).toEqual([path, false]);
+    // Next.js matches a rule's source whatever the case.
+    expect([isSharedPage('/BLOGS'), cacheControl('/BLOGS')]).toEqual([true, PUBLIC]);
+    const cookies = [
+      'next-auth.session-token=eyJhbGciOiJkaXIi.x.y',
+      'a=1; __Secure-next-auth.session-token=eyJ; b=2',
+      'next-auth.csrf-token=abc;next-auth.session-token=eyJ; theme=dark',
+      'theme=dark; next-auth.csrf-token=abc; next-auth.callback-url=%2F',
+      'my-next-auth.session-token=1',
+      'next-auth.session-tokens=1; a=next-auth.session-token=1',
+      '\tnext-auth.session-token=',
+      `${'a=1; '.repeat(2000)}b=2`,
+      `${'a=1; '.repeat(2000)}next-auth.session-token=eyJ`,
+    ];
+    for (const path of SHARED)
+      for (const cookie of cookies) {
+        const handedOn = sharedPageCookie('GET', path, cookie);
+        expect(handedOn === null || handedOn === 'next-auth.session-token=').toBe(true);
+        expect([path, cookie, cacheControl(path, handedOn ?? undefined)]).toEqual([path, cookie, cacheControl(path, cookie)]);
+      }
+    // Other methods, other paths and no cookies: left as they are.
+    expect(sharedPageCookie('POST', '/parts/6650f0c2a1b2c3d4e5f60718', cookies[0])).toBeUndefined();
+    for (const path of NOT_SHARED) expect(sharedPageCookie('GET', path, cookies[0])).toBeUndefined();
+    expect(sharedPageCookie('GET', '/', undefined)).toBeUndefined();
+    expect(sharedPageCookie('HEAD', '/', cookies[3])).toBeNull();
   });
 });

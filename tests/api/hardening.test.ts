@@ -282,6 +282,32 @@ describe('3. the client address the rate limits count', () => {
       expect(hasMalformedPath('/api/myProfile/%')).toBe(true);
       expect(hasMalformedPath('/api/myProfile/%25')).toBe(false);
     });
+
+    it("hands a shared page's GET on to Next.js with only whether a session cookie came, and every other request with its cookies", async () => {
+      const cookies: Array<string | undefined> = [];
+      const server = await listen(
+        guardRequests(
+          (req, res) => {
+            cookies.push(req.headers.cookie);
+            res.end('ok');
+          },
+          { trustedHops: 0 },
+        ),
+      );
+      const session = 'next-auth.csrf-token=abc; next-auth.session-token=eyJhbGciOiJkaXIi.x.y; pm_session_hint=1';
+      const visitor = 'pm_vehicle=%7B%7D; theme=dark';
+      try {
+        await get(server.base, '/parts/6650f0c2a1b2c3d4e5f60718?_rsc=1', { cookie: session });
+        await get(server.base, '/', { cookie: visitor });
+        await get(server.base, '/blogs');
+        await get(server.base, '/api/auth/session', { cookie: session });
+        await get(server.base, '/dashboard', { cookie: session });
+        await fetch(`${server.base}/parts/6650f0c2a1b2c3d4e5f60718`, { method: 'POST', headers: { cookie: session } });
+      } finally {
+        await server.stop();
+      }
+      expect(cookies).toEqual(['next-auth.session-token=', undefined, undefined, session, session, session]);
+    });
   });
 
   it('requests with no known address never share one bucket (no `local` bucket)', async () => {
