@@ -8,7 +8,7 @@ import { createStaticAssets, pathOf, publicFilePaths, type StaticAssets } from '
 /**
  * The HTTP server behind `npm run dev` and `npm start` (spawned by scripts/app-runner.ts): a plain
  * Node server around Next.js's own request handler that first
- * - refuses a path with a malformed percent-escape (Next.js would answer a plain-text 500), and
+ * - refuses a path with a malformed percent-escape (Next.js would answer a plain-text 500),
  * - replaces X-Forwarded-For with the one client address the rate limits count
  *   (lib/client-address.ts; Next.js only fills the header when the client sent none), and
  * - hands a shared page's GET or HEAD on with only the cookie it needs (lib/shared-pages.mjs),
