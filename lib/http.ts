@@ -136,7 +136,14 @@ export function searchParamsOf(req: NextRequest): Record<string, string> {
 
 /** A page of a list: the items as the body, the paging in headers (the spec's answers are plain arrays). */
 export function pageResponse<T>(page: { items: T[]; total: number; page: number; limit: number }): NextResponse {
-  return NextResponse.json(page.items, {
-    headers: { 'X-Total-Count': String(page.total), 'X-Page': String(page.page), 'X-Limit': String(page.limit) },
-  });
+  return NextResponse.json(page.items, { headers: pageHeaders(page) });
+}
+
+/** pageResponse for items already serialized: `json` is their JSON array. */
+export function pageJsonResponse(json: string, page: { total: number; page: number; limit: number }): NextResponse {
+  return new NextResponse(json, { headers: { 'Content-Type': 'application/json', ...pageHeaders(page) } });
+}
+
+function pageHeaders(page: { total: number; page: number; limit: number }): Record<string, string> {
+  return { 'X-Total-Count': String(page.total), 'X-Page': String(page.page), 'X-Limit': String(page.limit) };
 }

@@ -6,7 +6,7 @@ import { freePort } from '@/db/embedded';
 import { BENCH_ADMIN, newCustomers, signIn, type Session } from './bench/accounts';
 import { measureFirstLoad, type FirstLoad } from './bench/first-load';
 import { runLighthouse, type LighthouseReport, type Throttling } from './bench/lighthouse';
-import { fixed, formatTable, median, runLoad, settle, type LoadResult } from './bench/load';
+import { baselineRate, fixed, formatTable, median, runLoad, sandwiched, settle, type LoadResult, type Sandwich } from './bench/load';
 import { createPart, orderBurst, orderLoad, type BenchPart, type BurstReport } from './bench/orders';
 import { cpuShare, mb, RssSampler, waitForIdleTree, type RssFigures } from './bench/rss';
 import { measureSitemap, orderablePart, sequentialOrders, timedGet, type SitemapChunk } from './bench/scale';
@@ -110,7 +110,7 @@ function rssLines(sampler: RssSampler | null): string[] {
 
 type HttpTarget = { name: string; label: string; path: string; baseline: string; signedIn: boolean; kind: 'page' | 'api' };
 
-type Sample = { target: LoadResult; baseline: LoadResult };
+type Sample = Sandwich<HttpTarget>;
 
 async function warm(base: string, paths: string[], cookie?: string): Promise<void> {
   for (const target of paths) {
@@ -184,17 +184,23 @@ async function normalRun(): Promise<void> {
     const samples = new Map<string, Sample[]>();
     for (let round = 1; round <= rounds; round++) {
       for (const connections of CONNECTIONS) {
-        for (const target of targets) {
-          // Baseline and target back to back, so their ratio comes from neighbouring runs.
-          const baseline = await load(base, target.baseline, connections, null);
-          const result = await load(base, target.path, connections, target.signedIn ? customers : null);
-          await settled(base);
-          const key = `${target.name}@${connections}`;
-          samples.set(key, [...(samples.get(key) ?? []), { target: result, baseline }]);
-          log(
-            `[bench] round ${round}/${rounds}, ${connections} conns, ${target.label}: ${fixed(result.reqPerSec)} req/s, p99 ${fixed(result.p99, 0)} ms (baseline ${target.baseline}: ${fixed(baseline.reqPerSec)} req/s)`,
-          );
-        }
+        // Each target between two runs of its baseline, so its ratio comes from neighbouring runs.
+        await sandwiched(
+          targets,
+          (baseline) => load(base, baseline, connections, null),
+          async (target) => {
+            const result = await load(base, target.path, connections, target.signedIn ? customers : null);
+            await settled(base);
+            return result;
+          },
+          (sample) => {
+            const key = `${sample.item.name}@${connections}`;
+            samples.set(key, [...(samples.get(key) ?? []), sample]);
+            log(
+              `[bench] round ${round}/${rounds}, ${connections} conns, ${sample.item.label}: ${fixed(sample.target.reqPerSec)} req/s, p99 ${fixed(sample.target.p99, 0)} ms (baseline ${sample.item.baseline} before and after: ${fixed(sample.before.reqPerSec)} and ${fixed(sample.after.reqPerSec)} req/s)`,
+            );
+          },
+        );
       }
     }
 
@@ -302,25 +308,25 @@ function printNormalReport(
 ): void {
   const checks: string[] = [];
   if (targets.length)
-    log(`\n== HTTP targets (${rounds} round(s) of ${seconds} s, interleaved with the baseline; medians; latency in ms) ==`);
+    log(`\n== HTTP targets (${rounds} round(s) of ${seconds} s, each between two runs of its baseline; medians; latency in ms) ==`);
   const rows: string[][] = [];
   for (const target of targets) {
     for (const connections of CONNECTIONS) {
       const runs = samples.get(`${target.name}@${connections}`) ?? [];
       if (!runs.length) continue;
-      const ratio = median(runs.map((run) => run.target.reqPerSec / run.baseline.reqPerSec));
+      const ratio = median(runs.map((run) => run.target.reqPerSec / baselineRate(run)));
       const p50 = median(runs.map((run) => run.target.p50));
       const p99 = median(runs.map((run) => run.target.p99));
       rows.push([
         target.label,
         String(connections),
         fixed(median(runs.map((run) => run.target.reqPerSec))),
-        `${fixed(median(runs.map((run) => run.baseline.reqPerSec)))} ${target.baseline}`,
+        `${fixed(median(runs.map(baselineRate)))} ${target.baseline}`,
         `${fixed(ratio, 2)}x`,
         fixed(p50, 0),
         fixed(p99, 0),
         statusSummary(runs.map((run) => run.target)),
-        statusSummary(runs.map((run) => run.baseline)),
+        statusSummary([...new Set(runs.flatMap((run) => [run.before, run.after]))]),
       ]);
       if (target.kind === 'page' && target.name !== 'blogs') {
         if (connections === 50)

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { runLoad } from './load';
+import { baselineRate, runLoad, sandwiched, type LoadResult } from './load';
 
 /** A local server that counts the Cookie headers it receives on each connection, in order. */
 async function countingServer() {
@@ -54,5 +54,43 @@ describe('runLoad', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('sandwiched', () => {
+  const run = (reqPerSec: number) => ({ reqPerSec }) as LoadResult;
+
+  it('runs each target between two runs of its baseline, sharing the run between neighbours with the same baseline', async () => {
+    const order: string[] = [];
+    let count = 0;
+    const items = [
+      { name: 'a', baseline: '/static' },
+      { name: 'b', baseline: '/static' },
+      { name: 'c', baseline: '/twin' },
+      { name: 'd', baseline: '/static' },
+    ];
+    const heard: string[] = [];
+    const result = await sandwiched(
+      items,
+      async (path) => {
+        order.push(path);
+        return run(++count);
+      },
+      async (item) => {
+        order.push(item.name);
+        return run(++count);
+      },
+      (sandwich) =>
+        heard.push(`${sandwich.item.name} ${sandwich.before.reqPerSec}<${sandwich.target.reqPerSec}>${sandwich.after.reqPerSec}`),
+    );
+    expect(order).toEqual(['/static', 'a', '/static', 'b', '/static', '/twin', 'c', '/twin', '/static', 'd', '/static']);
+    expect(heard).toEqual(['a 1<2>3', 'b 3<4>5', 'c 6<7>8', 'd 9<10>11']);
+    expect(result.map((sandwich) => sandwich.item.name)).toEqual(['a', 'b', 'c', 'd']);
+    // The run after a is the very run before b.
+    expect(result[1]!.before).toBe(result[0]!.after);
+  });
+
+  it('compares a target with the mean of the baseline runs around it', () => {
+    expect(baselineRate({ before: run(900), after: run(1100) })).toBe(1000);
   });
 });

@@ -19,6 +19,7 @@ describe('GET /api/parts', () => {
     const res = await callRoute(listPartsRoute, '/api/parts');
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('12');
+    expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.body.map((part: { name: string }) => part.name).slice(0, 3)).toEqual([
       'Catalog part 11',
       'Catalog part 10',
@@ -42,6 +43,10 @@ describe('GET /api/parts', () => {
     expect(first.body).toHaveLength(5);
     expect(third.body.map((part: { name: string }) => part.name)).toEqual(['Catalog part 1', 'Catalog part 0']);
     expect(third.headers.get('x-page')).toBe('3');
+    const beyond = await callRoute(listPartsRoute, '/api/parts?limit=5&page=4');
+    expect(beyond.status).toBe(200);
+    expect(beyond.body).toEqual([]);
+    expect(beyond.headers.get('x-total-count')).toBe('12');
   });
 
   it('answers the same list to a signed-in customer and an admin', async () => {

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { requireAdmin } from '@/lib/auth/policy';
-import { catalogQuery, getCatalogPage } from '@/lib/catalog';
-import { pageResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/http';
+import { catalogQuery, getCatalogPageJson } from '@/lib/catalog';
+import { pageJsonResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/http';
 import { createPart } from '@/lib/parts';
 import { pageQuerySchema } from '@/lib/validations/common';
 import { encodeCursor } from '@/lib/validations/search';
@@ -10,8 +10,10 @@ import { partInputSchema } from '@/lib/validations/parts';
 /** GET /api/parts: parts newest first, from the search index; `limit` (1..100) and `page` optional; the total in X-Total-Count. */
 export const GET = route(async (req) => {
   const { limit = 20, page = 1 } = parseInput(pageQuerySchema, searchParamsOf(req));
-  const result = await getCatalogPage(catalogQuery({ sort: 'newest', limit: String(limit), cursor: encodeCursor((page - 1) * limit) }));
-  return pageResponse({ items: result.parts, total: result.total, page, limit });
+  const { json, total } = await getCatalogPageJson(
+    catalogQuery({ sort: 'newest', limit: String(limit), cursor: encodeCursor((page - 1) * limit) }),
+  );
+  return pageJsonResponse(json, { total, page, limit });
 });
 
 /** POST /api/parts: adds a product (admins); answers `{ success, message }`. */
