@@ -93,10 +93,11 @@ export type Sandwich<T> = { item: T; target: LoadResult; before: LoadResult; aft
 /**
  * Runs each item between two runs of its baseline (B T B T B ... for items sharing a baseline, whose
  * run after one item is the run before the next), answering each with its two neighbours; `measured`
- * hears of each as soon as it is done. Compared with the mean of both (baselineRate), a target's ratio
- * is not moved by a machine that gets slower or faster over the runs, nor by what the run before its
- * baseline left behind: in one full run, a baseline right after a signed-in target made about 5% fewer
- * requests a second than one right after an anonymous target (1,239 to 1,285 against 1,300 to 1,347).
+ * hears of each as soon as it is done. The mean of both (baselineRate) cancels a machine getting
+ * steadily faster or slower over the runs and halves the weight of any one baseline run: two runs of the
+ * static page 10 s apart made 1,316 and 1,232 req/s. What a target leaves behind (garbage to collect)
+ * slows the baseline run after it, which now counts in that target's own ratio, in its favour, where
+ * a baseline measured only before each target counted it in the next target's.
  */
 export async function sandwiched<T extends { baseline: string }>(
   items: T[],
