@@ -286,7 +286,7 @@ test.describe('public pages', () => {
   });
 
   test('each part page shows its own part, whichever part was asked before (the route is matched per request)', async ({ page }) => {
-    // Next.js's runtime keeps a dynamic page's route matcher between requests (scripts/patch-next.mjs):
+    // A dynamic page's route is matched per request; a cache of its matcher must never mix pages up:
     // the id of every request must still come from its own address.
     const parts = (await allPartsViaApi<ApiPart>(page.request)).slice(0, 4);
     expect(parts.length).toBe(4);
