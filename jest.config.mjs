@@ -14,6 +14,7 @@ const config = {
   modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/.data/', '<rootDir>/.cache/'],
   moduleNameMapper: {
     '^server-only$': '<rootDir>/tests/jest/empty-module.ts',
+    '^next/cache$': '<rootDir>/tests/jest/next-cache.ts',
     '^@/(.*)$': '<rootDir>/$1',
   },
   testTimeout: 60000,

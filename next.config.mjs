@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { catalogRewrites } from './lib/catalog-params.mjs';
 import { SESSION_COOKIE_VALUE, SHARED_PAGES_SOURCE } from './lib/shared-pages.mjs';
 
 /**
@@ -13,6 +14,10 @@ const SESSION_COOKIE = { type: 'header', key: 'cookie', value: SESSION_COOKIE_VA
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  cacheComponents: true,
+  // An unknown URL of a dynamic page waits for its own render rather than streaming a shared shell, so
+  // that it is cached whole (ISR) and an unknown part answers 404, not 200 with a streamed not-found.
+  partialPrefetching: false,
   // No ETag: Next.js hashes the whole page in JavaScript on every response to make one (13% of the
   // server's CPU serving a cached /, whose req/s rose 20 to 25% without it). Shared pages carry
   // s-maxage for a CDN instead; a browser revalidating gets the page again rather than a 304.
@@ -25,10 +30,17 @@ const nextConfig = {
   pageExtensions: process.env.BENCH_BUILD === '1' ? ['bench.tsx', 'bench.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],
   // Server libraries loaded by Node itself, not bundled (native parts, dynamic requires).
   serverExternalPackages: ['mongoose', 'mongodb-memory-server', 'mongodb-memory-server-core', 'nodemailer', 'cloudinary'],
-  // Our cache handler (lib/cache-handler.mjs): never serves the build's output, checks tags itself, and
-  // with REDIS_URL shares one cache between instances. On Vercel (VERCEL=1 at build and run time) its
-  // own data cache, shared by all its function instances, takes that place.
-  ...(process.env.VERCEL ? {} : { cacheHandler: path.resolve('lib/cache-handler.mjs'), cacheMaxMemorySize: 0 }),
+  // Our cache handlers, for pages and route responses (lib/cache-handler.mjs) and for 'use cache' entries
+  // (lib/use-cache-handler.mjs), on one store: they never serve the build's output, check tags
+  // themselves, and with REDIS_URL share one cache between instances. On Vercel (VERCEL=1 at build and
+  // run time) its own caches, shared by all its function instances, take their place.
+  ...(process.env.VERCEL
+    ? {}
+    : {
+        cacheHandler: path.resolve('lib/cache-handler.mjs'),
+        cacheHandlers: { default: path.resolve('lib/use-cache-handler.mjs') },
+        cacheMaxMemorySize: 0,
+      }),
   // Cached pages expire after a day at the latest; every change expires its tags at once anyway.
   expireTime: 86400,
   images: {
@@ -38,6 +50,9 @@ const nextConfig = {
     contentSecurityPolicy: "default-src 'self'; script-src 'none'; sandbox;",
     localPatterns: [{ pathname: '/images/**' }, { pathname: '/uploads/**' }],
     remotePatterns: [{ protocol: 'https', hostname: 'res.cloudinary.com' }],
+  },
+  async rewrites() {
+    return { beforeFiles: catalogRewrites(), afterFiles: [], fallback: [] };
   },
   async headers() {
     return [

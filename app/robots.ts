@@ -1,9 +1,10 @@
 import type { MetadataRoute } from 'next';
+import { connection } from 'next/server';
 import { appUrl } from '@/lib/env';
 
-export const dynamic = 'force-dynamic';
-
-export default function robots(): MetadataRoute.Robots {
+/** Rendered per request: the sitemap's address comes from the running server's settings, not the build's. */
+export default async function robots(): Promise<MetadataRoute.Robots> {
+  await connection();
   return {
     rules: [{ userAgent: '*', allow: '/', disallow: ['/dashboard', '/api/', '/login', '/register'] }],
     sitemap: `${appUrl()}/sitemap.xml`,

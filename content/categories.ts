@@ -101,3 +101,6 @@ export const CATEGORIES: readonly Category[] = [
     description: 'Accessories, tools and parts that do not belong to one of the categories above.',
   },
 ];
+
+/** The category with this slug, if there is one. */
+export const findCategory = (slug: string): Category | undefined => CATEGORIES.find((category) => category.slug === slug);

@@ -1,5 +1,4 @@
 /** Types of lib/cache-handler.mjs (plain JavaScript that Next loads at run time), for the tests. */
-export function oneByteHtml(html: string): string;
 export default class ShopCacheHandler {
   constructor(ctx?: unknown);
   get(key: string, ctx?: unknown): Promise<{ value: unknown; lastModified: number; cacheControl: unknown } | null>;

@@ -41,7 +41,7 @@ describe('ShopCacheHandler (memory store)', () => {
     expect((await new ShopCacheHandler().get('data:3', { tags: ['part:3'] }))?.value).toMatchObject({ data: { body: 'new price' } });
   });
 
-  it('expires tags from outside a request through the global hook (expireTagsNow)', async () => {
+  it('expires tags from outside a request through the global hook (lib/cache.ts expireCacheTags)', async () => {
     await new ShopCacheHandler().set('data:4', data('list'), fetchCtx(['catalog']));
     await new Promise((resolve) => setTimeout(resolve, 2));
     const hook = (globalThis as { __shopExpireTags?: (tags: string[]) => Promise<void> }).__shopExpireTags;

@@ -1,49 +1,35 @@
 import 'server-only';
-import { revalidateTag, unstable_cache } from 'next/cache';
+import { cacheLife, cacheTag } from 'next/cache';
 
 /**
- * Next's data cache, for the catalog's reads and the mutations that expire them. Outside a Next.js
- * server (jest calling route handlers, the seed script) there is no cache: reads run directly and
- * expiring a tag does nothing. Where the cache lives (this process, or Redis for every instance) is
- * the cache handler's business (lib/cache-handler.mjs).
+ * The catalog's cache scope and its expiry (DESIGN.md section 8). Reads are `'use cache'` functions in
+ * lib/catalog.ts that call `tagCatalogRead`; every change goes through lib/catalog-changes.ts, which
+ * expires the tags here. Where entries live (this process, or Redis for every instance) is the cache
+ * handlers' business (lib/cache-handler.mjs and lib/use-cache-handler.mjs, one store between them).
  */
-const outsideNext = (error: unknown) =>
-  error instanceof Error &&
-  (error.message.startsWith('Invariant: incrementalCache missing') ||
-    error.message.startsWith('Invariant: static generation store missing'));
-
-const globalForCache = globalThis as typeof globalThis & { __shopExpireTags?: (tags: string[]) => Promise<void> };
 
 /**
- * Expires tags from work outside a request (a timer), where Next's revalidateTag cannot run: straight
- * through the shop's cache handler (lib/cache-handler.mjs), so with REDIS_URL on every instance.
- * Nothing to do where the handler is not loaded (jest, scripts): nothing was cached there.
+ * How long a catalog entry may be served: every change expires its tags at once anyway, so the time
+ * is only a safety net for writes made outside the app (a seed script, a data import).
  */
-export async function expireTagsNow(...tags: string[]): Promise<void> {
-  await globalForCache.__shopExpireTags?.(tags);
+const CATALOG_LIFE = { stale: 60, revalidate: 3600, expire: 86400 };
+
+/** Inside a `'use cache'` function: the entry's tags and the catalog's lifetime. */
+export function tagCatalogRead(...tags: string[]): void {
+  cacheTag(...tags);
+  cacheLife(CATALOG_LIFE);
 }
 
-/**
- * Expires catalog cache tags at once (the next request is a cache miss, not stale-while-revalidate).
- * Outside a request (a background job's stock return) they expire through the cache handler directly.
- */
-export function revalidateCatalog(...tags: string[]): void {
-  for (const tag of tags) {
-    try {
-      revalidateTag(tag, { expire: 0 });
-    } catch (error) {
-      if (!outsideNext(error)) throw error;
-      expireTagsNow(tag).catch((failure: unknown) => console.error(`[cache] could not expire ${tag}:`, failure));
-    }
-  }
-}
+type ExpireHook = (tags: string[]) => Promise<void>;
+const globalForCache = globalThis as typeof globalThis & { __shopExpireTags?: ExpireHook };
 
-/** A read cached under its key and tags (unstable_cache), or run directly outside a Next.js server. */
-export async function cachedRead<T>(read: () => Promise<T>, key: string[], options: { tags: string[]; revalidate: number }): Promise<T> {
-  try {
-    return await unstable_cache(read, key, options)();
-  } catch (error) {
-    if (outsideNext(error)) return read();
-    throw error;
-  }
+/**
+ * Expires tags at once in the shop's cache store, for pages and `'use cache'` entries alike, on every
+ * instance (with REDIS_URL). It works the same in a request and in a timer's job, which Next's
+ * revalidateTag does not. The store's hook is installed by the cache handlers when Next.js loads them;
+ * where none is loaded (jest, scripts) nothing was cached and there is nothing to expire.
+ */
+export async function expireCacheTags(tags: readonly string[]): Promise<void> {
+  if (!tags.length) return;
+  await globalForCache.__shopExpireTags?.([...new Set(tags)]);
 }

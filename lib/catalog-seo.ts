@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { CATALOG_PATH, categoryPath, type CatalogParams } from '@/lib/catalog-url';
 
+export const CATALOG_DESCRIPTION = 'Every part in the shop: filter by category, brand, price, stock and the vehicle it fits.';
+
 /**
  * What search engines may index of the catalog: the whole list and each category (page by page);
  * every other combination of filters is a duplicate of those, so it is `noindex` with a canonical URL

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { cachedRead } from '@/lib/cache';
+import { tagCatalogRead } from '@/lib/cache';
 import { HOME_PART_COUNT, HOME_REVIEW_COUNT, TAGS } from '@/lib/constants';
 import { isBuildWithoutDatabase } from '@/lib/env';
 import { NotFoundError } from '@/lib/errors';
@@ -13,36 +13,43 @@ import type { PartDTO, ReviewDTO } from '@/lib/types';
 import { searchQuerySchema, type SearchQuery } from '@/lib/validations/search';
 
 /**
- * Cached catalog reads for the pages (DESIGN.md section 8). A part is cached under its own tag, and a
- * list under `catalog` plus, through the parts it renders, the tag of every part it shows: an order
- * expires only its part's page and the lists that show it; a new or removed part expires the lists.
- * The time-based revalidate is only a safety net for changes made outside the app (a seed script).
+ * Cached catalog reads for the pages and the API (DESIGN.md section 8): `'use cache'` functions
+ * tagged per thing they hold. A part is cached under its own tag; a list of parts is built from the
+ * parts' own entries, so it carries every part's tag (Next passes an inner entry's tags up to the
+ * entry around it): an order expires only its part's page and the lists that show it, and a new or
+ * removed part expires the lists (`catalog`). Changes expire the tags in lib/catalog-changes.ts.
  *
  * The database is not reachable while a self-hosted `next build` prerenders: these reads answer empty
- * then, and the cache handler (lib/cache-handler.mjs) never keeps what the build rendered.
+ * then, and the cache handlers never keep what the build rendered.
  */
-const SAFETY_NET_SECONDS = 3600;
-
 /** A search query with its defaults, from URL-like fields (validated: bad input throws a 400). */
 export function catalogQuery(fields: Record<string, string | undefined> = {}): SearchQuery {
   return searchQuerySchema.parse(fields);
 }
 
+/** One part, or null when there is none to show (cached too: a part created later has a new id). */
+async function readPart(id: string): Promise<PartDTO | null> {
+  'use cache';
+  tagCatalogRead(TAGS.part(id));
+  if (isBuildWithoutDatabase()) return null;
+  try {
+    return await getPart(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
 /** One part, cached under its tag (once per render: the metadata and the page share it). */
-export const getCachedPart = cache((id: string): Promise<PartDTO> =>
-  cachedRead(() => getPart(id), ['part', id], { tags: [TAGS.part(id)], revalidate: SAFETY_NET_SECONDS }),
-);
+export const getCachedPart = cache(async (id: string): Promise<PartDTO> => {
+  const part = await readPart(id);
+  if (!part) throw new NotFoundError('Part not found');
+  return part;
+});
 
 /** Parts by id for a list, skipping any archived or deleted since the list was computed. */
 export async function getCachedParts(ids: readonly string[]): Promise<PartDTO[]> {
-  const parts = await Promise.all(
-    ids.map((id) =>
-      getCachedPart(id).catch((error: unknown) => {
-        if (error instanceof NotFoundError) return null;
-        throw error;
-      }),
-    ),
-  );
+  const parts = await Promise.all(ids.map((id) => readPart(id)));
   return parts.filter((part): part is PartDTO => part !== null);
 }
 
@@ -50,24 +57,20 @@ export async function getCachedParts(ids: readonly string[]): Promise<PartDTO[]>
  * The parts of a list as one cache entry, tagged with each of them: one cache read per list instead of
  * one per part, and still expired by an order of any part it shows (and only by those).
  */
-export function getCachedList(ids: readonly string[]): Promise<PartDTO[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return cachedRead(() => getCachedParts(ids), ['parts', ...ids], { tags: ids.map(TAGS.part), revalidate: SAFETY_NET_SECONDS });
+export async function getCachedList(ids: readonly string[]): Promise<PartDTO[]> {
+  'use cache';
+  tagCatalogRead();
+  return ids.length ? getCachedParts(ids) : [];
 }
 
 /**
- * The same list as the JSON text an API answers, cached as that text under the same tags. The data
- * cache keeps JSON, so a list of objects is parsed on every read and serialized again for the answer
- * (20 parts: 30 kB), where the text is read back as one string: GET /api/parts takes 13% less CPU
- * (1,494 against 1,711 µs a request, both ways in one server). Built from the parts' own entries, not
- * getCachedList's: the API would never read that copy of the list.
+ * The same list as the JSON text an API answers, cached as that text under the same tags: read back as
+ * one string instead of objects parsed from the cache and serialized again for every answer.
  */
-function getCachedListJson(ids: readonly string[]): Promise<string> {
-  if (!ids.length) return Promise.resolve('[]');
-  return cachedRead(async () => JSON.stringify(await getCachedParts(ids)), ['parts-json', ...ids], {
-    tags: ids.map(TAGS.part),
-    revalidate: SAFETY_NET_SECONDS,
-  });
+async function getCachedListJson(ids: readonly string[]): Promise<string> {
+  'use cache';
+  tagCatalogRead();
+  return ids.length ? JSON.stringify(await getCachedParts(ids)) : '[]';
 }
 
 export type CatalogPage = Omit<SearchPage, 'ids'> & { parts: PartDTO[] };
@@ -93,11 +96,10 @@ export async function getCatalogPageJson(query: SearchQuery): Promise<{ json: st
   return { json: await getCachedListJson(ids), total };
 }
 
-function getSearchPage(query: SearchQuery): Promise<SearchPage> {
-  return cachedRead(() => searchCatalog(query), ['search', JSON.stringify(query)], {
-    tags: [TAGS.catalog],
-    revalidate: SAFETY_NET_SECONDS,
-  });
+async function getSearchPage(query: SearchQuery): Promise<SearchPage> {
+  'use cache';
+  tagCatalogRead(TAGS.catalog);
+  return searchCatalog(query);
 }
 
 /** The home page's parts: the newest. */
@@ -108,10 +110,13 @@ export async function getHomeParts(): Promise<PartDTO[]> {
 /** A page of reviews, newest first, cached until a review is added or removed. */
 export async function getReviewsPage(query: PageQuery): Promise<Page<ReviewDTO>> {
   if (isBuildWithoutDatabase()) return { items: [], total: 0, page: 1, limit: query.limit ?? HOME_REVIEW_COUNT };
-  return cachedRead(() => listReviews(query), ['reviews', String(query.limit ?? ''), String(query.page ?? '')], {
-    tags: [TAGS.reviews],
-    revalidate: SAFETY_NET_SECONDS,
-  });
+  return readReviewsPage(query.limit, query.page);
+}
+
+async function readReviewsPage(limit: number | undefined, page: number | undefined): Promise<Page<ReviewDTO>> {
+  'use cache';
+  tagCatalogRead(TAGS.reviews);
+  return listReviews({ limit, page });
 }
 
 export async function getHomeReviews(): Promise<ReviewDTO[]> {

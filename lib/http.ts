@@ -1,4 +1,5 @@
 import 'server-only';
+import { unstable_rethrow } from 'next/navigation';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
 import {
@@ -47,6 +48,8 @@ export function route<P extends Params = Record<string, never>>(
     try {
       return await handler(req, (await context?.params) ?? ({} as P));
     } catch (error) {
+      // Next.js's own signals (a route found dynamic while the build prerenders it) are Next's to handle.
+      unstable_rethrow(error);
       return errorResponse(error, errorBody);
     }
   };

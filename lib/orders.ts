@@ -3,8 +3,8 @@ import { Types } from 'mongoose';
 import { recordAudit } from '@/lib/audit';
 import { batched } from '@/lib/batch';
 import { assertAdmin, assertCustomer, canSee, type Actor } from '@/lib/auth/policy';
-import { revalidateCatalog } from '@/lib/cache';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TAGS, TEXT } from '@/lib/constants';
+import { catalogChanged } from '@/lib/catalog-changes';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TEXT } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
 import { ClientGoneError, ConflictError, ForbiddenError, NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/errors';
 import { parseObjectId } from '@/lib/ids';
@@ -139,7 +139,7 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, { signal 
     throw error;
   } finally {
     // Only this part's page and the lists that show it.
-    revalidateCatalog(TAGS.part(String(partId)));
+    await catalogChanged([String(partId)]);
   }
   storedIntents.add(orderId);
   // A new order's email cannot be in the outbox yet.
@@ -170,7 +170,7 @@ export async function reconcileOrderIntents(graceMs = 60_000): Promise<{ returne
         });
         if (move.applied) {
           returned++;
-          revalidateCatalog(TAGS.part(String(intent.partId)));
+          await catalogChanged([String(intent.partId)]);
         }
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
@@ -315,7 +315,7 @@ export async function cancelOrder(actor: Actor, id: string): Promise<{ acknowled
   }
   const by = actor.email === order.email ? 'customer' : 'admin';
   const result = await Order.updateOne({ _id: order._id, cancelledAt: null }, { $set: { cancelledAt: new Date(), cancelledBy: by } });
-  revalidateCatalog(TAGS.part(String(order.partId)));
+  await catalogChanged([String(order.partId)]);
   if (result.modifiedCount > 0) {
     const after = await notify(order._id, 'cancelled');
     if (by === 'admin')

@@ -2,10 +2,7 @@ import 'server-only';
 import { Types } from 'mongoose';
 import { changedFields, recordAudit } from '@/lib/audit';
 import { assertAdmin, type Actor } from '@/lib/auth/policy';
-import { revalidateCatalog } from '@/lib/cache';
-import { publishCatalogChange } from '@/lib/catalog-log';
-import { catalogSearch } from '@/lib/search';
-import { TAGS } from '@/lib/constants';
+import { catalogChanged } from '@/lib/catalog-changes';
 import { connectDb } from '@/lib/db';
 import { ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/errors';
 import { parseObjectId } from '@/lib/ids';
@@ -81,8 +78,7 @@ type Admin = Pick<Actor, '_id' | 'email' | 'isAdmin'>;
 
 /** What every change of a part does besides the write: pages expire, instances learn of it. */
 async function changed(id: string, { listsChange }: { listsChange: boolean }): Promise<void> {
-  revalidateCatalog(TAGS.part(id), ...(listsChange ? [TAGS.catalog] : []));
-  await Promise.all([publishCatalogChange(id), catalogSearch().partChanged(id)]);
+  await catalogChanged([id], { lists: listsChange, search: true });
 }
 
 /** Parts written without this module (the demo seed, a data import): every instance learns of them. */

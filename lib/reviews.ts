@@ -2,7 +2,7 @@ import 'server-only';
 import type { Types } from 'mongoose';
 import { recordAudit } from '@/lib/audit';
 import { assertAdmin, assertCustomer, type Actor } from '@/lib/auth/policy';
-import { revalidateCatalog } from '@/lib/cache';
+import { expireCacheTags } from '@/lib/cache';
 import { TAGS } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
 import { NotFoundError } from '@/lib/errors';
@@ -38,7 +38,7 @@ export async function createReview(actor: Pick<Actor, 'name' | 'email' | 'isAdmi
   assertCustomer(actor, 'Admins cannot add reviews');
   await connectDb();
   const review = await Review.create({ ...input, name: actor.name, authorEmail: actor.email });
-  revalidateCatalog(TAGS.reviews);
+  await expireCacheTags([TAGS.reviews]);
   return toReviewDTO(review.toObject() as LeanReview);
 }
 
@@ -54,7 +54,7 @@ export async function deleteReview(
   if (!review) throw new NotFoundError('Review not found');
   const result = await Review.deleteOne({ _id: reviewId });
   if (result.deletedCount === 0) throw new NotFoundError('Review not found');
-  revalidateCatalog(TAGS.reviews);
+  await expireCacheTags([TAGS.reviews]);
   // Recorded only when this request removed it (a repeated removal is a 404 and records nothing).
   await recordAudit(actor, {
     action: 'review.remove',

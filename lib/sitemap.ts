@@ -1,7 +1,7 @@
 import 'server-only';
 import { CATEGORIES } from '@/content/categories';
 import { legalPath, LEGAL_SLUGS } from '@/content/legal';
-import { cachedRead } from '@/lib/cache';
+import { tagCatalogRead } from '@/lib/cache';
 import { TAGS } from '@/lib/constants';
 import { appUrl, isBuildWithoutDatabase } from '@/lib/env';
 import { catalogSearch } from '@/lib/search';
@@ -10,7 +10,7 @@ import { searchQuerySchema } from '@/lib/validations/search';
 /**
  * The sitemap, in chunks of at most 50,000 URLs (Google's limit): /parts/sitemap/0.xml, /parts/sitemap/1.xml...,
  * listed by the index at /sitemap.xml. Part URLs come from the search index (no database scan), and
- * each chunk is cached until the catalog's lists change. Nothing is read while a self-hosted `next build` runs.
+ * each chunk's XML is cached whole (not its entries: 7 MB of JSON for 50,000 URLs) until the catalog's lists change. Nothing is read while a self-hosted `next build` runs.
  */
 export const SITEMAP_CHUNK = 50_000;
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -60,10 +60,6 @@ export async function sitemapChunkCount(): Promise<number> {
 
 /** A chunk's URLs (null: no such chunk). */
 export async function sitemapChunk(chunk: number): Promise<SitemapUrl[] | null> {
-  // The chunk's route is cached whole (its XML, or its 404). This small read gives that entry the catalog's
-  // tag, so a new or removed part renders it again; caching the chunk's entries as well (7 MB of JSON
-  // for 50,000 URLs) only cost memory and time.
-  await cachedRead(async () => chunk, ['sitemap', String(chunk)], { tags: [TAGS.catalog], revalidate: 3600 });
   if (chunk > 0 && chunk >= (await sitemapChunkCount())) return null;
   const base = appUrl();
   const fixed = staticEntries(base);
@@ -80,6 +76,8 @@ export async function sitemapChunk(chunk: number): Promise<SitemapUrl[] | null> 
  * took over a second for 50,000 URLs and held several copies of them.
  */
 export async function sitemapChunkXml(chunk: number): Promise<string | null> {
+  'use cache';
+  tagCatalogRead(TAGS.catalog);
   const urls = await sitemapChunk(chunk);
   if (!urls) return null;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n${urls.map(urlXml).join('')}</urlset>\n`;
@@ -87,6 +85,8 @@ export async function sitemapChunkXml(chunk: number): Promise<string | null> {
 
 /** The sitemap index listing every chunk. */
 export async function sitemapIndexXml(): Promise<string> {
+  'use cache';
+  tagCatalogRead(TAGS.catalog);
   const base = appUrl();
   const chunks = Array.from(
     { length: await sitemapChunkCount() },

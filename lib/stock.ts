@@ -1,9 +1,6 @@
 import 'server-only';
 import type { Types } from 'mongoose';
-import { revalidateCatalog } from '@/lib/cache';
-import { publishCatalogChange } from '@/lib/catalog-log';
-import { catalogSearch } from '@/lib/search';
-import { TAGS } from '@/lib/constants';
+import { catalogChanged } from '@/lib/catalog-changes';
 import { connectDb, STARTUP_READ_MS } from '@/lib/db';
 import { ClientGoneError, ConflictError, NotFoundError, ServiceUnavailableError, isDuplicateKey } from '@/lib/errors';
 import { parseObjectId } from '@/lib/ids';
@@ -170,8 +167,7 @@ async function applyInTurn(
  * (every list expires), and every instance's search index learns of it.
  */
 async function inStockChanged(partId: Types.ObjectId): Promise<void> {
-  revalidateCatalog(TAGS.catalog);
-  await Promise.all([publishCatalogChange(String(partId)), catalogSearch().partChanged(String(partId))]).catch((error: unknown) =>
+  await catalogChanged([String(partId)], { lists: true }).catch((error: unknown) =>
     console.error('[stock] could not publish a catalog change:', error),
   );
 }

@@ -3,6 +3,10 @@ import type { ReactNode } from 'react';
 import { DashboardMenu } from '@/components/dashboard/dashboard-menu';
 import { requireViewer } from '@/lib/auth/viewer';
 
+// Private pages, rendered per request for their viewer: the access check comes before anything is
+// sent, so there is no shared shell to prerender.
+export const instant = false;
+
 export const metadata: Metadata = { title: { default: 'Dashboard', template: '%s | Dashboard' }, robots: { index: false } };
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { cacheLife } from 'next/cache';
 import { legalDocuments, legalPath, LEGAL_SLUGS } from '@/content/legal';
 import { SITE_NAME } from '@/lib/constants';
 import { buttonClass } from '@/components/ui/button';
@@ -7,7 +8,15 @@ const headingClass = 'text-sm font-semibold uppercase tracking-wider text-white'
 // Items with no page of their own: plain, muted text that does not look like a link.
 const plainItemClass = 'text-slate-400';
 
-export function Footer() {
+/** The copyright year, cached for a day: a page prerendered in December still turns over in January. */
+async function copyrightYear(): Promise<number> {
+  'use cache';
+  cacheLife('days');
+  return new Date().getFullYear();
+}
+
+export async function Footer() {
+  const year = await copyrightYear();
   return (
     <footer className="bg-ink text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -82,7 +91,7 @@ export function Footer() {
         </section>
       </div>
       <p className="border-t border-white/10 py-4 text-center text-xs text-slate-400">
-        © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
+        © {year} {SITE_NAME}. All rights reserved.
       </p>
     </footer>
   );

@@ -1,5 +1,5 @@
 import 'server-only';
-import { expireTagsNow } from '@/lib/cache';
+import { expireCacheTags } from '@/lib/cache';
 import { latestSeq, readChangesAfter } from '@/lib/catalog-log';
 import { TAGS } from '@/lib/constants';
 import { connectDb, STARTUP_READ_MS } from '@/lib/db';
@@ -247,7 +247,8 @@ class InProcessSearch implements CatalogSearchEngine {
           await this.refreshPart(change.partId);
           this.seen = change.seq;
         }
-        if (changes.some((change) => !change.own)) await expireTagsNow(TAGS.catalog);
+        const theirs = changes.filter((change) => !change.own).map((change) => TAGS.part(change.partId));
+        if (theirs.length) await expireCacheTags([TAGS.catalog, ...theirs]);
         if (!changes.length && Date.now() - this.lastGapCheck > CHECK_GAP_EVERY_MS) await this.checkGap();
         await this.refreshSnapshot();
       } finally {

@@ -5,6 +5,9 @@ import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 
 export const metadata: Metadata = { title: 'Choose a new password', robots: { index: false } };
 
+// Read per request from its link's token, before anything is sent: no shared shell to prerender.
+export const instant = false;
+
 export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
   const { token } = await searchParams;
   return (

@@ -6,6 +6,9 @@ import { buttonClass } from '@/components/ui/button';
 
 export const metadata: Metadata = { title: 'Email verification', robots: { index: false } };
 
+// Read per request from its link's token, before anything is sent: no shared shell to prerender.
+export const instant = false;
+
 // Only a status code comes in the URL; the text is always the shop's own.
 const MESSAGES: Record<string, string> = {
   verified: 'Thank you, your email address is verified.',

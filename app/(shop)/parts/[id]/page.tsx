@@ -16,9 +16,12 @@ import { previewText } from '@/lib/utils';
 
 type PartPageProps = { params: Promise<{ id: string }> };
 
-// Every part page is rendered on its first visit and then served from the cache until the part changes.
+/**
+ * Every part page is rendered on its first visit and then served from the cache until the part changes.
+ * The build has no database: it prerenders one id that no part has (Cache Components wants one), a 404.
+ */
 export function generateStaticParams(): Array<{ id: string }> {
-  return [];
+  return [{ id: '000000000000000000000000' }];
 }
 
 export async function generateMetadata({ params }: PartPageProps): Promise<Metadata> {

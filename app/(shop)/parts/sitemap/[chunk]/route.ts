@@ -1,8 +1,5 @@
 import { sitemapChunkCount, sitemapChunkXml } from '@/lib/sitemap';
 
-// Each chunk is rendered on its first request and cached until the catalog changes (or an hour passes).
-export const revalidate = 3600;
-
 /** The chunks known when the build runs (one without a database); the others render on their first request. */
 export async function generateStaticParams() {
   return Array.from({ length: await sitemapChunkCount() }, (_, id) => ({ chunk: `${id}.xml` }));
