@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { catalogRewrites } from './lib/catalog-params.mjs';
 import { SESSION_COOKIE_VALUE, SHARED_PAGES_SOURCE } from './lib/shared-pages.mjs';
 
 /**
@@ -50,9 +49,6 @@ const nextConfig = {
     contentSecurityPolicy: "default-src 'self'; script-src 'none'; sandbox;",
     localPatterns: [{ pathname: '/images/**' }, { pathname: '/uploads/**' }],
     remotePatterns: [{ protocol: 'https', hostname: 'res.cloudinary.com' }],
-  },
-  async rewrites() {
-    return { beforeFiles: catalogRewrites(), afterFiles: [], fallback: [] };
   },
   async headers() {
     return [

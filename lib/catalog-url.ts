@@ -1,4 +1,3 @@
-import { CATALOG_PARAMS } from '@/lib/catalog-params.mjs';
 import type { VehicleChoice } from '@/lib/fitment';
 import type { Suggestion } from '@/lib/search/types';
 
@@ -7,7 +6,20 @@ import type { Suggestion } from '@/lib/search/types';
  * with `page` for the page number. Client-safe: the catalog page builds its links with it, and the
  * search box and vehicle selector their targets.
  */
-export { CATALOG_PARAMS };
+export const CATALOG_PARAMS = [
+  'q',
+  'category',
+  'brand',
+  'minPrice',
+  'maxPrice',
+  'inStock',
+  'year',
+  'make',
+  'model',
+  'engine',
+  'sort',
+  'page',
+] as const;
 export type CatalogParam = (typeof CATALOG_PARAMS)[number];
 export type CatalogParams = Partial<Record<CatalogParam, string>>;
 

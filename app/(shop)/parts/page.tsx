@@ -1,21 +1,39 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { CatalogFallback } from '@/components/catalog/catalog-fallback';
 import { CatalogView } from '@/components/catalog/catalog-view';
 import { CATALOG_DESCRIPTION, catalogMetadata } from '@/lib/catalog-seo';
-import { CATALOG_PATH } from '@/lib/catalog-url';
+import { CATALOG_PATH, readCatalogParams } from '@/lib/catalog-url';
 
-export const metadata: Metadata = catalogMetadata({}, { title: 'All parts', description: CATALOG_DESCRIPTION });
+type CatalogPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ searchParams }: CatalogPageProps): Promise<Metadata> {
+  const params = readCatalogParams(await searchParams);
+  return catalogMetadata(params, { title: params.q ? `Search: ${params.q}` : 'All parts', description: CATALOG_DESCRIPTION });
+}
 
 /**
- * The catalog as everyone first sees it: every part, first page. The same for every visitor, so it is
- * cached whole; a URL with search, filters, sort or a page number goes to /parts/filtered (next.config.mjs).
+ * The catalog: every part, paged, with search, filters, sort and the vehicle fit, all in the URL. The
+ * page around the results is prerendered; the results stream in from the cached catalog reads.
  */
-export default function CatalogPage() {
+export default function CatalogPage({ searchParams }: CatalogPageProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold text-slate-900">All parts</h1>
-      <div className="mt-8">
-        <CatalogView basePath={CATALOG_PATH} params={{}} />
-      </div>
+      <Suspense fallback={<CatalogFallback title="All parts" />}>
+        <CatalogResults searchParams={searchParams} />
+      </Suspense>
     </div>
+  );
+}
+
+async function CatalogResults({ searchParams }: CatalogPageProps) {
+  const params = readCatalogParams(await searchParams);
+  return (
+    <>
+      <h1 className="text-3xl font-bold text-slate-900">{params.q ? `Results for “${params.q}”` : 'All parts'}</h1>
+      <div className="mt-8">
+        <CatalogView basePath={CATALOG_PATH} params={params} />
+      </div>
+    </>
   );
 }
