@@ -20,7 +20,7 @@ import { sitemapChunk, sitemapChunkCount } from '@/lib/sitemap';
 import { searchQuerySchema } from '@/lib/validations/search';
 import { decodeParts, encodeParts, SNAPSHOT_POINTER } from '@/lib/search/snapshot';
 import type { UserDTO } from '@/lib/users';
-import { LostDemand, Order, Part, SearchSnapshot } from '@/models';
+import { LostDemandDay, Order, Part, SearchSnapshot } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { asActor, makeUser } from '@/tests/helpers/factories';
 
@@ -104,7 +104,7 @@ describe('GET /api/search', () => {
 
   it('records a search without results, with the vehicle, for the admin; suggestions never record', async () => {
     await callRoute(suggestRoute, '/api/search/suggest?q=flux%20capacitor');
-    expect(await LostDemand.countDocuments({ term: 'flux capacitor' })).toBe(0);
+    expect(await LostDemandDay.countDocuments({ label: 'flux capacitor' })).toBe(0);
     const res = await search('q=flux+capacitor&make=Toyota&model=Corolla&year=2016');
     expect(res.body.total).toBe(0);
     const report = await listLostDemand(asActor(admin));
