@@ -231,6 +231,22 @@ describe('My Garage', () => {
     ).toHaveLength(1);
   });
 
+  it('makes a vehicle already in the garage active when chosen again, without a second entry', async () => {
+    const owner = await makeUser();
+    const corolla = await add(owner, { year: 2016, make: 'Toyota', model: 'Corolla', engine: '1.8L I4' });
+    const civic = await add(owner, { year: 2018, make: 'Honda', model: 'Civic' });
+    const corollaId = corolla.body.vehicles[0].id as string;
+    expect(civic.body.activeId).not.toBe(corollaId);
+    // Chosen again, spelled as the vehicle list's picker may send it.
+    const again = await add(owner, { year: 2016, make: 'toyota', model: 'corolla', engine: '1.8L I4' });
+    expect(again.status).toBeLessThan(300);
+    expect(again.body.activeId).toBe(corollaId);
+    expect(again.body.vehicles).toHaveLength(2);
+    const stored = await garage(owner);
+    expect(stored.body.activeId).toBe(corollaId);
+    expect(stored.body.vehicles.map((v: { make: string }) => v.make).sort()).toEqual(['Honda', 'Toyota']);
+  });
+
   it('refuses an 11th vehicle, even when they arrive at once, and vehicles outside the list', async () => {
     const owner = await makeUser();
     const years = Array.from({ length: 12 }, (_, i) => 2012 + i);
