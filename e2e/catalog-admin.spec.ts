@@ -251,7 +251,12 @@ test.describe('admin catalog', () => {
 
     await page.goto('/dashboard/lostDemand');
     const searches = page.getByRole('region', { name: 'Searches without results' });
-    await expect(searches.getByRole('row', { name: new RegExp(term) })).toContainText('1');
+    const row = searches.getByRole('row', { name: new RegExp(term) });
+    await expect(row).toContainText('1');
+    // Times, then the distinct addresses that asked: one address, once.
+    await expect(searches.getByRole('columnheader')).toContainText(['Search', 'Times', 'Addresses', 'Last', 'Vehicles']);
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('1');
   });
 
   test('deletes a product: No keeps it, Yes deletes it everywhere', async ({ page, baseURL }, testInfo) => {
