@@ -16,6 +16,9 @@ import { LostDemandDay, LostDemandVisit } from '@/models';
 export const PER_ADDRESS_PER_DAY = 30;
 const REPORT_ROWS = 100;
 const VEHICLES_PER_TERM = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long an address's visits are kept: the longest period the report is asked for, and a margin. */
+const VISIT_DAYS = 100;
 
 type Kind = 'search' | 'vehicle';
 
@@ -24,9 +27,12 @@ const dayOf = (time: Date) => time.toISOString().slice(0, 10);
 
 /** Counts the label of the day once for this address; false when the address counted it already or used its share. */
 async function countsOnce(kind: Kind, label: string, day: string, address: string): Promise<boolean> {
+  const now = Date.now();
+  // Occasional clean-up where the server has no TTL indexes (FerretDB v1).
+  if (Math.random() < 0.01) await LostDemandVisit.deleteMany({ expiresAt: { $lt: new Date(now) } });
   let visit;
   try {
-    visit = await LostDemandVisit.create({ address, day, kind, label });
+    visit = await LostDemandVisit.create({ address, day, kind, label, expiresAt: new Date(now + VISIT_DAYS * DAY_MS) });
   } catch (error) {
     if (isDuplicateKey(error)) return false;
     throw error;
@@ -78,7 +84,7 @@ export type LostDemandReport = { searches: DemandRow[]; vehicles: DemandRow[]; s
 export async function listLostDemand(actor: Pick<Actor, 'isAdmin'>, { days = 30 } = {}): Promise<LostDemandReport> {
   assertAdmin(actor);
   await connectDb();
-  const since = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  const since = new Date(Date.now() - days * DAY_MS);
   const sinceDay = dayOf(since);
   const counts = await LostDemandDay.find({ day: { $gte: sinceDay } }, { kind: 1, label: 1, count: 1, vehicles: 1, lastAt: 1 }).lean();
   const rows = { search: new Map<string, DemandRow>(), vehicle: new Map<string, DemandRow>() };

@@ -89,6 +89,7 @@ const TTL_INDEXES: Array<[Model<never>, string]> = [
   [OneTimeToken as unknown as Model<never>, 'expiresAt'],
   [RateLimitHit as unknown as Model<never>, 'expiresAt'],
   [IdempotentRequest as unknown as Model<never>, 'expiresAt'],
+  [LostDemandVisit as unknown as Model<never>, 'expiresAt'],
 ];
 
 const NOT_IMPLEMENTED = 238;

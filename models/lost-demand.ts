@@ -28,6 +28,8 @@ const lostDemandVisitSchema = new Schema({
   day: { type: String, required: true },
   kind: { type: String, required: true, enum: ['search', 'vehicle'] },
   label: { type: String, required: true, maxlength: 200 },
+  /** Past the longest report period: only the day's counts are kept longer. */
+  expiresAt: { type: Date, required: true },
 });
 lostDemandVisitSchema.index({ address: 1, day: 1, kind: 1, label: 1 }, { unique: true });
 lostDemandVisitSchema.index({ kind: 1, label: 1, day: 1 });

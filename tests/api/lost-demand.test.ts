@@ -86,7 +86,13 @@ describe('lost demand', () => {
     // The same address yesterday counted once more, but is no new address.
     const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000);
     const day = yesterday.toISOString().slice(0, 10);
-    await LostDemandVisit.create({ address: here, day, kind: 'search', label: 'wiper motor gasket' });
+    await LostDemandVisit.create({
+      address: here,
+      day,
+      kind: 'search',
+      label: 'wiper motor gasket',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     await LostDemandDay.create({ kind: 'search', label: 'wiper motor gasket', day, count: 1, lastAt: yesterday });
     expect((await report()).searches.find((row) => row.label === 'wiper motor gasket')).toMatchObject({ count: 3, addresses: 2 });
     expect(await LostDemandDay.countDocuments({ label: 'wiper motor gasket' })).toBe(2);
