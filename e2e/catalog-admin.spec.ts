@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { STORAGE_STATE } from './config';
 import { asAdmin, asCustomer, expect, test } from './fixtures';
-import { apiAs, closeAlert, createPartViaApi, keepScreenshot, newCustomerApi, signInViaApi, withShopDb } from './helpers';
+import { apiAs, closeAlert, createPartViaApi, keepScreenshot, newClientIp, newCustomerApi, signInViaApi, withShopDb } from './helpers';
 
 const PHOTO = path.resolve('e2e', 'fixtures', 'test-photo.png');
 const DESCRIPTION = 'Sealed double-row wheel bearing hub with an integrated ABS ring, pressed and greased at the factory.';
@@ -241,6 +241,8 @@ test.describe('admin catalog', () => {
   test("a search without results appears on the admin's Lost Demand page", async ({ page }, testInfo) => {
     // One made-up word: nothing in the catalog can match it, even with a typo forgiven.
     const term = `zqfluxcapacitor${testInfo.project.name}${Date.now().toString(36)}`;
+    // An address of its own: one address adds only so many terms a day, and the suite shares one.
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': newClientIp() });
     await page.goto('/parts');
     const box = page.getByRole('combobox', { name: 'Search parts' });
     await box.fill(term);
@@ -249,7 +251,12 @@ test.describe('admin catalog', () => {
 
     await page.goto('/dashboard/lostDemand');
     const searches = page.getByRole('region', { name: 'Searches without results' });
-    await expect(searches.getByRole('row', { name: new RegExp(term) })).toContainText('1');
+    const row = searches.getByRole('row', { name: new RegExp(term) });
+    await expect(row).toContainText('1');
+    // Times, then the distinct addresses that asked: one address, once.
+    await expect(searches.getByRole('columnheader')).toContainText(['Search', 'Times', 'Addresses', 'Last', 'Vehicles']);
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('1');
   });
 
   test('deletes a product: No keeps it, Yes deletes it everywhere', async ({ page, baseURL }, testInfo) => {

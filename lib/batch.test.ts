@@ -1,4 +1,4 @@
-import { batched } from '@/lib/batch';
+import { batched, FLUSH_ALL_BATCHES, flushAllBatches } from '@/lib/batch';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -64,5 +64,25 @@ describe('batched', () => {
     await batch.flush();
     expect(writes).toEqual([['b']]);
     error.mockRestore();
+  });
+
+  it('flushAllBatches writes what every batch of the process holds, as the test setup and the server do before the database closes', async () => {
+    const writes: string[][] = [];
+    const first = batched<string>('first', async (items) => void writes.push(items), { windowMs: 60_000 });
+    const second = batched<string>(
+      'second',
+      async (items) => {
+        await sleep(20);
+        writes.push(items);
+      },
+      { windowMs: 60_000 },
+    );
+    first.add('a');
+    second.add('b');
+    expect(writes).toEqual([]);
+    // Found on globalThis by scripts/serve.ts and tests/jest/per-file-database.ts, which do not import it.
+    expect((globalThis as Record<symbol, unknown>)[FLUSH_ALL_BATCHES]).toBe(flushAllBatches);
+    await flushAllBatches();
+    expect(writes.sort()).toEqual([['a'], ['b']]);
   });
 });

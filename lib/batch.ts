@@ -6,6 +6,22 @@ import 'server-only';
  * first, not at all, because something else repairs them (the caller says what). A failed flush is
  * logged, never thrown at whoever added the item.
  */
+/**
+ * Every batch of the process, on globalThis: Next.js may bundle this module more than once, and
+ * whatever closes the database (the server's shutdown, a test file's end) must write them all first.
+ * Reached by this symbol, so code outside the bundle (scripts/serve.ts) needs no import.
+ */
+export const FLUSH_ALL_BATCHES = Symbol.for('partsmart.flushAllBatches');
+type BatchRegistry = { batches: Set<{ flush(): Promise<void> }> };
+const REGISTRY = Symbol.for('partsmart.batches');
+const registry = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= { batches: new Set() }) as BatchRegistry;
+
+/** Writes what every batch holds and waits for every write: call before the database connection closes. */
+export function flushAllBatches(): Promise<void> {
+  return Promise.all([...registry.batches].map((batch) => batch.flush())).then(() => undefined);
+}
+(globalThis as Record<symbol, unknown>)[FLUSH_ALL_BATCHES] = flushAllBatches;
+
 export function batched<T>(name: string, flush: (items: T[]) => Promise<unknown>, { windowMs = 20, maxItems = 100 } = {}) {
   let items: T[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -28,7 +44,7 @@ export function batched<T>(name: string, flush: (items: T[]) => Promise<unknown>
     return Promise.all(writing).then(() => undefined);
   };
 
-  return {
+  const batch = {
     add(item: T): void {
       items.push(item);
       if (items.length >= maxItems) void run();
@@ -37,4 +53,6 @@ export function batched<T>(name: string, flush: (items: T[]) => Promise<unknown>
     /** Writes what is waiting now, and waits for every batch being written. */
     flush: run,
   };
+  registry.batches.add(batch);
+  return batch;
 }

@@ -81,4 +81,17 @@ describe('what search engines index', () => {
     expect(meta.alternates?.canonical).toBe('/categories/brakes');
     expect(catalogMetadata({ q: 'pads' }, copy).robots).toEqual({ index: false, follow: true });
   });
+
+  it('keeps a URL that only changes the sort out of the index, with the unsorted list as canonical', () => {
+    for (const sort of ['price-asc', 'price-desc', 'newest']) {
+      for (const params of [{ sort }, { sort, page: '3' }]) {
+        const meta = catalogMetadata(params, copy);
+        expect(meta.robots).toEqual({ index: false, follow: true });
+        expect(meta.alternates?.canonical).toBe('/parts');
+      }
+      const category = catalogMetadata({ category: 'brakes', sort }, copy);
+      expect(category.robots).toEqual({ index: false, follow: true });
+      expect(category.alternates?.canonical).toBe('/categories/brakes');
+    }
+  });
 });

@@ -79,12 +79,15 @@ const EMPTY: CatalogPage = { parts: [], total: 0, facets: { category: [], brand:
 
 /**
  * A page of the catalog for a query: the result cached per query under `catalog`, its parts under
- * theirs. `record` (a shopper's page, not a list the shop shows by itself) notes lost demand.
+ * theirs. `record` (a shopper's page, not a list the shop shows by itself) notes lost demand for the client at `address`.
  */
-export async function getCatalogPage(query: SearchQuery, { record = false } = {}): Promise<CatalogPage> {
+export async function getCatalogPage(
+  query: SearchQuery,
+  { record = false, address = null }: { record?: boolean; address?: string | null } = {},
+): Promise<CatalogPage> {
   if (isBuildWithoutDatabase()) return EMPTY;
   const page = await getSearchPage(query);
-  if (record) await recordLostDemand(query, page);
+  if (record) await recordLostDemand(query, page, address);
   const { ids, ...rest } = page;
   return { ...rest, parts: await getCachedList(ids) };
 }

@@ -28,6 +28,21 @@ describe('KeyedQueue', () => {
     expect(queue.activeKeys).toBe(0);
   });
 
+  it('makes a third task, arriving after the first ended while the second runs, wait for the second', async () => {
+    const queue = new KeyedQueue();
+    const { events, task } = recorder();
+    const first = queue.run('part-1', task('a', 10), { waitMs: 1000 });
+    const second = queue.run('part-1', task('b', 80), { waitMs: 1000 });
+    await first;
+    await sleep(20);
+    expect(events).toEqual(['a:start', 'a:end', 'b:start']);
+    expect(queue.activeKeys).toBe(1);
+    const third = queue.run('part-1', task('c', 5), { waitMs: 1000 });
+    await Promise.all([second, third]);
+    expect(events).toEqual(['a:start', 'a:end', 'b:start', 'b:end', 'c:start', 'c:end']);
+    expect(queue.activeKeys).toBe(0);
+  });
+
   it('runs tasks of two keys side by side', async () => {
     const queue = new KeyedQueue();
     const { events, task } = recorder();

@@ -77,6 +77,9 @@ export const LIMITS = {
   // stranger's wrong passwords cannot lock the account's owner out.
   signInFailuresPerEmailAndAddress: { limit: 10, windowSeconds: 15 * 60 },
   signInFailuresPerEmail: { limit: 100, windowSeconds: 60 * 60 },
+  // Password spraying: one address trying a password on many accounts (OWASP ASVS 2.2.1); high
+  // enough for an office behind one address. Its owner still signs in with an emailed link.
+  signInFailuresPerAddress: { limit: 50, windowSeconds: 15 * 60 },
   registerPerIp: { limit: 10, windowSeconds: 60 * 60 },
   registerPerEmail: { limit: 5, windowSeconds: 60 * 60 },
   mailPerIp: { limit: 10, windowSeconds: 60 * 60 },
@@ -95,10 +98,11 @@ export type Reservation = { release(): Promise<void> };
 
 /**
  * Counts an attempt under every key before it is made, and refuses it (429, counting nothing) when a
- * key is already at its limit. `release()` takes the attempt back out (a sign-in that succeeded):
- * concurrent attempts see each other's places, so a burst cannot slip past the limit meanwhile.
+ * key is already at its limit, with that key's own message if it has one. `release()` takes the
+ * attempt back out (a sign-in that succeeded): concurrent attempts see each other's places, so a burst
+ * cannot slip past the limit meanwhile.
  */
-export async function reserveAttempt(checks: Array<[key: string, limit: Limit]>, message?: string): Promise<Reservation> {
+export async function reserveAttempt(checks: Array<[key: string, limit: Limit, message?: string]>, message?: string): Promise<Reservation> {
   await connectDb();
   const now = Date.now();
   const hits = await RateLimitHit.insertMany(
@@ -108,11 +112,11 @@ export async function reserveAttempt(checks: Array<[key: string, limit: Limit]>,
   const release = async () => {
     if (ids.length) await RateLimitHit.deleteMany({ _id: { $in: ids.splice(0) } });
   };
-  for (const [key, { limit, windowSeconds }] of checks) {
+  for (const [key, { limit, windowSeconds }, own] of checks) {
     const count = await RateLimitHit.countDocuments({ key, at: { $gt: new Date(now - windowSeconds * 1000) } });
     if (count > limit) {
       await release();
-      throw new TooManyRequestsError(message, windowSeconds);
+      throw new TooManyRequestsError(own ?? message, windowSeconds);
     }
   }
   return { release };

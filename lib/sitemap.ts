@@ -16,9 +16,9 @@ export const SITEMAP_CHUNK = 50_000;
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 /** One URL of a chunk: where, and the optional hints (Google reads loc and lastmod only, so parts carry just those). */
-type SitemapUrl = { loc: string; lastmod?: string; changefreq?: string; priority?: number };
+export type SitemapUrl = { loc: string; lastmod?: string; changefreq?: string; priority?: number };
 
-function staticEntries(base: string): SitemapUrl[] {
+export function staticEntries(base: string): SitemapUrl[] {
   return [
     { loc: `${base}/`, changefreq: 'daily', priority: 1 },
     { loc: `${base}/parts`, changefreq: 'daily', priority: 0.9 },
@@ -53,22 +53,37 @@ async function partCount(): Promise<number> {
   return (await catalogSearch().search(searchQuerySchema.parse({ limit: '1' }))).total;
 }
 
+/** How many chunks hold `urls` URLs (one at least, for the index). */
+export const chunkCountFor = (urls: number): number => Math.max(1, Math.ceil(urls / SITEMAP_CHUNK));
+
 export async function sitemapChunkCount(): Promise<number> {
-  const urls = staticEntries('').length + (await partCount());
-  return Math.max(1, Math.ceil(urls / SITEMAP_CHUNK));
+  return chunkCountFor(staticEntries('').length + (await partCount()));
+}
+
+/**
+ * The URLs of chunk `chunk`: the fixed pages first, then the parts, SITEMAP_CHUNK to a chunk, so every
+ * part is in exactly one chunk.
+ */
+export function chunkUrls(
+  chunk: number,
+  fixed: readonly SitemapUrl[],
+  parts: ReadonlyArray<{ id: string; updatedAt: number }>,
+  base: string,
+): SitemapUrl[] {
+  const start = chunk * SITEMAP_CHUNK;
+  return [
+    ...fixed.slice(start, start + SITEMAP_CHUNK),
+    ...parts
+      .slice(Math.max(0, start - fixed.length), start + SITEMAP_CHUNK - fixed.length)
+      .map((part) => ({ loc: `${base}/parts/${part.id}`, lastmod: new Date(part.updatedAt).toISOString() })),
+  ];
 }
 
 /** A chunk's URLs (null: no such chunk). */
 export async function sitemapChunk(chunk: number): Promise<SitemapUrl[] | null> {
   if (chunk > 0 && chunk >= (await sitemapChunkCount())) return null;
   const base = appUrl();
-  const fixed = staticEntries(base);
-  const start = chunk * SITEMAP_CHUNK;
-  const parts = (await allParts()).slice(Math.max(0, start - fixed.length), start + SITEMAP_CHUNK - fixed.length);
-  return [
-    ...fixed.slice(start, start + SITEMAP_CHUNK),
-    ...parts.map((part) => ({ loc: `${base}/parts/${part.id}`, lastmod: new Date(part.updatedAt).toISOString() })),
-  ];
+  return chunkUrls(chunk, staticEntries(base), await allParts(), base);
 }
 
 /**

@@ -5,7 +5,7 @@ import { ValidationError, isDuplicateKey } from '@/lib/errors';
 import { OneTimeToken, TokenUse } from '@/models';
 import type { TokenPurpose } from '@/models/one-time-token';
 
-/** Single-use links (email verification, password reset). Only the token's SHA-256 is stored. */
+/** Single-use links (email verification, password reset, sign-in). Only the token's SHA-256 is stored. */
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 

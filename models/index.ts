@@ -18,7 +18,7 @@ import { StockMove } from './stock-move';
 import { User } from './user';
 import { Vehicle, VehicleMake } from './vehicle';
 import { GaragePointer, GarageVehicle } from './garage';
-import { LostDemand } from './lost-demand';
+import { LostDemandDay, LostDemandVisit } from './lost-demand';
 import { CatalogChange } from './catalog-change';
 import { SearchSnapshot } from './search-snapshot';
 
@@ -47,7 +47,8 @@ export {
   VehicleMake,
   GarageVehicle,
   GaragePointer,
-  LostDemand,
+  LostDemandDay,
+  LostDemandVisit,
   CatalogChange,
   SearchSnapshot,
 };
@@ -77,7 +78,8 @@ const ALL_MODELS: Model<never>[] = [
   VehicleMake,
   GarageVehicle,
   GaragePointer,
-  LostDemand,
+  LostDemandDay,
+  LostDemandVisit,
   CatalogChange,
   SearchSnapshot,
 ] as unknown as Model<never>[];
@@ -87,6 +89,7 @@ const TTL_INDEXES: Array<[Model<never>, string]> = [
   [OneTimeToken as unknown as Model<never>, 'expiresAt'],
   [RateLimitHit as unknown as Model<never>, 'expiresAt'],
   [IdempotentRequest as unknown as Model<never>, 'expiresAt'],
+  [LostDemandVisit as unknown as Model<never>, 'expiresAt'],
 ];
 
 const NOT_IMPLEMENTED = 238;

@@ -1,10 +1,10 @@
 import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
-export const TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;
+export const TOKEN_PURPOSES = ['verify-email', 'reset-password', 'sign-in'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
-/** Email verification and password reset links. Only the SHA-256 of the token is stored. */
+/** Email verification, password reset and sign-in links. Only the SHA-256 of the token is stored. */
 const oneTimeTokenSchema = new Schema({
   tokenHash: { type: String, required: true },
   purpose: { type: String, required: true, enum: TOKEN_PURPOSES },

@@ -5,6 +5,9 @@ import { createResponseCompression } from '@/lib/compression';
 import { sharedPageCookie } from '@/lib/shared-pages.mjs';
 import { createStaticAssets, pathOf, publicFilePaths, type StaticAssets } from '@/lib/static-assets';
 
+/** lib/batch.ts's flush of every batch, set on globalThis by the app's bundle. */
+const FLUSH_ALL_BATCHES = Symbol.for('partsmart.flushAllBatches');
+
 /**
  * The HTTP server behind `npm run dev` and `npm start` (spawned by scripts/app-runner.ts): a plain
  * Node server around Next.js's own request handler that first
@@ -178,7 +181,10 @@ async function main(argv: string[]): Promise<void> {
     stopping = true;
     server.close();
     server.closeAllConnections();
-    void app.close().finally(() => process.exit(0));
+    // Batched writes of the app (lib/batch.ts) land before the process ends, for at most 5 s.
+    const flushBatches = (globalThis as { [FLUSH_ALL_BATCHES]?: () => Promise<void> })[FLUSH_ALL_BATCHES];
+    const flushed = Promise.race([flushBatches?.().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    void flushed.then(() => app.close()).finally(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -7,13 +7,16 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { CredentialFields } from '@/components/auth/credential-fields';
 import { ForgotPasswordDialog } from '@/components/auth/forgot-password-dialog';
+import { SignInLinkOffer } from '@/components/auth/sign-in-link-offer';
 import { Button } from '@/components/ui/button';
-import { signInErrorMessage, signInResultMessage } from '@/lib/auth/sign-in-errors';
+import { LINK_OFFERING_ERRORS, signInErrorMessage, signInResultMessage } from '@/lib/auth/sign-in-errors';
 import { currentCallbackUrl, currentSignInError } from '@/lib/client/callback-url';
 import { loginSchema, type LoginInput } from '@/lib/validations/auth';
 
 export function LoginForm() {
   const [submitting, setSubmitting] = useState(false);
+  // Set when the limits refused a sign-in: the page then offers a one-time link to that email.
+  const [locked, setLocked] = useState<{ message: string; email: string } | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
   const { errors } = formState;
 
@@ -28,7 +31,9 @@ export function LoginForm() {
     const result = await signIn('credentials', { ...values, redirect: false, callbackUrl });
     if (!result || result.error) {
       setSubmitting(false);
-      toast.error(result?.error ? signInResultMessage(result.error) : 'Sign-in failed, please try again');
+      const message = result?.error ? signInResultMessage(result.error) : 'Sign-in failed, please try again';
+      if (result?.error && LINK_OFFERING_ERRORS.includes(result.error)) setLocked({ message, email: values.email });
+      else toast.error(message);
       return;
     }
     // A full navigation, so that every server-rendered part (navbar, dashboard) sees the session.
@@ -43,6 +48,7 @@ export function LoginForm() {
           Login
         </Button>
       </form>
+      {locked && <SignInLinkOffer message={locked.message} email={locked.email} />}
       {/* Outside the login form: its dialog holds a form of its own, and forms cannot nest. */}
       <div className="flex justify-end">
         <ForgotPasswordDialog />

@@ -1,3 +1,4 @@
+import { headers } from 'next/headers';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { CATEGORIES } from '@/content/categories';
@@ -10,6 +11,7 @@ import { Pager } from '@/components/ui/pager';
 import { CATALOG_PATH, catalogHref, categoryPath, vehicleOf, type CatalogParams } from '@/lib/catalog-url';
 import { getCatalogPage, getSuggestions } from '@/lib/catalog';
 import { vehicleLabel } from '@/lib/fitment';
+import { clientIp } from '@/lib/rate-limit';
 import { formatPrice } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { catalogPageQuery, CATALOG_PAGE_SIZE } from '@/lib/validations/search';
@@ -42,7 +44,7 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
     );
   }
   const { query, page } = parsed;
-  const result = await getCatalogPage(query, { record: true });
+  const result = await getCatalogPage(query, { record: true, address: clientIp(await headers()) });
   const href = (changes: CatalogParams) => catalogHref(basePath, params, changes);
   const vehicle = vehicleOf(params);
   const activeCategory = category ?? params.category;

@@ -3,6 +3,7 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import GoogleProvider from 'next-auth/providers/google';
 import { actorFromClaims } from '@/lib/auth/policy';
+import { signInWithLink } from '@/lib/auth/sign-in-link';
 import { authSecret, env, googleConfigured } from '@/lib/env';
 import { authenticate, findUserByEmail, upsertGoogleUser } from '@/lib/users';
 import { safeRedirectUrl } from '@/lib/utils';
@@ -32,6 +33,16 @@ export function authOptions(): NextAuthOptions {
           if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? WRONG_CREDENTIALS);
           const user = await authenticate(parsed.data.email, parsed.data.password);
           if (!user) throw new Error(WRONG_CREDENTIALS);
+          return { id: user._id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
+        },
+      }),
+      // The one-time link of lib/auth/sign-in-link.ts: the way in when the password is locked out.
+      CredentialsProvider({
+        id: 'sign-in-link',
+        name: 'Sign-in link',
+        credentials: { token: { label: 'Token', type: 'text' } },
+        async authorize(credentials) {
+          const user = await signInWithLink(String(credentials?.token ?? '').slice(0, 200));
           return { id: user._id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
         },
       }),

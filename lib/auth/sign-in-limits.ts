@@ -1,38 +1,96 @@
 import 'server-only';
+import { ValidationError } from '@/lib/errors';
 import { addressBucket, LIMITS, type Limit } from '@/lib/rate-limit';
 import { emailSchema } from '@/lib/validations/common';
 
 /**
- * What the sign-in limits count (DESIGN.md section 5): failed sign-ins only, per (email, address) and,
- * far higher, per email from every address. The route (app/api/auth/[...nextauth]/route.ts) reserves
- * a place before next-auth checks the password and gives it back when next-auth signed the user in.
+ * What the sign-in limits count (DESIGN.md section 5): failed sign-ins only, per (email, address), per
+ * address across every email and, far higher, per email from every address. The route
+ * (app/api/auth/[...nextauth]/route.ts) reserves a place before next-auth checks the password and gives
+ * it back when next-auth signed the user in. Past the per-email threshold a password alone no longer
+ * signs that account in: its owner asks for a one-time link by email (lib/auth/sign-in-link.ts).
  */
 
 /** The email, password, CSRF token and callback address fit many times over. */
 export const SIGN_IN_BODY_LIMIT_BYTES = 16 * 1024;
 
-/** The email a credentials sign-in names (form or JSON, as next-auth reads them), lower-cased; null when it is not an email. */
-export function signInEmail(body: string, contentType: string | null): string | null {
-  let email: unknown = null;
-  if (contentType?.includes('application/x-www-form-urlencoded')) {
-    email = new URLSearchParams(body).get('email');
-  } else if (contentType?.includes('application/json')) {
-    try {
-      email = (JSON.parse(body) as { email?: unknown } | null)?.email;
-    } catch {
-      email = null;
+export const SIGN_IN_FORM_TYPES = 'Send the sign-in form as application/x-www-form-urlencoded or as application/json';
+
+export type SignInFields = Record<string, string>;
+
+/**
+ * The fields of a credentials sign-in, read once: the route counts the email of these fields and hands
+ * next-auth these same fields (as a plain form), so what is counted is what next-auth checks. Refused
+ * (400) when the body could be read two ways: a content type naming both forms or neither, a form
+ * field given twice, or JSON that is not an object of text fields.
+ */
+export function readSignInFields(body: string, contentType: string | null): SignInFields {
+  const type = contentType ?? '';
+  const json = type.includes('application/json');
+  const form = type.includes('application/x-www-form-urlencoded');
+  const mediaType = type.split(';')[0]!.trim().toLowerCase();
+  const expected = json ? 'application/json' : 'application/x-www-form-urlencoded';
+  if (json === form || mediaType !== expected) throw new ValidationError(SIGN_IN_FORM_TYPES);
+  if (form) {
+    const fields: SignInFields = {};
+    for (const [name, value] of new URLSearchParams(body)) {
+      if (Object.hasOwn(fields, name)) throw new ValidationError(`The sign-in form names "${name.slice(0, 40)}" more than once`);
+      fields[name] = value;
     }
+    return fields;
   }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw new ValidationError('The request body must be JSON');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ValidationError('The sign-in form must be a JSON object');
+  const fields: SignInFields = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value === 'string') fields[name] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') fields[name] = String(value);
+    else throw new ValidationError(`The sign-in field "${name.slice(0, 40)}" must be text`);
+  }
+  return fields;
+}
+
+/** The email the fields name, as next-auth's authorize reads it (lower-cased); null when it is not an email. */
+export function signInFieldsEmail(fields: SignInFields): string | null {
   // Anything else fails next-auth's own check before a password is compared: nothing to count.
-  const parsed = emailSchema.safeParse(email);
+  const parsed = emailSchema.safeParse(fields.email);
   return parsed.success ? parsed.data : null;
 }
 
-/** The limits a failed sign-in counts against; the per-address one only when the address is known. */
-export function signInFailureChecks(email: string, address: string | null): Array<[key: string, limit: Limit]> {
-  const checks: Array<[string, Limit]> = [];
-  if (address) checks.push([`signin:fail:email-address:${addressBucket(address)}:${email}`, LIMITS.signInFailuresPerEmailAndAddress]);
-  checks.push([`signin:fail:email:${email}`, LIMITS.signInFailuresPerEmail]);
+/** The email a credentials sign-in names (form or JSON), lower-cased; null when it is not an email or the body is refused. */
+export function signInEmail(body: string, contentType: string | null): string | null {
+  try {
+    return signInFieldsEmail(readSignInFields(body, contentType));
+  } catch (error) {
+    if (error instanceof ValidationError) return null;
+    throw error;
+  }
+}
+
+/** The limit of failures per email, from every address: past it the account needs a one-time link. */
+export const signInEmailKey = (email: string) => `signin:fail:email:${email}`;
+
+/**
+ * The limits a failed sign-in counts against, each with the refusal it answers; the per-address ones
+ * only when the address is known. The per-email one is checked last: it answers with the link rule.
+ */
+export function signInFailureChecks(
+  email: string,
+  address: string | null,
+  messages: { tooMany?: string; linkRequired?: string } = {},
+): Array<[key: string, limit: Limit, message?: string]> {
+  const checks: Array<[string, Limit, string?]> = [];
+  if (address) {
+    const bucket = addressBucket(address);
+    checks.push([`signin:fail:email-address:${bucket}:${email}`, LIMITS.signInFailuresPerEmailAndAddress, messages.tooMany]);
+    checks.push([`signin:fail:address:${bucket}`, LIMITS.signInFailuresPerAddress, messages.tooMany]);
+  }
+  checks.push([signInEmailKey(email), LIMITS.signInFailuresPerEmail, messages.linkRequired ?? messages.tooMany]);
   return checks;
 }
 

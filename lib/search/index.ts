@@ -345,17 +345,23 @@ export function catalogSearch(): CatalogSearchEngine {
  * Searches the catalog. A search the catalog could not answer is lost demand: text that found
  * nothing, or a vehicle no part fits, is recorded for the admin's list.
  */
-export async function searchCatalog(query: SearchQuery, { record = false } = {}): Promise<SearchPage> {
+export async function searchCatalog(
+  query: SearchQuery,
+  { record = false, address = null }: { record?: boolean; address?: string | null } = {},
+): Promise<SearchPage> {
   const page = await catalogSearch().search(query);
-  if (record) await recordLostDemand(query, page);
+  if (record) await recordLostDemand(query, page, address);
   return page;
 }
 
-/** Records what a first page without results says the catalog lacks: the search text, or a vehicle no part fits. */
-export async function recordLostDemand(query: SearchQuery, page: Pick<SearchPage, 'total'>): Promise<void> {
+/**
+ * Records what a first page without results says the catalog lacks: the search text, or a vehicle no
+ * part fits; `address` is the client's (lib/lost-demand.ts counts it once a day per address).
+ */
+export async function recordLostDemand(query: SearchQuery, page: Pick<SearchPage, 'total'>, address: string | null): Promise<void> {
   if (page.total > 0 || query.cursor !== 0) return;
   const vehicle = queryVehicle(query);
-  if (query.q) await recordSearchMiss(query.q, vehicle);
+  if (query.q) await recordSearchMiss(query.q, vehicle, address);
   else if (vehicle && !query.category && !query.brand && !query.inStock && query.minPrice === undefined && query.maxPrice === undefined)
-    await recordVehicleMiss(vehicle);
+    await recordVehicleMiss(vehicle, address);
 }

@@ -79,6 +79,58 @@ describe('MemoryIndex: ranking', () => {
     expect(index.search(query({ q: 'boat' })).total).toBe(0);
   });
 
+  it('forgives one typo in a five-letter word', () => {
+    const { index, parts } = catalog();
+    expect(index.search(query({ q: 'rotpr' })).ids).toEqual([parts.rotor._id]);
+    expect(index.search(query({ q: 'brake rotpr' })).ids).toEqual([parts.rotor._id]);
+  });
+
+  it('counts a swapped pair of neighbouring letters as one typo (Damerau), in words of five letters or more', () => {
+    const { index, parts } = catalog();
+    expect(index.search(query({ q: 'Cearmic' })).ids).toEqual([parts.pads._id]);
+    expect(index.search(query({ q: 'cearmic brake pads' })).ids).toEqual([parts.pads._id]);
+    expect(index.search(query({ q: 'altrenator' })).ids).toEqual([parts.alternator._id]);
+    expect(index.search(query({ q: 'rotro' })).ids).toEqual([parts.rotor._id]);
+    // A swap in a four-letter word, or a swap and another typo, is more than one typo.
+    expect(index.search(query({ q: 'blot' })).total).toBe(0);
+    expect(index.search(query({ q: 'cearmik' })).total).toBe(0);
+  });
+
+  it('lists the part whose number is the searched text first, even when the text is a word of other names', () => {
+    const halogen = part({ name: 'H7 Halogen Headlight Bulb', brand: 'Lumen', category: 'lighting', partNumber: 'LM-H7-55' });
+    const other = part({ name: 'Xenon H7 Upgrade Bulb Pair', brand: 'Lumen', category: 'lighting', partNumber: 'LM-X7' });
+    const numbered = part({ name: 'Standard Headlight Bulb', brand: 'Lumen', category: 'lighting', partNumber: 'H7' });
+    for (const order of [
+      [halogen, other, numbered],
+      [numbered, halogen, other],
+    ]) {
+      const index = new MemoryIndex();
+      index.build(order);
+      for (const typed of ['H7', 'h7']) {
+        const ids = index.search(query({ q: typed })).ids;
+        expect(ids[0]).toBe(numbered._id);
+        expect(ids.slice(1).sort()).toEqual([halogen._id, other._id].sort());
+      }
+    }
+  });
+
+  it('ranks the part a number belongs to ahead of a part listing it as an OEM number, whichever was added first', () => {
+    const own = part({ name: 'Ceramic Rear Brake Pad Set', partNumber: 'SL-BP-9001' });
+    const crossRef = part({ name: 'Economy Rear Brake Pad Set', oemNumbers: ['SL-BP-9001'] });
+    const built = new MemoryIndex();
+    built.build([crossRef, own]);
+    expect(built.search(query({ q: 'SL-BP-9001' })).ids.slice(0, 2)).toEqual([own._id, crossRef._id]);
+    // Added one by one, the cross-reference first, and again after the owner changed.
+    const added = new MemoryIndex();
+    added.build([]);
+    added.upsert(crossRef);
+    added.upsert(own);
+    expect(added.search(query({ q: 'SL-BP-9001' })).ids.slice(0, 2)).toEqual([own._id, crossRef._id]);
+    added.upsert({ ...own, price: own.price + 1, updatedAt: own.updatedAt + 1 });
+    added.upsert({ ...crossRef, price: crossRef.price + 1, updatedAt: crossRef.updatedAt + 1 });
+    expect(added.search(query({ q: 'SL-BP-9001' })).ids.slice(0, 2)).toEqual([own._id, crossRef._id]);
+  });
+
   it('counts prefixes, and singular and plural alike', () => {
     const { index, parts } = catalog();
     expect(index.search(query({ q: 'alt' })).ids).toEqual([parts.alternator._id]);

@@ -3,7 +3,7 @@ import { CATEGORIES, CATEGORY_SLUGS } from '@/content/categories';
 import { fitStatus, type FitmentRowLike, type VehicleChoice } from '@/lib/fitment';
 import { normalizePartNumber } from '@/lib/part-numbers';
 import { encodeCursor, queryVehicle, type SearchQuery } from '@/lib/validations/search';
-import { prefixAllowed, processTerm, tokenize, typosAllowed } from './text';
+import { prefixAllowed, processTerm, textQuery, tokenize, typosAllowed } from './text';
 import type { Facets, IndexedPart, ListedPart, SearchPage, Suggestion } from './types';
 
 /**
@@ -328,8 +328,8 @@ export class MemoryIndex {
   /** The groups that match the text, best match first (all words; any word when none has all). */
   private matchingGroups(text: string) {
     this.assertComplete();
-    const matches = this.text.search(text);
-    return matches.length ? matches : this.text.search(text, { combineWith: 'OR' });
+    const matches = this.text.search(textQuery(text, 'AND'));
+    return matches.length ? matches : this.text.search(textQuery(text, 'OR'));
   }
 
   /** The slots of the groups that match the text, best match first. */

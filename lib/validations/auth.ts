@@ -19,3 +19,6 @@ export const resetPasswordSchema = z.object({
   password: passwordSchema,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Like the forgot-password form: the address is only used if it is an account's. */
+export const signInLinkSchema = z.object({ email: z.string().trim().max(254).default('') });

@@ -277,6 +277,22 @@ describe('forgot and reset password', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 
+  it('counts forgot-password requests per email whatever its letter case', async () => {
+    const user = await makeUser({ email: 'case.limit@example.com' });
+    const spellings = [
+      'case.limit@example.com',
+      'CASE.LIMIT@EXAMPLE.COM',
+      'Case.Limit@Example.com',
+      ' case.LIMIT@example.COM ',
+      'cAsE.lImIt@eXaMpLe.CoM',
+    ];
+    for (const spelling of spellings) expect((await forgot(spelling)).status).toBe(200);
+    const res = await forgot('Case.limit@example.com');
+    expect(res.status).toBe(429);
+    expect(res.body.error).toMatch(/Too many emails/);
+    expect(await RateLimitHit.countDocuments({ key: `forgot:email:${user.email}` })).toBe(6);
+  });
+
   it('limits forgot-password requests per email (429)', async () => {
     const user = await makeUser();
     for (let i = 0; i < 5; i++) expect((await forgot(user.email)).status).toBe(200);
@@ -305,7 +321,7 @@ describe('sign-in with email and password', () => {
     await expect(authorize({ email: 'bad', password: 'whatever' })).rejects.toThrow('Provide a valid Email');
   });
 
-  it('answers 429 with a message past 100 failed attempts for one email, before checking the password', async () => {
+  it('answers 429 past 100 failed attempts for one email, before checking the password, and asks for a sign-in link', async () => {
     const user = await makeUser();
     const now = Date.now();
     await RateLimitHit.insertMany(
@@ -323,7 +339,9 @@ describe('sign-in with email and password', () => {
       params: { nextauth: ['callback', 'credentials'] },
     });
     expect(res.status).toBe(429);
-    expect(res.body.error).toBe('Too many sign-in attempts, please wait a few minutes and try again');
-    expect(new URL(res.body.url).searchParams.get('error')).toBe('TooManyAttempts');
+    expect(res.body.error).toBe(
+      'Too many failed sign-ins for this account: its password alone no longer signs in. We can email you a one-time sign-in link.',
+    );
+    expect(new URL(res.body.url).searchParams.get('error')).toBe('SignInLinkRequired');
   });
 });

@@ -65,6 +65,26 @@ describe('the cache tags a change expires', () => {
     expect(await tagsExpiredBy(cancel)).toEqual([TAGS.part(partId)]);
   });
 
+  it('cancelling the order that took the last piece expires the lists as well: the part is back in stock', async () => {
+    const partId = await makePart({ stock: 2 });
+    const placed = await order(partId, 2);
+    const id = (placed.body as { insertedId: string }).insertedId;
+    const cancel = () => callRoute(cancelOrderRoute, `/api/order/${id}`, { method: 'DELETE', params: { id }, as: customer });
+    expect((await tagsExpiredBy(cancel)).sort()).toEqual([TAGS.catalog, TAGS.part(partId)].sort());
+  });
+
+  it('restocking a part at 0 expires the lists as well as its tag', async () => {
+    const partId = await makePart({ stock: 0 });
+    const restock = () =>
+      callRoute(updatePartRoute, `/api/parts/${partId}`, {
+        method: 'PUT',
+        params: { id: partId },
+        as: admin,
+        body: { availableQuantity: 4 },
+      });
+    expect((await tagsExpiredBy(restock)).sort()).toEqual([TAGS.catalog, TAGS.part(partId)].sort());
+  });
+
   it("an admin's restock expires the part's tag only; a new price, a new part and a deleted one expire the lists too", async () => {
     const partId = await makePart({ stock: 5 });
     const update = (body: Record<string, unknown>) => () =>

@@ -20,7 +20,7 @@ import { sitemapChunk, sitemapChunkCount } from '@/lib/sitemap';
 import { searchQuerySchema } from '@/lib/validations/search';
 import { decodeParts, encodeParts, SNAPSHOT_POINTER } from '@/lib/search/snapshot';
 import type { UserDTO } from '@/lib/users';
-import { LostDemand, Order, Part, SearchSnapshot } from '@/models';
+import { LostDemandDay, Order, Part, SearchSnapshot } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { asActor, makeUser } from '@/tests/helpers/factories';
 
@@ -104,7 +104,7 @@ describe('GET /api/search', () => {
 
   it('records a search without results, with the vehicle, for the admin; suggestions never record', async () => {
     await callRoute(suggestRoute, '/api/search/suggest?q=flux%20capacitor');
-    expect(await LostDemand.countDocuments({ term: 'flux capacitor' })).toBe(0);
+    expect(await LostDemandDay.countDocuments({ label: 'flux capacitor' })).toBe(0);
     const res = await search('q=flux+capacitor&make=Toyota&model=Corolla&year=2016');
     expect(res.body.total).toBe(0);
     const report = await listLostDemand(asActor(admin));
@@ -229,6 +229,22 @@ describe('My Garage', () => {
     expect(
       (await callRoute(removeVehicleRoute, `/api/garage/${id}`, { method: 'DELETE', params: { id }, as: owner })).body.vehicles,
     ).toHaveLength(1);
+  });
+
+  it('makes a vehicle already in the garage active when chosen again, without a second entry', async () => {
+    const owner = await makeUser();
+    const corolla = await add(owner, { year: 2016, make: 'Toyota', model: 'Corolla', engine: '1.8L I4' });
+    const civic = await add(owner, { year: 2018, make: 'Honda', model: 'Civic' });
+    const corollaId = corolla.body.vehicles[0].id as string;
+    expect(civic.body.activeId).not.toBe(corollaId);
+    // Chosen again, spelled as the vehicle list's picker may send it.
+    const again = await add(owner, { year: 2016, make: 'toyota', model: 'corolla', engine: '1.8L I4' });
+    expect(again.status).toBeLessThan(300);
+    expect(again.body.activeId).toBe(corollaId);
+    expect(again.body.vehicles).toHaveLength(2);
+    const stored = await garage(owner);
+    expect(stored.body.activeId).toBe(corollaId);
+    expect(stored.body.vehicles.map((v: { make: string }) => v.make).sort()).toEqual(['Honda', 'Toyota']);
   });
 
   it('refuses an 11th vehicle, even when they arrive at once, and vehicles outside the list', async () => {

@@ -1,14 +1,15 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '@/db/embedded';
 
 /**
  * stripe-mock (Stripe's official API mock) for the Stripe tests: from STRIPE_MOCK_BIN, PATH or
- * .cache/bin, else built once with `go install github.com/stripe/stripe-mock@latest`.
+ * .cache/bin, else built once with `go install` of the version pinned in .ci/stripe-mock.version.
  */
 const execFileAsync = promisify(execFile);
+const pinnedVersion = () => readFileSync(path.resolve(__dirname, '../../.ci/stripe-mock.version'), 'utf8').trim();
 
 function onPath(command: string): string | null {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
@@ -28,7 +29,7 @@ async function findOrBuild(cacheDir: string): Promise<string> {
   if (!go) throw new Error('stripe-mock is needed by the Stripe tests: install Go, or set STRIPE_MOCK_BIN');
   mkdirSync(binDir, { recursive: true });
   process.stderr.write('[stripe-mock] building it once with go install (about a minute)\n');
-  await execFileAsync(go, ['install', 'github.com/stripe/stripe-mock@latest'], {
+  await execFileAsync(go, ['install', `github.com/stripe/stripe-mock@${pinnedVersion()}`], {
     env: { ...process.env, GOBIN: binDir },
     timeout: 15 * 60 * 1000,
   });

@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { getCachedList } from '@/lib/catalog';
 import { parseInput, route, searchParamsOf } from '@/lib/http';
+import { clientIp } from '@/lib/rate-limit';
 import { searchCatalog } from '@/lib/search';
 import { searchQuerySchema } from '@/lib/validations/search';
 
@@ -10,7 +11,7 @@ import { searchQuerySchema } from '@/lib/validations/search';
  */
 export const GET = route(async (req) => {
   const query = parseInput(searchQuerySchema, searchParamsOf(req));
-  const { ids, ...page } = await searchCatalog(query, { record: true });
+  const { ids, ...page } = await searchCatalog(query, { record: true, address: clientIp(req.headers) });
   return NextResponse.json(
     { items: await getCachedList(ids), ...page },
     { headers: { 'Cache-Control': 'public, max-age=0, s-maxage=30' } },

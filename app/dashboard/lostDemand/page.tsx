@@ -22,6 +22,9 @@ export default async function LostDemandPage() {
       <div>
         <h2 className="text-xl font-semibold text-slate-900">Lost Demand</h2>
         <p className="mt-1 text-sm text-slate-600">What shoppers looked for in the last {DAYS} days and did not find.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Times counts each address once a day; Addresses is how many different addresses asked.
+        </p>
       </div>
       <DemandTable
         title="Searches without results"
@@ -45,6 +48,7 @@ function DemandTable(props: { title: string; firstColumn: string; rows: DemandRo
   const columns = [
     { label: props.firstColumn },
     { label: 'Times', align: 'right' as const },
+    { label: 'Addresses', align: 'right' as const },
     { label: 'Last' },
     ...(props.withVehicles ? [{ label: 'Vehicles' }] : []),
   ];
@@ -69,6 +73,7 @@ function DemandTable(props: { title: string; firstColumn: string; rows: DemandRo
                 )}
               </td>
               <td className="px-4 py-2 text-right tabular-nums">{row.count}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{row.addresses}</td>
               <td className="px-4 py-2 whitespace-nowrap">
                 <LocalTime iso={row.lastAt} />
               </td>

@@ -1,8 +1,8 @@
 import NextAuth from 'next-auth';
 import { NextRequest } from 'next/server';
 import { authOptions, SESSION_SECONDS } from '@/lib/auth/options';
-import { TOO_MANY_SIGN_INS } from '@/lib/auth/sign-in-errors';
-import { isSignedIn, SIGN_IN_BODY_LIMIT_BYTES, signInEmail, signInFailureChecks } from '@/lib/auth/sign-in-limits';
+import { SIGN_IN_LINK_REQUIRED, signInErrorCode, TOO_MANY_SIGN_INS } from '@/lib/auth/sign-in-errors';
+import { isSignedIn, readSignInFields, SIGN_IN_BODY_LIMIT_BYTES, signInFailureChecks, signInFieldsEmail } from '@/lib/auth/sign-in-limits';
 import { appUrl } from '@/lib/env';
 import { AppError } from '@/lib/errors';
 import { errorResponse, readBodyBytes } from '@/lib/http';
@@ -14,25 +14,32 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 function refused(error: unknown): Response {
   if (!(error instanceof AppError)) return errorResponse(error);
   // next-auth's client reads the error from `url`; API clients read `error` and the status.
-  return errorResponse(error, { url: `${appUrl()}/login?error=TooManyAttempts` });
+  return errorResponse(error, { url: `${appUrl()}/login?error=${signInErrorCode(error.message)}` });
 }
 
 /**
  * A credentials sign-in: the counts are checked (and a place reserved) before next-auth compares the
- * password; only a failure keeps its place, so successful sign-ins never count against a limit.
+ * password; only a failure keeps its place, so successful sign-ins never count against a limit. The
+ * body is read once: next-auth gets the very fields whose email was counted, as a plain form.
  */
 async function signInWithLimits(req: NextRequest, context: Context): Promise<Response> {
-  let body: string;
+  let form: URLSearchParams;
   let attempt: Reservation | null = null;
   try {
-    body = new TextDecoder().decode(await readBodyBytes(req, SIGN_IN_BODY_LIMIT_BYTES, 'The sign-in form is too large'));
-    const email = signInEmail(body, req.headers.get('content-type'));
-    if (email) attempt = await reserveAttempt(signInFailureChecks(email, clientIp(req.headers)), TOO_MANY_SIGN_INS);
+    const body = new TextDecoder().decode(await readBodyBytes(req, SIGN_IN_BODY_LIMIT_BYTES, 'The sign-in form is too large'));
+    const fields = readSignInFields(body, req.headers.get('content-type'));
+    const email = signInFieldsEmail(fields);
+    const messages = { tooMany: TOO_MANY_SIGN_INS, linkRequired: SIGN_IN_LINK_REQUIRED };
+    if (email) attempt = await reserveAttempt(signInFailureChecks(email, clientIp(req.headers), messages), TOO_MANY_SIGN_INS);
+    form = new URLSearchParams(fields);
   } catch (error) {
     return refused(error);
   }
-  // next-auth reads the body again: it gets the bounded copy, never the rest of the stream.
-  const bounded = new NextRequest(req.url, { method: req.method, headers: req.headers, body });
+  const headers = new Headers(req.headers);
+  headers.set('content-type', 'application/x-www-form-urlencoded');
+  headers.delete('content-length');
+  // next-auth reads the body again: it gets the fields counted, never the rest of the stream.
+  const bounded = new NextRequest(req.url, { method: req.method, headers, body: form.toString() });
   let res: Response;
   try {
     res = await NextAuth(bounded, context, authOptions());
