@@ -21,6 +21,7 @@ import { GaragePointer, GarageVehicle } from './garage';
 import { LostDemand } from './lost-demand';
 import { CatalogChange } from './catalog-change';
 import { SearchSnapshot } from './search-snapshot';
+import { JobMark } from './job-mark';
 
 export {
   AuditEntry,
@@ -50,6 +51,7 @@ export {
   LostDemand,
   CatalogChange,
   SearchSnapshot,
+  JobMark,
 };
 
 const ALL_MODELS: Model<never>[] = [
