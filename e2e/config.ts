@@ -1,7 +1,7 @@
 import path from 'node:path';
 
-/** Shared by the e2e server script and the tests. */
-export const E2E_DATA_DIR = path.resolve('.data', 'e2e');
+/** Shared by the e2e server script and the tests. E2E_DATA_DIR: a run's own directory (playwright.vercel.config.ts). */
+export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? path.join('.data', 'e2e'));
 export const E2E_MAILBOX = path.join(E2E_DATA_DIR, 'smtp-inbox');
 
 export const E2E_ACCOUNTS = {

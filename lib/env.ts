@@ -51,6 +51,9 @@ const envSchema = z.object({
   PORT: wholeNumber(1, 65_535, 3000),
   TRUSTED_PROXY_HOPS: wholeNumber(0, 10, 0),
   REDIS_URL: optional,
+  CRON_SECRET: optional,
+  /** Set to 1 by Vercel in its builds and functions: no process lives between requests there. */
+  VERCEL: optional,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -108,6 +111,33 @@ export function authSecret(): string {
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The secret the job routes (`/api/cron/{job}`) require as `Authorization: Bearer ...`: CRON_SECRET,
+ * or in development only one generated once into the data directory (`.data/cron-secret`), so a
+ * developer can call a route by hand. Null in production without CRON_SECRET: every call is refused.
+ */
+export function cronSecret(): string | null {
+  const { CRON_SECRET, NODE_ENV } = env();
+  if (CRON_SECRET) return CRON_SECRET;
+  if (NODE_ENV !== 'development') return null;
+  const file = path.join(dataDir(), 'cron-secret');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process wrote it first: read theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** True in a Vercel function: no timers outlive a request there, Vercel Cron calls the job routes instead. */
+export function onVercel(): boolean {
+  return env().VERCEL === '1';
 }
 
 export function googleConfigured(): boolean {

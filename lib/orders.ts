@@ -16,7 +16,7 @@ import { applyStockMove, InsufficientStockError, orderMoveExists, type StockPart
 import { trackingUrlFor } from '@/lib/tracking';
 import type { OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/types';
 import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/orders';
-import { Order, OrderIntent, OrderOutcome, Part } from '@/models';
+import { JobMark, Order, OrderIntent, OrderOutcome, Part } from '@/models';
 import type { OrderDoc } from '@/models/order';
 
 /**
@@ -192,29 +192,46 @@ async function findVisibleOrder(actor: Pick<Actor, 'email' | 'isAdmin'>, id: str
 
 /** Orders younger than this still have their own email enqueue in flight: the email reconciliation leaves them to it. */
 const EMAIL_SETTLE_MS = 60_000;
-/** How far back a process's first email reconciliation looks. */
+/** How far back the very first email reconciliation (no stored mark) looks. */
 const EMAIL_LOOK_BACK_MS = 20 * 60_000;
+/** The furthest back any run looks: a day's schedule (Vercel's Hobby plan) and then some. */
+const EMAIL_MAX_LOOK_BACK_MS = 48 * 60 * 60_000;
 /** Each run looks this far behind where the last one stopped: instances' clocks differ a little. */
 const EMAIL_OVERLAP_MS = 60_000;
+const EMAIL_MARK = 'order-emails';
 
 /**
- * The email reconciliation of one process: each run re-creates the emails missing for the orders changed
- * since the last run stopped, up to EMAIL_SETTLE_MS ago: a change that recent still has its own request
- * queueing the email. The first run (at start) looks back EMAIL_LOOK_BACK_MS and up to now, so an order
- * stored just before a crash gets its email at the restart. Every change is looked at about once, not
- * at every run while it is recent. A run that fails is repeated over the same span. Safe in every
- * instance at once: the outbox keeps one message per order and event.
+ * An email reconciliation: each run re-creates the emails missing for the orders changed since the
+ * last run (of any instance: the mark is stored) stopped, up to EMAIL_SETTLE_MS ago: a change that
+ * recent still has its own request queueing the email. The first run of a process looks up to now, so
+ * an order stored just before a crash gets its email at the restart; with no mark at all it looks back
+ * EMAIL_LOOK_BACK_MS. Every change is looked at about once, not at every run while it is recent. A run
+ * that fails is repeated over the same span. Safe in every instance at once: the outbox keeps one
+ * message per order and event (a mark written back by a slower run only makes a span be looked at twice).
  */
 export function orderEmailReconciliation() {
-  let checkedUpTo: number | null = null;
+  let first = true;
   return async (now = Date.now()): Promise<{ checked: number; created: number }> => {
-    const [from, to] = checkedUpTo === null ? [now - EMAIL_LOOK_BACK_MS, now] : [checkedUpTo - EMAIL_OVERLAP_MS, now - EMAIL_SETTLE_MS];
     await connectDb();
+    const mark = await JobMark.findById(EMAIL_MARK).lean();
+    const from = mark ? Math.max(mark.upTo.getTime() - EMAIL_OVERLAP_MS, now - EMAIL_MAX_LOOK_BACK_MS) : now - EMAIL_LOOK_BACK_MS;
+    const to = first ? now : now - EMAIL_SETTLE_MS;
     const orders = await Order.find({ updatedAt: { $gte: new Date(from), $lt: new Date(to) } }).lean<LeanOrder[]>();
     const created = await enqueueMissingOrderEmails(orders.map(toOrderDTO));
-    checkedUpTo = Math.max(to, checkedUpTo ?? to);
+    if (!mark || to > mark.upTo.getTime()) await storeMark(EMAIL_MARK, new Date(to));
+    first = false;
     return { checked: orders.length, created };
   };
+}
+
+async function storeMark(name: string, upTo: Date): Promise<void> {
+  try {
+    await JobMark.updateOne({ _id: name }, { $max: { upTo } }, { upsert: true });
+  } catch (error) {
+    // Two first runs both inserted: the other's mark stands, this one moves it on.
+    if (!isDuplicateKey(error)) throw error;
+    await JobMark.updateOne({ _id: name }, { $max: { upTo } });
+  }
 }
 
 export async function getOrder(actor: Actor, id: string): Promise<OrderDTO> {

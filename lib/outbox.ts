@@ -2,7 +2,9 @@ import 'server-only';
 import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { after } from 'next/server';
 import { connectDb } from '@/lib/db';
+import { onVercel } from '@/lib/env';
 import { isDuplicateKey } from '@/lib/errors';
 import { sendMail, type Mail } from '@/lib/mail';
 import { OutboxClaim, OutboxDue, OutboxMessage } from '@/models';
@@ -361,7 +363,24 @@ export function stopMailSender(): void {
   sender.poke = null;
 }
 
-/** Delivers right away after an enqueue, when this process runs a sender (never in tests that drive it by hand). */
+/**
+ * Delivers right away after an enqueue: through this process's sender when it runs one (never in
+ * tests that drive it by hand), or on Vercel, where no sender runs, once the response is sent
+ * (`after`: the function stays alive for it). The outbox job of Vercel Cron sends whatever this
+ * misses; the claims keep each message to one send either way.
+ */
 function pokeMailSender(): void {
-  sender.poke?.();
+  if (sender.poke) return sender.poke();
+  if (!onVercel()) return;
+  try {
+    after(() =>
+      deliverDueMail().then(
+        () => undefined,
+        (error: unknown) => console.error(`[outbox] delivery after the response failed: ${errorText(error)}`),
+      ),
+    );
+  } catch (error) {
+    // Outside a request (a script): the outbox job sends it.
+    console.warn(`[outbox] no request to send after, left to the outbox job: ${errorText(error)}`);
+  }
 }

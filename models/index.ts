@@ -21,6 +21,7 @@ import { GaragePointer, GarageVehicle } from './garage';
 import { LostDemandDay, LostDemandVisit } from './lost-demand';
 import { CatalogChange } from './catalog-change';
 import { SearchSnapshot } from './search-snapshot';
+import { JobMark } from './job-mark';
 
 export {
   AuditEntry,
@@ -51,6 +52,7 @@ export {
   LostDemandVisit,
   CatalogChange,
   SearchSnapshot,
+  JobMark,
 };
 
 const ALL_MODELS: Model<never>[] = [

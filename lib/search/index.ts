@@ -3,6 +3,7 @@ import { expireCacheTags } from '@/lib/cache';
 import { latestSeq, readChangesAfter } from '@/lib/catalog-log';
 import { TAGS } from '@/lib/constants';
 import { connectDb, STARTUP_READ_MS } from '@/lib/db';
+import { onVercel } from '@/lib/env';
 import { ServiceUnavailableError } from '@/lib/errors';
 import { recordSearchMiss, recordVehicleMiss } from '@/lib/lost-demand';
 import { queryVehicle, type SearchQuery } from '@/lib/validations/search';
@@ -14,8 +15,10 @@ import type { CatalogSearchEngine, IndexedPart, SearchPage, Suggestion } from '.
 /**
  * The default catalog search: an in-process index (lib/search/memory-index.ts), built from the
  * database when the process starts and kept fresh by following the catalog change log every second,
- * so a change made through any instance shows here within a couple of seconds. A hosted engine can
- * take its place behind CatalogSearchEngine.
+ * so a change made through any instance shows here within a couple of seconds. On Vercel, where no
+ * timer outlives a request, a read follows the log itself when the last look is a second old, and
+ * the search-index job (Vercel Cron) keeps the snapshot fresh. A hosted engine can take its place
+ * behind CatalogSearchEngine.
  */
 export type { CatalogSearchEngine, SearchPage, Suggestion } from './types';
 
@@ -106,6 +109,9 @@ class InProcessSearch implements CatalogSearchEngine {
   private seen = 0;
   private building: Promise<void> | null = null;
   private followTimer: NodeJS.Timeout | null = null;
+  /** No timer follows the log (Vercel): reads do, at most every FOLLOW_EVERY_MS. */
+  private followOnRead = false;
+  private lastFollow = 0;
   private lastGapCheck = 0;
   private readonly results = new Map<string, SearchPage>();
 
@@ -216,12 +222,31 @@ class InProcessSearch implements CatalogSearchEngine {
   }
 
   private startFollowing(): void {
-    if (this.followTimer) return;
+    if (this.followTimer || this.followOnRead) return;
+    if (onVercel()) {
+      this.followOnRead = true;
+      return;
+    }
     this.followTimer = setInterval(
       () => void this.follow().catch((error: unknown) => console.error('[search] could not follow the catalog log:', error)),
       FOLLOW_EVERY_MS,
     );
     this.followTimer.unref();
+  }
+
+  /** A read on Vercel: the log's news first, when the last look is older than FOLLOW_EVERY_MS (never fails the read). */
+  private async followIfDue(): Promise<void> {
+    if (!this.followOnRead || Date.now() - this.lastFollow < FOLLOW_EVERY_MS) return;
+    await this.follow({ snapshot: false }).catch((error: unknown) => console.error('[search] could not follow the catalog log:', error));
+  }
+
+  /**
+   * The search-index job: loads and completes the index, applies the log, and stores a fresh snapshot
+   * when the stored one is older than its refresh period and the catalog changed since.
+   */
+  async refresh(): Promise<void> {
+    await this.indexReady((loaded) => !loaded.isComplete);
+    await this.follow();
   }
 
   /** Stops following the log (a test file's teardown; a server runs until it exits). */
@@ -239,9 +264,10 @@ class InProcessSearch implements CatalogSearchEngine {
    * other instances, the lists expire again: this instance may have rendered one from its older index
    * after the other instance expired them, and with a shared cache every instance would be served it.
    */
-  follow(): Promise<void> {
+  follow({ snapshot = true }: { snapshot?: boolean } = {}): Promise<void> {
     this.following ??= (async () => {
       try {
+        this.lastFollow = Date.now();
         const changes = await readChangesAfter(this.seen);
         for (const change of changes) {
           await this.refreshPart(change.partId);
@@ -250,7 +276,7 @@ class InProcessSearch implements CatalogSearchEngine {
         const theirs = changes.filter((change) => !change.own).map((change) => TAGS.part(change.partId));
         if (theirs.length) await expireCacheTags([TAGS.catalog, ...theirs]);
         if (!changes.length && Date.now() - this.lastGapCheck > CHECK_GAP_EVERY_MS) await this.checkGap();
-        await this.refreshSnapshot();
+        if (snapshot) await this.refreshSnapshot();
       } finally {
         this.following = null;
       }
@@ -311,6 +337,7 @@ class InProcessSearch implements CatalogSearchEngine {
     } finally {
       clearTimeout(timer);
     }
+    await this.followIfDue();
     return this.index;
   }
 

@@ -49,6 +49,8 @@ export interface CatalogSearchEngine {
   allParts(): Promise<Array<{ id: string; updatedAt: number }>>;
   /** This process changed a part: answer with it at once (other instances learn of it from the change log). */
   partChanged(id: string): Promise<void>;
+  /** The periodic upkeep a scheduled job runs (the in-process index: catch up with the log, refresh the snapshot). */
+  refresh(): Promise<void>;
 }
 
 export type { SearchQuery, VehicleChoice };

@@ -5,7 +5,7 @@ import { IN_PROGRESS } from '@/lib/idempotency';
 import { orderEmailReconciliation, reconcileOrderIntents, storedIntents } from '@/lib/orders';
 import { applyStockMove, sumStockMoves } from '@/lib/stock';
 import type { UserDTO } from '@/lib/users';
-import { Order, OrderIntent, OutboxDue, OutboxMessage, Part, StockMove } from '@/models';
+import { JobMark, Order, OrderIntent, OutboxDue, OutboxMessage, Part, StockMove } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 
@@ -169,6 +169,26 @@ describe('the order email reconciliation', () => {
     expect(await hasEmail(since)).toBe(true);
     expect(await hasEmail(older)).toBe(false);
     expect(await hasEmail(settling)).toBe(false);
+  });
+
+  it('carries on where the last run of any instance stopped (a fresh serverless one, a daily cron), at most 48 hours back', async () => {
+    const partId = await makePart({ stock: 10 });
+    const now = Date.now();
+    const HOUR = 60 * MINUTE;
+    await JobMark.updateOne({ _id: 'order-emails' }, { $set: { upTo: new Date(now - 24 * HOUR) } }, { upsert: true });
+    const [sinceMark, beforeMark] = [await placeAt(partId, now - 23 * HOUR), await placeAt(partId, now - 25 * HOUR)];
+
+    // A new process: no memory of earlier runs but the stored mark.
+    await orderEmailReconciliation()(now);
+    expect(await hasEmail(sinceMark)).toBe(true);
+    expect(await hasEmail(beforeMark)).toBe(false);
+    expect((await JobMark.findById('order-emails').lean())?.upTo.getTime()).toBe(now);
+
+    await JobMark.updateOne({ _id: 'order-emails' }, { $set: { upTo: new Date(now - 72 * HOUR) } });
+    const [withinLimit, pastLimit] = [await placeAt(partId, now - 47 * HOUR), await placeAt(partId, now - 49 * HOUR)];
+    await orderEmailReconciliation()(now);
+    expect(await hasEmail(withinLimit)).toBe(true);
+    expect(await hasEmail(pastLimit)).toBe(false);
   });
 });
 
