@@ -7,10 +7,6 @@ export function fromCents(cents: number): number {
   return cents / 100;
 }
 
-export function lineTotalCents(unitPrice: number, quantity: number): number {
-  return toCents(unitPrice) * quantity;
-}
-
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** `$1,234.50`: the one way prices are shown. */

@@ -8,7 +8,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TAGS, TEXT } from '@/lib/constants';
 import { connectDb } from '@/lib/db';
 import { ClientGoneError, ConflictError, ForbiddenError, NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/errors';
 import { parseObjectId } from '@/lib/ids';
-import { fromCents, lineTotalCents } from '@/lib/money';
+import { fromCents } from '@/lib/money';
+import { orderTotalCents } from '@/lib/order-money';
 import { enqueueMissingOrderEmails, enqueueOrderEmail } from '@/lib/order-emails';
 import { allocateOrderNumber, looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/order-numbers';
 import type { Page } from '@/lib/pagination';
@@ -56,11 +57,6 @@ function toOrderDTO(order: LeanOrder): OrderDTO {
     shippedAt: iso(order.shippedAt),
     cancelledAt: iso(order.cancelledAt),
   };
-}
-
-/** The amount to pay, computed in cents from what the order stored. */
-export function orderTotalCents(order: Pick<OrderDoc, 'price' | 'quantity'>): number {
-  return lineTotalCents(order.price, order.quantity);
 }
 
 /** Reads an order back after a transition and queues its email (never failing the transition). */

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Types } from 'mongoose';
 import { assertAdmin, type Actor } from '@/lib/auth/policy';
 import { connectDb } from '@/lib/db';
-import { lineTotalCents } from '@/lib/money';
+import { orderTotalCents } from '@/lib/order-money';
 import { Order, Part } from '@/models';
 
 /**
@@ -41,7 +41,7 @@ export function revenueByDay(paid: Array<{ price: number; quantity: number; paid
   for (const order of paid) {
     const entry = days.get(utcDay(new Date(order.paidAt)));
     if (!entry) continue;
-    entry.cents += lineTotalCents(order.price, order.quantity);
+    entry.cents += orderTotalCents(order);
     entry.orders += 1;
   }
   return [...days.values()];
