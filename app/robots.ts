@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { appUrl } from '@/lib/env';
+import { appUrl } from '@/lib/platform/env';
 
 export const dynamic = 'force-dynamic';
 

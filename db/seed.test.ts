@@ -4,7 +4,7 @@ import { isDatabaseEmpty, seedDemo } from '@/db/seed';
 import { seedParts } from '@/db/seed-data/parts';
 import { seedReviews } from '@/db/seed-data/reviews';
 import { sumStockMoves } from '@/lib/stock';
-import { authenticate } from '@/lib/users';
+import { authenticate } from '@/lib/accounts/users';
 import { Part, Review, StockMove, User } from '@/models';
 
 const env = {

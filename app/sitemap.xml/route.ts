@@ -1,4 +1,4 @@
-import { sitemapIndexXml } from '@/lib/sitemap';
+import { sitemapIndexXml } from '@/lib/catalog/sitemap';
 
 // The index changes only when the catalog crosses a chunk boundary: render it again every hour at most.
 export const revalidate = 3600;

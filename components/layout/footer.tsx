@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { legalDocuments, legalPath, LEGAL_SLUGS } from '@/content/legal';
-import { SITE_NAME } from '@/lib/constants';
+import { SITE_NAME } from '@/lib/platform/constants';
 import { buttonClass } from '@/components/ui/button';
 
 const headingClass = 'text-sm font-semibold uppercase tracking-wider text-white';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { addressBucket, LIMITS, type Limit } from '@/lib/rate-limit';
+import { addressBucket, LIMITS, type Limit } from '@/lib/platform/rate-limit';
 import { emailSchema } from '@/lib/validations/common';
 
 /**

@@ -1,9 +1,16 @@
 import 'server-only';
 import { assertCustomer, type Actor } from '@/lib/auth/policy';
-import { connectDb } from '@/lib/db';
-import { env } from '@/lib/env';
-import { ConflictError, NotFoundError, PaymentError, ServiceUnavailableError, ValidationError, isDuplicateKey } from '@/lib/errors';
-import { fromCents, toCents } from '@/lib/money';
+import { connectDb } from '@/lib/platform/db';
+import { env } from '@/lib/platform/env';
+import {
+  ConflictError,
+  NotFoundError,
+  PaymentError,
+  ServiceUnavailableError,
+  ValidationError,
+  isDuplicateKey,
+} from '@/lib/platform/errors';
+import { fromCents, toCents } from '@/lib/platform/money';
 import { ALREADY_CANCELLED, getPayableOrder, markOrderPaid, type PayableOrder, type PaymentProof } from '@/lib/orders';
 import { WebhookEvent } from '@/models';
 import { getGateway, paymentProvider } from './gateway';

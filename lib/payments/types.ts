@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from '@/lib/types';
+import type { PaymentProviderName } from '@/lib/platform/types';
 
 /** A payment as the provider reports it, amounts in integer cents. */
 export type Intent = {

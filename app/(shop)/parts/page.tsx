@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { CatalogView } from '@/components/catalog/catalog-view';
-import { catalogMetadata } from '@/lib/catalog-seo';
-import { CATALOG_PATH, readCatalogParams } from '@/lib/catalog-url';
+import { catalogMetadata } from '@/lib/catalog/seo';
+import { CATALOG_PATH, readCatalogParams } from '@/lib/catalog/url';
 
 type CatalogPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { readJson, route } from '@/lib/http';
-import { once, parseIdempotencyKey } from '@/lib/idempotency';
+import { readJson, route } from '@/lib/platform/http';
+import { once, parseIdempotencyKey } from '@/lib/orders/idempotency';
 import { listOrdersOf, placeOrder } from '@/lib/orders';
 import { placeOrderSchema } from '@/lib/validations/orders';
 

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { getCachedList } from '@/lib/catalog';
-import { parseInput, route, searchParamsOf } from '@/lib/http';
-import { searchCatalog } from '@/lib/search';
+import { parseInput, route, searchParamsOf } from '@/lib/platform/http';
+import { searchCatalog } from '@/lib/catalog/search';
 import { searchQuerySchema } from '@/lib/validations/search';
 
 /**

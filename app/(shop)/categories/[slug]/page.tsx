@@ -3,8 +3,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CATEGORIES } from '@/content/categories';
 import { CatalogView } from '@/components/catalog/catalog-view';
-import { catalogMetadata } from '@/lib/catalog-seo';
-import { categoryPath, CATALOG_PATH, readCatalogParams } from '@/lib/catalog-url';
+import { catalogMetadata } from '@/lib/catalog/seo';
+import { categoryPath, CATALOG_PATH, readCatalogParams } from '@/lib/catalog/url';
 
 type CategoryPageProps = {
   params: Promise<{ slug: string }>;

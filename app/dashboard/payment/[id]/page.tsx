@@ -1,10 +1,10 @@
 import { PaymentForm } from '@/components/payments/payment-form';
 import { PaidBadge } from '@/components/orders/paid-badge';
 import { requireViewer } from '@/lib/auth/viewer';
-import { TEXT } from '@/lib/constants';
-import { env } from '@/lib/env';
-import { orNotFound } from '@/lib/not-found';
-import { formatPrice } from '@/lib/money';
+import { TEXT } from '@/lib/platform/constants';
+import { env } from '@/lib/platform/env';
+import { orNotFound } from '@/lib/platform/not-found';
+import { formatPrice } from '@/lib/platform/money';
 import { getOrder } from '@/lib/orders';
 import { paymentProvider } from '@/lib/payments/gateway';
 

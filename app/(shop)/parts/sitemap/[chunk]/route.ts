@@ -1,4 +1,4 @@
-import { sitemapChunkCount, sitemapChunkXml } from '@/lib/sitemap';
+import { sitemapChunkCount, sitemapChunkXml } from '@/lib/catalog/sitemap';
 
 // Each chunk is rendered on its first request and cached until the catalog changes (or an hour passes).
 export const revalidate = 3600;

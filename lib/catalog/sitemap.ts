@@ -1,0 +1,96 @@
+import 'server-only';
+import { CATEGORIES } from '@/content/categories';
+import { legalPath, LEGAL_SLUGS } from '@/content/legal';
+import { cachedRead } from '@/lib/platform/cache';
+import { TAGS } from '@/lib/platform/constants';
+import { appUrl, isBuildWithoutDatabase } from '@/lib/platform/env';
+import { catalogSearch } from '@/lib/catalog/search';
+import { searchQuerySchema } from '@/lib/validations/search';
+
+/**
+ * The sitemap, in chunks of at most 50,000 URLs (Google's limit): /parts/sitemap/0.xml, /parts/sitemap/1.xml...,
+ * listed by the index at /sitemap.xml. Part URLs come from the search index (no database scan), and
+ * each chunk is cached until the catalog's lists change. Nothing is read while a self-hosted `next build` runs.
+ */
+export const SITEMAP_CHUNK = 50_000;
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/** One URL of a chunk: where, and the optional hints (Google reads loc and lastmod only, so parts carry just those). */
+type SitemapUrl = { loc: string; lastmod?: string; changefreq?: string; priority?: number };
+
+function staticEntries(base: string): SitemapUrl[] {
+  return [
+    { loc: `${base}/`, changefreq: 'daily', priority: 1 },
+    { loc: `${base}/parts`, changefreq: 'daily', priority: 0.9 },
+    ...CATEGORIES.map((category) => ({ loc: `${base}/categories/${category.slug}`, changefreq: 'daily', priority: 0.8 })),
+    { loc: `${base}/blogs`, changefreq: 'monthly', priority: 0.5 },
+    { loc: `${base}/myPortfolio`, changefreq: 'monthly', priority: 0.3 },
+    ...LEGAL_SLUGS.map((slug) => ({ loc: `${base}${legalPath(slug)}`, changefreq: 'yearly', priority: 0.2 })),
+  ];
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const xmlText = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
+
+function urlXml({ loc, lastmod, changefreq, priority }: SitemapUrl): string {
+  return (
+    `<url><loc>${xmlText(loc)}</loc>` +
+    (lastmod ? `<lastmod>${lastmod}</lastmod>` : '') +
+    (changefreq ? `<changefreq>${changefreq}</changefreq>` : '') +
+    (priority === undefined ? '' : `<priority>${priority}</priority>`) +
+    '</url>\n'
+  );
+}
+
+const allParts = () => (isBuildWithoutDatabase() ? Promise.resolve([]) : catalogSearch().allParts());
+
+/**
+ * How many parts the sitemap lists: the total of the plain listing, which the search index answers as
+ * soon as it is loaded, from its cached results (allParts() would build every part's entry to count them).
+ */
+async function partCount(): Promise<number> {
+  if (isBuildWithoutDatabase()) return 0;
+  return (await catalogSearch().search(searchQuerySchema.parse({ limit: '1' }))).total;
+}
+
+export async function sitemapChunkCount(): Promise<number> {
+  const urls = staticEntries('').length + (await partCount());
+  return Math.max(1, Math.ceil(urls / SITEMAP_CHUNK));
+}
+
+/** A chunk's URLs (null: no such chunk). */
+export async function sitemapChunk(chunk: number): Promise<SitemapUrl[] | null> {
+  // The chunk's route is cached whole (its XML, or its 404). This small read gives that entry the catalog's
+  // tag, so a new or removed part renders it again; caching the chunk's entries as well (7 MB of JSON
+  // for 50,000 URLs) only cost memory and time.
+  await cachedRead(async () => chunk, ['sitemap', String(chunk)], { tags: [TAGS.catalog], revalidate: 3600 });
+  if (chunk > 0 && chunk >= (await sitemapChunkCount())) return null;
+  const base = appUrl();
+  const fixed = staticEntries(base);
+  const start = chunk * SITEMAP_CHUNK;
+  const parts = (await allParts()).slice(Math.max(0, start - fixed.length), start + SITEMAP_CHUNK - fixed.length);
+  return [
+    ...fixed.slice(start, start + SITEMAP_CHUNK),
+    ...parts.map((part) => ({ loc: `${base}/parts/${part.id}`, lastmod: new Date(part.updatedAt).toISOString() })),
+  ];
+}
+
+/**
+ * A chunk's XML (null: no such chunk), written here rather than by Next.js's metadata sitemap, which
+ * took over a second for 50,000 URLs and held several copies of them.
+ */
+export async function sitemapChunkXml(chunk: number): Promise<string | null> {
+  const urls = await sitemapChunk(chunk);
+  if (!urls) return null;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n${urls.map(urlXml).join('')}</urlset>\n`;
+}
+
+/** The sitemap index listing every chunk. */
+export async function sitemapIndexXml(): Promise<string> {
+  const base = appUrl();
+  const chunks = Array.from(
+    { length: await sitemapChunkCount() },
+    (_, id) => `<sitemap><loc>${xmlText(`${base}/parts/sitemap/${id}.xml`)}</loc></sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">${chunks.join('')}</sitemapindex>\n`;
+}
