@@ -22,8 +22,10 @@ const toIntent = (intent: StoredIntent): Intent => ({
   orderId: intent.orderId,
 });
 
+/** The offline gateway sends no webhooks: the browser's confirmation is checked on the server instead. */
 export const testGateway: PaymentGateway = {
   name: 'test',
+  clientConfig: () => ({ provider: 'test', publishableKey: null }),
   async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
     await connectDb();
     const existing = await PaymentIntent.findOne({ idempotencyKey }).lean<StoredIntent>();
