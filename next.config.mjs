@@ -20,7 +20,8 @@ const nextConfig = {
   // Responses are compressed by scripts/serve.ts (lib/platform/compression.ts: brotli, and a cached page
   // compressed once rather than gzipped again for every response); on Vercel, by its edge.
   compress: false,
-  // `npm run bench` builds into its own directory, with its baseline routes (*.bench.tsx, *.bench.ts) added.
+  // `npm run bench` builds into its own directory, with its baseline routes (*.bench.tsx, *.bench.ts) copied
+  // from scripts/bench/routes/ into app/ for that build only.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   pageExtensions: process.env.BENCH_BUILD === '1' ? ['bench.tsx', 'bench.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],
   // Server libraries loaded by Node itself, not bundled (native parts, dynamic requires).
