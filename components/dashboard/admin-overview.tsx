@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { RevenueChart } from '@/components/dashboard/revenue-chart';
 import type { Actor } from '@/lib/auth/policy';
 import { formatPrice } from '@/lib/platform/money';
-import { getAdminOverview, REVENUE_DAYS } from '@/lib/orders/overview';
+import { getAdminOverview, REVENUE_DAYS } from '@/lib/orders';
 
 function Stat({ label, value, href, note }: { label: string; value: ReactNode; href: string; note: string }) {
   return (

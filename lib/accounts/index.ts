@@ -94,3 +94,9 @@ export async function resetPassword(input: ResetPasswordInput, ip: string | null
   // Following the emailed link proves the address too.
   await markEmailVerified(email);
 }
+
+// The accounts domain's entry: server code imports all of it from '@/lib/accounts' (client code: '@/lib/accounts/session-hint').
+export * from '@/lib/accounts/users';
+export * from '@/lib/accounts/admins';
+export * from '@/lib/accounts/profiles';
+export * from '@/lib/accounts/tokens';

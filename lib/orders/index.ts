@@ -433,3 +433,10 @@ export async function getPayableOrder(actor: Actor, id: string): Promise<Payable
   if (!part || part.archivedAt) throw new ConflictError(PART_ARCHIVED);
   return { id: String(order._id), totalCents: orderTotalCents(order), cancelled: false };
 }
+
+// The orders domain's entry: server code imports all of it from '@/lib/orders' (client code: '@/lib/orders/tracking').
+export { orderTotalCents } from '@/lib/orders/money';
+export * from '@/lib/orders/overview';
+export * from '@/lib/orders/numbers';
+export * from '@/lib/orders/idempotency';
+export * from '@/lib/orders/emails';

@@ -1,8 +1,7 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
 import { readJson, route } from '@/lib/platform/http';
-import { once, parseIdempotencyKey } from '@/lib/orders/idempotency';
-import { listOrdersOf, placeOrder } from '@/lib/orders';
+import { listOrdersOf, once, parseIdempotencyKey, placeOrder } from '@/lib/orders';
 import { placeOrderSchema } from '@/lib/validations/orders';
 
 /**

@@ -1,4 +1,4 @@
-import { listUsers } from '@/lib/accounts/admins';
+import { listUsers } from '@/lib/accounts';
 import { requireActor } from '@/lib/auth/policy';
 import { pageResponse, parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { pageQuerySchema } from '@/lib/validations/common';

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { makeAdmin, revokeAdmin } from '@/lib/accounts/admins';
+import { makeAdmin, revokeAdmin } from '@/lib/accounts';
 import { requireActor } from '@/lib/auth/policy';
 import { route } from '@/lib/platform/http';
 
