@@ -20,7 +20,7 @@ import type { PartDoc } from '@/models/part';
 /**
  * Parts (products): reading one, and the admins' changes. Every change is audited, expires the
  * cached pages that show the part, and is published to the catalog log that keeps every instance's
- * search index fresh. Lists and search come from lib/search.
+ * search index fresh. Lists and search come from lib/catalog/search.
  */
 export type { PartDTO };
 

@@ -83,7 +83,7 @@ export const STOCK_BUDGET_MS = 8000;
 
 // One chain per part for the whole process; the queue itself is this module copy's, so the errors it
 // throws are this copy's classes (a queue made by another bundle's copy threw classes that this
-// bundle's lib/http did not recognize: a 500 instead of a 499 or 503).
+// bundle's lib/platform/http did not recognize: a 500 instead of a 499 or 503).
 const globalForQueue = globalThis as typeof globalThis & { __stockTurns?: Map<string, Promise<unknown>> };
 const queue = new KeyedQueue((globalForQueue.__stockTurns ??= new Map()));
 

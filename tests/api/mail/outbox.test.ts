@@ -8,7 +8,7 @@ import { startTestSmtpServer } from '@/tests/helpers/smtp-server';
 
 type Outbox = typeof import('@/lib/mail/outbox');
 
-/** A second copy of lib/outbox, as another app instance would have (its own owner id and run guard), on the same connection. */
+/** A second copy of lib/mail/outbox, as another app instance would have (its own owner id and run guard), on the same connection. */
 function secondOutbox(): Outbox {
   let loaded: Outbox | undefined;
   jest.isolateModules(() => {

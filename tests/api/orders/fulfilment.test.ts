@@ -55,7 +55,7 @@ const getOrder = async (id: string): Promise<OrderDTO> =>
   (await callRoute(getOrderRoute, `/api/order/${id}`, { params: { id }, as: admin })).body;
 
 type OrderNumbers = typeof import('@/lib/orders/numbers');
-/** Another copy of lib/order-numbers with its own in-memory block, as a second app instance has. */
+/** Another copy of lib/orders/numbers with its own in-memory block, as a second app instance has. */
 function secondAllocator(): OrderNumbers {
   let loaded: OrderNumbers | undefined;
   jest.isolateModules(() => {
