@@ -55,7 +55,7 @@ export type OrderDTO = {
 /** The order page's order: `part.available` is false once its part is archived or deleted. */
 export type OrderDetailsDTO = OrderDTO & { part: { available: boolean } };
 
-/** The Manage Orders filters (lib/orders/index.ts listAllOrders). */
+/** The Manage Orders filters (lib/orders/orders.ts listAllOrders). */
 export type OrderListStatus = 'to-ship' | 'unpaid' | 'shipped' | 'cancelled';
 
 /** What the public sees of a review: never the author's email. */
