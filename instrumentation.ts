@@ -1,13 +1,13 @@
 /**
- * Runs once when a server process starts: the background jobs of lib/jobs.ts, in the Node.js
+ * Runs once when a server process starts: the background jobs of lib/platform/jobs.ts, in the Node.js
  * runtime only and never during `next build`, whose workers load this file too. Not on Vercel
  * (`VERCEL=1`): a function keeps no timers between requests, so Vercel Cron calls the same jobs
- * through `/api/cron/{job}` (vercel.json) and an order's emails go out after its response (lib/outbox.ts).
+ * through `/api/cron/{job}` (vercel.json) and an order's emails go out after its response (lib/mail/outbox.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { onVercel } = await import('@/lib/env');
+  const { onVercel } = await import('@/lib/platform/env');
   if (onVercel()) return;
-  const { startBackgroundJobs } = await import('@/lib/jobs');
+  const { startBackgroundJobs } = await import('@/lib/platform/jobs');
   startBackgroundJobs();
 }

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { SESSION_COOKIE_VALUE, SHARED_PAGES_SOURCE } from './lib/shared-pages.mjs';
+import { SESSION_COOKIE_VALUE, SHARED_PAGES_SOURCE } from './lib/platform/shared-pages.mjs';
 
 /**
- * Pages every visitor shares (lib/shared-pages.mjs). A CDN may keep an anonymous response for a minute
+ * Pages every visitor shares (lib/platform/shared-pages.mjs). A CDN may keep an anonymous response for a minute
  * and serve it stale while it asks again; a request carrying a session cookie is never stored by a
  * shared cache. One source and one test of the Cookie header: Next.js tries every header rule's source
  * on every request, and parses the whole Cookie header again for each `cookie` condition of a rule
@@ -21,23 +21,24 @@ const nextConfig = {
   // server's CPU serving a cached /, whose req/s rose 20 to 25% without it). Shared pages carry
   // s-maxage for a CDN instead; a browser revalidating gets the page again rather than a 304.
   generateEtags: false,
-  // Responses are compressed by scripts/serve.ts (lib/compression.ts: brotli, and a cached page
+  // Responses are compressed by scripts/serve.ts (lib/platform/compression.ts: brotli, and a cached page
   // compressed once rather than gzipped again for every response); on Vercel, by its edge.
   compress: false,
-  // `npm run bench` builds into its own directory, with its baseline routes (*.bench.tsx, *.bench.ts) added.
+  // `npm run bench` builds into its own directory, with its baseline routes (*.bench.tsx, *.bench.ts) copied
+  // from scripts/bench/routes/ into app/ for that build only.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   pageExtensions: process.env.BENCH_BUILD === '1' ? ['bench.tsx', 'bench.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],
   // Server libraries loaded by Node itself, not bundled (native parts, dynamic requires).
   serverExternalPackages: ['mongoose', 'mongodb-memory-server', 'mongodb-memory-server-core', 'nodemailer', 'cloudinary'],
-  // Our cache handlers, for pages and route responses (lib/cache-handler.mjs) and for 'use cache' entries
-  // (lib/use-cache-handler.mjs), on one store: they never serve the build's output, check tags
+  // Our cache handlers, for pages and route responses (lib/platform/cache-handler.mjs) and for 'use cache' entries
+  // (lib/platform/use-cache-handler.mjs), on one store: they never serve the build's output, check tags
   // themselves, and with REDIS_URL share one cache between instances. On Vercel (VERCEL=1 at build and
   // run time) its own caches, shared by all its function instances, take their place.
   ...(process.env.VERCEL
     ? {}
     : {
-        cacheHandler: path.resolve('lib/cache-handler.mjs'),
-        cacheHandlers: { default: path.resolve('lib/use-cache-handler.mjs') },
+        cacheHandler: path.resolve('lib/platform/cache-handler.mjs'),
+        cacheHandlers: { default: path.resolve('lib/platform/use-cache-handler.mjs') },
         cacheMaxMemorySize: 0,
       }),
   // Cached pages expire after a day at the latest; every change expires its tags at once anyway.

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
-import { authSecret } from '@/lib/env';
+import { authSecret } from '@/lib/platform/env';
 
 /**
  * Early redirect only: a visitor opening the dashboard goes to /login, remembering the page.

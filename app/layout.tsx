@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { Toaster } from '@/components/ui/toaster';
-import { SITE_DESCRIPTION, SITE_NAME } from '@/lib/constants';
-import { appUrl } from '@/lib/env';
+import { SITE_DESCRIPTION, SITE_NAME } from '@/lib/platform/constants';
+import { appUrl } from '@/lib/platform/env';
 import './globals.css';
 
 export function generateMetadata(): Metadata {

@@ -2,7 +2,7 @@ import mongoose, { Types } from 'mongoose';
 import { CATEGORY_SLUGS, DEFAULT_CATEGORY, type CategorySlug } from '../content/categories';
 import { seedParts, type SeedFitment, type SeedPosition } from './seed-data/parts';
 import { vehicleModels } from './seed-data/vehicles';
-import { normalizePartNumber } from '../lib/part-numbers';
+import { normalizePartNumber } from '../lib/catalog/part-numbers';
 
 /**
  * A large, realistic catalog for the speed measurements (`npm run seed:scale`): parts with their
@@ -482,7 +482,7 @@ export async function seedScale({ parts, reviews, batch = 1000, now = new Date()
   for (let start = 0; start < parts; start += batch) {
     const rows = Array.from({ length: Math.min(batch, parts - start) }, (_, i) => makePart(rng, serialBase + start + i, nowMs));
     const moves = rows.map((part) => ({
-      // The ledger's key for move 1 of the part (lib/stock.ts).
+      // The ledger's key for move 1 of the part (lib/stock/index.ts).
       _id: `${String(part._id)}:1`,
       partId: part._id,
       seq: 1,

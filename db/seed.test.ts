@@ -3,8 +3,9 @@ import path from 'node:path';
 import { isDatabaseEmpty, seedDemo } from '@/db/seed';
 import { seedParts } from '@/db/seed-data/parts';
 import { seedReviews } from '@/db/seed-data/reviews';
+import { SettingsError } from '@/lib/platform/env';
 import { sumStockMoves } from '@/lib/stock';
-import { authenticate } from '@/lib/users';
+import { authenticate } from '@/lib/accounts/users';
 import { Part, Review, StockMove, User } from '@/models';
 
 const env = {
@@ -83,5 +84,21 @@ describe('the demo seed', () => {
       expect(account.password).toMatch(/^[\w-]{12}$/);
       expect(await authenticate(account.email, account.password!)).not.toBeNull();
     }
+  });
+});
+
+describe('demo account settings that cannot work stop the seed', () => {
+  it.each([
+    ['SEED_ADMIN_EMAIL', 'admin@localhost', 'Provide a valid Email'],
+    ['SEED_CUSTOMER_EMAIL', 'customer at example.com', 'Provide a valid Email'],
+    ['SEED_ADMIN_PASSWORD', '12345', 'Must be 6 characters or longer'],
+  ])('%s=%j stops the seed with a message naming it, and creates no account', async (name, value, rule) => {
+    const users = await User.countDocuments();
+    const parts = await Part.countDocuments();
+    const seeding = seedDemo({ [name]: value });
+    await expect(seeding).rejects.toBeInstanceOf(SettingsError);
+    await expect(seeding).rejects.toThrow(`${name} is refused by the sign-in rules (${rule})`);
+    expect(await User.countDocuments()).toBe(users);
+    expect(await Part.countDocuments()).toBe(parts);
   });
 });

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { connectDb } from '@/lib/db';
-import { dataDir, SettingsError } from '@/lib/env';
+import { connectDb } from '@/lib/platform/db';
+import { dataDir, SettingsError } from '@/lib/platform/env';
 import { seedParts } from '@/db/seed-data/parts';
 import { seedReviews } from '@/db/seed-data/reviews';
 import { recordOpeningStock } from '@/lib/stock';
-import { createUser, findUserByEmail } from '@/lib/users';
+import { createUser, findUserByEmail } from '@/lib/accounts/users';
 import { emailSchema, passwordSchema } from '@/lib/validations/common';
-import { normalizePartNumber } from '@/lib/part-numbers';
+import { normalizePartNumber } from '@/lib/catalog/part-numbers';
 import { Part, Review, User, Vehicle, VehicleMake } from '@/models';
 import { makes, vehicleModels } from '@/db/seed-data/vehicles';
 

@@ -1,7 +1,7 @@
 import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
-/** One entry of the catalog change log (lib/catalog-log.ts): its sequence number is the `_id`. */
+/** One entry of the catalog change log (lib/catalog/change-log.ts): its sequence number is the `_id`. */
 const catalogChangeSchema = new Schema({
   _id: { type: Number, required: true, min: 1 },
   partId: { type: String, required: true },

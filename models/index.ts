@@ -1,5 +1,5 @@
 import mongoose, { type Model } from 'mongoose';
-import { isDuplicateKey } from '@/lib/errors';
+import { isDuplicateKey } from '@/lib/platform/errors';
 import { AuditEntry } from './audit-entry';
 import { Order } from './order';
 import { OrderNumberBlock } from './order-number-block';

@@ -1,5 +1,5 @@
 import mongoose, { Types } from 'mongoose';
-import { connectDb } from '@/lib/db';
+import { connectDb } from '@/lib/platform/db';
 import { ensureIndexes, indexSpec, StockMove } from '@/models';
 
 const marks = () => mongoose.connection.collection<{ _id: string; spec: string }>('schema_marks');

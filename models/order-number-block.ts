@@ -2,7 +2,7 @@ import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 /**
- * A block of order numbers reserved by one process (lib/order-numbers.ts). The block index is the
+ * A block of order numbers reserved by one process (lib/orders/numbers.ts). The block index is the
  * `_id`, so the unique `_id` index alone decides which process owns a block, on MongoDB and FerretDB.
  */
 const orderNumberBlockSchema = new Schema({

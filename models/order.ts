@@ -5,7 +5,7 @@ export const ORDER_STATUSES = ['pending', 'shipped'] as const;
 
 const orderSchema = new Schema(
   {
-    // The short human number (lib/order-numbers.ts); orders stored before numbers existed get one at start.
+    // The short human number (lib/orders/numbers.ts); orders stored before numbers existed get one at start.
     number: { type: String },
     partId: { type: Schema.Types.ObjectId, required: true },
     partName: { type: String, required: true },

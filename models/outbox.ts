@@ -2,7 +2,7 @@ import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 /**
- * The mail outbox (lib/outbox.ts). A message's `_id` is its key (`${orderId}:${event}`), so the unique
+ * The mail outbox (lib/mail/outbox.ts). A message's `_id` is its key (`${orderId}:${event}`), so the unique
  * `_id` index makes each message exist once however often it is enqueued. Messages are kept as the
  * record of what was sent.
  */

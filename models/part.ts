@@ -1,6 +1,6 @@
 import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
-import { PART_POSITIONS } from '@/lib/constants';
+import { PART_POSITIONS } from '@/lib/platform/constants';
 
 /** A vehicle the part fits, shaped after ACES: the base vehicle (make, model, years), an optional engine, qualifier notes. */
 const fitmentSchema = new Schema(
@@ -29,7 +29,7 @@ const partSchema = new Schema(
     oemNumbers: { type: [String], default: [] },
     position: { type: String, enum: PART_POSITIONS },
     fitment: { type: [fitmentSchema], default: [] },
-    // availableQuantity and stockSeq are a cached fold of the StockMove ledger (lib/stock.ts):
+    // availableQuantity and stockSeq are a cached fold of the StockMove ledger (lib/stock/index.ts):
     // always the pair (sum of moves 1..stockSeq, stockSeq), written together.
     availableQuantity: { type: Number, required: true, min: 0, default: 0 },
     stockSeq: { type: Number, required: true, min: 0, default: 0 },

@@ -2,7 +2,7 @@ import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 /**
- * Serializes role revocations across app instances (lib/admins.ts). Each holding is a new document
+ * Serializes role revocations across app instances (lib/accounts/admins.ts). Each holding is a new document
  * whose `_id` is the next generation number: whoever inserts generation n+1 holds the lock, decided by
  * the unique `_id` index (no update is trusted for exclusivity, as FerretDB v1 applies updates
  * read-then-write). Only the holder writes its own document, to release it; a crashed holder's lease

@@ -2,7 +2,7 @@ import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 /**
- * The search index's snapshot (lib/search/snapshot.ts): `current` points at a generation, whose
+ * The search index's snapshot (lib/catalog/search/snapshot.ts): `current` points at a generation, whose
  * chunks (`{gen}:list`, `{gen}:{n}`) hold the indexed parts as gzipped compact JSON. One collection for both kinds.
  */
 const searchSnapshotSchema = new Schema({

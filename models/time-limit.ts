@@ -2,7 +2,7 @@ import mongoose, { type Schema } from 'mongoose';
 
 /**
  * Every query carries maxTimeMS (DESIGN.md section 6), so a slow query is stopped by the server
- * instead of piling up. A global plugin; lib/db.ts sets the limit from the settings.
+ * instead of piling up. A global plugin; lib/platform/db.ts sets the limit from the settings.
  */
 let limitMs = 5000;
 

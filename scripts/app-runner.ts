@@ -3,8 +3,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { resolveDatabase, withDatabaseName, type RunningDatabase } from '@/db/embedded';
 import { describeSeed, isDatabaseEmpty, seedDemo } from '@/db/seed';
-import { disconnectDb } from '@/lib/db';
-import { authSecret, dataDir, env, missingProductionSettings, resetEnv } from '@/lib/env';
+import { disconnectDb } from '@/lib/platform/db';
+import { authSecret, dataDir, env, missingProductionSettings, resetEnv } from '@/lib/platform/env';
 
 /**
  * Fills the settings the embedded defaults cover (DESIGN.md section 3): starts the database

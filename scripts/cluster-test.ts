@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from 'redis';
 import { freePort } from '@/db/embedded';
-import { connectDb, disconnectDb } from '@/lib/db';
+import { connectDb, disconnectDb } from '@/lib/platform/db';
 import { Order, OrderIntent, OutboxClaim, OutboxMessage, Part, StockMove } from '@/models';
 import { prepareEnvironment, seedIfEmpty } from './app-runner';
 import { BENCH_ADMIN, benchSeedEnv, newCustomers, signIn, type Session } from './bench/accounts';

@@ -2,16 +2,16 @@ import { count, create, insertMultiple, search as oramaSearch } from '@orama/ora
 import MiniSearch from 'minisearch';
 import { parseArgs } from 'node:util';
 import { scaleParts } from '@/db/scale';
-import { MemoryIndex } from '@/lib/search/memory-index';
-import { processTerm, prefixAllowed, tokenize, typosAllowed } from '@/lib/search/text';
-import type { IndexedPart } from '@/lib/search/types';
+import { MemoryIndex } from '@/lib/catalog/search/memory-index';
+import { processTerm, prefixAllowed, tokenize, typosAllowed } from '@/lib/catalog/search/text';
+import type { IndexedPart } from '@/lib/catalog/search/types';
 import { searchQuerySchema } from '@/lib/validations/search';
 
 /**
  * `npm run bench:search`: the two maintained in-process search libraries the catalog issue names,
  * MiniSearch and Orama, on the generated catalog (100,000 parts by default, the same generator as
  * `npm run seed:scale`): index build time, heap after the build, and the median and p95 of the
- * catalog's queries. Also the shop's own index (lib/search/memory-index.ts: MiniSearch plus columns
+ * catalog's queries. Also the shop's own index (lib/catalog/search/memory-index.ts: MiniSearch plus columns
  * for filters, facets and sorted lists). Run with `node --expose-gc` (the npm script does) so the
  * heap figures are measured after a collection.
  */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { connectDb, disconnectDb } from '@/lib/db';
+import { connectDb, disconnectDb } from '@/lib/platform/db';
 import { SearchSnapshot } from '@/models';
 import { prepareEnvironment, seedIfEmpty } from './app-runner';
 

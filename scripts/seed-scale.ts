@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeSeed, seedDemo } from '@/db/seed';
 import { seedScale } from '@/db/scale';
-import { connectDb, disconnectDb } from '@/lib/db';
+import { connectDb, disconnectDb } from '@/lib/platform/db';
 import { Part, Review, StockMove } from '@/models';
 import { prepareEnvironment } from './app-runner';
 import { benchSeedEnv } from './bench/accounts';

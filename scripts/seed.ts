@@ -1,4 +1,4 @@
-import { disconnectDb } from '@/lib/db';
+import { disconnectDb } from '@/lib/platform/db';
 import { describeSeed, seedDemo } from '@/db/seed';
 import { prepareEnvironment } from './app-runner';
 

@@ -1,11 +1,11 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { resolveClientAddress } from '@/lib/client-address';
-import { createResponseCompression } from '@/lib/compression';
-import { sharedPageCookie } from '@/lib/shared-pages.mjs';
-import { createStaticAssets, pathOf, publicFilePaths, type StaticAssets } from '@/lib/static-assets';
+import { resolveClientAddress } from '@/lib/platform/client-address';
+import { createResponseCompression } from '@/lib/platform/compression';
+import { sharedPageCookie } from '@/lib/platform/shared-pages.mjs';
+import { createStaticAssets, pathOf, publicFilePaths, type StaticAssets } from '@/lib/platform/static-assets';
 
-/** lib/batch.ts's flush of every batch, set on globalThis by the app's bundle. */
+/** lib/platform/batch.ts's flush of every batch, set on globalThis by the app's bundle. */
 const FLUSH_ALL_BATCHES = Symbol.for('partsmart.flushAllBatches');
 
 /**
@@ -13,11 +13,11 @@ const FLUSH_ALL_BATCHES = Symbol.for('partsmart.flushAllBatches');
  * Node server around Next.js's own request handler that first
  * - refuses a path with a malformed percent-escape (Next.js would answer a plain-text 500),
  * - replaces X-Forwarded-For with the one client address the rate limits count
- *   (lib/client-address.ts; Next.js only fills the header when the client sent none), and
- * - hands a shared page's GET or HEAD on with only the cookie it needs (lib/shared-pages.mjs),
+ *   (lib/platform/client-address.ts; Next.js only fills the header when the client sent none), and
+ * - hands a shared page's GET or HEAD on with only the cookie it needs (lib/platform/shared-pages.mjs),
  * and that compresses what Next.js answers, a cached page once rather than for every response
- * (lib/compression.ts), and, in production, sends the build's scripts and styles compressed once
- * (lib/static-assets.ts).
+ * (lib/platform/compression.ts), and, in production, sends the build's scripts and styles compressed once
+ * (lib/platform/static-assets.ts).
  * Usage: `tsx scripts/serve.ts dev|start [-p port] [-H hostname]` (PORT and TRUSTED_PROXY_HOPS from the environment);
  * scripts/app-runner.ts loads it with tsx's API and unregisters tsx before Next.js starts (see runNext).
  */
@@ -97,7 +97,7 @@ export function createShopServer(): http.Server {
   return server;
 }
 
-/** TRUSTED_PROXY_HOPS as lib/env.ts reads it (a whole number from 0 to 10, default 0). */
+/** TRUSTED_PROXY_HOPS as lib/platform/env.ts reads it (a whole number from 0 to 10, default 0). */
 export function trustedHopsFrom(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 0;
   const hops = Number(value);
@@ -181,7 +181,7 @@ async function main(argv: string[]): Promise<void> {
     stopping = true;
     server.close();
     server.closeAllConnections();
-    // Batched writes of the app (lib/batch.ts) land before the process ends, for at most 5 s.
+    // Batched writes of the app (lib/platform/batch.ts) land before the process ends, for at most 5 s.
     const flushBatches = (globalThis as { [FLUSH_ALL_BATCHES]?: () => Promise<void> })[FLUSH_ALL_BATCHES];
     const flushed = Promise.race([flushBatches?.().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     void flushed.then(() => app.close()).finally(() => process.exit(0));

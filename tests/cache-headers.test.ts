@@ -2,13 +2,13 @@
  * The Cache-Control rules of next.config.mjs, run through Next.js's own route loader and matchers
  * (the ones its router applies to every request): a shared page goes out public to a visitor with
  * no session cookie, private to one with it, and no other path gets either. The server hands a
- * shared page's GET on with fewer cookies (lib/shared-pages.mjs): the rules must answer the same.
+ * shared page's GET on with fewer cookies (lib/platform/shared-pages.mjs): the rules must answer the same.
  */
 import type { IncomingMessage } from 'node:http';
 import loadCustomRoutes from 'next/dist/lib/load-custom-routes';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { matchHas } from 'next/dist/shared/lib/router/utils/prepare-destination';
-import { isSharedPage, sharedPageCookie } from '@/lib/shared-pages.mjs';
+import { isSharedPage, sharedPageCookie } from '@/lib/platform/shared-pages.mjs';
 import nextConfig from '../next.config.mjs';
 
 const PUBLIC = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';

@@ -11,8 +11,8 @@ import { ImageField } from '@/components/forms/image-field';
 import { Button } from '@/components/ui/button';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
-import { PART_POSITIONS, POSITION_LABELS } from '@/lib/constants';
-import type { PartDTO } from '@/lib/types';
+import { PART_POSITIONS, POSITION_LABELS } from '@/lib/platform/constants';
+import type { PartDTO } from '@/lib/platform/types';
 import { partInputSchema, type PartFormValues, type PartInput } from '@/lib/validations/parts';
 
 type ProductFormProps = { part?: PartDTO };

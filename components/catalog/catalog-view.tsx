@@ -8,12 +8,12 @@ import { SortSelect } from '@/components/catalog/sort-select';
 import { PartCard } from '@/components/parts/part-card';
 import { CardGrid } from '@/components/ui/card-grid';
 import { Pager } from '@/components/ui/pager';
-import { CATALOG_PATH, catalogHref, categoryPath, vehicleOf, type CatalogParams } from '@/lib/catalog-url';
+import { CATALOG_PATH, catalogHref, categoryPath, vehicleOf, type CatalogParams } from '@/lib/catalog/url';
 import { getCatalogPage, getSuggestions } from '@/lib/catalog';
-import { vehicleLabel } from '@/lib/fitment';
-import { clientIp } from '@/lib/rate-limit';
-import { formatPrice } from '@/lib/money';
-import { cn } from '@/lib/utils';
+import { vehicleLabel } from '@/lib/catalog/fitment';
+import { clientIp } from '@/lib/platform/rate-limit';
+import { formatPrice } from '@/lib/platform/money';
+import { cn } from '@/lib/platform/utils';
 import { catalogPageQuery, CATALOG_PAGE_SIZE } from '@/lib/validations/search';
 
 const categoryName = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Category } from '@/content/categories';
-import { CATALOG_PATH } from '@/lib/catalog-url';
+import { CATALOG_PATH } from '@/lib/catalog/url';
 
 /** A category page's breadcrumb, name and description. */
 export function CategoryHeader({ category }: { category: Category }) {

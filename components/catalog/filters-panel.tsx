@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/platform/utils';
 
 /** The catalog's filters: a column beside the parts on large screens, behind a "Filters" button on phones. */
 export function FiltersPanel({ children }: { children: ReactNode }) {

@@ -2,8 +2,8 @@
 
 import Link from 'next/link';
 import { useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
-import { catalogHref, vehicleOf, vehicleParams, type CatalogParams } from '@/lib/catalog-url';
-import { vehicleLabel } from '@/lib/fitment';
+import { catalogHref, vehicleOf, vehicleParams, type CatalogParams } from '@/lib/catalog/url';
+import { vehicleLabel } from '@/lib/catalog/fitment';
 
 const boxClass = 'rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { catalogHref, type CatalogParams } from '@/lib/catalog-url';
+import { catalogHref, type CatalogParams } from '@/lib/catalog/url';
 import type { SortOrder } from '@/lib/validations/search';
 
 const LABELS: Record<SortOrder, string> = {

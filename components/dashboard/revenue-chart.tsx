@@ -1,5 +1,5 @@
-import { formatPrice } from '@/lib/money';
-import type { RevenueDay } from '@/lib/overview';
+import { formatPrice } from '@/lib/platform/money';
+import type { RevenueDay } from '@/lib/orders';
 
 const WIDTH = 600;
 const HEIGHT = 180;

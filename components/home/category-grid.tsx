@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { CATEGORIES } from '@/content/categories';
-import { categoryPath } from '@/lib/catalog-url';
+import { categoryPath } from '@/lib/catalog/url';
 
 /** The home page's way into the catalog: one tile per category page. */
 export function CategoryGrid() {

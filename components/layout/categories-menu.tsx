@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useCallback, useId, useRef, useState } from 'react';
 import { CATEGORIES } from '@/content/categories';
 import { useDismiss } from '@/components/ui/use-dismiss';
-import { CATALOG_PATH, categoryPath } from '@/lib/catalog-url';
+import { CATALOG_PATH, categoryPath } from '@/lib/catalog/url';
 
 /** The navbar's Parts menu: every part, and each category's page. */
 export function CategoriesMenu({ className }: { className: string }) {

@@ -7,7 +7,7 @@ import { LogoutButton } from '@/components/auth/logout-button';
 import { DASHBOARD_LINK, NAV_LINKS } from '@/components/layout/nav-links';
 import { useViewer } from '@/components/session/use-viewer';
 import { CATEGORIES } from '@/content/categories';
-import { categoryPath } from '@/lib/catalog-url';
+import { categoryPath } from '@/lib/catalog/url';
 
 const itemClass = 'block rounded-md px-3 py-2 text-base font-medium text-slate-100 hover:bg-white/10';
 

@@ -1,8 +1,8 @@
 import { PrintButton } from '@/components/orders/print-button';
 import { LocalTime } from '@/components/ui/local-time';
-import { SITE_NAME } from '@/lib/constants';
-import { formatPrice } from '@/lib/money';
-import type { OrderDTO } from '@/lib/types';
+import { SITE_NAME } from '@/lib/platform/constants';
+import { formatPrice } from '@/lib/platform/money';
+import type { OrderDTO } from '@/lib/platform/types';
 
 export const RECEIPT_ID = 'order-receipt';
 

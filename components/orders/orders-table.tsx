@@ -7,8 +7,8 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
-import { formatPrice } from '@/lib/money';
-import type { OrderDTO } from '@/lib/types';
+import { formatPrice } from '@/lib/platform/money';
+import type { OrderDTO } from '@/lib/platform/types';
 
 type Mode = 'customer' | 'admin';
 type OrdersTableProps = { mode: Mode; orders: OrderDTO[]; empty?: string };

@@ -6,8 +6,8 @@ import { toast } from '@/components/ui/toast';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
 import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
-import { KNOWN_CARRIERS } from '@/lib/tracking';
-import type { OrderDTO } from '@/lib/types';
+import { KNOWN_CARRIERS } from '@/lib/orders/tracking';
+import type { OrderDTO } from '@/lib/platform/types';
 
 export const SHIPPED_TOAST = 'Order Successfully Shipped!';
 

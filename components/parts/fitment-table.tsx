@@ -1,5 +1,5 @@
 import { DataTable, type Column } from '@/components/ui/data-table';
-import type { FitmentDTO } from '@/lib/types';
+import type { FitmentDTO } from '@/lib/platform/types';
 
 const COLUMNS: Column[] = [{ label: 'Make' }, { label: 'Model' }, { label: 'Years' }, { label: 'Engine' }, { label: 'Notes' }];
 

@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { FitBadge } from '@/components/parts/fit-badge';
 import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
-import { TEXT } from '@/lib/constants';
-import { fitmentForStatus, type VehicleChoice } from '@/lib/fitment';
-import { formatPrice } from '@/lib/money';
-import type { PartDTO } from '@/lib/types';
-import { previewText } from '@/lib/utils';
+import { TEXT } from '@/lib/platform/constants';
+import { fitmentForStatus, type VehicleChoice } from '@/lib/catalog/fitment';
+import { formatPrice } from '@/lib/platform/money';
+import type { PartDTO } from '@/lib/platform/types';
+import { previewText } from '@/lib/platform/utils';
 
 type PartCardProps = {
   part: Pick<PartDTO, '_id' | 'name' | 'img' | 'price' | 'description' | 'availableQuantity' | 'minimumQuantity'> &

@@ -4,8 +4,8 @@ import Link from 'next/link';
 import { LazyPurchaseForm } from '@/components/parts/lazy-purchase-form';
 import { useViewer } from '@/components/session/use-viewer';
 import { authHref } from '@/lib/client/callback-url';
-import { TEXT } from '@/lib/constants';
-import type { PartDTO } from '@/lib/types';
+import { TEXT } from '@/lib/platform/constants';
+import type { PartDTO } from '@/lib/platform/types';
 import { buttonClass } from '@/components/ui/button';
 
 type PartPurchaseProps = { part: Pick<PartDTO, '_id' | 'availableQuantity' | 'minimumQuantity'> };

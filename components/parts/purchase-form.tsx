@@ -11,8 +11,8 @@ import { belowMinimumMessage, isBelowMinimum } from '@/components/parts/stock-fa
 import { Button } from '@/components/ui/button';
 import { signOutOnAuthError } from '@/lib/client/fetch-json';
 import { submitJson } from '@/lib/client/submit';
-import { TEXT } from '@/lib/constants';
-import type { PartDTO } from '@/lib/types';
+import { TEXT } from '@/lib/platform/constants';
+import type { PartDTO } from '@/lib/platform/types';
 import { purchaseFormSchema, type PurchaseFormInput } from '@/lib/validations/orders';
 
 type PurchaseFormProps = {

@@ -1,4 +1,4 @@
-import { TEXT } from '@/lib/constants';
+import { TEXT } from '@/lib/platform/constants';
 
 type StockFactsProps = { availableQuantity: number; minimumQuantity: number; size?: 'card' | 'page' };
 

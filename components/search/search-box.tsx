@@ -2,10 +2,10 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CATALOG_PATH, catalogHref, suggestionHref } from '@/lib/catalog-url';
-import type { Suggestion } from '@/lib/search/types';
-import { cn } from '@/lib/utils';
-import { MAX_QUERY_LENGTH } from '@/lib/constants';
+import { CATALOG_PATH, catalogHref, suggestionHref } from '@/lib/catalog/url';
+import type { Suggestion } from '@/lib/catalog/search/types';
+import { cn } from '@/lib/platform/utils';
+import { MAX_QUERY_LENGTH } from '@/lib/platform/constants';
 
 const KIND_LABELS: Record<Suggestion['kind'], string> = { part: 'Part', query: 'Search', category: 'Category', brand: 'Brand' };
 const DEBOUNCE_MS = 15;

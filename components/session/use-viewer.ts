@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { hasSessionHint } from '@/lib/session-hint';
+import { hasSessionHint } from '@/lib/accounts/session-hint';
 
 /** Who is signed in, as the browser learns it: pages are cached HTML for everyone, so they ask after loading. */
 export type ClientViewer = { name: string; email: string; isAdmin: boolean; emailVerified: boolean };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/platform/utils';
 
 const TONES = {
   green: 'bg-emerald-100 text-emerald-800',

@@ -6,11 +6,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { removeFromGarage, saveToGarage, switchGarageVehicle, useGarage } from '@/components/vehicles/use-garage';
 import { VehiclePicker } from '@/components/vehicles/vehicle-picker';
-import { CATALOG_PATH, catalogHref, vehicleParams } from '@/lib/catalog-url';
+import { CATALOG_PATH, catalogHref, vehicleParams } from '@/lib/catalog/url';
 import type { JsonResult } from '@/lib/client/fetch-json';
-import { vehicleLabel, type VehicleChoice } from '@/lib/fitment';
-import { GARAGE_SIZE } from '@/lib/constants';
-import type { Garage } from '@/lib/types';
+import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
+import { GARAGE_SIZE } from '@/lib/platform/constants';
+import type { Garage } from '@/lib/platform/types';
 
 async function report(request: Promise<JsonResult<Garage>>, done: string): Promise<void> {
   const res = await request;

@@ -1,10 +1,10 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import type { VehicleChoice } from '@/lib/fitment';
-import { readVehicleCookie, vehicleCookie } from '@/lib/vehicle-cookie';
+import type { VehicleChoice } from '@/lib/catalog/fitment';
+import { readVehicleCookie, vehicleCookie } from '@/lib/vehicles/cookie';
 
-/** The active vehicle of this browser (lib/vehicle-cookie.ts), shared by every island on the page. */
+/** The active vehicle of this browser (lib/vehicles/cookie.ts), shared by every island on the page. */
 const listeners = new Set<() => void>();
 let current: VehicleChoice | null | undefined;
 

@@ -4,8 +4,8 @@ import { useRouter } from 'next/navigation';
 import { toast } from '@/components/ui/toast';
 import { chooseVehicle, useGarage } from '@/components/vehicles/use-garage';
 import { VehiclePicker } from '@/components/vehicles/vehicle-picker';
-import { CATALOG_PATH, catalogHref, vehicleParams } from '@/lib/catalog-url';
-import type { VehicleChoice } from '@/lib/fitment';
+import { CATALOG_PATH, catalogHref, vehicleParams } from '@/lib/catalog/url';
+import type { VehicleChoice } from '@/lib/catalog/fitment';
 
 /** The home hero's selector: choosing a vehicle makes it active and opens the parts that fit it. */
 export function VehicleFinder() {

@@ -7,8 +7,8 @@ import { useDismiss } from '@/components/ui/use-dismiss';
 import { setActiveVehicle, useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
 import { chooseVehicle, switchGarageVehicle, useGarage } from '@/components/vehicles/use-garage';
 import { VehiclePicker } from '@/components/vehicles/vehicle-picker';
-import { catalogHref, readCatalogParams, vehicleOf, vehicleParams } from '@/lib/catalog-url';
-import { vehicleLabel, type VehicleChoice } from '@/lib/fitment';
+import { catalogHref, readCatalogParams, vehicleOf, vehicleParams } from '@/lib/catalog/url';
+import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
 
 const isCatalog = (pathname: string) => pathname === '/parts' || pathname.startsWith('/categories/');
 

@@ -12,8 +12,8 @@ import {
   type YearEngines,
 } from '@/components/vehicles/reference-data';
 import { fetchJson } from '@/lib/client/fetch-json';
-import type { VehicleChoice } from '@/lib/fitment';
-import { cn } from '@/lib/utils';
+import type { VehicleChoice } from '@/lib/catalog/fitment';
+import { cn } from '@/lib/platform/utils';
 
 type VinAnswer = { make: string | null; modelYear: number };
 

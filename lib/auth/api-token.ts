@@ -1,6 +1,6 @@
 import 'server-only';
 import { decode, encode } from 'next-auth/jwt';
-import { authSecret } from '@/lib/env';
+import { authSecret } from '@/lib/platform/env';
 
 /**
  * Short-lived bearer tokens for API clients (`PUT /api/user/{email}`). They are encrypted with the

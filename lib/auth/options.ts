@@ -4,9 +4,9 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import GoogleProvider from 'next-auth/providers/google';
 import { actorFromClaims } from '@/lib/auth/policy';
 import { signInWithLink } from '@/lib/auth/sign-in-link';
-import { authSecret, env, googleConfigured } from '@/lib/env';
-import { authenticate, findUserByEmail, upsertGoogleUser } from '@/lib/users';
-import { safeRedirectUrl } from '@/lib/utils';
+import { authSecret, env, googleConfigured } from '@/lib/platform/env';
+import { authenticate, findUserByEmail, upsertGoogleUser } from '@/lib/accounts/users';
+import { safeRedirectUrl } from '@/lib/platform/utils';
 import { loginSchema } from '@/lib/validations/auth';
 
 export const SESSION_SECONDS = 8 * 60 * 60;
@@ -49,7 +49,7 @@ export function authOptions(): NextAuthOptions {
       ...(googleConfigured() ? [GoogleProvider({ clientId: GOOGLE_CLIENT_ID!, clientSecret: GOOGLE_CLIENT_SECRET! })] : []),
     ],
     callbacks: {
-      // Where next-auth sends the browser afterwards: the login page's rule (lib/utils.ts), so a
+      // Where next-auth sends the browser afterwards: the login page's rule (lib/platform/utils.ts), so a
       // callbackUrl can name only a path of the shop, and one with a control character becomes `/`.
       redirect({ url, baseUrl }) {
         return safeRedirectUrl(url, baseUrl);

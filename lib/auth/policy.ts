@@ -2,10 +2,10 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
 import { verifyApiToken } from '@/lib/auth/api-token';
-import { TEXT } from '@/lib/constants';
-import { appUrl, authSecret } from '@/lib/env';
-import { ForbiddenError, UnauthorizedError } from '@/lib/errors';
-import { findUserById, type UserDTO } from '@/lib/users';
+import { TEXT } from '@/lib/platform/constants';
+import { appUrl, authSecret } from '@/lib/platform/env';
+import { ForbiddenError, UnauthorizedError } from '@/lib/platform/errors';
+import { findUserById, type UserDTO } from '@/lib/accounts/users';
 
 /**
  * The access policy (DESIGN.md section 5), in one place: who is calling, and the checks every

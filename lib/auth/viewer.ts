@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { decode } from 'next-auth/jwt';
 import { actorFromClaims, type Actor } from '@/lib/auth/policy';
-import { appUrl, authSecret } from '@/lib/env';
+import { appUrl, authSecret } from '@/lib/platform/env';
 
 /** The actor of a page request: dashboard pages read the session cookie themselves (no request object). */
 export type Viewer = Actor;

@@ -1,7 +1,7 @@
 import 'server-only';
-import { env } from '@/lib/env';
-import { ServiceUnavailableError } from '@/lib/errors';
-import type { PaymentProviderName } from '@/lib/types';
+import { env } from '@/lib/platform/env';
+import { ServiceUnavailableError } from '@/lib/platform/errors';
+import type { PaymentProviderName } from '@/lib/platform/types';
 import type { PaymentGateway } from './types';
 
 /**

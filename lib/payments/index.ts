@@ -1,13 +1,12 @@
 import 'server-only';
 import { assertCustomer, type Actor } from '@/lib/auth/policy';
-import { connectDb } from '@/lib/db';
-import { env } from '@/lib/env';
-import { ConflictError, NotFoundError, PaymentError, ServiceUnavailableError, ValidationError, isDuplicateKey } from '@/lib/errors';
-import { fromCents, toCents } from '@/lib/money';
+import { connectDb } from '@/lib/platform/db';
+import { ConflictError, NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
+import { fromCents, toCents } from '@/lib/platform/money';
 import { ALREADY_CANCELLED, getPayableOrder, markOrderPaid, type PayableOrder, type PaymentProof } from '@/lib/orders';
 import { WebhookEvent } from '@/models';
 import { getGateway, paymentProvider } from './gateway';
-import type { Intent, PaymentGateway } from './types';
+import type { Intent, PaymentClientConfig, PaymentGateway } from './types';
 
 /**
  * Card payments (DESIGN.md section 6): the gateway, and the checks a payment must pass before
@@ -65,27 +64,24 @@ export async function confirmOrderPayment(actor: Actor, orderId: string, transac
   return { acknowledged: paid.acknowledged, modifiedCount: paid.modifiedCount, transactionId: paid.transactionId };
 }
 
+/** What the payment page hands the browser, or null when card payments are not configured. */
+export async function getPaymentClientConfig(): Promise<PaymentClientConfig | null> {
+  return paymentProvider() ? (await getGateway()).clientConfig() : null;
+}
+
 /** POST /api/webhooks/stripe: a signed event; `payment_intent.succeeded` pays its order the same way. */
 export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<{ received: true; duplicate?: true }> {
-  const { STRIPE_WEBHOOK_SECRET } = env();
-  // A shop on the offline test gateway has no Stripe webhook at all; a Stripe shop without its secret is misconfigured.
-  if (paymentProvider() !== 'stripe') throw new NotFoundError('Stripe webhooks are not enabled on this shop');
-  if (!STRIPE_WEBHOOK_SECRET) throw new ServiceUnavailableError('Stripe webhooks are not configured');
-  const { stripeClient, stripeIntentToIntent } = await import('./stripe-gateway');
-  const stripe = stripeClient();
-  let event: ReturnType<typeof stripe.webhooks.constructEvent>;
-  try {
-    event = stripe.webhooks.constructEvent(rawBody, signature ?? '', STRIPE_WEBHOOK_SECRET);
-  } catch {
-    throw new ValidationError('Invalid webhook signature');
-  }
+  // A shop on the offline test gateway has no Stripe webhook at all.
+  const gateway = paymentProvider() === 'stripe' ? await getGateway() : null;
+  if (!gateway?.readWebhook) throw new NotFoundError('Stripe webhooks are not enabled on this shop');
+  const event = gateway.readWebhook(rawBody, signature);
   await connectDb();
   if (await WebhookEvent.exists({ _id: event.id })) return { received: true, duplicate: true };
 
-  if (event.type === 'payment_intent.succeeded') {
-    const intent = stripeIntentToIntent(event.data.object);
+  const intent = event.paidIntent;
+  if (intent) {
     try {
-      if (intent.orderId) await payWith(null, intent.orderId, intent.id, await getGateway(), intent);
+      if (intent.orderId) await payWith(null, intent.orderId, intent.id, gateway, intent);
     } catch (error) {
       // A payment for no known order, one that does not cover its order, or one that lost to a cancel (refunded), is not retried.
       if (!(error instanceof PaymentError || error instanceof ConflictError || error instanceof NotFoundError)) throw error;

@@ -1,8 +1,8 @@
 import 'server-only';
 import Stripe from 'stripe';
-import { env } from '@/lib/env';
-import { ServiceUnavailableError } from '@/lib/errors';
-import type { Intent, PaymentGateway } from './types';
+import { env } from '@/lib/platform/env';
+import { ServiceUnavailableError, ValidationError } from '@/lib/platform/errors';
+import type { GatewayEvent, Intent, PaymentGateway } from './types';
 
 /** The Stripe SDK client. STRIPE_API_BASE points it elsewhere (stripe-mock in tests); production leaves it unset. */
 export function stripeClient(): Stripe {
@@ -26,14 +26,29 @@ function toIntent(intent: Stripe.PaymentIntent): Intent {
   };
 }
 
-export { toIntent as stripeIntentToIntent };
+/** Stripe's signed event; `payment_intent.succeeded` is the one that pays an order. */
+function readWebhook(stripe: () => Stripe, rawBody: string, signature: string | null): GatewayEvent {
+  const { STRIPE_WEBHOOK_SECRET } = env();
+  if (!STRIPE_WEBHOOK_SECRET) throw new ServiceUnavailableError('Stripe webhooks are not configured');
+  let event: Stripe.Event;
+  try {
+    event = stripe().webhooks.constructEvent(rawBody, signature ?? '', STRIPE_WEBHOOK_SECRET);
+  } catch {
+    throw new ValidationError('Invalid webhook signature');
+  }
+  return { id: event.id, type: event.type, paidIntent: event.type === 'payment_intent.succeeded' ? toIntent(event.data.object) : null };
+}
 
 export function createStripeGateway(): PaymentGateway {
-  const stripe = stripeClient();
+  // The SDK client is made on first use: the payment page only needs the publishable key.
+  let client: Stripe | undefined;
+  const stripeOf = () => (client ??= stripeClient());
   return {
     name: 'stripe',
+    clientConfig: () => ({ provider: 'stripe', publishableKey: env().NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null }),
+    readWebhook: (rawBody, signature) => readWebhook(stripeOf, rawBody, signature),
     async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
-      const intent = await stripe.paymentIntents.create(
+      const intent = await stripeOf().paymentIntents.create(
         {
           amount: amountCents,
           currency,
@@ -49,14 +64,14 @@ export function createStripeGateway(): PaymentGateway {
     },
     async retrieveIntent(id) {
       try {
-        return toIntent(await stripe.paymentIntents.retrieve(id));
+        return toIntent(await stripeOf().paymentIntents.retrieve(id));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;
       }
     },
     async refund(intentId) {
-      await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
+      await stripeOf().refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
     },
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { connectDb } from '@/lib/db';
-import { NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/errors';
+import { connectDb } from '@/lib/platform/db';
+import { NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
 import { PaymentIntent } from '@/models';
 import { checkCard } from './cards';
 import type { Intent, PaymentGateway } from './types';
@@ -22,8 +22,10 @@ const toIntent = (intent: StoredIntent): Intent => ({
   orderId: intent.orderId,
 });
 
+/** The offline gateway sends no webhooks: the browser's confirmation is checked on the server instead. */
 export const testGateway: PaymentGateway = {
   name: 'test',
+  clientConfig: () => ({ provider: 'test', publishableKey: null }),
   async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
     await connectDb();
     const existing = await PaymentIntent.findOne({ idempotencyKey }).lean<StoredIntent>();

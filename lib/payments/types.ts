@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from '@/lib/types';
+import type { PaymentProviderName } from '@/lib/platform/types';
 
 /** A payment as the provider reports it, amounts in integer cents. */
 export type Intent = {
@@ -9,9 +9,19 @@ export type Intent = {
   orderId: string | null;
 };
 
-/** What a card payment provider does for the shop: Stripe, or the offline test gateway. */
+/** What the payment page's browser code needs to take a card with this provider. */
+export type PaymentClientConfig = { provider: PaymentProviderName; publishableKey: string | null };
+
+/** A provider's event, checked as the provider's own; `paidIntent` when it reports a payment that succeeded. */
+export type GatewayEvent = { id: string; type: string; paidIntent: Intent | null };
+
+/**
+ * What a card payment provider does for the shop: Stripe, or the offline test gateway. A new
+ * provider is one more implementation of this interface (and its name in PaymentProviderName).
+ */
 export interface PaymentGateway {
   readonly name: PaymentProviderName;
+  clientConfig(): PaymentClientConfig;
   createIntent(input: {
     orderId: string;
     amountCents: number;
@@ -21,4 +31,6 @@ export interface PaymentGateway {
   /** null when the provider has no such payment. */
   retrieveIntent(id: string): Promise<Intent | null>;
   refund(intentId: string): Promise<void>;
+  /** The provider's signed webhook, checked; absent when the provider sends none. Throws ValidationError for a bad signature. */
+  readWebhook?(rawBody: string, signature: string | null): GatewayEvent;
 }

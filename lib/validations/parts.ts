@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS, DEFAULT_CATEGORY } from '@/content/categories';
-import { FIRST_MODEL_YEAR, PART_POSITIONS, lastModelYear } from '@/lib/constants';
+import { FIRST_MODEL_YEAR, PART_POSITIONS, lastModelYear } from '@/lib/platform/constants';
 import { imageUrlSchema } from './common';
 
 const wholeNumber = (required: string) =>
@@ -118,7 +118,7 @@ export type PartFormValues = z.input<typeof partInputSchema>;
 
 /**
  * `PUT /api/parts/{id}`: any field of the part, each under the same rules as a create (the minimum
- * against the stock is checked with the stored part in lib/parts.ts). A new availableQuantity becomes
+ * against the stock is checked with the stored part in lib/catalog/parts.ts). A new availableQuantity becomes
  * a ledger move of the difference from `expectedAvailableQuantity` (the stock the admin saw), so
  * orders placed meanwhile stay.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '@/content/categories';
-import { MAX_QUERY_LENGTH } from '@/lib/constants';
-import type { VehicleChoice } from '@/lib/fitment';
+import { MAX_QUERY_LENGTH } from '@/lib/platform/constants';
+import type { VehicleChoice } from '@/lib/catalog/fitment';
 import { yearSchema } from './parts';
 
 /** The catalog's sort orders; `relevance` lists the newest first when there is no search text. */

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchSeedEnv } from './accounts';
 
@@ -38,6 +38,26 @@ function restoreAfterBuild(snapshots: Map<string, string | null>, log: (line: st
   }
 }
 
+/** The benchmark's own baseline routes (`*.bench.tsx`, `*.bench.ts`): kept out of app/, copied in for its build only. */
+const BENCH_ROUTES = path.join('scripts', 'bench', 'routes');
+
+/** Copies the baseline routes into app/ and answers the files and folders it added, to take out after the build. */
+function addBenchRoutes(): string[] {
+  const added: string[] = [];
+  for (const entry of readdirSync(BENCH_ROUTES, { recursive: true, encoding: 'utf8' }).sort()) {
+    const target = path.join('app', entry);
+    if (existsSync(target)) continue; // a folder app/ already has (app/api)
+    added.push(target);
+  }
+  cpSync(BENCH_ROUTES, 'app', { recursive: true, force: false, errorOnExist: false });
+  return added;
+}
+
+function removeBenchRoutes(added: string[]): void {
+  // Deepest first: the files, then the folders the copy created.
+  for (const target of [...added].reverse()) rmSync(target, { recursive: true, force: true });
+}
+
 export type BuildReport = { seconds: number; routes: string };
 
 /** `next build` of the benchmark build (its baseline routes included) into .next-bench; the output goes to a log file. */
@@ -48,6 +68,7 @@ export async function buildBench(logFile: string, log: (line: string) => void): 
   mkdirSync(path.dirname(logFile), { recursive: true });
   const out = openSync(logFile, 'w');
   const started = performance.now();
+  const added = addBenchRoutes();
   try {
     const code = await new Promise<number>((resolve, reject) => {
       const child = spawn(process.execPath, [NEXT_CLI, 'build'], {
@@ -60,6 +81,7 @@ export async function buildBench(logFile: string, log: (line: string) => void): 
     if (code !== 0) throw new Error(`next build failed (exit ${code}); the end of ${logFile}:\n${tail(logFile)}`);
   } finally {
     closeSync(out);
+    removeBenchRoutes(added);
     restoreAfterBuild(snapshots, log);
   }
   const output = readFileSync(logFile, 'utf8');

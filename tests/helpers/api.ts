@@ -1,8 +1,8 @@
 import { NextRequest } from 'next/server';
 import { encode } from 'next-auth/jwt';
 import { issueApiToken } from '@/lib/auth/api-token';
-import { authSecret } from '@/lib/env';
-import type { UserDTO } from '@/lib/users';
+import { authSecret } from '@/lib/platform/env';
+import type { UserDTO } from '@/lib/accounts/users';
 
 export const BASE_URL = 'http://localhost:3000';
 

@@ -1,9 +1,9 @@
 import { Types } from 'mongoose';
 import type { Actor } from '@/lib/auth/policy';
-import { connectDb } from '@/lib/db';
-import { announcePartChanges } from '@/lib/parts';
+import { connectDb } from '@/lib/platform/db';
+import { announcePartChanges } from '@/lib/catalog/parts';
 import { recordOpeningStock } from '@/lib/stock';
-import { createUser, type UserDTO } from '@/lib/users';
+import { createUser, type UserDTO } from '@/lib/accounts/users';
 import { Part, Review } from '@/models';
 
 let counter = 0;

@@ -1,12 +1,12 @@
 /**
- * A second shop process for the freshness test (tests/api/search.test.ts): it builds its own search
+ * A second shop process for the freshness test (tests/api/catalog/search.test.ts): it builds its own search
  * index from the database in MONGODB_URI, says "ready", then reports how long each name given on
  * stdin takes to appear in (or, prefixed with "-", to leave) its search results; prefixed with "?",
  * how many parts it finds for it now (and how long that took); "=" alone, the ids of its newest parts (a listing, answered
  * before the index is complete).
  */
 import { createInterface } from 'node:readline';
-import { catalogSearch } from '@/lib/search';
+import { catalogSearch } from '@/lib/catalog/search';
 import { searchQuerySchema } from '@/lib/validations/search';
 
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { withDatabaseName } from '@/db/embedded';
 
-/** lib/batch.ts's flush of every batch, found without loading it in files that never did. */
+/** lib/platform/batch.ts's flush of every batch, found without loading it in files that never did. */
 const FLUSH_ALL_BATCHES = Symbol.for('partsmart.flushAllBatches');
 
 // Each test file gets a database of its own on the shared server, dropped when the file ends.
@@ -18,7 +18,7 @@ if (base && typeof window === 'undefined') {
   afterAll(async () => {
     // The search index follows the catalog log on a timer: stop it with the file's database.
     (globalThis as { __catalogSearch?: { close(): void } }).__catalogSearch?.close();
-    // Batched writes (lib/batch.ts) still waiting land before the connection closes, not after it.
+    // Batched writes (lib/platform/batch.ts) still waiting land before the connection closes, not after it.
     await (globalThis as { [FLUSH_ALL_BATCHES]?: () => Promise<void> })[FLUSH_ALL_BATCHES]?.();
     const { default: mongoose } = await import('mongoose');
     if (mongoose.connection.readyState === 1) {

@@ -3,7 +3,7 @@ import { AuthCard, OrDivider } from '@/components/auth/auth-card';
 import { AuthSwitchLink } from '@/components/auth/auth-switch-link';
 import { GoogleButton } from '@/components/auth/google-button';
 import { LoginForm } from '@/components/auth/login-form';
-import { googleConfigured } from '@/lib/env';
+import { googleConfigured } from '@/lib/platform/env';
 
 export const metadata: Metadata = {
   title: 'Login',

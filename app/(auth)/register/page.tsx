@@ -3,7 +3,7 @@ import { AuthCard, OrDivider } from '@/components/auth/auth-card';
 import { AuthSwitchLink } from '@/components/auth/auth-switch-link';
 import { GoogleButton } from '@/components/auth/google-button';
 import { RegisterForm } from '@/components/auth/register-form';
-import { googleConfigured } from '@/lib/env';
+import { googleConfigured } from '@/lib/platform/env';
 
 export const metadata: Metadata = { title: 'Register', description: 'Create your PartsMart account.', robots: { index: false } };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuthCard } from '@/components/auth/auth-card';
-import { INVALID_LINK, USED_LINK } from '@/lib/tokens';
+import { INVALID_LINK, USED_LINK } from '@/lib/accounts';
 import { buttonClass } from '@/components/ui/button';
 
 export const metadata: Metadata = { title: 'Email verification', robots: { index: false } };

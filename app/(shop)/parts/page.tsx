@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { CatalogFallback } from '@/components/catalog/catalog-fallback';
 import { CatalogView } from '@/components/catalog/catalog-view';
-import { CATALOG_DESCRIPTION, catalogMetadata } from '@/lib/catalog-seo';
-import { CATALOG_PATH, readCatalogParams } from '@/lib/catalog-url';
+import { CATALOG_DESCRIPTION, catalogMetadata } from '@/lib/catalog/seo';
+import { CATALOG_PATH, readCatalogParams } from '@/lib/catalog/url';
 
 type CatalogPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

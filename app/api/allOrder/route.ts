@@ -1,5 +1,5 @@
 import { requireAdmin } from '@/lib/auth/policy';
-import { pageResponse, parseInput, route, searchParamsOf } from '@/lib/http';
+import { pageResponse, parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { listAllOrders } from '@/lib/orders';
 import { pageQuerySchema } from '@/lib/validations/common';
 

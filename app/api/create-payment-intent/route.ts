@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { readJson, route } from '@/lib/http';
+import { readJson, route } from '@/lib/platform/http';
 import { createPaymentIntent } from '@/lib/payments';
 import { createIntentSchema } from '@/lib/validations/orders';
 

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { addToGarage, getGarage } from '@/lib/garage';
-import { readJson, route } from '@/lib/http';
+import { addToGarage, getGarage } from '@/lib/vehicles/garage';
+import { readJson, route } from '@/lib/platform/http';
 import { vehicleChoiceSchema } from '@/lib/validations/vehicles';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };

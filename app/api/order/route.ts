@@ -1,8 +1,7 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { readJson, route } from '@/lib/http';
-import { once, parseIdempotencyKey } from '@/lib/idempotency';
-import { listOrdersOf, placeOrder } from '@/lib/orders';
+import { readJson, route } from '@/lib/platform/http';
+import { listOrdersOf, once, parseIdempotencyKey, placeOrder } from '@/lib/orders';
 import { placeOrderSchema } from '@/lib/validations/orders';
 
 /**

@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { requireAdmin } from '@/lib/auth/policy';
 import { catalogQuery, getCatalogPageJson } from '@/lib/catalog';
-import { pageJsonResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/http';
-import { createPart } from '@/lib/parts';
+import { pageJsonResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
+import { createPart } from '@/lib/catalog/parts';
 import { pageQuerySchema } from '@/lib/validations/common';
 import { encodeCursor } from '@/lib/validations/search';
 import { partInputSchema } from '@/lib/validations/parts';

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { pageResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/http';
+import { pageResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
 import { getReviewsPage } from '@/lib/catalog';
 import { createReview } from '@/lib/reviews';
 import { pageQuerySchema } from '@/lib/validations/common';

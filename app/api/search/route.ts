@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { getCachedList } from '@/lib/catalog';
-import { parseInput, route, searchParamsOf } from '@/lib/http';
-import { clientIp } from '@/lib/rate-limit';
-import { searchCatalog } from '@/lib/search';
+import { parseInput, route, searchParamsOf } from '@/lib/platform/http';
+import { clientIp } from '@/lib/platform/rate-limit';
+import { searchCatalog } from '@/lib/catalog/search';
 import { searchQuerySchema } from '@/lib/validations/search';
 
 /**

@@ -1,6 +1,6 @@
-import { listUsers } from '@/lib/admins';
+import { listUsers } from '@/lib/accounts';
 import { requireActor } from '@/lib/auth/policy';
-import { pageResponse, parseInput, route, searchParamsOf } from '@/lib/http';
+import { pageResponse, parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { pageQuerySchema } from '@/lib/validations/common';
 
 /** GET /api/user: the users (admins only), oldest first; `limit` (1..100) and `page` optional. */

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { parseInput, route, searchParamsOf } from '@/lib/http';
+import { parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { listMakes, listModels, listYearsAndEngines } from '@/lib/vehicles';
 import { vehicleQuerySchema } from '@/lib/validations/vehicles';
 

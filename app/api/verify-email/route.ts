@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { verifyEmailLink } from '@/lib/accounts';
-import { appUrl } from '@/lib/env';
-import { route } from '@/lib/http';
+import { appUrl } from '@/lib/platform/env';
+import { route } from '@/lib/platform/http';
 
 /** GET /api/verify-email?token=...: the link of the verification email; lands on /verify-email with the outcome. */
 export const GET = route(async (req) => {

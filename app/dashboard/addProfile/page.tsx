@@ -1,7 +1,7 @@
 import { redirect } from 'next/navigation';
 import { ProfileForm } from '@/components/profile/profile-form';
 import { requireViewer } from '@/lib/auth/viewer';
-import { getProfilesByEmail } from '@/lib/profiles';
+import { getProfilesByEmail } from '@/lib/accounts';
 
 export const metadata = { title: 'Add Profile' };
 

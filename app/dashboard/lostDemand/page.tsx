@@ -2,8 +2,8 @@ import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { DataTable } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
 import { getAdminViewer } from '@/lib/auth/viewer';
-import { catalogHref, CATALOG_PATH } from '@/lib/catalog-url';
-import { listLostDemand, type DemandRow } from '@/lib/lost-demand';
+import { catalogHref, CATALOG_PATH } from '@/lib/catalog/url';
+import { listLostDemand, type DemandRow } from '@/lib/catalog/lost-demand';
 
 export const metadata = { title: 'Lost Demand' };
 

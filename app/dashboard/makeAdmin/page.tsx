@@ -5,7 +5,7 @@ import { SearchForm, listHref } from '@/components/dashboard/list-pager';
 import { Badge } from '@/components/ui/badge';
 import { DataTable } from '@/components/ui/data-table';
 import { Pager, pageParam } from '@/components/ui/pager';
-import { listUsers } from '@/lib/admins';
+import { listUsers } from '@/lib/accounts';
 import { getAdminViewer } from '@/lib/auth/viewer';
 
 export const metadata = { title: 'Make Admin' };

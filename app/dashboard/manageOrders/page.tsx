@@ -5,8 +5,8 @@ import { OrdersTable } from '@/components/orders/orders-table';
 import { Pager, pageParam } from '@/components/ui/pager';
 import { getAdminViewer } from '@/lib/auth/viewer';
 import { listAllOrders } from '@/lib/orders';
-import type { OrderListStatus } from '@/lib/types';
-import { cn } from '@/lib/utils';
+import type { OrderListStatus } from '@/lib/platform/types';
+import { cn } from '@/lib/platform/utils';
 
 export const metadata = { title: 'Manage Orders' };
 

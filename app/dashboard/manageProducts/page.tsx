@@ -7,8 +7,8 @@ import { CardGrid } from '@/components/ui/card-grid';
 import { Pager, pageParam } from '@/components/ui/pager';
 import { getAdminViewer } from '@/lib/auth/viewer';
 import { catalogQuery, getCachedParts } from '@/lib/catalog';
-import { countOpenOrders } from '@/lib/parts';
-import { searchCatalog } from '@/lib/search';
+import { countOpenOrders } from '@/lib/catalog/parts';
+import { searchCatalog } from '@/lib/catalog/search';
 import { encodeCursor } from '@/lib/validations/search';
 
 const PAGE_SIZE = 60;

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { ShopImage } from '@/components/ui/shop-image';
 import { requireViewer } from '@/lib/auth/viewer';
-import { getProfilesByEmail } from '@/lib/profiles';
+import { getProfilesByEmail } from '@/lib/accounts';
 
 export const metadata = { title: 'My Profile' };
 

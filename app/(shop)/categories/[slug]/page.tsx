@@ -5,8 +5,8 @@ import { CATEGORIES, findCategory } from '@/content/categories';
 import { CatalogFallback } from '@/components/catalog/catalog-fallback';
 import { CatalogView } from '@/components/catalog/catalog-view';
 import { CategoryHeader } from '@/components/catalog/category-header';
-import { catalogMetadata } from '@/lib/catalog-seo';
-import { categoryPath, readCatalogParams } from '@/lib/catalog-url';
+import { catalogMetadata } from '@/lib/catalog/seo';
+import { categoryPath, readCatalogParams } from '@/lib/catalog/url';
 
 type CategoryPageProps = {
   params: Promise<{ slug: string }>;

@@ -7,12 +7,12 @@ import { PartPurchase } from '@/components/parts/part-purchase';
 import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
 import { getCachedPart } from '@/lib/catalog';
-import { POSITION_LABELS, SITE_NAME } from '@/lib/constants';
-import { appUrl } from '@/lib/env';
-import { formatPrice } from '@/lib/money';
-import { orNotFound } from '@/lib/not-found';
-import type { PartDTO } from '@/lib/types';
-import { previewText } from '@/lib/utils';
+import { POSITION_LABELS, SITE_NAME } from '@/lib/platform/constants';
+import { appUrl } from '@/lib/platform/env';
+import { formatPrice } from '@/lib/platform/money';
+import { orNotFound } from '@/lib/platform/not-found';
+import type { PartDTO } from '@/lib/platform/types';
+import { previewText } from '@/lib/platform/utils';
 
 type PartPageProps = { params: Promise<{ id: string }> };
 

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { assertSelfOrAdmin, requireActor } from '@/lib/auth/policy';
-import { route } from '@/lib/http';
-import { findUserByEmail } from '@/lib/users';
+import { route } from '@/lib/platform/http';
+import { findUserByEmail } from '@/lib/accounts';
 
 /** GET /api/admin/{email}: `{ admin }`, for the actor's own email (admins may ask about anyone). */
 export const GET = route<{ email: string }>(async (req, { email }) => {

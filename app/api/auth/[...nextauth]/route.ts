@@ -3,11 +3,11 @@ import { NextRequest } from 'next/server';
 import { authOptions, SESSION_SECONDS } from '@/lib/auth/options';
 import { SIGN_IN_LINK_REQUIRED, signInErrorCode, TOO_MANY_SIGN_INS } from '@/lib/auth/sign-in-errors';
 import { isSignedIn, readSignInFields, SIGN_IN_BODY_LIMIT_BYTES, signInFailureChecks, signInFieldsEmail } from '@/lib/auth/sign-in-limits';
-import { appUrl } from '@/lib/env';
-import { AppError } from '@/lib/errors';
-import { errorResponse, readBodyBytes } from '@/lib/http';
-import { clientIp, reserveAttempt, type Reservation } from '@/lib/rate-limit';
-import { SESSION_HINT_COOKIE } from '@/lib/session-hint';
+import { appUrl } from '@/lib/platform/env';
+import { AppError } from '@/lib/platform/errors';
+import { errorResponse, readBodyBytes } from '@/lib/platform/http';
+import { clientIp, reserveAttempt, type Reservation } from '@/lib/platform/rate-limit';
+import { SESSION_HINT_COOKIE } from '@/lib/accounts/session-hint';
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
@@ -51,7 +51,7 @@ async function signInWithLimits(req: NextRequest, context: Context): Promise<Res
   return res;
 }
 
-/** Mirrors the session cookie's arrival and removal in the session hint cookie (lib/session-hint.ts). */
+/** Mirrors the session cookie's arrival and removal in the session hint cookie (lib/accounts/session-hint.ts). */
 function withSessionHint(res: Response): Response {
   const session = res.headers.getSetCookie().find((cookie) => /^(__Secure-)?next-auth\.session-token=/.test(cookie));
   if (!session) return res;

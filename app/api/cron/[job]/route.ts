@@ -1,10 +1,10 @@
 import { NextResponse } from 'next/server';
-import { runCronJob } from '@/lib/cron';
-import { route } from '@/lib/http';
+import { runCronJob } from '@/lib/platform/cron';
+import { route } from '@/lib/platform/http';
 
 type Params = { job: string };
 
-/** GET /api/cron/{job}: runs one background job (lib/jobs.ts) for Vercel Cron; needs `Authorization: Bearer <CRON_SECRET>`. */
+/** GET /api/cron/{job}: runs one background job (lib/platform/jobs.ts) for Vercel Cron; needs `Authorization: Bearer <CRON_SECRET>`. */
 export const GET = route<Params>(async (req, { job }) =>
   NextResponse.json(await runCronJob(req.headers.get('authorization'), job), { headers: { 'Cache-Control': 'no-store' } }),
 );

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { setActiveVehicle } from '@/lib/garage';
-import { readJson, route } from '@/lib/http';
+import { setActiveVehicle } from '@/lib/vehicles/garage';
+import { readJson, route } from '@/lib/platform/http';
 import { garageActiveSchema } from '@/lib/validations/vehicles';
 
 /** PUT /api/garage/active `{ id }`: switches the active vehicle. */

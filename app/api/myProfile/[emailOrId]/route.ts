@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { requireActor } from '@/lib/auth/policy';
-import { parseInput, readJson, route } from '@/lib/http';
-import { getProfilesByEmail, updateProfile } from '@/lib/profiles';
+import { parseInput, readJson, route } from '@/lib/platform/http';
+import { getProfilesByEmail, updateProfile } from '@/lib/accounts';
 import { emailSchema } from '@/lib/validations/common';
 import { profileUpdateSchema } from '@/lib/validations/profile';
 

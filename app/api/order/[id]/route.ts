@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { requireAdmin, requireActor } from '@/lib/auth/policy';
-import { ValidationError } from '@/lib/errors';
-import { readJson, route } from '@/lib/http';
+import { ValidationError } from '@/lib/platform/errors';
+import { readJson, route } from '@/lib/platform/http';
 import { cancelOrder, getOrder, shipOrder } from '@/lib/orders';
 import { confirmOrderPayment } from '@/lib/payments';
 import { payOrderSchema, shipmentSchema } from '@/lib/validations/orders';

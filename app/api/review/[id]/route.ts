@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { requireAdmin } from '@/lib/auth/policy';
-import { route } from '@/lib/http';
+import { route } from '@/lib/platform/http';
 import { deleteReview } from '@/lib/reviews';
 
 /** DELETE /api/review/{id}: removes a review (admins). */

@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { MAX_QUERY_LENGTH } from '@/lib/constants';
-import { parseInput, route, searchParamsOf } from '@/lib/http';
-import { catalogSearch } from '@/lib/search';
+import { MAX_QUERY_LENGTH } from '@/lib/platform/constants';
+import { parseInput, route, searchParamsOf } from '@/lib/platform/http';
+import { catalogSearch } from '@/lib/catalog/search';
 
 const suggestSchema = z.object({ q: z.string().max(MAX_QUERY_LENGTH, `Search for at most ${MAX_QUERY_LENGTH} characters`).default('') });
 

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { readJson, route } from '@/lib/http';
+import { readJson, route } from '@/lib/platform/http';
 import { confirmTestPayment } from '@/lib/payments';
 import { testCardSchema } from '@/lib/validations/orders';
 

@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { API_TOKEN_SECONDS, issueApiToken } from '@/lib/auth/api-token';
 import { assertSelfOrAdmin, requireActor } from '@/lib/auth/policy';
-import { ForbiddenError } from '@/lib/errors';
-import { route } from '@/lib/http';
+import { ForbiddenError } from '@/lib/platform/errors';
+import { route } from '@/lib/platform/http';
 
 /** PUT /api/user/{email}: a short-lived bearer token for the actor's own account. */
 export const PUT = route<{ email: string }>(async (req, { email }) => {

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { resendVerificationEmail } from '@/lib/accounts';
 import { requireActor } from '@/lib/auth/policy';
-import { route } from '@/lib/http';
+import { route } from '@/lib/platform/http';
 
 /** POST /api/verify-email/resend: a new verification email for the signed-in, unverified user. */
 export const POST = route(async (req) => {

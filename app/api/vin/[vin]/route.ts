@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { ValidationError } from '@/lib/errors';
-import { route } from '@/lib/http';
+import { ValidationError } from '@/lib/platform/errors';
+import { route } from '@/lib/platform/http';
 import { decodeVinOffline } from '@/lib/vehicles';
 
 /** GET /api/vin/{vin}: checks and decodes a VIN offline (check digit, model year, maker); 400 with the reason otherwise. */

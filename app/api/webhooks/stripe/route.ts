@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { readBodyBytes, route } from '@/lib/http';
+import { readBodyBytes, route } from '@/lib/platform/http';
 import { handleStripeWebhook } from '@/lib/payments';
 
 /** Stripe's events are a few kilobytes; anything far bigger is not Stripe. */

@@ -3,8 +3,8 @@ import { ProductForm } from '@/components/admin/product-form';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { getAdminViewer } from '@/lib/auth/viewer';
-import { orNotFound } from '@/lib/not-found';
-import { getPart } from '@/lib/parts';
+import { orNotFound } from '@/lib/platform/not-found';
+import { getPart } from '@/lib/catalog/parts';
 import { getStockHistory } from '@/lib/stock';
 
 export const metadata = { title: 'Edit Product' };

@@ -7,8 +7,8 @@ import { OrderTimeline } from '@/components/orders/order-timeline';
 import { Badge } from '@/components/ui/badge';
 import { LocalTime } from '@/components/ui/local-time';
 import { requireViewer } from '@/lib/auth/viewer';
-import { formatPrice } from '@/lib/money';
-import { orNotFound } from '@/lib/not-found';
+import { formatPrice } from '@/lib/platform/money';
+import { orNotFound } from '@/lib/platform/not-found';
 import { getOrderDetails } from '@/lib/orders';
 
 export const metadata = { title: 'Order' };

@@ -1,12 +1,11 @@
 import { PaymentForm } from '@/components/payments/payment-form';
 import { PaidBadge } from '@/components/orders/paid-badge';
 import { requireViewer } from '@/lib/auth/viewer';
-import { TEXT } from '@/lib/constants';
-import { env } from '@/lib/env';
-import { orNotFound } from '@/lib/not-found';
-import { formatPrice } from '@/lib/money';
+import { TEXT } from '@/lib/platform/constants';
+import { orNotFound } from '@/lib/platform/not-found';
+import { formatPrice } from '@/lib/platform/money';
 import { getOrder } from '@/lib/orders';
-import { paymentProvider } from '@/lib/payments/gateway';
+import { getPaymentClientConfig } from '@/lib/payments';
 
 export const metadata = { title: 'Payment' };
 
@@ -14,7 +13,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const viewer = await requireViewer(`/dashboard/payment/${id}`);
   const order = await orNotFound(getOrder(viewer, id));
-  const provider = paymentProvider();
+  const payments = await getPaymentClientConfig();
   const rows: Array<[string, string]> = [
     ['Customer', order.name],
     ['Part', order.partName],
@@ -47,12 +46,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
           <PaidBadge transactionId={order.transactionId} />
         ) : viewer.isAdmin ? (
           <p className="text-slate-600">{TEXT.adminCantPurchase}: only the customer pays an order.</p>
-        ) : provider ? (
+        ) : payments ? (
           <PaymentForm
             orderId={order._id}
             total={order.total}
-            provider={provider}
-            publishableKey={env().NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null}
+            provider={payments.provider}
+            publishableKey={payments.publishableKey}
             billing={{ name: viewer.name, email: viewer.email }}
           />
         ) : (

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
-import { makeAdmin, revokeAdmin } from '@/lib/admins';
+import { makeAdmin, revokeAdmin } from '@/lib/accounts';
 import { requireActor } from '@/lib/auth/policy';
-import { route } from '@/lib/http';
+import { route } from '@/lib/platform/http';
 
 /** PUT /api/user/admin/{email}: makes that user an admin (admins only); answers `modifiedCount`. */
 export const PUT = route<{ email: string }>(async (req, { email }) => NextResponse.json(await makeAdmin(await requireActor(req), email)));

@@ -1,0 +1,73 @@
+import http from 'node:http';
+import { STORAGE_STATE } from './config';
+import { expect, test } from './fixtures';
+import { apiAs, newClientIp, registerViaApi, signInViaApi } from './helpers';
+
+test.describe('bad requests', () => {
+  test('a malformed percent-escape answers 400 (JSON under /api, a page elsewhere), a %25 email no 500', async ({ request, baseURL }) => {
+    const api = await request.get('/api/parts/%E0%A4%A');
+    expect(api.status()).toBe(400);
+    expect(await api.json()).toEqual({ error: 'Malformed URL' });
+    const page = await request.get('/parts/%E0%A4%A');
+    expect(page.status()).toBe(400);
+    expect(page.headers()['content-type']).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('Bad request');
+
+    const customer = await apiAs(baseURL!, STORAGE_STATE.customer);
+    for (const path of ['/api/admin/%25', '/api/myProfile/%25']) {
+      const res = await customer.get(path);
+      expect(res.status(), path).toBeGreaterThanOrEqual(400);
+      expect(res.status(), path).toBeLessThan(500);
+      expect(typeof ((await res.json()) as { error?: unknown }).error).toBe('string');
+    }
+    await customer.dispose();
+  });
+
+  test('a chunked 50 MB upload is refused with 413 and the shop keeps answering', async ({ baseURL }, testInfo) => {
+    const api = await apiAs(baseURL!);
+    await signInViaApi(api, await registerViaApi(api, testInfo, 'Upload Tester'));
+    const cookie = (await api.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const boundary = 'e2e-hardening';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      let answered = false;
+      const req = http.request(
+        `${baseURL}/api/uploads`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'transfer-encoding': 'chunked',
+            cookie,
+            origin: baseURL!,
+            'x-forwarded-for': newClientIp(),
+          },
+        },
+        (res) => {
+          answered = true;
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', (error) => (answered ? undefined : reject(error)));
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      let sent = 0;
+      req.write(head);
+      const pump = () => {
+        while (!answered && sent < 50 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        if (!answered) req.end();
+      };
+      pump();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ error: 'The image is larger than 5 MB' });
+    expect((await api.get('/api/parts?limit=1')).status()).toBe(200);
+    await api.dispose();
+  });
+});

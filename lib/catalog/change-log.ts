@@ -1,0 +1,75 @@
+import 'server-only';
+import { connectDb } from '@/lib/platform/db';
+import { isDuplicateKey } from '@/lib/platform/errors';
+import { CatalogChange } from '@/models';
+
+/**
+ * The catalog change log (DESIGN.md section 8a): every change a search index must learn of (a part
+ * created, edited, archived or deleted; a part running out of stock or back in stock) is appended
+ * with a sequence number as its `_id`. Appends claim the next number by inserting it (the unique `_id`
+ * decides between processes, on FerretDB too), so the log has no holes and each instance follows it
+ * by reading `seen + 1`, `seen + 2`... by `_id` until a miss: one indexed read when nothing changed.
+ */
+export type Change = { seq: number; partId: string; /** appended by this process */ own: boolean };
+
+const MAX_ATTEMPTS = 500;
+const KEEP_MS = 60 * 60 * 1000;
+/** This process's own appends not yet read back by its follower (a bound in case none follows). */
+const MAX_OWN = 10_000;
+
+type LogState = { head: number; tail: Promise<unknown>; own: Set<number> };
+const globalForLog = globalThis as typeof globalThis & { __catalogLog?: LogState };
+const state = (globalForLog.__catalogLog ??= { head: -1, tail: Promise.resolve(), own: new Set() });
+
+/** The highest sequence number in the log (a slow query on FerretDB: at start only), 0 when empty. */
+export async function latestSeq(): Promise<number> {
+  await connectDb();
+  const last = await CatalogChange.findOne({}, { _id: 1 }).sort({ _id: -1 }).lean();
+  return last ? Number(last._id) : 0;
+}
+
+/** Appends changes of these parts; appends of one process go one at a time. */
+export function publishCatalogChange(...partIds: string[]): Promise<void> {
+  const run = state.tail.then(async () => {
+    await connectDb();
+    if (state.head < 0) state.head = await latestSeq();
+    for (const partId of partIds) {
+      for (let attempt = 0; ; attempt++) {
+        const seq = state.head + 1;
+        try {
+          await CatalogChange.create({ _id: seq, partId });
+          state.head = seq;
+          state.own.add(seq);
+          if (state.own.size > MAX_OWN) state.own.delete(state.own.values().next().value!);
+          break;
+        } catch (error) {
+          // Another process took this number: move past it (its change is read by every follower anyway).
+          if (!isDuplicateKey(error) || attempt >= MAX_ATTEMPTS) throw error;
+          state.head = seq;
+        }
+      }
+    }
+  });
+  state.tail = run.catch(() => undefined);
+  return run;
+}
+
+/** The changes after `seen`, in order (reads by `_id` until the first number not yet written). */
+export async function readChangesAfter(seen: number, max = 1000): Promise<Change[]> {
+  await connectDb();
+  const changes: Change[] = [];
+  for (let seq = seen + 1; changes.length < max; seq++) {
+    const change = await CatalogChange.findById(seq).lean();
+    if (!change) break;
+    changes.push({ seq, partId: change.partId, own: state.own.delete(seq) });
+  }
+  if (changes.length) state.head = Math.max(state.head, changes.at(-1)!.seq);
+  return changes;
+}
+
+/** Drops log entries older than an hour (an index that far behind rebuilds from the parts instead). */
+export async function pruneCatalogLog(): Promise<number> {
+  await connectDb();
+  const result = await CatalogChange.deleteMany({ at: { $lt: new Date(Date.now() - KEEP_MS) } });
+  return result.deletedCount;
+}

@@ -1,0 +1,142 @@
+import 'server-only';
+import { cache } from 'react';
+import { tagCatalogRead } from '@/lib/platform/cache';
+import { HOME_PART_COUNT, HOME_REVIEW_COUNT, TAGS } from '@/lib/platform/constants';
+import { isBuildWithoutDatabase } from '@/lib/platform/env';
+import { NotFoundError } from '@/lib/platform/errors';
+import { getPart } from '@/lib/catalog/parts';
+import type { Page, PageQuery } from '@/lib/platform/pagination';
+import { listReviews } from '@/lib/reviews';
+import { suggestionHref } from '@/lib/catalog/url';
+import { catalogSearch, recordLostDemand, searchCatalog, type SearchPage } from '@/lib/catalog/search';
+import type { PartDTO, ReviewDTO } from '@/lib/platform/types';
+import { searchQuerySchema, type SearchQuery } from '@/lib/validations/search';
+
+/**
+ * Cached catalog reads for the pages and the API (DESIGN.md section 8): `'use cache'` functions
+ * tagged per thing they hold. A part is cached under its own tag; a list of parts is built from the
+ * parts' own entries, so it carries every part's tag (Next passes an inner entry's tags up to the
+ * entry around it): an order expires only its part's page and the lists that show it, and a new or
+ * removed part expires the lists (`catalog`). Changes expire the tags in lib/catalog/changes.ts.
+ *
+ * The database is not reachable while a self-hosted `next build` prerenders: these reads answer empty
+ * then, and the cache handlers never keep what the build rendered.
+ */
+/** A search query with its defaults, from URL-like fields (validated: bad input throws a 400). */
+export function catalogQuery(fields: Record<string, string | undefined> = {}): SearchQuery {
+  return searchQuerySchema.parse(fields);
+}
+
+/** One part, or null when there is none to show (cached too: a part created later has a new id). */
+async function readPart(id: string): Promise<PartDTO | null> {
+  'use cache';
+  tagCatalogRead(TAGS.part(id));
+  if (isBuildWithoutDatabase()) return null;
+  try {
+    return await getPart(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** One part, cached under its tag (once per render: the metadata and the page share it). */
+export const getCachedPart = cache(async (id: string): Promise<PartDTO> => {
+  const part = await readPart(id);
+  if (!part) throw new NotFoundError('Part not found');
+  return part;
+});
+
+/** Parts by id for a list, skipping any archived or deleted since the list was computed. */
+export async function getCachedParts(ids: readonly string[]): Promise<PartDTO[]> {
+  const parts = await Promise.all(ids.map((id) => readPart(id)));
+  return parts.filter((part): part is PartDTO => part !== null);
+}
+
+/**
+ * The parts of a list as one cache entry, tagged with each of them: one cache read per list instead of
+ * one per part, and still expired by an order of any part it shows (and only by those).
+ */
+export async function getCachedList(ids: readonly string[]): Promise<PartDTO[]> {
+  'use cache';
+  tagCatalogRead();
+  return ids.length ? getCachedParts(ids) : [];
+}
+
+/**
+ * The same list as the JSON text an API answers, cached as that text under the same tags: read back as
+ * one string instead of objects parsed from the cache and serialized again for every answer.
+ */
+async function getCachedListJson(ids: readonly string[]): Promise<string> {
+  'use cache';
+  tagCatalogRead();
+  return ids.length ? JSON.stringify(await getCachedParts(ids)) : '[]';
+}
+
+export type CatalogPage = Omit<SearchPage, 'ids'> & { parts: PartDTO[] };
+
+const EMPTY: CatalogPage = { parts: [], total: 0, facets: { category: [], brand: [], price: [], inStock: 0 }, nextCursor: null };
+
+/**
+ * A page of the catalog for a query: the result cached per query under `catalog`, its parts under
+ * theirs. `record` (a shopper's page, not a list the shop shows by itself) notes lost demand for the client at `address`.
+ */
+export async function getCatalogPage(
+  query: SearchQuery,
+  { record = false, address = null }: { record?: boolean; address?: string | null } = {},
+): Promise<CatalogPage> {
+  if (isBuildWithoutDatabase()) return EMPTY;
+  const page = await getSearchPage(query);
+  if (record) await recordLostDemand(query, page, address);
+  const { ids, ...rest } = page;
+  return { ...rest, parts: await getCachedList(ids) };
+}
+
+/** A page of the catalog for an API: its parts as JSON text (an array) and the total. */
+export async function getCatalogPageJson(query: SearchQuery): Promise<{ json: string; total: number }> {
+  if (isBuildWithoutDatabase()) return { json: '[]', total: 0 };
+  const { ids, total } = await getSearchPage(query);
+  return { json: await getCachedListJson(ids), total };
+}
+
+async function getSearchPage(query: SearchQuery): Promise<SearchPage> {
+  'use cache';
+  tagCatalogRead(TAGS.catalog);
+  return searchCatalog(query);
+}
+
+/** The home page's parts: the newest. */
+export async function getHomeParts(): Promise<PartDTO[]> {
+  return (await getCatalogPage(catalogQuery({ sort: 'newest', limit: String(HOME_PART_COUNT) }))).parts;
+}
+
+/** A page of reviews, newest first, cached until a review is added or removed. */
+export async function getReviewsPage(query: PageQuery): Promise<Page<ReviewDTO>> {
+  if (isBuildWithoutDatabase()) return { items: [], total: 0, page: 1, limit: query.limit ?? HOME_REVIEW_COUNT };
+  return readReviewsPage(query.limit, query.page);
+}
+
+async function readReviewsPage(limit: number | undefined, page: number | undefined): Promise<Page<ReviewDTO>> {
+  'use cache';
+  tagCatalogRead(TAGS.reviews);
+  return listReviews({ limit, page });
+}
+
+export async function getHomeReviews(): Promise<ReviewDTO[]> {
+  return (await getReviewsPage({ limit: HOME_REVIEW_COUNT })).items;
+}
+
+/**
+ * What to offer after a search that found nothing: suggestions for the whole text, then for each of
+ * its words (a long query often fails on one word the catalog does not know).
+ */
+export async function getSuggestions(text: string, limit = 6): Promise<Array<{ label: string; href: string }>> {
+  const words = text.split(/\s+/).filter((word) => word.length >= 3);
+  const lists = await Promise.all([text, ...words.slice(0, 5)].map((term) => catalogSearch().suggest(term, limit)));
+  const seen = new Map<string, string>();
+  for (const suggestion of lists.flat()) {
+    const href = suggestionHref(suggestion);
+    if (!seen.has(href)) seen.set(href, suggestion.label);
+  }
+  return [...seen].slice(0, limit).map(([href, label]) => ({ href, label }));
+}

@@ -1,0 +1,227 @@
+import 'server-only';
+import { Types } from 'mongoose';
+import { changedFields, recordAudit } from '@/lib/platform/audit';
+import { assertAdmin, type Actor } from '@/lib/auth/policy';
+import { catalogChanged } from '@/lib/catalog/changes';
+import { connectDb } from '@/lib/platform/db';
+import { ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
+import { parseObjectId } from '@/lib/platform/ids';
+import { normalizePartNumber } from '@/lib/catalog/part-numbers';
+import { applyStockMove, recordOpeningStock } from '@/lib/stock';
+import type { PartDTO } from '@/lib/platform/types';
+import { isMinimumAboveAvailable, MINIMUM_ABOVE_AVAILABLE, type PartInput, type PartUpdate } from '@/lib/validations/parts';
+import { checkFitment } from '@/lib/vehicles';
+import { Order, Part } from '@/models';
+import type { PartDoc } from '@/models/part';
+
+/**
+ * Parts (products): reading one, and the admins' changes. Every change is audited, expires the
+ * cached pages that show the part, and is published to the catalog log that keeps every instance's
+ * search index fresh. Lists and search come from lib/catalog/search.
+ */
+export type { PartDTO };
+
+export type LeanPart = PartDoc & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+
+export function toPartDTO(part: LeanPart): PartDTO {
+  return {
+    _id: String(part._id),
+    name: part.name,
+    description: part.description,
+    price: part.price,
+    img: part.img,
+    category: part.category ?? null,
+    brand: part.brand ?? null,
+    partNumber: part.partNumber ?? null,
+    oemNumbers: part.oemNumbers ?? [],
+    position: (part.position as PartDTO['position']) ?? null,
+    fitment: (part.fitment ?? []).map((row) => ({
+      make: row.make,
+      model: row.model,
+      yearFrom: row.yearFrom,
+      yearTo: row.yearTo,
+      engine: row.engine ?? null,
+      notes: row.notes ?? null,
+    })),
+    availableQuantity: part.availableQuantity,
+    minimumQuantity: part.minimumQuantity,
+    archived: Boolean(part.archivedAt),
+    createdAt: new Date(part.createdAt).toISOString(),
+    updatedAt: new Date(part.updatedAt).toISOString(),
+  };
+}
+
+/** A part for the shop: archived parts are not found (their page answers 404). */
+export async function getPart(id: string): Promise<PartDTO> {
+  const part = await getPartAnyState(id);
+  if (part.archived) throw new NotFoundError('Part not found');
+  return part;
+}
+
+/** A part whatever its state (the admins' edit page shows archived parts too). */
+export async function getPartAnyState(id: string): Promise<PartDTO> {
+  const partId = parseObjectId(id, 'Part not found');
+  await connectDb();
+  const part = await Part.findById(partId).lean<LeanPart>();
+  if (!part) throw new NotFoundError('Part not found');
+  return toPartDTO(part);
+}
+
+/** Parts by id, in the order asked, skipping missing and archived ones: the search module's ids become pages. */
+export async function getPartsByIds(ids: readonly string[]): Promise<PartDTO[]> {
+  await connectDb();
+  const parts = await Promise.all(ids.map((id) => Part.findById(parseObjectId(id, 'Part not found')).lean<LeanPart>()));
+  return parts.filter((part): part is LeanPart => Boolean(part && !part.archivedAt)).map(toPartDTO);
+}
+
+type Admin = Pick<Actor, '_id' | 'email' | 'isAdmin'>;
+
+/** What every change of a part does besides the write: pages expire, instances learn of it. */
+async function changed(id: string, { listsChange }: { listsChange: boolean }): Promise<void> {
+  await catalogChanged([id], { lists: listsChange, search: true });
+}
+
+/** Parts written without this module (the demo seed, a data import): every instance learns of them. */
+export async function announcePartChanges(ids: readonly string[]): Promise<void> {
+  for (const id of ids) await changed(id, { listsChange: true });
+}
+
+/** The catalog fields as stored: fitment checked against the vehicle list, the part number's match key. */
+async function catalogFields(input: Partial<PartInput>) {
+  const fields: Record<string, unknown> = { ...input };
+  if (input.fitment) fields.fitment = await checkFitment(input.fitment);
+  if ('partNumber' in input) fields.partNumberKey = input.partNumber ? normalizePartNumber(input.partNumber) : undefined;
+  return fields;
+}
+
+const PART_NUMBER_TAKEN = 'This part number is already used by another part';
+const CLEARABLE_FIELDS = ['brand', 'partNumber', 'position'] as const;
+
+async function writeOrRefuse<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isDuplicateKey(error)) throw new ConflictError(PART_NUMBER_TAKEN);
+    throw error;
+  }
+}
+
+/** Adds a product (admins). Its opening stock enters the ledger as a `restock` move by that admin, in the same step. */
+export async function createPart(actor: Admin, input: PartInput): Promise<PartDTO> {
+  assertAdmin(actor);
+  await connectDb();
+  const { availableQuantity, ...rest } = input;
+  const fields = await catalogFields(rest);
+  if (fields.partNumberKey && (await Part.exists({ partNumberKey: fields.partNumberKey }))) {
+    throw new ValidationError(PART_NUMBER_TAKEN, { partNumber: [PART_NUMBER_TAKEN] });
+  }
+  const partId = new Types.ObjectId();
+  const stock = await recordOpeningStock({ partId, quantity: availableQuantity, reason: 'restock', by: actor.email });
+  await writeOrRefuse(() => Part.create({ _id: partId, ...fields, ...stock }));
+  const part = await getPart(String(partId));
+  await recordAudit(actor, {
+    action: 'part.create',
+    target: target(part),
+    after: { ...auditedFields(part), availableQuantity: part.availableQuantity },
+  });
+  await changed(part._id, { listsChange: true });
+  return part;
+}
+
+/**
+ * Changes any field of a product (admins), under the rules of a create. A new stock level is never
+ * written over the old one: the difference from the level the admin saw (expectedAvailableQuantity,
+ * else the current one) goes through the ledger as a `restock` (up) or `edit` (down) move, so orders
+ * placed meanwhile stay.
+ */
+export async function updatePart(actor: Admin, id: string, input: PartUpdate): Promise<PartDTO> {
+  assertAdmin(actor);
+  const current = await getPart(id);
+  const { availableQuantity, expectedAvailableQuantity, ...rest } = input;
+  const delta = availableQuantity === undefined ? 0 : availableQuantity - (expectedAvailableQuantity ?? current.availableQuantity);
+  // The create rule, against the stored part: an edit of the stock or the minimum must leave the part buyable.
+  const after = { availableQuantity: current.availableQuantity + delta, minimumQuantity: input.minimumQuantity ?? current.minimumQuantity };
+  if ((availableQuantity !== undefined || input.minimumQuantity !== undefined) && isMinimumAboveAvailable(after)) {
+    throw new ValidationError(MINIMUM_ABOVE_AVAILABLE, { minimumQuantity: [MINIMUM_ABOVE_AVAILABLE] });
+  }
+  const fields = await catalogFields(rest);
+  if (fields.partNumberKey && (await Part.exists({ partNumberKey: fields.partNumberKey, _id: { $ne: current._id } }))) {
+    throw new ValidationError(PART_NUMBER_TAKEN, { partNumber: [PART_NUMBER_TAKEN] });
+  }
+  // A blank optional field (sent as '', parsed to undefined) is cleared; a field left out stays as it is.
+  const unset: Record<string, ''> = {};
+  for (const key of CLEARABLE_FIELDS) {
+    if (key in fields && fields[key] === undefined) {
+      unset[key] = '';
+      delete fields[key];
+    }
+  }
+  if ('partNumber' in unset) {
+    unset.partNumberKey = '';
+    delete fields.partNumberKey;
+  }
+  const touched = Object.keys(fields).length + Object.keys(unset).length > 0;
+  if (touched) {
+    const update = { ...(Object.keys(fields).length ? { $set: fields } : {}), ...(Object.keys(unset).length ? { $unset: unset } : {}) };
+    await writeOrRefuse(() => Part.updateOne({ _id: current._id }, update));
+  }
+  if (delta !== 0) {
+    // A correction below zero answers 409 with the neutral message ("Only 3 pieces are in stock..."): orders took them meanwhile.
+    const move = await applyStockMove({ partId: id, delta, reason: delta > 0 ? 'restock' : 'edit', by: actor.email });
+    await recordAudit(actor, {
+      action: delta > 0 ? 'stock.restock' : 'stock.correction',
+      target: target(current),
+      before: { availableQuantity: move.availableQuantity - delta },
+      after: { availableQuantity: move.availableQuantity },
+    });
+  }
+  const updated = await getPart(id);
+  if (touched) {
+    const { before, after: changedAfter } = changedFields(auditedFields(current), auditedFields(updated));
+    if (Object.keys(before).length)
+      await recordAudit(actor, { action: 'part.update', target: target(updated), before, after: changedAfter });
+  }
+  // A new name, price, category, brand or fitment can move the part in or out of lists, or within them.
+  await changed(id, { listsChange: touched });
+  return updated;
+}
+
+/** How many unpaid, uncancelled orders refer to a part (the delete dialog says so). */
+export async function countOpenOrders(partIds: readonly string[]): Promise<Map<string, number>> {
+  await connectDb();
+  const orders = await Order.find(
+    { partId: { $in: partIds.map((id) => parseObjectId(id)) }, paid: false, cancelledAt: null },
+    { partId: 1 },
+  ).lean();
+  const counts = new Map<string, number>();
+  for (const order of orders) counts.set(String(order.partId), (counts.get(String(order.partId)) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Deletes a product (admins). A part that orders refer to is archived instead: it leaves every list,
+ * search and the sitemap, its page answers 404, and its unpaid orders can be cancelled but not paid.
+ * Its orders and stock history stay as records either way.
+ */
+export async function deletePart(actor: Admin, id: string): Promise<{ acknowledged: true; deletedCount: number; archived: boolean }> {
+  assertAdmin(actor);
+  const part = await getPart(id);
+  const referenced = Boolean(await Order.exists({ partId: parseObjectId(id) }));
+  if (referenced) {
+    await Part.updateOne({ _id: part._id }, { $set: { archivedAt: new Date() } });
+    await recordAudit(actor, { action: 'part.archive', target: target(part), before: { archived: false }, after: { archived: true } });
+  } else {
+    await Part.deleteOne({ _id: part._id });
+    await recordAudit(actor, { action: 'part.delete', target: target(part), before: auditedFields(part) });
+  }
+  await changed(id, { listsChange: true });
+  return { acknowledged: true, deletedCount: 1, archived: referenced };
+}
+
+const target = (part: Pick<PartDTO, '_id' | 'name'>) => ({ kind: 'part' as const, id: part._id, label: part.name });
+
+/** The fields an audit entry records for a part (everything an admin can edit, stock aside). */
+function auditedFields(part: PartDTO) {
+  const { name, description, price, img, category, brand, partNumber, oemNumbers, position, fitment, minimumQuantity } = part;
+  return { name, description, price, img, category, brand, partNumber, oemNumbers, position, fitment, minimumQuantity };
+}

@@ -1,0 +1,394 @@
+import 'server-only';
+import { expireCacheTags } from '@/lib/platform/cache';
+import { latestSeq, readChangesAfter } from '@/lib/catalog/change-log';
+import { TAGS } from '@/lib/platform/constants';
+import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
+import { onVercel } from '@/lib/platform/env';
+import { ServiceUnavailableError } from '@/lib/platform/errors';
+import { recordSearchMiss, recordVehicleMiss } from '@/lib/catalog/lost-demand';
+import { queryVehicle, type SearchQuery } from '@/lib/validations/search';
+import { Part } from '@/models';
+import { MemoryIndex } from './memory-index';
+import { currentSnapshot, loadSnapshot, readParts, saveSnapshot, SNAPSHOT_REFRESH_MS, type Snapshot } from './snapshot';
+import type { CatalogSearchEngine, IndexedPart, SearchPage, Suggestion } from './types';
+
+/**
+ * The default catalog search: an in-process index (lib/catalog/search/memory-index.ts), built from the
+ * database when the process starts and kept fresh by following the catalog change log every second,
+ * so a change made through any instance shows here within a couple of seconds. On Vercel, where no
+ * timer outlives a request, a read follows the log itself when the last look is a second old, and
+ * the search-index job (Vercel Cron) keeps the snapshot fresh. A hosted engine can take its place
+ * behind CatalogSearchEngine.
+ */
+export type { CatalogSearchEngine, SearchPage, Suggestion } from './types';
+
+const FOLLOW_EVERY_MS = 1000;
+const CHECK_GAP_EVERY_MS = 60_000;
+const RESULT_CACHE_SIZE = 500;
+const READY_WAIT_MS = 20_000;
+/**
+ * Completing the index (words, numbers, vehicles: reading and parsing every part) waits this long
+ * after the load, or for the first read that needs it, whichever comes first: the first pages after a
+ * (re)start then have the process and the database to themselves (at 100,000 parts the first `/`
+ * took 1.0 to 1.6 s while completion ran beside it, 0.7 to 0.8 s without).
+ */
+const COMPLETE_AFTER_MS = 2_000;
+
+type LeanIndexedPart = {
+  _id: unknown;
+  name: string;
+  brand?: string | null;
+  category?: string | null;
+  partNumber?: string | null;
+  oemNumbers?: string[];
+  price: number;
+  availableQuantity: number;
+  createdAt: Date;
+  updatedAt: Date;
+  fitment?: Array<{ make: string; model: string; yearFrom: number; yearTo: number; engine?: string | null; notes?: string | null }>;
+  archivedAt?: Date | null;
+};
+
+const PROJECTION = {
+  name: 1,
+  brand: 1,
+  category: 1,
+  partNumber: 1,
+  oemNumbers: 1,
+  price: 1,
+  availableQuantity: 1,
+  createdAt: 1,
+  updatedAt: 1,
+  fitment: 1,
+  archivedAt: 1,
+};
+
+function toIndexed(part: LeanIndexedPart): IndexedPart {
+  return {
+    _id: String(part._id),
+    name: part.name,
+    brand: part.brand ?? '',
+    category: part.category ?? '',
+    partNumber: part.partNumber ?? '',
+    oemNumbers: part.oemNumbers ?? [],
+    price: part.price,
+    availableQuantity: part.availableQuantity,
+    createdAt: new Date(part.createdAt).getTime(),
+    updatedAt: new Date(part.updatedAt).getTime(),
+    fitment: part.fitment ?? [],
+  };
+}
+
+/** A part as the index holds it, read again by id (null: gone or archived). */
+async function readIndexed(id: string): Promise<IndexedPart | null> {
+  await connectDb();
+  const part = await Part.findById(id, PROJECTION).lean<LeanIndexedPart>();
+  return part && !part.archivedAt ? toIndexed(part) : null;
+}
+
+/** The log after a snapshot's position: the ids of the parts it changed, their current state (gone or archived: left out), the position after them. */
+async function changesAfter(seq: number): Promise<{ changed: Set<string>; fresh: IndexedPart[]; seq: number }> {
+  const changed = new Set<string>();
+  for (let changes = await readChangesAfter(seq); changes.length; changes = await readChangesAfter(seq)) {
+    for (const change of changes) changed.add(change.partId);
+    seq = changes.at(-1)!.seq;
+  }
+  const fresh = (await Promise.all([...changed].map(readIndexed))).filter((part) => part !== null);
+  return { changed, fresh, seq };
+}
+
+/** A snapshot's whole parts as MemoryIndex.complete() takes them, the changed ones in their current state. */
+async function* partsWithChanges(snapshot: Snapshot, { changed, fresh }: { changed: Set<string>; fresh: IndexedPart[] }) {
+  for await (const parts of readParts(snapshot)) yield parts.filter((part) => !changed.has(part._id));
+  yield fresh;
+}
+
+class InProcessSearch implements CatalogSearchEngine {
+  readonly name = 'in-process (MiniSearch)';
+  private readonly index = new MemoryIndex();
+  private seen = 0;
+  private building: Promise<void> | null = null;
+  private followTimer: NodeJS.Timeout | null = null;
+  /** No timer follows the log (Vercel): reads do, at most every FOLLOW_EVERY_MS. */
+  private followOnRead = false;
+  private lastFollow = 0;
+  private lastGapCheck = 0;
+  private readonly results = new Map<string, SearchPage>();
+
+  /**
+   * Loads the index once (and again after a failure); every read waits for it. Its listings answer
+   * as soon as it is loaded; a text or vehicle search waits for `completed` too (MemoryIndex.load).
+   */
+  ready(): Promise<void> {
+    this.building ??= this.build().catch((error: unknown) => {
+      this.building = null;
+      throw error;
+    });
+    return this.building;
+  }
+
+  private completed: Promise<void> = Promise.resolve();
+  /** Starts the completion the load scheduled, at once (a read needs it). */
+  private completeNow: () => void = () => {};
+  private completeTimer: NodeJS.Timeout | null = null;
+  /** The snapshot's parts did not complete the index: the next load reads the parts. */
+  private snapshotFailed = false;
+
+  private async build(): Promise<void> {
+    const started = Date.now();
+    await connectDb();
+    // The log position first: whatever changes while the parts are read is replayed afterwards.
+    const latest = await latestSeq();
+    const snapshot = this.snapshotFailed
+      ? null
+      : await loadSnapshot(latest).catch((error: unknown) => {
+          console.error('[search] could not read the snapshot, reading the parts:', error);
+          return null;
+        });
+    let parts: AsyncIterable<IndexedPart[]> | IndexedPart[][];
+    if (snapshot) {
+      // What changed after the snapshot is applied before the first answer.
+      const changes = await changesAfter(snapshot.seq);
+      this.index.load([...snapshot.listed.filter((part) => !changes.changed.has(part._id)), ...changes.fresh]);
+      parts = partsWithChanges(snapshot, changes);
+      this.seen = changes.seq;
+      this.snapshotAt = snapshot.at.getTime();
+    } else {
+      // A start-up job reading the whole catalog, not a request: it may take longer than a page's query.
+      const read = (await Part.find({ archivedAt: null }, PROJECTION).maxTimeMS(STARTUP_READ_MS).lean<LeanIndexedPart[]>()).map(toIndexed);
+      this.index.load(read);
+      parts = [read];
+      this.seen = latest;
+      // Stored before the first answer, so the next instance to start (or this one restarted) has it.
+      await this.writeSnapshot(read);
+      this.snapshotFailed = false;
+    }
+    this.results.clear();
+    console.log(
+      `[search] loaded ${this.index.size} parts in ${Date.now() - started} ms from ${snapshot ? `the snapshot at log position ${snapshot.seq}` : 'the parts'}`,
+    );
+    let heapBefore = 0;
+    const begin = new Promise<void>((resolve) => (this.completeNow = resolve));
+    if (this.completeTimer) clearTimeout(this.completeTimer);
+    this.completeTimer = setTimeout(this.completeNow, COMPLETE_AFTER_MS);
+    this.completed = begin
+      .then(() => {
+        heapBefore = process.memoryUsage().heapUsed;
+        return this.index.complete(parts);
+      })
+      .then(
+        (done) => {
+          if (!done) return;
+          // The heap's growth is approximate (no collection forced): npm run bench:search measures it exactly.
+          const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024 ** 2);
+          console.log(
+            `[search] completed the index (words, numbers, vehicles) ${Date.now() - started} ms after the start (heap +${heapMb} MB)`,
+          );
+          this.startFollowing();
+        },
+        (error: unknown) => {
+          // The next read loads it again, from the parts if the snapshot is what failed (a new one is written then).
+          console.error('[search] could not complete the index, loading it again:', error);
+          this.snapshotFailed = Boolean(snapshot);
+          this.building = null;
+        },
+      );
+  }
+
+  private snapshotAt = 0;
+  private lastSnapshotCheck = 0;
+
+  /** Stores this index (or the parts it is loading) as the snapshot new instances start from (never fails the search). */
+  private async writeSnapshot(parts = this.index.indexedParts()): Promise<void> {
+    const at = new Date();
+    try {
+      await saveSnapshot(parts, this.seen, at);
+      this.snapshotAt = at.getTime();
+    } catch (error) {
+      console.error('[search] could not store the snapshot:', error);
+    }
+  }
+
+  /**
+   * Every minute at most: a fresh snapshot when the current one (by any instance) is older than the
+   * refresh period and the catalog changed since.
+   */
+  private async refreshSnapshot(): Promise<void> {
+    if (Date.now() - this.lastSnapshotCheck < CHECK_GAP_EVERY_MS || Date.now() - this.snapshotAt < SNAPSHOT_REFRESH_MS) return;
+    this.lastSnapshotCheck = Date.now();
+    const current = await currentSnapshot();
+    this.snapshotAt = current?.at.getTime() ?? 0;
+    if (Date.now() - this.snapshotAt >= SNAPSHOT_REFRESH_MS && (current?.seq ?? -1) < this.seen) await this.writeSnapshot();
+  }
+
+  private startFollowing(): void {
+    if (this.followTimer || this.followOnRead) return;
+    if (onVercel()) {
+      this.followOnRead = true;
+      return;
+    }
+    this.followTimer = setInterval(
+      () => void this.follow().catch((error: unknown) => console.error('[search] could not follow the catalog log:', error)),
+      FOLLOW_EVERY_MS,
+    );
+    this.followTimer.unref();
+  }
+
+  /** A read on Vercel: the log's news first, when the last look is older than FOLLOW_EVERY_MS (never fails the read). */
+  private async followIfDue(): Promise<void> {
+    if (!this.followOnRead || Date.now() - this.lastFollow < FOLLOW_EVERY_MS) return;
+    await this.follow({ snapshot: false }).catch((error: unknown) => console.error('[search] could not follow the catalog log:', error));
+  }
+
+  /**
+   * The search-index job: loads and completes the index, applies the log, and stores a fresh snapshot
+   * when the stored one is older than its refresh period and the catalog changed since.
+   */
+  async refresh(): Promise<void> {
+    await this.indexReady((loaded) => !loaded.isComplete);
+    await this.follow();
+  }
+
+  /** Stops following the log (a test file's teardown; a server runs until it exits). */
+  close(): void {
+    if (this.followTimer) clearInterval(this.followTimer);
+    this.followTimer = null;
+    if (this.completeTimer) clearTimeout(this.completeTimer);
+    this.completeTimer = null;
+  }
+
+  private following: Promise<void> | null = null;
+
+  /**
+   * Applies the log's new entries: each names a part to read again by id. Then, for changes made by
+   * other instances, the lists expire again: this instance may have rendered one from its older index
+   * after the other instance expired them, and with a shared cache every instance would be served it.
+   */
+  follow({ snapshot = true }: { snapshot?: boolean } = {}): Promise<void> {
+    this.following ??= (async () => {
+      try {
+        this.lastFollow = Date.now();
+        const changes = await readChangesAfter(this.seen);
+        for (const change of changes) {
+          await this.refreshPart(change.partId);
+          this.seen = change.seq;
+        }
+        const theirs = changes.filter((change) => !change.own).map((change) => TAGS.part(change.partId));
+        if (theirs.length) await expireCacheTags([TAGS.catalog, ...theirs]);
+        if (!changes.length && Date.now() - this.lastGapCheck > CHECK_GAP_EVERY_MS) await this.checkGap();
+        if (snapshot) await this.refreshSnapshot();
+      } finally {
+        this.following = null;
+      }
+    })();
+    return this.following;
+  }
+
+  /** The log was pruned past this index (it stopped for over an hour): rebuild from the parts. */
+  private async checkGap(): Promise<void> {
+    this.lastGapCheck = Date.now();
+    if ((await latestSeq()) > this.seen) {
+      this.building = null;
+      await this.ready();
+    }
+  }
+
+  partChanged(id: string): Promise<void> {
+    return this.refreshPart(id);
+  }
+
+  /** Reads one part again (this process's own change, or one from the log), once the index is complete. */
+  private async refreshPart(id: string): Promise<void> {
+    // Not loaded yet, a load that fails, or a reload started meanwhile: that load reads this change itself.
+    if (!this.building) return;
+    try {
+      await this.building;
+    } catch {
+      return;
+    }
+    this.completeNow();
+    await this.completed;
+    const part = await readIndexed(id);
+    if (!this.index.isComplete) return;
+    if (part) this.index.upsert(part);
+    else this.index.remove(id);
+  }
+
+  /** The index once loaded, and complete too when this read needs it (a text or vehicle search, suggestions). */
+  private async indexReady(needsComplete: (index: MemoryIndex) => boolean): Promise<MemoryIndex> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new ServiceUnavailableError('The catalog is still loading, please try again in a moment', 5)),
+        READY_WAIT_MS,
+      );
+    });
+    try {
+      const answerable = async () => {
+        await this.ready();
+        // Again if a rebuild replaced the load it waited for (ready() is then that rebuild's).
+        while (needsComplete(this.index)) {
+          await this.ready();
+          this.completeNow();
+          await this.completed;
+        }
+      };
+      await Promise.race([answerable(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+    await this.followIfDue();
+    return this.index;
+  }
+
+  async search(query: SearchQuery): Promise<SearchPage> {
+    const index = await this.indexReady((loaded) => !loaded.canAnswer(query));
+    const key = `${index.version}:${JSON.stringify(query)}`;
+    const cached = this.results.get(key);
+    if (cached) return cached;
+    const page = index.search(query);
+    if (this.results.size >= RESULT_CACHE_SIZE) this.results.delete(this.results.keys().next().value!);
+    this.results.set(key, page);
+    return page;
+  }
+
+  async suggest(text: string, limit: number): Promise<Suggestion[]> {
+    return (await this.indexReady((loaded) => !loaded.isComplete)).suggest(text, limit);
+  }
+
+  async allParts(): Promise<Array<{ id: string; updatedAt: number }>> {
+    return (await this.indexReady((loaded) => !loaded.knowsDates)).all();
+  }
+}
+
+const globalForSearch = globalThis as typeof globalThis & { __catalogSearch?: InProcessSearch };
+
+/** The catalog search of this process. */
+export function catalogSearch(): CatalogSearchEngine {
+  return (globalForSearch.__catalogSearch ??= new InProcessSearch());
+}
+
+/**
+ * Searches the catalog. A search the catalog could not answer is lost demand: text that found
+ * nothing, or a vehicle no part fits, is recorded for the admin's list.
+ */
+export async function searchCatalog(
+  query: SearchQuery,
+  { record = false, address = null }: { record?: boolean; address?: string | null } = {},
+): Promise<SearchPage> {
+  const page = await catalogSearch().search(query);
+  if (record) await recordLostDemand(query, page, address);
+  return page;
+}
+
+/**
+ * Records what a first page without results says the catalog lacks: the search text, or a vehicle no
+ * part fits; `address` is the client's (lib/catalog/lost-demand.ts counts it once a day per address).
+ */
+export async function recordLostDemand(query: SearchQuery, page: Pick<SearchPage, 'total'>, address: string | null): Promise<void> {
+  if (page.total > 0 || query.cursor !== 0) return;
+  const vehicle = queryVehicle(query);
+  if (query.q) await recordSearchMiss(query.q, vehicle, address);
+  else if (vehicle && !query.category && !query.brand && !query.inStock && query.minPrice === undefined && query.maxPrice === undefined)
+    await recordVehicleMiss(vehicle, address);
+}

@@ -1,0 +1,185 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { mongo } from 'mongoose';
+import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
+import { isDuplicateKey } from '@/lib/platform/errors';
+import { CatalogChange, SearchSnapshot } from '@/models';
+import type { IndexedPart, ListedPart } from './types';
+
+/**
+ * A snapshot of the search index in the database, so that an instance starts in a second instead of
+ * reading every part: on FerretDB reading 100,000 parts takes 15 to 40 s (it loads whole documents).
+ * A generation holds the parts' indexed fields as gzipped JSON in two forms: one `list` chunk with
+ * what listings and the sitemap need (1.6 MB for 100,000 parts: the index answers pages a few hundred ms after the
+ * start) and chunks of whole parts (7 MB, read after, while the index completes its words). An
+ * instance loads the newest snapshot and replays the change log after its position. The log keeps
+ * an hour, so a snapshot is used only while the log still holds the change right after it (or
+ * nothing changed since), and instances write a fresh one every quarter of an hour while the
+ * catalog changes.
+ *
+ * Several instances may write at once: each writes its own generation, then points `SNAPSHOT_POINTER` at it
+ * (the last one wins; any of them is correct, since the log replays what came after). A reader that
+ * finds a generation incomplete (replaced meanwhile) reads the parts instead.
+ */
+const CHUNK_PARTS = 2000;
+export const SNAPSHOT_REFRESH_MS = 15 * 60 * 1000;
+/** A replaced generation stays this long for instances still reading it. */
+const KEEP_REPLACED_MS = 5 * 60 * 1000;
+/** The pointer to the current generation (`current` pointed at whole-part chunks only: an older release's format, left to it). */
+export const SNAPSHOT_POINTER = 'current:2';
+const zip = promisify(gzip);
+const unzip = promisify(gunzip);
+/** lean() reads a Buffer field as BSON Binary. */
+const bytesOf = (data: Buffer | mongo.Binary): Uint8Array => (data instanceof mongo.Binary ? data.buffer : data);
+
+type FitmentRow = IndexedPart['fitment'][number];
+type Row = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string[],
+  number,
+  number,
+  number,
+  number,
+  Array<[string, string, number, number, string | null, string | null]>,
+];
+
+export function encodeParts(parts: readonly IndexedPart[]): string {
+  const rows: Row[] = parts.map((p) => [
+    p._id,
+    p.name,
+    p.brand,
+    p.category,
+    p.partNumber,
+    p.oemNumbers,
+    p.price,
+    p.availableQuantity,
+    p.createdAt,
+    p.updatedAt,
+    p.fitment.map((f) => [f.make, f.model, f.yearFrom, f.yearTo, f.engine ?? null, f.notes ?? null]),
+  ]);
+  return JSON.stringify(rows);
+}
+
+export function decodeParts(text: string): IndexedPart[] {
+  return (JSON.parse(text) as Row[]).map(
+    ([_id, name, brand, category, partNumber, oemNumbers, price, availableQuantity, createdAt, updatedAt, fitment]) => ({
+      _id,
+      name,
+      brand,
+      category,
+      partNumber,
+      oemNumbers,
+      price,
+      availableQuantity,
+      createdAt,
+      updatedAt,
+      fitment: fitment.map(([make, model, yearFrom, yearTo, engine, notes]): FitmentRow => ({
+        make,
+        model,
+        yearFrom,
+        yearTo,
+        engine,
+        notes,
+      })),
+    }),
+  );
+}
+
+/** The last change comes last: an older release wrote rows without it (its parts' dates then come with complete()). */
+type ListedRow = [string, number, number, number, string, string, number?];
+
+export function encodeListed(parts: readonly ListedPart[]): string {
+  return JSON.stringify(parts.map((p): ListedRow => [p._id, p.price, p.availableQuantity, p.createdAt, p.brand, p.category, p.updatedAt]));
+}
+
+export function decodeListed(text: string): ListedPart[] {
+  return (JSON.parse(text) as ListedRow[]).map(([_id, price, availableQuantity, createdAt, brand, category, updatedAt]) => ({
+    _id,
+    price,
+    availableQuantity,
+    createdAt,
+    updatedAt: updatedAt ?? Number.NaN,
+    brand,
+    category,
+  }));
+}
+
+/** A snapshot: what listings need of every part at once, the whole parts chunk by chunk (readParts). */
+export type Snapshot = { listed: ListedPart[]; seq: number; at: Date; gen: string; chunks: number };
+
+/** When the current snapshot was taken and its log position (null: none). */
+export async function currentSnapshot(): Promise<{ at: Date; seq: number } | null> {
+  await connectDb();
+  const pointer = await SearchSnapshot.findById(SNAPSHOT_POINTER, { at: 1, seq: 1 }).lean();
+  return pointer ? { at: pointer.at, seq: pointer.seq ?? 0 } : null;
+}
+
+/** The newest snapshot, if the change log still holds everything after it (`latest`: the log's head). */
+export async function loadSnapshot(latest: number): Promise<Snapshot | null> {
+  await connectDb();
+  const pointer = await SearchSnapshot.findById(SNAPSHOT_POINTER).lean();
+  if (!pointer?.chunks || pointer.seq === undefined || pointer.seq === null) return null;
+  if (pointer.seq > latest) return null;
+  // The log is pruned from its oldest end: if the change after the snapshot is there, so are the rest.
+  if (pointer.seq < latest && !(await CatalogChange.exists({ _id: pointer.seq + 1 }))) return null;
+  const listed = await readChunk(`${pointer.gen}:list`);
+  // Gone: the generation was replaced and removed meanwhile.
+  if (listed === null) return null;
+  return { listed: decodeListed(listed), seq: pointer.seq, at: pointer.at, gen: pointer.gen, chunks: pointer.chunks };
+}
+
+/** A chunk's text (null: not there). By id: FerretDB scans the collection for an $in. */
+async function readChunk(id: string): Promise<string | null> {
+  const chunk = await SearchSnapshot.findById(id, { data: 1 }).maxTimeMS(STARTUP_READ_MS).lean();
+  return chunk?.data ? (await unzip(bytesOf(chunk.data))).toString('utf8') : null;
+}
+
+/** Chunks read ahead of the one being used. */
+const READ_AHEAD = 4;
+
+/** The snapshot's whole parts, a chunk at a time (the next few read while this one is used). */
+export async function* readParts(snapshot: Pick<Snapshot, 'gen' | 'chunks'>): AsyncGenerator<IndexedPart[]> {
+  const reads: Array<Promise<string | null>> = [];
+  const readAhead = (n: number) => {
+    if (n >= snapshot.chunks) return;
+    reads[n] = readChunk(`${snapshot.gen}:${n}`);
+    // Awaited in turn below, which rethrows its error; until then it must not count as unhandled.
+    reads[n].catch(() => undefined);
+  };
+  for (let n = 0; n < READ_AHEAD; n++) readAhead(n);
+  for (let n = 0; n < snapshot.chunks; n++) {
+    readAhead(n + READ_AHEAD);
+    const text = await reads[n]!;
+    if (text === null) throw new Error(`chunk ${n} of the search snapshot ${snapshot.gen} is gone (replaced and removed meanwhile?)`);
+    yield decodeParts(text);
+  }
+}
+
+/** Stores these parts as the snapshot at log position `seq`, taken at `at`. */
+export async function saveSnapshot(parts: readonly IndexedPart[], seq: number, at = new Date()): Promise<void> {
+  await connectDb();
+  const gen = randomUUID();
+  const write = async (n: number | 'list', text: string) => SearchSnapshot.create({ _id: `${gen}:${n}`, gen, data: await zip(text), at });
+  await write('list', encodeListed(parts));
+  let n = 0;
+  for (let start = 0; start < parts.length || n === 0; start += CHUNK_PARTS, n++)
+    await write(n, encodeParts(parts.slice(start, start + CHUNK_PARTS)));
+  const pointer = { $set: { gen, seq, chunks: n, at } };
+  await SearchSnapshot.updateOne({ _id: SNAPSHOT_POINTER }, pointer, { upsert: true }).catch(async (error: unknown) => {
+    // Another instance created the pointer at the same moment: point it at this generation instead.
+    if (!isDuplicateKey(error)) throw error;
+    await SearchSnapshot.updateOne({ _id: SNAPSHOT_POINTER }, pointer);
+  });
+  // Generations replaced a while ago (a reader of one that vanishes mid-read reads the parts instead).
+  await SearchSnapshot.deleteMany({
+    _id: { $ne: SNAPSHOT_POINTER },
+    gen: { $ne: gen },
+    at: { $lt: new Date(Date.now() - KEEP_REPLACED_MS) },
+  });
+}

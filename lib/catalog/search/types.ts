@@ -1,0 +1,56 @@
+import type { FitmentRowLike, VehicleChoice } from '@/lib/catalog/fitment';
+import type { SearchQuery } from '@/lib/validations/search';
+
+/** What the search index knows of a part: what it searches, filters and sorts on (no description). */
+export type IndexedPart = {
+  _id: string;
+  name: string;
+  brand: string;
+  category: string;
+  partNumber: string;
+  oemNumbers: string[];
+  price: number;
+  availableQuantity: number;
+  createdAt: number;
+  updatedAt: number;
+  fitment: FitmentRowLike[];
+};
+
+/** What a listing needs of a part (sorts, filters, facets, the sitemap's dates): an index loads these first (MemoryIndex.load). */
+export type ListedPart = Pick<IndexedPart, '_id' | 'price' | 'availableQuantity' | 'createdAt' | 'updatedAt' | 'brand' | 'category'>;
+
+export type FacetValue = { value: string; count: number };
+export type PriceBucket = { key: string; min: number; max: number | null; count: number };
+export type Facets = { category: FacetValue[]; brand: FacetValue[]; price: PriceBucket[]; inStock: number };
+
+/** A page of results: part ids in order, the total, facet counts for the query, the next page's cursor. */
+export type SearchPage = { ids: string[]; total: number; facets: Facets; nextCursor: string | null };
+
+/**
+ * What the search box offers: a part (an exact part or OEM number: opens the part), a query (a part
+ * name, with its brand: searches it), a category or a brand (filters the catalog).
+ */
+export type Suggestion =
+  | { kind: 'part'; id: string; label: string; detail: string }
+  | { kind: 'query'; value: string; label: string; detail: string }
+  | { kind: 'category' | 'brand'; value: string; label: string };
+
+/**
+ * The catalog search (DESIGN.md section 8a): search, facets and sorted listing behind one interface,
+ * so that a hosted engine (Atlas Search, Meilisearch, Typesense) can replace the in-process default.
+ */
+export interface CatalogSearchEngine {
+  readonly name: string;
+  /** Resolves once the engine can answer (the in-process index is built at start). */
+  ready(): Promise<void>;
+  search(query: SearchQuery): Promise<SearchPage>;
+  suggest(text: string, limit: number): Promise<Suggestion[]>;
+  /** Every part's id and last change, newest first (the sitemap). */
+  allParts(): Promise<Array<{ id: string; updatedAt: number }>>;
+  /** This process changed a part: answer with it at once (other instances learn of it from the change log). */
+  partChanged(id: string): Promise<void>;
+  /** The periodic upkeep a scheduled job runs (the in-process index: catch up with the log, refresh the snapshot). */
+  refresh(): Promise<void>;
+}
+
+export type { SearchQuery, VehicleChoice };

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { CATALOG_PATH, categoryPath, type CatalogParams } from '@/lib/catalog/url';
+
+export const CATALOG_DESCRIPTION = 'Every part in the shop: filter by category, brand, price, stock and the vehicle it fits.';
+
+/**
+ * What search engines may index of the catalog: the whole list and each category (page by page);
+ * every other combination of filters is a duplicate of those, so it is `noindex` with a canonical URL
+ * pointing to the page it narrows.
+ */
+export function catalogMetadata(params: CatalogParams, { title, description }: { title: string; description: string }): Metadata {
+  const { category, page, ...filters } = params;
+  const base = category ? categoryPath(category) : CATALOG_PATH;
+  const indexable = Object.keys(filters).length === 0;
+  const canonical = indexable && page && page !== '1' ? `${base}?page=${encodeURIComponent(page)}` : base;
+  return {
+    title,
+    description,
+    alternates: { canonical },
+    ...(indexable ? {} : { robots: { index: false, follow: true } }),
+  };
+}

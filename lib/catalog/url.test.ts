@@ -1,0 +1,97 @@
+import { catalogMetadata } from '@/lib/catalog/seo';
+import { catalogHref, readCatalogParams, suggestionHref, vehicleOf, vehicleParams } from '@/lib/catalog/url';
+import { catalogPageQuery, CATALOG_PAGE_SIZE, encodeCursor } from '@/lib/validations/search';
+
+describe('catalog URLs', () => {
+  it('reads only the known fields, the first of repeated values, and drops empty ones', () => {
+    expect(readCatalogParams({ q: ['pads', 'rotor'], brand: '', evil: 'x', page: '2', category: 'brakes' })).toEqual({
+      q: 'pads',
+      page: '2',
+      category: 'brakes',
+    });
+  });
+
+  it('builds links in a stable order; a change other than the page goes back to page 1', () => {
+    const params = { brand: 'Stopline', q: 'pads', page: '3' };
+    expect(catalogHref('/parts', params, { page: '4' })).toBe('/parts?q=pads&brand=Stopline&page=4');
+    expect(catalogHref('/parts', params, { sort: 'price-asc' })).toBe('/parts?q=pads&brand=Stopline&sort=price-asc');
+    expect(catalogHref('/parts', params, { brand: undefined, q: undefined })).toBe('/parts');
+    expect(catalogHref('/parts', { q: 'a b&c' })).toBe('/parts?q=a+b%26c');
+    // The defaults never show in a URL, so one page has one address.
+    expect(catalogHref('/parts', { sort: 'relevance' }, { page: '1' })).toBe('/parts');
+  });
+
+  it('carries a vehicle in the URL and reads it back only when year, make and model are all there', () => {
+    const vehicle = { year: 2016, make: 'Toyota', model: 'Corolla', engine: '1.8L I4' };
+    const href = catalogHref('/parts', vehicleParams(vehicle));
+    expect(href).toBe('/parts?year=2016&make=Toyota&model=Corolla&engine=1.8L+I4');
+    expect(vehicleOf(readCatalogParams(Object.fromEntries(new URL(href, 'http://x').searchParams)))).toEqual(vehicle);
+    expect(vehicleOf({ make: 'Toyota', model: 'Corolla' })).toBeNull();
+    expect(vehicleOf({ year: 'abc', make: 'Toyota', model: 'Corolla' })).toBeNull();
+    expect(catalogHref('/parts', { year: '2016', make: 'Toyota', model: 'Corolla', q: 'x' }, vehicleParams(null))).toBe('/parts?q=x');
+  });
+
+  it('sends each kind of suggestion to its page', () => {
+    expect(suggestionHref({ kind: 'part', id: 'abc', label: 'Pads', detail: '' })).toBe('/parts/abc');
+    expect(suggestionHref({ kind: 'category', value: 'brakes', label: 'Brakes' })).toBe('/categories/brakes');
+    expect(suggestionHref({ kind: 'brand', value: 'Hollis & Crane', label: 'Hollis & Crane' })).toBe('/parts?brand=Hollis+%26+Crane');
+    expect(suggestionHref({ kind: 'query', value: 'brake pad', label: 'Brake pad', detail: '' })).toBe('/parts?q=brake+pad');
+  });
+});
+
+describe('the catalog page query', () => {
+  it('turns the page number into the cursor of that page', () => {
+    const parsed = catalogPageQuery({ page: '3', sort: 'price-desc' });
+    expect(parsed).toMatchObject({ ok: true, page: 3, query: { sort: 'price-desc', limit: CATALOG_PAGE_SIZE } });
+    expect(parsed.ok && parsed.query.cursor).toBe(2 * CATALOG_PAGE_SIZE);
+    expect(encodeCursor(2 * CATALOG_PAGE_SIZE)).toMatch(/^c/);
+  });
+
+  it.each([
+    [{ page: '0' }, 'That page number does not exist'],
+    [{ page: '1.5' }, 'That page number does not exist'],
+    [{ page: '999999999' }, 'That page number does not exist'],
+    [{ sort: 'cheapest' }, 'sort must be one of relevance, price-asc, price-desc, newest'],
+    [{ category: 'rockets' }, 'Unknown category'],
+    [{ year: '1900', make: 'Toyota', model: 'Corolla' }, 'Year'],
+    [{ make: 'Toyota' }, 'Give the year, make and model of the vehicle'],
+    [{ minPrice: '50', maxPrice: '10' }, 'maxPrice cannot be below minPrice'],
+    [{ q: 'x'.repeat(201) }, 'Search for at most 200 characters'],
+  ])('refuses %j with a message for the page', (params, message) => {
+    const parsed = catalogPageQuery(params);
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.message).toContain(message);
+  });
+});
+
+describe('what search engines index', () => {
+  const copy = { title: 't', description: 'd' };
+  it('indexes the whole list and each category, page by page, under their own URLs', () => {
+    expect(catalogMetadata({}, copy)).toMatchObject({ alternates: { canonical: '/parts' } });
+    expect(catalogMetadata({}, copy).robots).toBeUndefined();
+    expect(catalogMetadata({ page: '2' }, copy)).toMatchObject({ alternates: { canonical: '/parts?page=2' } });
+    // /parts?category=brakes is a copy of the category page.
+    expect(catalogMetadata({ category: 'brakes' }, copy)).toMatchObject({ alternates: { canonical: '/categories/brakes' } });
+    expect(catalogMetadata({ category: 'brakes', page: '2' }, copy).robots).toBeUndefined();
+  });
+
+  it('keeps filter combinations out of the index, pointing at the page they narrow', () => {
+    const meta = catalogMetadata({ category: 'brakes', brand: 'Stopline', page: '2' }, copy);
+    expect(meta.robots).toEqual({ index: false, follow: true });
+    expect(meta.alternates?.canonical).toBe('/categories/brakes');
+    expect(catalogMetadata({ q: 'pads' }, copy).robots).toEqual({ index: false, follow: true });
+  });
+
+  it('keeps a URL that only changes the sort out of the index, with the unsorted list as canonical', () => {
+    for (const sort of ['price-asc', 'price-desc', 'newest']) {
+      for (const params of [{ sort }, { sort, page: '3' }]) {
+        const meta = catalogMetadata(params, copy);
+        expect(meta.robots).toEqual({ index: false, follow: true });
+        expect(meta.alternates?.canonical).toBe('/parts');
+      }
+      const category = catalogMetadata({ category: 'brakes', sort }, copy);
+      expect(category.robots).toEqual({ index: false, follow: true });
+      expect(category.alternates?.canonical).toBe('/categories/brakes');
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import type { VehicleChoice } from '@/lib/catalog/fitment';
+import type { Suggestion } from '@/lib/catalog/search/types';
+
+/**
+ * The catalog's state lives in its URL (shareable, the back button works): the search API's fields,
+ * with `page` for the page number. Client-safe: the catalog page builds its links with it, and the
+ * search box and vehicle selector their targets.
+ */
+export const CATALOG_PARAMS = [
+  'q',
+  'category',
+  'brand',
+  'minPrice',
+  'maxPrice',
+  'inStock',
+  'year',
+  'make',
+  'model',
+  'engine',
+  'sort',
+  'page',
+] as const;
+export type CatalogParam = (typeof CATALOG_PARAMS)[number];
+export type CatalogParams = Partial<Record<CatalogParam, string>>;
+
+export const CATALOG_PATH = '/parts';
+export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
+
+/** The catalog's fields from a page's search params (the first of repeated values; unknown names dropped). */
+export function readCatalogParams(searchParams: Record<string, string | string[] | undefined>): CatalogParams {
+  const params: CatalogParams = {};
+  for (const name of CATALOG_PARAMS) {
+    const raw = searchParams[name];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value !== undefined && value !== '') params[name] = value;
+  }
+  return params;
+}
+
+/**
+ * A catalog link: `params` changed by `changes` (undefined removes a field). Any change but the page
+ * number goes back to the first page, since the old page may no longer exist.
+ */
+export function catalogHref(basePath: string, params: CatalogParams, changes: CatalogParams = {}): string {
+  const merged: CatalogParams = { ...params, ...changes };
+  if (!('page' in changes)) delete merged.page;
+  if (merged.page === '1') delete merged.page;
+  if (merged.sort === 'relevance') delete merged.sort;
+  const search = new URLSearchParams();
+  for (const name of CATALOG_PARAMS) {
+    const value = merged[name];
+    if (value !== undefined && value !== '') search.set(name, value);
+  }
+  const query = search.toString();
+  return query ? `${basePath}?${query}` : basePath;
+}
+
+/** The URL fields that narrow the catalog to a vehicle (none for no vehicle). */
+export function vehicleParams(vehicle: VehicleChoice | null): Pick<CatalogParams, 'year' | 'make' | 'model' | 'engine'> {
+  return {
+    year: vehicle ? String(vehicle.year) : undefined,
+    make: vehicle?.make,
+    model: vehicle?.model,
+    engine: vehicle?.engine ?? undefined,
+  };
+}
+
+/** The vehicle a catalog URL is narrowed to, if it names one. */
+export function vehicleOf(params: CatalogParams): VehicleChoice | null {
+  const year = Number(params.year);
+  if (!params.make || !params.model || !Number.isInteger(year)) return null;
+  return { year, make: params.make, model: params.model, engine: params.engine ?? null };
+}
+
+/** Where a search-box suggestion leads: a part's page, a search, a category page or a brand filter. */
+export function suggestionHref(suggestion: Suggestion): string {
+  switch (suggestion.kind) {
+    case 'part':
+      return `/parts/${encodeURIComponent(suggestion.id)}`;
+    case 'category':
+      return categoryPath(suggestion.value);
+    case 'brand':
+      return catalogHref(CATALOG_PATH, { brand: suggestion.value });
+    default:
+      return catalogHref(CATALOG_PATH, { q: suggestion.value });
+  }
+}

@@ -1,0 +1,55 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { dataDir, env } from '@/lib/platform/env';
+import { SITE_NAME } from '@/lib/platform/constants';
+
+export type Mail = { to: string; subject: string; text: string; html: string; link?: string };
+
+/**
+ * Sends an email: over SMTP when EMAIL_SERVER is set, else written to <data>/mail/*.eml with its
+ * link printed to the console (development and tests need no mail server).
+ */
+export async function sendMail(mail: Mail): Promise<void> {
+  const { EMAIL_SERVER, EMAIL_FROM } = env();
+  const message = {
+    from: EMAIL_FROM ?? `${SITE_NAME} <no-reply@partsmart.example>`,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  };
+  if (EMAIL_SERVER) {
+    await nodemailer.createTransport(EMAIL_SERVER).sendMail(message);
+    return;
+  }
+  const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message);
+  const dir = path.join(dataDir(), 'mail');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+  writeFileSync(file, info.message as Buffer);
+  console.log(`[mail] "${mail.subject}" to ${mail.to} saved in ${file}${mail.link ? `\n[mail] link: ${mail.link}` : ''}`);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A short message with one button; the link is also in the plain-text part. */
+export function linkMail(input: {
+  to: string;
+  subject: string;
+  greeting: string;
+  body: string;
+  action: string;
+  link: string;
+  footer: string;
+}): Mail {
+  const text = `${input.greeting}\n\n${input.body}\n\n${input.action}: ${input.link}\n\n${input.footer}\n\n${SITE_NAME}`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<p>${escapeHtml(input.greeting)}</p><p>${escapeHtml(input.body)}</p>
+<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(input.action)}</a></p>
+<p style="color:#64748b;font-size:13px">${escapeHtml(input.footer)}</p><p>${SITE_NAME}</p></body></html>`;
+  return { to: input.to, subject: input.subject, text, html, link: input.link };
+}

@@ -1,0 +1,172 @@
+import 'server-only';
+import { SITE_NAME } from '@/lib/platform/constants';
+import { appUrl } from '@/lib/platform/env';
+import { formatPrice } from '@/lib/platform/money';
+import { enqueueMail, enqueueMissingMails, type EnqueueOptions, type OutboxMail } from '@/lib/mail/outbox';
+import type { OrderDTO } from '@/lib/platform/types';
+
+/**
+ * The emails of an order's life: placed (with the pay link), paid (the receipt), shipped (carrier and
+ * tracking) and cancelled (by whom). Each has a text and an HTML part; user-typed text (names,
+ * addresses, carrier, tracking number) is escaped in the HTML. They go through the outbox under
+ * `${orderId}:${event}`, so each is sent once.
+ */
+
+export const ORDER_EMAIL_EVENTS = ['placed', 'paid', 'shipped', 'cancelled'] as const;
+export type OrderEmailEvent = (typeof ORDER_EMAIL_EVENTS)[number];
+export type OrderEmailExtra = { cancelledBy?: 'customer' | 'admin' | null };
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Email readers have no locale we know: dates are written in UTC, saying so. */
+const utc = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const when = (iso: string | null | undefined) => `${utc.format(iso ? new Date(iso) : new Date())} UTC`;
+
+export const orderPageUrl = (order: Pick<OrderDTO, '_id'>) => `${appUrl()}/dashboard/orders/${order._id}`;
+export const payUrl = (order: Pick<OrderDTO, '_id'>) => `${appUrl()}/dashboard/payment/${order._id}`;
+
+type Row = [label: string, value: string, href?: string | null];
+type Content = { subject: string; intro: string; rows: Row[]; action?: { label: string; href: string }; outro: string };
+
+function lines(order: OrderDTO): Row[] {
+  return [
+    ['Order', order.number],
+    ['Part', order.partName],
+    ['Quantity', String(order.quantity)],
+    ['Price per piece', formatPrice(order.price)],
+    ['Total', formatPrice(order.total)],
+  ];
+}
+
+const shipTo = (order: OrderDTO): Row[] => [
+  ['Ship to', `${order.name}, ${order.address}`],
+  ['Phone', order.phone],
+];
+
+function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExtra): Content {
+  switch (event) {
+    case 'placed':
+      return {
+        subject: `Order ${order.number} is booked: please pay it`,
+        intro: `Thank you for your order, ${order.name}. It is booked and waits for your payment; we ship it once it is paid.`,
+        rows: [...lines(order), ['Placed', when(order.createdAt)], ...shipTo(order)],
+        action: { label: 'Pay your order', href: payUrl(order) },
+        outro: 'Changed your mind? An unpaid order can be cancelled from your dashboard.',
+      };
+    case 'paid':
+      return {
+        subject: `Receipt for order ${order.number}`,
+        intro: `Thank you, ${order.name}: we received your payment. This is your receipt.`,
+        rows: [...lines(order), ['Paid', when(order.paidAt)], ['Transaction id', order.transactionId ?? ''], ...shipTo(order)],
+        action: { label: 'View your order', href: orderPageUrl(order) },
+        outro: 'We will email you again when your order ships.',
+      };
+    case 'shipped':
+      return {
+        subject: `Order ${order.number} has shipped`,
+        intro: `Good news, ${order.name}: your order is on its way.`,
+        rows: [
+          ['Order', order.number],
+          ['Part', order.partName],
+          ['Quantity', String(order.quantity)],
+          ['Shipped', when(order.shippedAt)],
+          ['Carrier', order.carrier ?? 'Not given'],
+          ['Tracking number', order.trackingNumber ?? 'Not given', order.trackingUrl],
+          ...shipTo(order),
+        ],
+        action: order.trackingUrl
+          ? { label: 'Track your parcel', href: order.trackingUrl }
+          : { label: 'View your order', href: orderPageUrl(order) },
+        outro: 'Questions about the delivery? Reply to this email with your order number.',
+      };
+    case 'cancelled': {
+      const by = extra.cancelledBy ?? order.cancelledBy;
+      return {
+        subject: `Order ${order.number} was cancelled`,
+        intro:
+          by === 'admin'
+            ? `Hello ${order.name}, the shop cancelled your order. Nothing was charged.`
+            : `Hello ${order.name}, you cancelled your order. Nothing was charged.`,
+        rows: [...lines(order), ['Cancelled', when(order.cancelledAt)], ['Cancelled by', by === 'admin' ? 'the shop' : 'you']],
+        action: { label: 'View your order', href: orderPageUrl(order) },
+        outro: 'The parts are back in stock if you want to order again.',
+      };
+    }
+  }
+}
+
+/** An order email, both parts. */
+export function orderEmail(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExtra = {}): OutboxMail {
+  const content = contentOf(event, order, extra);
+  const width = Math.max(...content.rows.map(([label]) => label.length)) + 2;
+  const text = [
+    content.intro,
+    '',
+    ...content.rows.map(([label, value, href]) => `${`${label}:`.padEnd(width)}${value}${href ? ` (${href})` : ''}`),
+    '',
+    ...(content.action ? [`${content.action.label}: ${content.action.href}`, ''] : []),
+    content.outro,
+    '',
+    SITE_NAME,
+  ].join('\n');
+  const rows = content.rows
+    .map(([label, value, href]) => {
+      const shown = href ? `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+      return `<tr><th align="left" style="padding:4px 16px 4px 0;color:#64748b;font-weight:normal">${escapeHtml(label)}</th><td style="padding:4px 0">${shown}</td></tr>`;
+    })
+    .join('');
+  const action = content.action
+    ? `<p><a href="${escapeHtml(content.action.href)}" style="display:inline-block;background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>`
+    : '';
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<p>${escapeHtml(content.intro)}</p><table role="presentation" style="border-collapse:collapse">${rows}</table>
+${action}<p style="color:#64748b;font-size:13px">${escapeHtml(content.outro)}</p><p>${SITE_NAME}</p></body></html>`;
+  return { to: order.email, subject: content.subject, text, html };
+}
+
+/** The outbox key of an order's email: one message per order and event. */
+export const orderEmailKey = (orderId: string, event: OrderEmailEvent) => `${orderId}:${event}`;
+
+/**
+ * Puts an order's email in the outbox (once per order and event). Never throws: an email must not fail
+ * the change that caused it. True when the message was new.
+ */
+export async function enqueueOrderEmail(
+  event: OrderEmailEvent,
+  order: OrderDTO,
+  extra: OrderEmailExtra = {},
+  options: EnqueueOptions = {},
+): Promise<boolean> {
+  try {
+    return await enqueueMail(orderEmailKey(order._id, event), orderEmail(event, order, extra), options);
+  } catch (error) {
+    console.error(`[order-emails] could not enqueue ${event} of ${order._id}:`, error);
+    return false;
+  }
+}
+
+/** The events an order's state says happened, and whose email still makes sense to send. */
+export function emailEventsOf(order: OrderDTO): OrderEmailEvent[] {
+  const events: OrderEmailEvent[] = [];
+  // "Please pay" only while it can still be paid: never after a payment or a cancel.
+  if (!order.paid && !order.cancelled) events.push('placed');
+  if (order.paid) events.push('paid');
+  if (order.status === 'shipped') events.push('shipped');
+  if (order.cancelled) events.push('cancelled');
+  return events;
+}
+
+/**
+ * Reconciliation: re-creates the emails missing for these orders (the enqueue after a transition was
+ * lost to a crash or an outage). Existing messages are left alone, so running it again is harmless.
+ * The caller picks the orders (e.g. those updated since the last run). Answers how many it re-created;
+ * throws when the outbox cannot be read (the caller's run is then repeated).
+ */
+export async function enqueueMissingOrderEmails(orders: OrderDTO[]): Promise<number> {
+  return enqueueMissingMails(
+    orders.flatMap((order) =>
+      emailEventsOf(order).map((event) => ({ key: orderEmailKey(order._id, event), mail: () => orderEmail(event, order) })),
+    ),
+  );
+}

@@ -1,0 +1,452 @@
+import 'server-only';
+import { Types } from 'mongoose';
+import { recordAudit } from '@/lib/platform/audit';
+import { batched } from '@/lib/platform/batch';
+import { assertAdmin, assertCustomer, canSee, type Actor } from '@/lib/auth/policy';
+import { catalogChanged } from '@/lib/catalog/changes';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TEXT } from '@/lib/platform/constants';
+import { connectDb } from '@/lib/platform/db';
+import {
+  ClientGoneError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PaymentError,
+  ValidationError,
+  isDuplicateKey,
+} from '@/lib/platform/errors';
+import { parseObjectId } from '@/lib/platform/ids';
+import { fromCents } from '@/lib/platform/money';
+import { orderTotalCents } from '@/lib/orders/money';
+import { enqueueMissingOrderEmails, enqueueOrderEmail } from '@/lib/orders/emails';
+import { allocateOrderNumber, looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/orders/numbers';
+import type { Page } from '@/lib/platform/pagination';
+import { applyStockMove, InsufficientStockError, orderMoveExists, type StockPart } from '@/lib/stock';
+import { trackingUrlFor } from '@/lib/orders/tracking';
+import type { OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/platform/types';
+import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/orders';
+import { JobMark, Order, OrderIntent, OrderOutcome, Part } from '@/models';
+import type { OrderDoc } from '@/models/order';
+
+/**
+ * Orders and their state machine (DESIGN.md section 6): placed (unpaid) becomes paid or
+ * cancelled, never both (one OrderOutcome per order decides); a paid order becomes shipped.
+ * Other modules ask this one to change an order's state; none writes the collection itself.
+ * Each transition queues its customer email (lib/orders/emails.ts) and, when an admin made it,
+ * its audit entry.
+ */
+
+type LeanOrder = OrderDoc & { _id: Types.ObjectId; createdAt: Date };
+
+function toOrderDTO(order: LeanOrder): OrderDTO {
+  const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
+  return {
+    _id: String(order._id),
+    number: order.number ?? '',
+    partId: String(order.partId),
+    partName: order.partName,
+    price: order.price,
+    name: order.name,
+    email: order.email,
+    address: order.address,
+    phone: order.phone,
+    quantity: order.quantity,
+    total: fromCents(orderTotalCents(order)),
+    paid: order.paid,
+    status: order.status as OrderDTO['status'],
+    transactionId: order.transactionId ?? null,
+    cancelled: Boolean(order.cancelledAt),
+    cancelledBy: (order.cancelledBy as OrderDTO['cancelledBy']) ?? null,
+    carrier: order.carrier ?? null,
+    trackingNumber: order.trackingNumber ?? null,
+    trackingUrl: trackingUrlFor(order.carrier, order.trackingNumber),
+    createdAt: new Date(order.createdAt).toISOString(),
+    paidAt: iso(order.paidAt),
+    shippedAt: iso(order.shippedAt),
+    cancelledAt: iso(order.cancelledAt),
+  };
+}
+
+/** Reads an order back after a transition and queues its email (never failing the transition). */
+async function notify(orderId: Types.ObjectId, event: Parameters<typeof enqueueOrderEmail>[0]): Promise<OrderDTO | null> {
+  const order = await Order.findById(orderId).lean<LeanOrder>();
+  if (!order) return null;
+  const dto = toOrderDTO(order);
+  await enqueueOrderEmail(event, dto, { cancelledBy: dto.cancelledBy });
+  return dto;
+}
+
+export type PlacedOrder = { acknowledged: true; insertedId: string; number: string; availableQuantity: number };
+
+/**
+ * The intents of stored orders, removed a batch at a time (one write per window instead of one per
+ * order). An intent left behind by a process that stopped first is removed by reconcileOrderIntents,
+ * which finds its order stored and returns nothing.
+ */
+export const storedIntents = batched<Types.ObjectId>('orders', (ids) => OrderIntent.deleteMany({ _id: { $in: ids } }));
+
+/** What makes a part orderable in this quantity, judged in the part's stock turn. */
+function assertOrderable(part: StockPart, quantity: number): void {
+  if (part.archivedAt) throw new NotFoundError('Part not found');
+  if (quantity < part.minimumQuantity) {
+    throw new ValidationError(minimumQuantityMessage(part.minimumQuantity), { quantity: [minimumQuantityMessage(part.minimumQuantity)] });
+  }
+}
+
+/**
+ * Places an order. Price, part name, name and email come from the database and the session. An
+ * intent is written first, then the part is read and judged and its stock taken in one turn of the
+ * ledger, then the order is stored and the intent removed; if the order cannot be stored, a
+ * compensating `cancel` move returns the stock, and if the process dies in between,
+ * reconcileOrderIntents does. A departed client (`signal`) never gets stock taken.
+ */
+export async function placeOrder(actor: Actor, input: PlaceOrderInput, { signal }: { signal?: AbortSignal } = {}): Promise<PlacedOrder> {
+  assertCustomer(actor);
+  const partId = parseObjectId(input.partId, 'Part not found');
+  await connectDb();
+  if (signal?.aborted) throw new ClientGoneError();
+
+  const orderId = new Types.ObjectId();
+  await OrderIntent.create({ _id: orderId, partId, quantity: input.quantity, by: actor.email });
+  let move: Awaited<ReturnType<typeof applyStockMove>>;
+  let part: StockPart | undefined;
+  const check = (read: StockPart) => {
+    assertOrderable(read, input.quantity);
+    part = read;
+  };
+  try {
+    move = await applyStockMove({ partId, delta: -input.quantity, reason: 'order', orderId, by: actor.email }, { signal, check });
+  } catch (error) {
+    await OrderIntent.deleteOne({ _id: orderId });
+    throw error instanceof InsufficientStockError ? new ConflictError(TEXT.overStock) : error;
+  }
+  let order: OrderDTO;
+  try {
+    const created = await Order.create({
+      _id: orderId,
+      number: await allocateOrderNumber(),
+      partId,
+      partName: part!.name,
+      price: part!.price,
+      name: actor.name,
+      email: actor.email,
+      address: input.address,
+      phone: input.phone,
+      quantity: input.quantity,
+      paid: false,
+      status: 'pending',
+    });
+    order = toOrderDTO(created.toObject<LeanOrder>());
+  } catch (error) {
+    await applyStockMove({ partId, delta: input.quantity, reason: 'cancel', orderId, by: 'system' });
+    await OrderIntent.deleteOne({ _id: orderId });
+    throw error;
+  } finally {
+    // Only this part's page and the lists that show it.
+    await catalogChanged([String(partId)]);
+  }
+  storedIntents.add(orderId);
+  // A new order's email cannot be in the outbox yet.
+  await enqueueOrderEmail('placed', order, {}, { fresh: true });
+  return { acknowledged: true, insertedId: order._id, number: order.number, availableQuantity: move.availableQuantity };
+}
+
+/**
+ * Returns the stock of orders whose process died between taking the stock and storing the order:
+ * an intent older than the grace period with no order behind it gets its compensating `cancel`
+ * move (once: the ledger's unique order key), then the intent is removed. Safe to run in every
+ * instance at once.
+ */
+export async function reconcileOrderIntents(graceMs = 60_000): Promise<{ returned: number; cleared: number }> {
+  await connectDb();
+  const stale = await OrderIntent.find({ at: { $lt: new Date(Date.now() - graceMs) } }).lean();
+  let returned = 0;
+  for (const intent of stale) {
+    // Only a stock take that happened has anything to return: a cancel without an `order` move would create stock.
+    if (!(await Order.exists({ _id: intent._id })) && (await orderMoveExists(intent._id))) {
+      try {
+        const move = await applyStockMove({
+          partId: intent.partId,
+          delta: intent.quantity,
+          reason: 'cancel',
+          orderId: intent._id,
+          by: 'reconciliation',
+        });
+        if (move.applied) {
+          returned++;
+          await catalogChanged([String(intent.partId)]);
+        }
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+    }
+    await OrderIntent.deleteOne({ _id: intent._id });
+  }
+  return { returned, cleared: stale.length };
+}
+
+/** An order the actor may see (their own, or any for an admin); anyone else's is "not found". */
+async function findVisibleOrder(actor: Pick<Actor, 'email' | 'isAdmin'>, id: string): Promise<LeanOrder> {
+  const orderId = parseObjectId(id, 'Order not found');
+  await connectDb();
+  const order = await Order.findById(orderId).lean<LeanOrder>();
+  if (!order || !canSee(actor, order.email)) throw new NotFoundError('Order not found');
+  return order;
+}
+
+/** Orders younger than this still have their own email enqueue in flight: the email reconciliation leaves them to it. */
+const EMAIL_SETTLE_MS = 60_000;
+/** How far back the very first email reconciliation (no stored mark) looks. */
+const EMAIL_LOOK_BACK_MS = 20 * 60_000;
+/** The furthest back any run looks: a day's schedule (Vercel's Hobby plan) and then some. */
+const EMAIL_MAX_LOOK_BACK_MS = 48 * 60 * 60_000;
+/** Each run looks this far behind where the last one stopped: instances' clocks differ a little. */
+const EMAIL_OVERLAP_MS = 60_000;
+const EMAIL_MARK = 'order-emails';
+
+/**
+ * An email reconciliation: each run re-creates the emails missing for the orders changed since the
+ * last run (of any instance: the mark is stored) stopped, up to EMAIL_SETTLE_MS ago: a change that
+ * recent still has its own request queueing the email. The first run of a process looks up to now, so
+ * an order stored just before a crash gets its email at the restart; with no mark at all it looks back
+ * EMAIL_LOOK_BACK_MS. Every change is looked at about once, not at every run while it is recent. A run
+ * that fails is repeated over the same span. Safe in every instance at once: the outbox keeps one
+ * message per order and event (a mark written back by a slower run only makes a span be looked at twice).
+ */
+export function orderEmailReconciliation() {
+  let first = true;
+  return async (now = Date.now()): Promise<{ checked: number; created: number }> => {
+    await connectDb();
+    const mark = await JobMark.findById(EMAIL_MARK).lean();
+    const from = mark ? Math.max(mark.upTo.getTime() - EMAIL_OVERLAP_MS, now - EMAIL_MAX_LOOK_BACK_MS) : now - EMAIL_LOOK_BACK_MS;
+    const to = first ? now : now - EMAIL_SETTLE_MS;
+    const orders = await Order.find({ updatedAt: { $gte: new Date(from), $lt: new Date(to) } }).lean<LeanOrder[]>();
+    const created = await enqueueMissingOrderEmails(orders.map(toOrderDTO));
+    if (!mark || to > mark.upTo.getTime()) await storeMark(EMAIL_MARK, new Date(to));
+    first = false;
+    return { checked: orders.length, created };
+  };
+}
+
+async function storeMark(name: string, upTo: Date): Promise<void> {
+  try {
+    await JobMark.updateOne({ _id: name }, { $max: { upTo } }, { upsert: true });
+  } catch (error) {
+    // Two first runs both inserted: the other's mark stands, this one moves it on.
+    if (!isDuplicateKey(error)) throw error;
+    await JobMark.updateOne({ _id: name }, { $max: { upTo } });
+  }
+}
+
+export async function getOrder(actor: Actor, id: string): Promise<OrderDTO> {
+  return toOrderDTO(await findVisibleOrder(actor, id));
+}
+
+/** The order page's order: the order and whether its part can still be opened (not archived or deleted). */
+export async function getOrderDetails(actor: Actor, id: string): Promise<OrderDetailsDTO> {
+  const order = await findVisibleOrder(actor, id);
+  const part = await Part.findById(order.partId, { archivedAt: 1 }).lean();
+  return { ...toOrderDTO(order), part: { available: Boolean(part && !part.archivedAt) } };
+}
+
+/** The orders of one email, newest first: the customer's own, or anyone's for an admin. */
+export async function listOrdersOf(actor: Actor, email: string): Promise<OrderDTO[]> {
+  const target = email.trim().toLowerCase();
+  if (!canSee(actor, target)) throw new ForbiddenError('You can only see your own orders');
+  await connectDb();
+  const orders = await Order.find({ email: target }).sort({ createdAt: -1, _id: -1 }).limit(500).lean<LeanOrder[]>();
+  return orders.map(toOrderDTO);
+}
+
+const STATUS_FILTERS: Record<OrderListStatus, Record<string, unknown>> = {
+  'to-ship': { paid: true, status: 'pending', cancelledAt: null },
+  unpaid: { paid: false, cancelledAt: null },
+  shipped: { status: 'shipped' },
+  cancelled: { cancelledAt: { $ne: null } },
+};
+
+export type OrderListQuery = { status?: OrderListStatus; q?: string; page?: number; limit?: number };
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every order, newest first (admins): filtered by state, searched by order number or customer email. */
+export async function listAllOrders(
+  actor: Actor,
+  { status, q, page = 1, limit = DEFAULT_PAGE_SIZE }: OrderListQuery = {},
+): Promise<Page<OrderDTO>> {
+  assertAdmin(actor);
+  await connectDb();
+  const filter: Record<string, unknown> = { ...(status ? STATUS_FILTERS[status] : {}) };
+  const term = q?.trim();
+  if (term) {
+    if (looksLikeOrderNumber(term)) filter.number = normalizeOrderNumber(term);
+    else filter.email = { $regex: escapeRegex(term.toLowerCase()) };
+  }
+  const size = Math.min(Math.max(limit, 1), MAX_PAGE_SIZE);
+  const [docs, total] = await Promise.all([
+    Order.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * size)
+      .limit(size)
+      .lean<LeanOrder[]>(),
+    Order.countDocuments(filter),
+  ]);
+  return { items: docs.map(toOrderDTO), total, page, limit: size };
+}
+
+export const ALREADY_PAID = 'This order is already paid';
+export const ALREADY_CANCELLED = 'This order was cancelled';
+export const PAID_CANNOT_CANCEL = 'A paid order cannot be cancelled';
+export const PART_ARCHIVED = 'This part is no longer sold, so this order cannot be paid; you can cancel it';
+
+type Outcome = 'paid' | 'cancelled';
+
+/**
+ * Claims an order's single outcome. The unique index on orderId makes the first claim win, so
+ * paying and cancelling exclude each other on every server. Answers the outcome that stands.
+ */
+async function claimOutcome(orderId: Types.ObjectId, outcome: Outcome, extra: { intentId?: string; amountCents?: number; by?: string }) {
+  try {
+    await OrderOutcome.create({ orderId, outcome, ...extra });
+    return { outcome, intentId: extra.intentId ?? null, won: true };
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    const existing = await OrderOutcome.findOne({ orderId }).lean();
+    // No outcome for this order: the duplicate was the intent id, already used to pay another order.
+    if (!existing) throw new ConflictError('This payment was already used for another order');
+    return { outcome: existing.outcome as Outcome, intentId: existing.intentId ?? null, won: false };
+  }
+}
+
+/**
+ * Cancels an unpaid order: claims the `cancelled` outcome, returns the quantity to stock through a
+ * `cancel` move (applied once per order by the ledger's unique key) and stamps the order cancelled.
+ */
+export async function cancelOrder(actor: Actor, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
+  const order = await findVisibleOrder(actor, id);
+  if (order.paid) throw new ConflictError(PAID_CANNOT_CANCEL);
+  if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
+  const claim = await claimOutcome(order._id, 'cancelled', { by: actor.email });
+  if (claim.outcome === 'paid') throw new ConflictError(PAID_CANNOT_CANCEL);
+  try {
+    await applyStockMove({ partId: order.partId, delta: order.quantity, reason: 'cancel', orderId: order._id, by: actor.email });
+  } catch (error) {
+    // A part deleted since the order has no stock to return.
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+  const by = actor.email === order.email ? 'customer' : 'admin';
+  const result = await Order.updateOne({ _id: order._id, cancelledAt: null }, { $set: { cancelledAt: new Date(), cancelledBy: by } });
+  await catalogChanged([String(order.partId)]);
+  if (result.modifiedCount > 0) {
+    const after = await notify(order._id, 'cancelled');
+    if (by === 'admin')
+      await recordAudit(actor, {
+        action: 'order.cancel',
+        target: orderTarget(order),
+        before: stateOf(order),
+        after: after && stateOf(after),
+      });
+  }
+  // The spec's answer to the cancel call: one order cancelled (0 when it already was).
+  return { acknowledged: true, deletedCount: result.modifiedCount };
+}
+
+export type ShipInput = { carrier?: string; trackingNumber?: string };
+
+/** Ships a paid order (admins): pending to shipped, stamped, with an optional carrier and tracking number. */
+export async function shipOrder(actor: Actor, id: string, input: ShipInput = {}): Promise<{ acknowledged: true; modifiedCount: number }> {
+  assertAdmin(actor);
+  const order = await findVisibleOrder(actor, id);
+  if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
+  if (!order.paid) throw new ConflictError('An unpaid order cannot be shipped');
+  if (order.status === 'shipped') return { acknowledged: true, modifiedCount: 0 };
+  const shipping = { carrier: input.carrier || undefined, trackingNumber: input.trackingNumber || undefined };
+  const result = await Order.updateOne(
+    { _id: order._id, paid: true, status: 'pending' },
+    { $set: { status: 'shipped', shippedAt: new Date(), ...shipping } },
+  );
+  if (result.modifiedCount > 0) {
+    const after = await notify(order._id, 'shipped');
+    await recordAudit(actor, { action: 'order.ship', target: orderTarget(order), before: stateOf(order), after: after && stateOf(after) });
+  }
+  return { acknowledged: true, modifiedCount: result.modifiedCount };
+}
+
+const orderTarget = (order: Pick<LeanOrder, '_id' | 'number'>) => ({
+  kind: 'order' as const,
+  id: String(order._id),
+  label: order.number ?? '',
+});
+
+/** The audited fields of an order's state. */
+function stateOf(order: Pick<LeanOrder, 'status' | 'paid' | 'carrier' | 'trackingNumber' | 'cancelledAt'> | OrderDTO) {
+  return {
+    status: order.status,
+    paid: order.paid,
+    carrier: order.carrier ?? null,
+    trackingNumber: order.trackingNumber ?? null,
+    cancelled: 'cancelled' in order ? order.cancelled : Boolean(order.cancelledAt),
+  };
+}
+
+/** What lib/payments knows of a successful payment, after checking it with the provider. */
+export type PaymentProof = { intentId: string; amountCents: number };
+/** The part of an order a payment is checked against. */
+export type PayableOrder = { id: string; totalCents: number; cancelled: boolean };
+
+export type PaymentResult =
+  | { outcome: 'paid'; acknowledged: true; modifiedCount: number; transactionId: string }
+  /** The order was cancelled first: the caller refunds the payment. */
+  | { outcome: 'cancelled'; proof: PaymentProof };
+
+/**
+ * The paid transition. `prove` (lib/payments) checks the payment with the provider for this order
+ * and amount; then the `paid` outcome is claimed (once, and never after a cancel) and the order
+ * marked paid. `actor` null is the provider's signed webhook.
+ */
+export async function markOrderPaid(
+  actor: Actor | null,
+  orderId: string,
+  transactionId: string,
+  prove: (order: PayableOrder) => Promise<PaymentProof>,
+): Promise<PaymentResult> {
+  if (actor) assertCustomer(actor);
+  const order = actor ? await findVisibleOrder(actor, orderId) : await findOrderForProvider(orderId);
+  if (order.paid) {
+    if (order.transactionId === transactionId) return { outcome: 'paid', acknowledged: true, modifiedCount: 0, transactionId };
+    throw new ConflictError(ALREADY_PAID);
+  }
+  const payable = { id: String(order._id), totalCents: orderTotalCents(order), cancelled: Boolean(order.cancelledAt) };
+  const proof = await prove(payable).catch((error: unknown) => {
+    // Paying a cancelled order: nothing was charged, so the cancel is the answer.
+    throw payable.cancelled && error instanceof PaymentError ? new ConflictError(ALREADY_CANCELLED) : error;
+  });
+  const claim = await claimOutcome(order._id, 'paid', { intentId: proof.intentId, amountCents: proof.amountCents });
+  if (claim.outcome === 'cancelled') return { outcome: 'cancelled', proof };
+  if (!claim.won && claim.intentId !== proof.intentId) throw new ConflictError(ALREADY_PAID);
+  const result = await Order.updateOne(
+    { _id: order._id, paid: false },
+    { $set: { paid: true, transactionId: proof.intentId, paidAt: new Date() } },
+  );
+  if (result.modifiedCount > 0) await notify(order._id, 'paid');
+  return { outcome: 'paid', acknowledged: true, modifiedCount: result.modifiedCount, transactionId: proof.intentId };
+}
+
+async function findOrderForProvider(id: string): Promise<LeanOrder> {
+  const orderId = parseObjectId(id, 'Order not found');
+  await connectDb();
+  const order = await Order.findById(orderId).lean<LeanOrder>();
+  if (!order) throw new NotFoundError('Order not found');
+  return order;
+}
+
+/** The order a payment may be started for: the customer's own, unpaid, not cancelled, its part still sold. */
+export async function getPayableOrder(actor: Actor, id: string): Promise<PayableOrder> {
+  assertCustomer(actor);
+  const order = await findVisibleOrder(actor, id);
+  if (order.paid) throw new ConflictError(ALREADY_PAID);
+  if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
+  const part = await Part.findById(order.partId, { archivedAt: 1 }).lean();
+  if (!part || part.archivedAt) throw new ConflictError(PART_ARCHIVED);
+  return { id: String(order._id), totalCents: orderTotalCents(order), cancelled: false };
+}

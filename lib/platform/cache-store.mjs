@@ -1,0 +1,117 @@
+// The one store behind the shop's two Next.js cache handlers (lib/platform/cache-handler.mjs for pages and route
+// responses, lib/platform/use-cache-handler.mjs for 'use cache' entries): the entries, and the times each tag
+// went stale or expired. Plain JavaScript: Next loads the handlers at run time.
+//
+// - Where: with REDIS_URL, in Redis, shared by every instance (lib/platform/cache-store-redis.mjs); without it, in
+//   this process's memory, at most SHOP_CACHE_MB (default 128) of entries, least recently used first out.
+// - Tag times are kept by the store itself (not Next's per-process manifest), so a change made on one
+//   instance expires the entries of all of them, and an entry counts from the time its render started:
+//   a render that began before a change never counts as newer than the change.
+
+import { createRedisStore } from './cache-store-redis.mjs';
+
+export const isBuild = () => process.env.NEXT_PHASE === 'phase-production-build';
+const MAX_BYTES = Number(process.env.SHOP_CACHE_MB || 128) * 1024 * 1024;
+
+/** @typedef {{ stale?: number; expired?: number }} TagTimes */
+
+/** A rough size of a stored value: its bytes, or the documented byte fields of a page or route entry. */
+function sizeOf(value) {
+  if (!value) return 64;
+  if (value instanceof Uint8Array) return 256 + value.byteLength;
+  let bytes = 256;
+  if (typeof value.html === 'string') bytes += value.html.length;
+  if (value.rscData?.length) bytes += value.rscData.length;
+  if (value.segmentData instanceof Map) for (const segment of value.segmentData.values()) bytes += segment?.length ?? 0;
+  if (value.body?.length) bytes += value.body.length;
+  return bytes;
+}
+
+/** One process's store: entries in an LRU map, tag times beside them. */
+function createMemoryStore() {
+  const entries = new Map();
+  /** @type {Map<string, TagTimes>} */
+  const tags = new Map();
+  let bytes = 0;
+  const remove = (key) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  return {
+    name: 'memory',
+    now: () => Date.now(),
+    async readEntry(key) {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      // Least recently used goes first: a read moves the entry to the end.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    async writeEntry(key, entry) {
+      remove(key);
+      const stored = { ...entry, bytes: sizeOf(entry.value) };
+      entries.set(key, stored);
+      bytes += stored.bytes;
+      for (const [oldest] of entries) {
+        if (bytes <= MAX_BYTES) break;
+        remove(oldest);
+      }
+    },
+    async removeEntry(key) {
+      remove(key);
+    },
+    evict: remove,
+    async readTagTimes(wanted) {
+      return new Map(wanted.filter((tag) => tags.has(tag)).map((tag) => [tag, tags.get(tag)]));
+    },
+    /** @param {Array<[string, TagTimes]>} updates */
+    async raiseTagTimes(updates) {
+      // Times only move forward, as in the Redis store.
+      const later = (a, b) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
+      for (const [tag, times] of updates) {
+        const current = tags.get(tag) ?? {};
+        tags.set(tag, { stale: later(current.stale, times.stale), expired: later(current.expired, times.expired) });
+      }
+    },
+  };
+}
+
+const globalForCache = /** @type {any} */ (globalThis);
+
+/** The process's store, made on first use and shared by both handlers (never Redis during `next build`, whose writes are dropped). */
+export function cacheStore() {
+  const url = process.env.REDIS_URL?.trim();
+  return (globalForCache.__shopCacheStore ??= url && !isBuild() ? createRedisStore(url) : createMemoryStore());
+}
+
+/**
+ * An entry's state against its tags' times: 'expired' (a miss), 'stale' (served once while it is made
+ * again) or 'fresh'. Tag times that cannot be read count as expired: serving might serve an old page.
+ * @param {Map<string, TagTimes> | null} times
+ */
+export function tagState(times, lastModified, now) {
+  if (!times) return 'expired';
+  let state = 'fresh';
+  for (const { stale, expired } of times.values()) {
+    if (expired !== undefined && expired <= now && expired >= lastModified) return 'expired';
+    if (stale !== undefined && stale >= lastModified) state = 'stale';
+  }
+  return state;
+}
+
+/** Expires tags now: at once without durations; stale now and expired after `durations.expire` seconds with them. */
+export function expireTags(tags, durations) {
+  const store = cacheStore();
+  const now = store.now();
+  const times = durations
+    ? { stale: now, expired: durations.expire === undefined ? undefined : now + durations.expire * 1000 }
+    : { expired: now };
+  return store.raiseTagTimes((typeof tags === 'string' ? [tags] : tags).map((tag) => [tag, times]));
+}
+
+// The app expires tags through this hook (lib/platform/cache.ts expireCacheTags): in a request or in a timer's
+// job alike, where Next's revalidateTag needs a request.
+globalForCache.__shopExpireTags = (tags) => expireTags(tags);

@@ -1,0 +1,112 @@
+/** Domain errors. `lib/platform/http.ts` turns each into its HTTP status; nothing else decides statuses. */
+export class AppError extends Error {
+  readonly status: number = 500;
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ValidationError extends AppError {
+  override readonly status = 400;
+  constructor(
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+  ) {
+    super(message);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  override readonly status = 401;
+  constructor(message = 'Please sign in first') {
+    super(message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  override readonly status = 403;
+  constructor(message = 'You are not allowed to do this') {
+    super(message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  override readonly status = 404;
+  constructor(message = 'Not found') {
+    super(message);
+  }
+}
+
+export class ConflictError extends AppError {
+  override readonly status = 409;
+}
+
+export class PayloadTooLargeError extends AppError {
+  override readonly status = 413;
+}
+
+export class UnsupportedMediaError extends AppError {
+  override readonly status = 415;
+}
+
+export class TooManyRequestsError extends AppError {
+  override readonly status = 429;
+  constructor(
+    message = 'Too many attempts, please wait a little and try again',
+    readonly retryAfterSeconds = 60,
+  ) {
+    super(message);
+  }
+}
+
+/** The client disconnected before its work started: nothing was done, and nobody reads the answer. */
+export class ClientGoneError extends AppError {
+  // 499: the status proxies log for a request its client closed.
+  override readonly status = 499;
+  constructor() {
+    super('The client went away before its request was handled');
+  }
+}
+
+export class PaymentError extends AppError {
+  override readonly status = 402;
+}
+
+export class ServiceUnavailableError extends AppError {
+  override readonly status = 503;
+  constructor(
+    message = 'The service is temporarily unavailable, please try again shortly',
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(message);
+  }
+}
+
+const DB_DOWN_ERRORS = new Set([
+  'MongooseServerSelectionError',
+  'MongoServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoWaitQueueTimeoutError',
+  'MongoOperationTimeoutError',
+  'DatabaseUnavailableError',
+]);
+
+/** MaxTimeMSExpired: the server stopped a query at its time limit. */
+const TIME_LIMIT_CODE = 50;
+
+/** True for errors that mean the database cannot be reached or is too busy (answered 503, never 500). */
+export function isDatabaseDown(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return DB_DOWN_ERRORS.has(error.name) || (error as { code?: unknown }).code === TIME_LIMIT_CODE;
+}
+
+/** True for a MongoDB duplicate-key error (E11000), the signal every exactly-once rule rests on. */
+export function isDuplicateKey(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}

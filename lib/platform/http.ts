@@ -1,0 +1,152 @@
+import 'server-only';
+import { unstable_rethrow } from 'next/navigation';
+import { NextResponse, type NextRequest } from 'next/server';
+import type { z } from 'zod';
+import {
+  AppError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnsupportedMediaError,
+  ValidationError,
+  isDatabaseDown,
+  type FieldErrors,
+} from '@/lib/platform/errors';
+
+/** `{ error }` with the status: the one error shape of every API answer. */
+export function errorResponse(error: unknown, extra: Record<string, unknown> = {}): NextResponse {
+  if (error instanceof AppError) {
+    const body: Record<string, unknown> = { error: error.message, ...extra };
+    if (error instanceof ValidationError && Object.keys(error.fieldErrors).length) body.fieldErrors = error.fieldErrors;
+    const headers: HeadersInit = {};
+    if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError)
+      headers['Retry-After'] = String(error.retryAfterSeconds);
+    return NextResponse.json(body, { status: error.status, headers });
+  }
+  if (isDatabaseDown(error)) {
+    return NextResponse.json(
+      { error: 'The shop database is unavailable, please try again shortly' },
+      { status: 503, headers: { 'Retry-After': '5' } },
+    );
+  }
+  console.error(error);
+  return NextResponse.json({ error: 'Something went wrong, please try again' }, { status: 500 });
+}
+
+type Params = Record<string, string | string[]>;
+type Handler<P extends Params> = (req: NextRequest, params: P) => Promise<Response>;
+
+/**
+ * Wraps a route handler: awaits its params and turns any thrown error into its JSON answer
+ * (`errorBody` adds fields a call's error answer carries, like the spec's `success: false`).
+ */
+export function route<P extends Params = Record<string, never>>(
+  handler: Handler<P>,
+  { errorBody = {} }: { errorBody?: Record<string, unknown> } = {},
+) {
+  return async (req: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
+    try {
+      return await handler(req, (await context?.params) ?? ({} as P));
+    } catch (error) {
+      // Next.js's own signals (a route found dynamic while the build prerenders it) are Next's to handle.
+      unstable_rethrow(error);
+      return errorResponse(error, errorBody);
+    }
+  };
+}
+
+export function toFieldErrors(error: z.ZodError): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  return fieldErrors;
+}
+
+/** Parses input with a zod schema; a failure is a 400 whose message is the first problem found. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const fieldErrors = toFieldErrors(result.error);
+    throw new ValidationError(result.error.issues[0]?.message ?? 'Invalid input', fieldErrors);
+  }
+  return result.data;
+}
+
+/** The largest JSON body any endpoint accepts. */
+export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+export const JSON_ONLY = 'Send the body as JSON (Content-Type: application/json)';
+
+/**
+ * The request body, read up to `maxBytes`: one byte more and it stops reading and answers 413, whatever
+ * Content-Length said (or whether it said anything: a chunked body has none). The rest is left unread
+ * rather than cancelled, so the 413 still reaches the client over the connection.
+ */
+export async function readBodyBytes(
+  req: Request,
+  maxBytes: number,
+  tooLarge = 'The request body is too large',
+): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(req.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > maxBytes) throw new PayloadTooLargeError(tooLarge);
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) throw new PayloadTooLargeError(tooLarge);
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** `application/json` or any `application/...+json`, parameters (charset) aside. */
+export function isJsonContentType(contentType: string | null): boolean {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
+}
+
+/** A JSON body (at most 100 kB, Content-Type JSON, else 413 or 415), parsed with the schema. */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+  if (!isJsonContentType(req.headers.get('content-type'))) throw new UnsupportedMediaError(JSON_ONLY);
+  const bytes = await readBodyBytes(req, JSON_BODY_LIMIT_BYTES, 'The request body is larger than 100 kB');
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new ValidationError('The request body must be JSON');
+  }
+  return parseInput(schema, body);
+}
+
+export function searchParamsOf(req: NextRequest): Record<string, string> {
+  return Object.fromEntries(req.nextUrl.searchParams.entries());
+}
+
+/** A page of a list: the items as the body, the paging in headers (the spec's answers are plain arrays). */
+export function pageResponse<T>(page: { items: T[]; total: number; page: number; limit: number }): NextResponse {
+  return NextResponse.json(page.items, { headers: pageHeaders(page) });
+}
+
+/** pageResponse for items already serialized: `json` is their JSON array. */
+export function pageJsonResponse(json: string, page: { total: number; page: number; limit: number }): NextResponse {
+  return new NextResponse(json, { headers: { 'Content-Type': 'application/json', ...pageHeaders(page) } });
+}
+
+function pageHeaders(page: { total: number; page: number; limit: number }): Record<string, string> {
+  return { 'X-Total-Count': String(page.total), 'X-Page': String(page.page), 'X-Limit': String(page.limit) };
+}

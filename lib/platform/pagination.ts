@@ -1,0 +1,28 @@
+import 'server-only';
+import type { Model, SortOrder } from 'mongoose';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
+import { connectDb } from '@/lib/platform/db';
+
+export type Page<T> = { items: T[]; total: number; page: number; limit: number };
+export type PageQuery = { limit?: number; page?: number };
+
+/** One page of a collection in a fixed order (at most 100 a page), mapped to plain objects, with the total. */
+export async function findPage<Doc, Lean, T>(
+  model: Model<Doc>,
+  sort: Record<string, SortOrder>,
+  toDTO: (doc: Lean) => T,
+  { limit = DEFAULT_PAGE_SIZE, page = 1 }: PageQuery = {},
+): Promise<Page<T>> {
+  await connectDb();
+  const size = Math.min(Math.max(limit, 1), MAX_PAGE_SIZE);
+  const [docs, total] = await Promise.all([
+    model
+      .find()
+      .sort(sort)
+      .skip((page - 1) * size)
+      .limit(size)
+      .lean<Lean[]>(),
+    model.countDocuments(),
+  ]);
+  return { items: docs.map(toDTO), total, page, limit: size };
+}

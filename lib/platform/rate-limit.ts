@@ -1,0 +1,123 @@
+import 'server-only';
+import { connectDb } from '@/lib/platform/db';
+import { TooManyRequestsError } from '@/lib/platform/errors';
+import { normalizeAddress } from '@/lib/platform/client-address';
+import { RateLimitHit } from '@/models';
+
+export type Limit = { limit: number; windowSeconds: number };
+
+/**
+ * Counts an attempt under `key` and refuses it (429) past `limit` attempts in the window. One
+ * document per attempt, counted afterwards: this holds across several app instances and under
+ * concurrent requests, with no read-then-write counter to race.
+ */
+export async function hitRateLimit(key: string, { limit, windowSeconds }: Limit, message?: string): Promise<void> {
+  await connectDb();
+  const now = Date.now();
+  await RateLimitHit.create({ key, at: new Date(now), expiresAt: new Date(now + windowSeconds * 1000) });
+  const count = await RateLimitHit.countDocuments({ key, at: { $gt: new Date(now - windowSeconds * 1000) } });
+  // Occasional clean-up where the server has no TTL indexes (FerretDB v1).
+  if (Math.random() < 0.02) await RateLimitHit.deleteMany({ expiresAt: { $lt: new Date(now) } });
+  if (count > limit) throw new TooManyRequestsError(message, windowSeconds);
+}
+
+type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+
+function header(headers: HeaderSource, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * The client's address: the one entry the server wrote into X-Forwarded-For (scripts/serve.ts
+ * resolves it from the connection and TRUSTED_PROXY_HOPS; Vercel's edge overwrites the header the
+ * same way). Null when there is none (code called outside the server): per-address limits are then
+ * skipped, never counted in one bucket shared by everybody.
+ */
+export function clientIp(headers: HeaderSource): string | null {
+  const last = header(headers, 'x-forwarded-for')
+    ?.split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .pop();
+  return last ? normalizeAddress(last) : null;
+}
+
+/** The bucket of an address: IPv4 as it is, IPv6 by its /64 (the block one subscriber is given). */
+export function addressBucket(address: string): string {
+  if (!address.includes(':')) return address;
+  // A dotted IPv4 tail stands for the last two groups.
+  const withTail = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_all, a: string, b: string, c: string, d: string) =>
+    [
+      [a, b],
+      [c, d],
+    ]
+      .map(([high, low]) => ((Number(high) << 8) | Number(low)).toString(16))
+      .join(':'),
+  );
+  const [head = '', tail] = withTail.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/** A per-address limit's entry for `enforceLimits`, or none when the address is unknown. */
+export function perAddress(prefix: string, address: string | null, limit: Limit): Array<[string, Limit]> {
+  return address ? [[`${prefix}:${addressBucket(address)}`, limit]] : [];
+}
+
+/** The limits of the sensitive endpoints, per client address and per email. */
+export const LIMITS = {
+  // Failed sign-ins only: per (email, address), and far higher per email from everywhere, so a
+  // stranger's wrong passwords cannot lock the account's owner out.
+  signInFailuresPerEmailAndAddress: { limit: 10, windowSeconds: 15 * 60 },
+  signInFailuresPerEmail: { limit: 100, windowSeconds: 60 * 60 },
+  // Password spraying: one address trying a password on many accounts (OWASP ASVS 2.2.1); high
+  // enough for an office behind one address. Its owner still signs in with an emailed link.
+  signInFailuresPerAddress: { limit: 50, windowSeconds: 15 * 60 },
+  registerPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  registerPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  mailPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  mailPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  resetPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  resetPerEmail: { limit: 10, windowSeconds: 60 * 60 },
+  uploadsPerUser: { limit: 60, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, Limit>;
+
+/** Checks every limit in order; the first exceeded one answers 429. */
+export async function enforceLimits(checks: Array<[key: string, limit: Limit]>, message?: string): Promise<void> {
+  for (const [key, limit] of checks) await hitRateLimit(key, limit, message);
+}
+
+export type Reservation = { release(): Promise<void> };
+
+/**
+ * Counts an attempt under every key before it is made, and refuses it (429, counting nothing) when a
+ * key is already at its limit, with that key's own message if it has one. `release()` takes the
+ * attempt back out (a sign-in that succeeded): concurrent attempts see each other's places, so a burst
+ * cannot slip past the limit meanwhile.
+ */
+export async function reserveAttempt(checks: Array<[key: string, limit: Limit, message?: string]>, message?: string): Promise<Reservation> {
+  await connectDb();
+  const now = Date.now();
+  const hits = await RateLimitHit.insertMany(
+    checks.map(([key, { windowSeconds }]) => ({ key, at: new Date(now), expiresAt: new Date(now + windowSeconds * 1000) })),
+  );
+  const ids = hits.map((hit) => hit._id);
+  const release = async () => {
+    if (ids.length) await RateLimitHit.deleteMany({ _id: { $in: ids.splice(0) } });
+  };
+  for (const [key, { limit, windowSeconds }, own] of checks) {
+    const count = await RateLimitHit.countDocuments({ key, at: { $gt: new Date(now - windowSeconds * 1000) } });
+    if (count > limit) {
+      await release();
+      throw new TooManyRequestsError(own ?? message, windowSeconds);
+    }
+  }
+  return { release };
+}

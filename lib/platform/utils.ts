@@ -1,0 +1,45 @@
+import { DESCRIPTION_PREVIEW_LENGTH } from '@/lib/platform/constants';
+
+/** Joins class names, skipping falsy ones. */
+export function cn(...classes: Array<string | false | null | undefined>): string {
+  return classes.filter(Boolean).join(' ');
+}
+
+/** The spec's description preview: the first 250 characters and '...'. */
+export function previewText(text: string, length = DESCRIPTION_PREVIEW_LENGTH): string {
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}
+
+/** The navbar's display name: cut to 6 characters. */
+export function shortName(name: string, length = 6): string {
+  return name.length > length ? name.slice(0, length) : name;
+}
+
+// Placeholder origin for resolving a path; only whether the result stays on it matters.
+const PATH_BASE = 'http://shop.invalid';
+
+/**
+ * A same-origin path to return to after signing in. The value is parsed against an origin and only
+ * a path that stays on it is kept; control characters (browsers drop a tab, so `/\t/evil` becomes
+ * `//evil`), a backslash, a scheme or a host make it `/`.
+ */
+export function safeCallbackUrl(raw: string | null | undefined): string {
+  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//')) return '/';
+  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return '/';
+  let url: URL;
+  try {
+    url = new URL(raw, PATH_BASE);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== PATH_BASE) return '/';
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // `/.//evil` resolves to the path `//evil`, which a browser would read as another host.
+  return path.startsWith('//') ? '/' : path;
+}
+
+/** The same rule for an absolute address on `origin` (next-auth's redirect callback): that origin's safe path, else `origin/`. */
+export function safeRedirectUrl(raw: string, origin: string): string {
+  const path = raw.startsWith(`${origin}/`) ? raw.slice(origin.length) : raw;
+  return `${origin}${safeCallbackUrl(path)}`;
+}

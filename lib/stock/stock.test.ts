@@ -1,0 +1,182 @@
+import { Types } from 'mongoose';
+import { connectDb } from '@/lib/platform/db';
+import { applyStockMove, getStockHistory, InsufficientStockError, sumStockMoves } from '@/lib/stock';
+import { Part, StockMove } from '@/models';
+
+async function newPart(stock: number): Promise<string> {
+  await connectDb();
+  const part = await Part.create({
+    name: 'Test brake disc',
+    description: 'x'.repeat(60),
+    price: 10,
+    img: '/images/parts/test.svg',
+    minimumQuantity: 1,
+  });
+  if (stock > 0) await applyStockMove({ partId: part._id, delta: stock, reason: 'seed' });
+  return String(part._id);
+}
+
+async function stockOf(partId: string) {
+  const part = await Part.findById(partId).lean();
+  return { available: part!.availableQuantity, seq: part!.stockSeq };
+}
+
+describe('stock ledger', () => {
+  it('lets exactly 10 of 50 concurrent -1 moves succeed against a stock of 10', async () => {
+    const partId = await newPart(10);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () => applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() })),
+    );
+    const succeeded = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(succeeded).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const result of refused) expect((result as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientStockError);
+
+    const { available, seq } = await stockOf(partId);
+    const ledger = await sumStockMoves(partId);
+    expect(available).toBe(0);
+    expect(ledger.total).toBe(0);
+    expect(ledger.count).toBe(11);
+    expect(seq).toBe(11);
+  });
+
+  it('applies one of two racing identical cancel moves for the same order', async () => {
+    const partId = await newPart(5);
+    const orderId = new Types.ObjectId();
+    await applyStockMove({ partId, delta: -3, reason: 'order', orderId });
+
+    const [first, second] = await Promise.all([
+      applyStockMove({ partId, delta: 3, reason: 'cancel', orderId }),
+      applyStockMove({ partId, delta: 3, reason: 'cancel', orderId }),
+    ]);
+    expect([first.applied, second.applied].sort()).toEqual([false, true]);
+    expect(await StockMove.countDocuments({ orderId, reason: 'cancel' })).toBe(1);
+    expect((await stockOf(partId)).available).toBe(5);
+    expect((await sumStockMoves(partId)).total).toBe(5);
+  });
+
+  it.each([
+    ['keyed by part and sequence', (partId: string) => `${partId}:2`],
+    ['stored before moves were keyed (an ObjectId)', () => new Types.ObjectId()],
+  ])('repairs a part whose last move (%s) was inserted but never rolled forward', async (_kind, idOf) => {
+    const partId = await newPart(8);
+    // A writer that crashed after inserting move 2 but before updating the part.
+    await StockMove.create({ _id: idOf(partId), partId: new Types.ObjectId(partId), seq: 2, delta: -5, reason: 'order', after: 3 });
+    expect(await stockOf(partId)).toEqual({ available: 8, seq: 1 });
+
+    // The next move rolls move 2 forward first, then checks against the real stock of 3.
+    await expect(applyStockMove({ partId, delta: -4, reason: 'order', orderId: new Types.ObjectId() })).rejects.toBeInstanceOf(
+      InsufficientStockError,
+    );
+    expect(await stockOf(partId)).toEqual({ available: 3, seq: 2 });
+
+    const result = await applyStockMove({ partId, delta: -2, reason: 'order', orderId: new Types.ObjectId() });
+    expect(result).toEqual({ applied: true, availableQuantity: 1, seq: 3 });
+    expect(await stockOf(partId)).toEqual({ available: 1, seq: 3 });
+    expect((await sumStockMoves(partId)).total).toBe(1);
+  });
+
+  it('refuses a move that would take the stock below zero and stores nothing', async () => {
+    const partId = await newPart(2);
+    await expect(applyStockMove({ partId, delta: -3, reason: 'edit', by: 'admin@example.com' })).rejects.toThrow(
+      'Only 2 pieces are in stock; the stock cannot go below zero',
+    );
+    expect(await stockOf(partId)).toEqual({ available: 2, seq: 1 });
+    expect(await StockMove.countDocuments({ partId })).toBe(1);
+  });
+
+  it('keeps the history newest first with the level after each move', async () => {
+    const partId = await newPart(4);
+    await applyStockMove({ partId, delta: 6, reason: 'restock', by: 'admin@example.com' });
+    await applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() });
+    const history = await getStockHistory(partId);
+    expect(history.map((entry) => [entry.seq, entry.reason, entry.delta, entry.after])).toEqual([
+      [3, 'order', -1, 9],
+      [2, 'restock', 6, 10],
+      [1, 'seed', 4, 4],
+    ]);
+    expect(history[1]!.by).toBe('admin@example.com');
+  });
+
+  it('answers not found for an unknown part', async () => {
+    await connectDb();
+    await expect(applyStockMove({ partId: new Types.ObjectId(), delta: 1, reason: 'restock' })).rejects.toThrow('Part not found');
+    await expect(applyStockMove({ partId: 'not-an-id', delta: 1, reason: 'restock' })).rejects.toThrow('Part not found');
+  });
+
+  it('never moves the stored stock backwards when a writer stalls between its move and the part', async () => {
+    const partId = await newPart(10);
+    const id = new Types.ObjectId(partId);
+    // Writer A inserts move 2, then stalls before writing the pair; meanwhile another process
+    // (simulated here) rolls move 2 forward and applies move 3.
+    const realUpdate = Part.updateOne.bind(Part);
+    let stalled = false;
+    const spy = jest.spyOn(Part, 'updateOne').mockImplementation(((...args: Parameters<typeof Part.updateOne>) => {
+      if (!stalled) {
+        stalled = true;
+        return (async () => {
+          await StockMove.create({ _id: `${partId}:3`, partId: id, seq: 3, delta: -4, reason: 'order', after: 5 });
+          await realUpdate({ _id: id, stockSeq: 1 }, { $set: { availableQuantity: 5, stockSeq: 3 } });
+          return realUpdate(...args);
+        })();
+      }
+      return realUpdate(...args);
+    }) as unknown as typeof Part.updateOne);
+    try {
+      const result = await applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() });
+      expect(result).toMatchObject({ applied: true, seq: 2, availableQuantity: 9 });
+    } finally {
+      spy.mockRestore();
+    }
+    // A's late write (from seq 1 to 2) found seq 3 stored and changed nothing.
+    expect(await stockOf(partId)).toEqual({ available: 5, seq: 3 });
+  });
+
+  it("drops a move whose client left while it waited for the part's turn, and takes nothing", async () => {
+    const partId = await newPart(5);
+    // The first move holds the part's turn for a while (its part read is slowed down).
+    const realFind = Part.findById.bind(Part);
+    const spy = jest.spyOn(Part, 'findById').mockImplementationOnce(((...args: Parameters<typeof Part.findById>) => {
+      const query = realFind(...args);
+      return { lean: () => new Promise((resolve) => setTimeout(() => resolve(query.lean()), 500)) };
+    }) as unknown as typeof Part.findById);
+    try {
+      const first = applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() });
+      const controller = new AbortController();
+      const started = Date.now();
+      const second = applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() }, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 100);
+      await expect(second).rejects.toMatchObject({ status: 499 });
+      expect(Date.now() - started).toBeLessThan(450);
+      await expect(first).resolves.toMatchObject({ applied: true, availableQuantity: 4 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await stockOf(partId)).toEqual({ available: 4, seq: 2 });
+    expect((await sumStockMoves(partId)).count).toBe(2);
+  });
+
+  it('answers with the error classes of the module copy that was called (a turn given up is a 499 or 503, never a 500)', async () => {
+    const partId = await newPart(5);
+    // Two copies of the stock module and its errors, as two Next.js bundles load them in one process.
+    type Copy = { stock: typeof import('@/lib/stock'); errors: typeof import('@/lib/platform/errors') };
+    const load = async (): Promise<Copy> => {
+      let copy!: Copy;
+      await jest.isolateModulesAsync(async () => {
+        copy = { stock: await import('@/lib/stock'), errors: await import('@/lib/platform/errors') };
+      });
+      return copy;
+    };
+    const [first, second] = [await load(), await load()];
+    expect(first.errors.ClientGoneError).not.toBe(second.errors.ClientGoneError);
+    for (const copy of [first, second]) {
+      const gone = copy.stock.applyStockMove(
+        { partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() },
+        { signal: AbortSignal.abort() },
+      );
+      await expect(gone).rejects.toBeInstanceOf(copy.errors.ClientGoneError);
+    }
+    expect(await stockOf(partId)).toEqual({ available: 5, seq: 1 });
+  });
+});

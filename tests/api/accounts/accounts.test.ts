@@ -1,0 +1,347 @@
+import path from 'node:path';
+import { POST as nextAuthPost } from '@/app/api/auth/[...nextauth]/route';
+import { POST as forgotRoute } from '@/app/api/password/forgot/route';
+import { POST as resetRoute } from '@/app/api/password/reset/route';
+import { POST as registerRoute } from '@/app/api/register/route';
+import { GET as verifyRoute } from '@/app/api/verify-email/route';
+import { POST as resendRoute } from '@/app/api/verify-email/resend/route';
+import { GET as adminCheckRoute } from '@/app/api/admin/[email]/route';
+import { authOptions, WRONG_CREDENTIALS } from '@/lib/auth/options';
+import { dataDir } from '@/lib/platform/env';
+import { authenticate, findUserByEmail } from '@/lib/accounts/users';
+import { OneTimeToken, RateLimitHit, User } from '@/models';
+import { callRoute } from '@/tests/helpers/api';
+import { makeUser } from '@/tests/helpers/factories';
+import { latestMailTo, linkIn, readMailbox } from '@/tests/helpers/mailbox';
+
+const mailDir = () => path.join(dataDir(), 'mail');
+let ipCounter = 0;
+/** Each test comes from its own address, so the per-address limits do not leak between tests. */
+const fromNewIp = () => ({ 'x-forwarded-for': `203.0.113.${++ipCounter}` });
+
+async function register(body: unknown, headers = fromNewIp()) {
+  return callRoute(registerRoute, '/api/register', { method: 'POST', body, headers });
+}
+
+describe('POST /api/register', () => {
+  it('creates the account with a lower-case email and a bcrypt hash, and mails a verification link', async () => {
+    const res = await register({ name: 'Nora Field', email: 'Nora.Field@Example.com', password: 'secret123' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ success: true, user: { email: 'nora.field@example.com', name: 'Nora Field' } });
+
+    const stored = await User.findOne({ email: 'nora.field@example.com' }).lean();
+    expect(stored?.name).toBe('Nora Field');
+    expect(stored?.passwordHash).toMatch(/^\$2[aby]\$/);
+    expect(stored?.passwordHash).not.toContain('secret123');
+    expect(stored?.emailVerified).toBeUndefined();
+    expect(stored?.role).toBeUndefined();
+
+    const mail = latestMailTo(mailDir(), 'nora.field@example.com', /Verify your email/);
+    expect(mail).toBeDefined();
+    expect(linkIn(mail!, '/api/verify-email?token=')).toMatch(/^http:\/\/localhost:3000\/api\/verify-email\?token=[\w-]{40,}$/);
+  });
+
+  it('refuses a duplicate email (any case) with a clear 409 and stores nothing', async () => {
+    await register({ name: 'First', email: 'dup@example.com', password: 'secret123' });
+    const res = await register({ name: 'Second', email: 'DUP@example.com', password: 'other123' });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('An account with this email already exists, please log in');
+    expect(await User.countDocuments({ email: 'dup@example.com' })).toBe(1);
+    expect((await User.findOne({ email: 'dup@example.com' }).lean())?.name).toBe('First');
+  });
+
+  it.each([
+    [{ email: 'a@example.com', password: 'secret123' }, 'name', 'Name is Required'],
+    [{ name: '', email: 'a@example.com', password: 'secret123' }, 'name', 'Name is Required'],
+    [{ name: 'A', password: 'secret123' }, 'email', 'Email is Required'],
+    [{ name: 'A', email: 'not-an-email', password: 'secret123' }, 'email', 'Provide a valid Email'],
+    [{ name: 'A', email: 'a@example.c', password: 'secret123' }, 'email', 'Provide a valid Email'],
+    [{ name: 'A', email: `a@example.${'x'.repeat(25)}`, password: 'secret123' }, 'email', 'Provide a valid Email'],
+    [{ name: 'A', email: { $ne: '' }, password: 'secret123' }, 'email', 'Email is Required'],
+    [{ name: 'A', email: 'a@example.com' }, 'password', 'Password is Required'],
+    [{ name: 'A', email: 'a@example.com', password: '12345' }, 'password', 'Must be 6 characters or longer'],
+  ])('refuses %j with the spec message and stores nothing', async (body, field, message) => {
+    const before = await User.countDocuments();
+    const res = await register(body);
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors[field]).toContain(message);
+    expect(await User.countDocuments()).toBe(before);
+  });
+
+  it('refuses a body that is not JSON: 415 for another content type, 400 for broken JSON', async () => {
+    const form = await callRoute(registerRoute, '/api/register', { method: 'POST', rawBody: 'name=x', headers: fromNewIp() });
+    expect(form.status).toBe(415);
+    expect(form.body.error).toBe('Send the body as JSON (Content-Type: application/json)');
+    const broken = await callRoute(registerRoute, '/api/register', {
+      method: 'POST',
+      rawBody: '{"name":',
+      headers: { 'content-type': 'application/json', ...fromNewIp() },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toBe('The request body must be JSON');
+  });
+
+  it('limits registrations per address (429 with a message)', async () => {
+    const headers = fromNewIp();
+    for (let i = 0; i < 10; i++)
+      expect((await register({ name: 'R', email: `burst${i}@example.com`, password: 'secret123' }, headers)).status).toBe(201);
+    const res = await register({ name: 'R', email: 'burst-last@example.com', password: 'secret123' }, headers);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('3600');
+    expect(res.body.error).toMatch(/Too many accounts/);
+    expect(await User.countDocuments({ email: 'burst-last@example.com' })).toBe(0);
+  });
+});
+
+describe('per-email limits', () => {
+  it('limits registrations per email, whatever the address they come from', async () => {
+    const email = 'limited-register@example.com';
+    for (let i = 0; i < 5; i++) await register({ name: 'R', email, password: 'secret123' });
+    const res = await register({ name: 'R', email, password: 'secret123' });
+    expect(res.status).toBe(429);
+  });
+
+  it('limits password resets per email, whatever the address they come from', async () => {
+    const user = await makeUser();
+    await callRoute(forgotRoute, '/api/password/forgot', { method: 'POST', body: { email: user.email }, headers: fromNewIp() });
+    const token = new URL(linkIn(latestMailTo(mailDir(), user.email, /Reset/)!, '/reset-password')).searchParams.get('token')!;
+    const reset = () =>
+      callRoute(resetRoute, '/api/password/reset', { method: 'POST', body: { token, password: 'whatever-123' }, headers: fromNewIp() });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await reset()).status);
+    expect(statuses[0]).toBe(200);
+    expect(statuses.slice(1, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('Google sign-in', () => {
+  const google = { provider: 'google', providerAccountId: 'g-123', type: 'oauth' as const };
+
+  it('joins the account that has the same email, and keeps our own user id in the session', async () => {
+    const existing = await makeUser({ email: 'same.person@example.com', name: 'Same Person', verified: false });
+    const { callbacks } = authOptions();
+    const profile = { email: 'Same.Person@example.com', email_verified: true, name: 'Same P. (Google)', sub: 'g-123' };
+    const allowed = await callbacks!.signIn!({ user: { id: 'g-123', email: profile.email }, account: google, profile } as never);
+    expect(allowed).toBe(true);
+    const token = await callbacks!.jwt!({
+      token: {},
+      user: { id: 'g-123', email: profile.email, name: profile.name },
+      account: google,
+    } as never);
+    expect(token).toMatchObject({ sub: existing._id, email: 'same.person@example.com', name: 'Same Person' });
+    expect(await User.countDocuments({ email: 'same.person@example.com' })).toBe(1);
+    const stored = await User.findById(existing._id).lean();
+    expect(stored?.googleId).toBe('g-123');
+    expect(stored?.emailVerified).toBeInstanceOf(Date);
+  });
+
+  it('creates a new account for a new Google email, and refuses an email Google has not verified', async () => {
+    const { callbacks } = authOptions();
+    const fresh = { email: 'new.google@example.com', email_verified: true, name: 'New Google', sub: 'g-456' };
+    expect(
+      await callbacks!.signIn!({ user: { id: 'g-456' }, account: { ...google, providerAccountId: 'g-456' }, profile: fresh } as never),
+    ).toBe(true);
+    expect(await User.findOne({ email: 'new.google@example.com' }).lean()).toMatchObject({ name: 'New Google', googleId: 'g-456' });
+
+    const unverified = { email: 'victim@example.com', email_verified: false, name: 'Attacker', sub: 'g-789' };
+    await makeUser({ email: 'victim@example.com' });
+    const answer = await callbacks!.signIn!({
+      user: { id: 'g-789' },
+      account: { ...google, providerAccountId: 'g-789' },
+      profile: unverified,
+    } as never);
+    expect(answer).toBe('/login?error=GoogleEmailUnverified');
+    expect((await User.findOne({ email: 'victim@example.com' }).lean())?.googleId).toBeUndefined();
+  });
+});
+
+describe('email verification', () => {
+  it('marks the email verified once; opening the link again says the email is already verified', async () => {
+    await register({ name: 'Vera', email: 'vera@example.com', password: 'secret123' });
+    const link = new URL(linkIn(latestMailTo(mailDir(), 'vera@example.com')!, '/api/verify-email'));
+
+    const first = await callRoute(verifyRoute, `${link.pathname}${link.search}`);
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('http://localhost:3000/verify-email?status=verified');
+    expect((await findUserByEmail('vera@example.com'))?.emailVerified).toBe(true);
+
+    const second = await callRoute(verifyRoute, `${link.pathname}${link.search}`);
+    const location = new URL(second.headers.get('location')!);
+    expect(location.searchParams.get('status')).toBe('already-verified');
+    expect(location.searchParams.get('message')).toBeNull();
+  });
+
+  it('refuses an expired or made-up link and verifies nothing', async () => {
+    await register({ name: 'Eli', email: 'eli@example.com', password: 'secret123' });
+    const link = new URL(linkIn(latestMailTo(mailDir(), 'eli@example.com')!, '/api/verify-email'));
+    await OneTimeToken.updateMany({ email: 'eli@example.com' }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    for (const url of [`${link.pathname}${link.search}`, '/api/verify-email?token=made-up-token-value', '/api/verify-email']) {
+      const res = await callRoute(verifyRoute, url);
+      expect(new URL(res.headers.get('location')!).searchParams.get('status')).toBe('invalid');
+    }
+    expect((await findUserByEmail('eli@example.com'))?.emailVerified).toBe(false);
+  });
+
+  it('resends the email to a signed-in unverified user only', async () => {
+    const unverified = await makeUser({ verified: false });
+    const verified = await makeUser();
+    expect((await callRoute(resendRoute, '/api/verify-email/resend', { method: 'POST' })).status).toBe(401);
+    expect((await callRoute(resendRoute, '/api/verify-email/resend', { method: 'POST', as: verified })).status).toBe(403);
+    const before = readMailbox(mailDir()).length;
+    const res = await callRoute(resendRoute, '/api/verify-email/resend', { method: 'POST', as: unverified });
+    expect(res.status).toBe(200);
+    expect(readMailbox(mailDir()).length).toBe(before + 1);
+    expect(latestMailTo(mailDir(), unverified.email, /Verify your email/)).toBeDefined();
+  });
+});
+
+describe('forgot and reset password', () => {
+  const forgot = (email: string, headers = fromNewIp()) =>
+    callRoute(forgotRoute, '/api/password/forgot', { method: 'POST', body: { email }, headers });
+
+  it('answers the same for an existing and an unknown email, and mails only the account', async () => {
+    const user = await makeUser();
+    const before = readMailbox(mailDir()).length;
+    const known = await forgot(user.email.toUpperCase());
+    const unknown = await forgot('nobody-here@example.com');
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual({ success: true, message: 'Email Sended, Check inbox or spam folder' });
+    expect(unknown.body).toEqual(known.body);
+    expect(readMailbox(mailDir()).length).toBe(before + 1);
+    expect(latestMailTo(mailDir(), user.email, /Reset your password/)).toBeDefined();
+    expect((await forgot('')).status).toBe(200);
+  });
+
+  it('sets the new password with the single-use link, ends older sessions and refuses a second use', async () => {
+    const user = await makeUser({ password: 'old-password' });
+    await forgot(user.email);
+    const token = new URL(linkIn(latestMailTo(mailDir(), user.email, /Reset/)!, '/reset-password')).searchParams.get('token')!;
+
+    const tooShort = await callRoute(resetRoute, '/api/password/reset', {
+      method: 'POST',
+      body: { token, password: '123' },
+      headers: fromNewIp(),
+    });
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.body.error).toBe('Must be 6 characters or longer');
+
+    const res = await callRoute(resetRoute, '/api/password/reset', {
+      method: 'POST',
+      body: { token, password: 'new-password' },
+      headers: fromNewIp(),
+    });
+    expect(res.status).toBe(200);
+    expect(await authenticate(user.email, 'new-password')).not.toBeNull();
+    expect(await authenticate(user.email, 'old-password')).toBeNull();
+
+    // The session signed in before the change no longer works.
+    const stale = await callRoute(adminCheckRoute, `/api/admin/${user.email}`, { params: { email: user.email }, as: user });
+    expect(stale.status).toBe(401);
+
+    const again = await callRoute(resetRoute, '/api/password/reset', {
+      method: 'POST',
+      body: { token, password: 'third-password' },
+      headers: fromNewIp(),
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe('This link was already used, please ask for a new one');
+    expect(await authenticate(user.email, 'third-password')).toBeNull();
+  });
+
+  it('refuses an expired reset link', async () => {
+    const user = await makeUser({ password: 'old-password' });
+    await forgot(user.email);
+    const token = new URL(linkIn(latestMailTo(mailDir(), user.email, /Reset/)!, '/reset-password')).searchParams.get('token')!;
+    await OneTimeToken.updateMany({ email: user.email }, { $set: { expiresAt: new Date(Date.now() - 1) } });
+    const res = await callRoute(resetRoute, '/api/password/reset', {
+      method: 'POST',
+      body: { token, password: 'new-password' },
+      headers: fromNewIp(),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('This link is invalid or has expired, please ask for a new one');
+    expect(await authenticate(user.email, 'old-password')).not.toBeNull();
+  });
+
+  it('lets two racing resets with one link set the password only once', async () => {
+    const user = await makeUser({ password: 'old-password' });
+    await forgot(user.email);
+    const token = new URL(linkIn(latestMailTo(mailDir(), user.email, /Reset/)!, '/reset-password')).searchParams.get('token')!;
+    const results = await Promise.all(
+      ['race-one-1', 'race-two-2'].map((password) =>
+        callRoute(resetRoute, '/api/password/reset', { method: 'POST', body: { token, password }, headers: fromNewIp() }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
+  it('counts forgot-password requests per email whatever its letter case', async () => {
+    const user = await makeUser({ email: 'case.limit@example.com' });
+    const spellings = [
+      'case.limit@example.com',
+      'CASE.LIMIT@EXAMPLE.COM',
+      'Case.Limit@Example.com',
+      ' case.LIMIT@example.COM ',
+      'cAsE.lImIt@eXaMpLe.CoM',
+    ];
+    for (const spelling of spellings) expect((await forgot(spelling)).status).toBe(200);
+    const res = await forgot('Case.limit@example.com');
+    expect(res.status).toBe(429);
+    expect(res.body.error).toMatch(/Too many emails/);
+    expect(await RateLimitHit.countDocuments({ key: `forgot:email:${user.email}` })).toBe(6);
+  });
+
+  it('limits forgot-password requests per email (429)', async () => {
+    const user = await makeUser();
+    for (let i = 0; i < 5; i++) expect((await forgot(user.email)).status).toBe(200);
+    const res = await forgot(user.email);
+    expect(res.status).toBe(429);
+    expect(res.body.error).toMatch(/Too many emails/);
+  });
+});
+
+describe('sign-in with email and password', () => {
+  const authorize = (credentials: Record<string, string>) => {
+    const provider = authOptions().providers.find((p) => p.id === 'credentials') as unknown as {
+      options: { authorize: (c: Record<string, string>, req: unknown) => Promise<unknown> };
+    };
+    return provider.options.authorize(credentials, {});
+  };
+
+  it('accepts the right password whatever the email case, and refuses a wrong one with the same message as an unknown email', async () => {
+    const user = await makeUser({ email: 'sign.in@example.com', password: 'right-password' });
+    await expect(authorize({ email: 'Sign.In@Example.com', password: 'right-password' })).resolves.toMatchObject({
+      id: user._id,
+      email: user.email,
+    });
+    await expect(authorize({ email: user.email, password: 'wrong-password' })).rejects.toThrow(WRONG_CREDENTIALS);
+    await expect(authorize({ email: 'nobody@example.com', password: 'wrong-password' })).rejects.toThrow(WRONG_CREDENTIALS);
+    await expect(authorize({ email: 'bad', password: 'whatever' })).rejects.toThrow('Provide a valid Email');
+  });
+
+  it('answers 429 past 100 failed attempts for one email, before checking the password, and asks for a sign-in link', async () => {
+    const user = await makeUser();
+    const now = Date.now();
+    await RateLimitHit.insertMany(
+      Array.from({ length: 100 }, (_, i) => ({
+        key: `signin:fail:email:${user.email}`,
+        at: new Date(now - i * 1000),
+        expiresAt: new Date(now + 900_000),
+      })),
+    );
+    const body = new URLSearchParams({ email: user.email, password: 'secret123', csrfToken: 'x', json: 'true' });
+    const res = await callRoute(nextAuthPost, '/api/auth/callback/credentials', {
+      method: 'POST',
+      rawBody: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...fromNewIp() },
+      params: { nextauth: ['callback', 'credentials'] },
+    });
+    expect(res.status).toBe(429);
+    expect(res.body.error).toBe(
+      'Too many failed sign-ins for this account: its password alone no longer signs in. We can email you a one-time sign-in link.',
+    );
+    expect(new URL(res.body.url).searchParams.get('error')).toBe('SignInLinkRequired');
+  });
+});

@@ -1,0 +1,97 @@
+import { POST as placeOrderRoute } from '@/app/api/order/route';
+import { PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
+import { POST as createPartRoute } from '@/app/api/parts/route';
+import type { UserDTO } from '@/lib/accounts/users';
+import { Part } from '@/models';
+import { callRoute } from '@/tests/helpers/api';
+import { makePart, makeUser } from '@/tests/helpers/factories';
+
+const PRODUCT = {
+  name: 'Hardened Wheel Bearing Kit',
+  price: 41.9,
+  availableQuantity: 30,
+  minimumQuantity: 2,
+  img: '/uploads/11111111-2222-3333-4444-555555555555.png',
+  description: 'Sealed front wheel bearing with hub nut and circlip, pre-greased and ready to press into the knuckle.',
+  category: 'suspension',
+};
+const CONTACT = { address: '12 Mill Road, Leeds', phone: '+44 113 496 0200' };
+
+let customer: UserDTO;
+let admin: UserDTO;
+
+beforeAll(async () => {
+  customer = await makeUser({ name: 'Hana Hardened' });
+  admin = await makeUser({ name: 'Ada Admin', admin: true });
+});
+
+async function placeOrder(as: UserDTO, partId: string, quantity = 1): Promise<string> {
+  const res = await callRoute(placeOrderRoute, '/api/order', { method: 'POST', as, body: { partId, ...CONTACT, quantity } });
+  expect(res.status).toBe(201);
+  return res.body.insertedId as string;
+}
+
+describe('a price the shop cannot charge', () => {
+  it.each([
+    ['POST', 1e-9, 'Price must be at least $0.01'],
+    ['POST', 19.990000001, 'Price can have at most two decimals'],
+    ['PUT', 1e-9, 'Price must be at least $0.01'],
+    ['PUT', 0, 'Price must be at least $0.01'],
+    ['PUT', 5.005, 'Price can have at most two decimals'],
+  ])('%s /api/parts refuses the price %p with 400 and stores nothing', async (method, price, message) => {
+    const partId = await makePart({ price: 12.5 });
+    const before = await Part.countDocuments();
+    const res =
+      method === 'POST'
+        ? await callRoute(createPartRoute, '/api/parts', { method, as: admin, body: { ...PRODUCT, price } })
+        : await callRoute(updatePartRoute, `/api/parts/${partId}`, { method, params: { id: partId }, as: admin, body: { price } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(message);
+    expect(res.body.fieldErrors.price).toContain(message);
+    expect(await Part.countDocuments()).toBe(before);
+    expect((await Part.findById(partId).lean())?.price).toBe(12.5);
+    // The part can still be ordered: a refused update leaves nothing behind that breaks an order.
+    await placeOrder(customer, partId);
+  });
+});
+
+describe('a part nobody can buy', () => {
+  const message = 'Minimum quantity cannot be more than the available quantity';
+
+  it('refuses a minimum above the available quantity on create (400, field message), but not for a part out of stock', async () => {
+    const before = await Part.countDocuments();
+    const res = await callRoute(createPartRoute, '/api/parts', {
+      method: 'POST',
+      as: admin,
+      body: { ...PRODUCT, availableQuantity: 5, minimumQuantity: 8 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(message);
+    expect(res.body.fieldErrors).toEqual({ minimumQuantity: [message] });
+    expect(await Part.countDocuments()).toBe(before);
+    const outOfStock = await callRoute(createPartRoute, '/api/parts', {
+      method: 'POST',
+      as: admin,
+      body: { ...PRODUCT, name: 'Out of stock part', availableQuantity: 0, minimumQuantity: 4 },
+    });
+    expect(outOfStock.status).toBe(201);
+  });
+
+  it('refuses an edit that leaves the minimum above the stored stock, and changes nothing', async () => {
+    const id = await makePart({ stock: 5, minimumQuantity: 2, price: 10 });
+    const update = (body: unknown) => callRoute(updatePartRoute, `/api/parts/${id}`, { method: 'PUT', params: { id }, as: admin, body });
+    for (const body of [
+      { minimumQuantity: 8 },
+      { availableQuantity: 1, minimumQuantity: 2 },
+      { availableQuantity: 3, minimumQuantity: 4, price: 11 },
+    ]) {
+      const res = await update(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(message);
+      expect(res.body.fieldErrors.minimumQuantity).toEqual([message]);
+    }
+    expect(await Part.findById(id).lean()).toMatchObject({ availableQuantity: 5, minimumQuantity: 2, price: 10 });
+    expect((await update({ minimumQuantity: 5 })).status).toBe(200);
+    expect((await update({ availableQuantity: 0 })).status).toBe(200);
+  });
+});
