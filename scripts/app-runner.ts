@@ -88,7 +88,7 @@ export function spawnServer(
       'unregister();',
       'serve(process.argv.slice(1));',
     ].join(' ');
-    return spawn(process.execPath, ['-e', bootstrap, ...args, '--trusted-proxy-hops', String(hops)], { stdio, env: childEnv });
+    return spawn(process.execPath, ['-e', bootstrap, '--', ...args, '--trusted-proxy-hops', String(hops)], { stdio, env: childEnv });
   }
   const extra = command === 'start' ? ['--keepAliveTimeout', String(KEEP_ALIVE_MS)] : [];
   return spawn(NEXT_BIN, [command, ...args, ...extra], { stdio, env: childEnv });
