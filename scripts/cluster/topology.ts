@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@/db/embedded';
 import { precompress, startNginx } from './nginx';
@@ -34,6 +35,7 @@ export type Cluster = {
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const log = options.log ?? (() => {});
+  mkdirSync(options.dir, { recursive: true });
   const distDir = options.distDir ?? '.next';
   const running: Managed[] = [];
   const stop = async () => {
