@@ -145,7 +145,7 @@ export async function startNginx(options: NginxOptions): Promise<Managed & { bas
   return { ...managed, base, configFile };
 }
 
-// `npx tsx scripts/cluster/nginx.ts [dir]`: writes the .br and .gz files of a build (default .next/static), for a server's nginx.
+// `npm run precompress -- [dir]`: writes the .br and .gz files of a build (default .next/static), for a server's nginx.
 if (require.main === module) {
   const dir = path.resolve(process.argv[2] ?? path.join('.next', 'static'));
   precompress(dir).then(
