@@ -325,9 +325,15 @@ async function clusterRun(dataDir: string, partPath: string, runId: string): Pro
     NEXT_TELEMETRY_DISABLED: '1',
   });
   const db = await prepareEnvironment();
-  await seedIfEmpty();
   const staticDir = path.resolve(BENCH_DIST_DIR, 'static');
-  const cluster = await startCluster({ instances: 2, port, dir: path.join(dataDir, 'cluster'), distDir: BENCH_DIST_DIR, log });
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
+  try {
+    await seedIfEmpty();
+    cluster = await startCluster({ instances: 2, port, dir: path.join(dataDir, 'cluster'), distDir: BENCH_DIST_DIR, log });
+  } catch (error) {
+    await db.stop().catch(() => {});
+    throw error;
+  }
   const { base } = cluster;
   log(
     `[bench] through nginx ${base} (2 instances: ${cluster.instances.map((instance) => instance.base).join(', ')}; Redis ${cluster.redisUrl})`,
