@@ -21,13 +21,10 @@ const nextConfig = {
   // server's CPU serving a cached /, whose req/s rose 20 to 25% without it). Shared pages carry
   // s-maxage for a CDN instead; a browser revalidating gets the page again rather than a 304.
   generateEtags: false,
-  // Responses are compressed by scripts/serve.ts (lib/platform/compression.ts: brotli, and a cached page
-  // compressed once rather than gzipped again for every response); on Vercel, by its edge.
-  compress: false,
-  // `npm run bench` builds into its own directory, with its baseline routes (*.bench.tsx, *.bench.ts) copied
-  // from scripts/bench/routes/ into app/ for that build only.
+  // Compression: `next start` alone gzips (Next.js's default); behind nginx (deploy/nginx.conf), which
+  // asks the app for plain answers, nginx sends brotli or gzip; on Vercel, its edge.
+  // `npm run bench` builds into its own directory (scripts/bench/server.ts).
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  pageExtensions: process.env.BENCH_BUILD === '1' ? ['bench.tsx', 'bench.ts', 'tsx', 'ts', 'jsx', 'js'] : ['tsx', 'ts', 'jsx', 'js'],
   // Server libraries loaded by Node itself, not bundled (native parts, dynamic requires).
   serverExternalPackages: ['mongoose', 'mongodb-memory-server', 'mongodb-memory-server-core', 'nodemailer', 'cloudinary'],
   // Our cache handlers, for pages and route responses (lib/platform/cache-handler.mjs) and for 'use cache' entries

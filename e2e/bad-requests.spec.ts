@@ -23,6 +23,39 @@ test.describe('bad requests', () => {
     await customer.dispose();
   });
 
+  test('another method than GET or HEAD on a static file answers 405, not 500', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    for (const path of [script!, '/images/hero.svg', '/logo.svg']) {
+      expect([path, (await request.get(path)).status()]).toEqual([path, 200]);
+      const post = await request.post(path);
+      expect([path, post.status(), post.headers()['allow']]).toEqual([path, 405, 'GET, HEAD']);
+    }
+  });
+
+  test('keeps an idle keep-alive connection open past the 5 s Node default (6.5 s), so a client reusing it gets an answer', async ({
+    baseURL,
+  }) => {
+    const url = new URL(baseURL!);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status?: number; reused: boolean }>((resolve, reject) => {
+        const req = http.get({ host: url.hostname, port: url.port, path: '/robots.txt', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      expect(await get()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  });
+
   test('a chunked 50 MB upload is refused with 413 and the shop keeps answering', async ({ baseURL }, testInfo) => {
     const api = await apiAs(baseURL!);
     await signInViaApi(api, await registerViaApi(api, testInfo, 'Upload Tester'));

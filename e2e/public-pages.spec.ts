@@ -52,64 +52,6 @@ test.describe('public pages', () => {
     await customer.dispose();
   });
 
-  test("the build's scripts go out compressed once: brotli from memory after the first request, the same bytes, with the security headers; other methods 405", async ({
-    playwright,
-    baseURL,
-  }) => {
-    const client = await playwright.request.newContext({ baseURL });
-    const html = await (await client.get('/')).text();
-    const scripts = [...html.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)].map((match) => match[1]!);
-    expect(scripts.length).toBeGreaterThan(3);
-    for (const script of scripts.slice(0, 3)) {
-      const plain = await client.get(script, { headers: { 'accept-encoding': 'identity' } });
-      expect(plain.headers()['content-encoding']).toBeUndefined();
-      // The first request starts the compression; a later one gets its bytes.
-      await expect
-        .poll(async () => (await client.get(script, { headers: { 'accept-encoding': 'gzip, deflate, br' } })).headers()['content-encoding'])
-        .toBe('br');
-      const res = await client.get(script, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
-      expect(res.headers()).toMatchObject({
-        'content-type': 'application/javascript; charset=UTF-8',
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-        'x-frame-options': 'DENY',
-        vary: 'Accept-Encoding',
-      });
-      expect((await res.body()).equals(await plain.body())).toBe(true);
-    }
-    // Another method on a static file: 405 (Next.js alone answers 500 there).
-    for (const path of [scripts[0]!, '/images/hero.svg']) {
-      const post = await client.post(path);
-      expect([path, post.status(), post.headers()['allow']]).toEqual([path, 405, 'GET, HEAD']);
-    }
-    await client.dispose();
-  });
-
-  test('a cached page goes out as brotli kept in memory, gzip for a client that takes only gzip, the same page; the JSON API gzipped', async ({
-    playwright,
-    baseURL,
-  }) => {
-    const client = await playwright.request.newContext({ baseURL });
-    const browser = { 'accept-encoding': 'gzip, deflate, br' };
-    // Sent again, the page is compressed at its best off the main thread (a quick brotli until then).
-    await expect.poll(async () => (await client.get('/blogs', { headers: browser })).headers()['content-encoding']).toBe('br');
-    // (A page rendered anew writes ▾ where the cached copy has &#x25be;: both from the cache here.)
-    const plain = await client.get('/blogs', { headers: { 'accept-encoding': 'identity' } });
-    const gzipOnly = await client.get('/blogs', { headers: { 'accept-encoding': 'gzip' } });
-    expect(gzipOnly.headers()['content-encoding']).toBe('gzip');
-    expect(await gzipOnly.text()).toBe(await plain.text());
-    expect(plain.headers()['content-encoding']).toBeUndefined();
-    const kept = await client.get('/blogs', { headers: browser });
-    expect(kept.headers()['content-encoding']).toBe('br');
-    expect(kept.headers()['vary']).toMatch(/accept-encoding/i);
-    expect(Number(kept.headers()['content-length'])).toBeLessThan((await plain.body()).length / 3);
-    expect(await kept.text()).toBe(await plain.text());
-    const api = await client.get('/api/parts', { headers: browser });
-    expect(api.headers()['content-encoding']).toBe('gzip');
-    expect(((await api.json()) as unknown[]).length).toBeGreaterThan(0);
-    await client.dispose();
-  });
-
   test('home: hero, perks, six parts, statistics, sale banner and six reviews', async ({ page }, testInfo) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/PartsMart/);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { resolveDatabase, withDatabaseName, type RunningDatabase } from '@/db/embedded';
 import { describeSeed, isDatabaseEmpty, seedDemo } from '@/db/seed';
 import { disconnectDb } from '@/lib/platform/db';
-import { authSecret, dataDir, env, missingProductionSettings, resetEnv } from '@/lib/platform/env';
+import { authSecret, dataDir, env, missingProductionSettings, resetEnv, trustedProxyHops } from '@/lib/platform/env';
+import { KEEP_ALIVE_MS } from './serve';
 
 /**
  * Fills the settings the embedded defaults cover (DESIGN.md section 3): starts the database
@@ -46,41 +47,58 @@ export async function seedIfEmpty(): Promise<void> {
  * Without a limit V8 lets the heap grow while it has room (1.4 GB of RSS under load with the
  * 100,000-part index, against 460 MB with the limit, at no loss of req/s); a larger catalog raises it.
  */
-function heapFlags(command: 'dev' | 'start'): string[] {
-  if (command !== 'start' || /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '')) return [];
+function nodeOptions(command: 'dev' | 'start', current: string | undefined): string | undefined {
+  if (command !== 'start' || /--max-old-space-size/.test(current ?? '')) return current;
   const mb = Number(process.env.SHOP_HEAP_MB || 384);
-  return Number.isInteger(mb) && mb >= 128 ? [`--max-old-space-size=${mb}`] : [];
+  if (!Number.isInteger(mb) || mb < 128) return current;
+  return [current, `--max-old-space-size=${mb}`].filter(Boolean).join(' ');
 }
 
+/** Next.js's command line (node_modules/.bin/next). */
+const NEXT_BIN = path.resolve('node_modules', '.bin', 'next');
+
 /**
- * Starts scripts/serve.ts (Next.js behind the client-address guard) as a child process: `-p`/PORT and
- * `-H` in `args`, the settings in `env`. The cluster test starts its instances with it too.
+ * Starts the app as a child process: `next dev`, or `next start` for the production build, with
+ * `-p`/PORT and `-H` in `args` and the settings in `env`. With TRUSTED_PROXY_HOPS=0 (no proxy in
+ * front) the production server is scripts/serve.ts instead, Next.js's custom server API around
+ * `next start`'s handler that only sets the client address from the connection (lib/platform/client-address.ts),
+ * which `next start` takes from a client's X-Forwarded-For. The cluster test starts its instances with it too.
  */
 export function spawnServer(
   command: 'dev' | 'start',
   args: string[],
   options: { env?: NodeJS.ProcessEnv; stdio?: StdioOptions } = {},
 ): ChildProcess {
-  const serveScript = path.resolve('scripts', 'serve.ts');
-  // tsx (without this runner's react-server conditions) compiles serve.ts and its imports, then steps
-  // aside: its require hooks on Next.js's request path cost 10 to 30% of req/s in measurements.
-  const bootstrap = [
-    "const { register } = require('tsx/cjs/api');",
-    'const unregister = register();',
-    `const { serve } = require(${JSON.stringify(serveScript)});`,
-    'unregister();',
-    'serve(process.argv.slice(1));',
-  ].join(' ');
-  return spawn(process.execPath, [...heapFlags(command), '-e', bootstrap, command, ...args], {
-    stdio: options.stdio ?? 'inherit',
-    env: { ...(options.env ?? process.env), NODE_ENV: command === 'dev' ? 'development' : 'production' },
-  });
+  const source = options.env ?? process.env;
+  const childEnv: NodeJS.ProcessEnv = {
+    ...source,
+    NODE_ENV: command === 'dev' ? 'development' : 'production',
+    NODE_OPTIONS: nodeOptions(command, source.NODE_OPTIONS),
+  };
+  const stdio = options.stdio ?? 'inherit';
+  const hops = trustedProxyHops(source);
+  if (command === 'start' && hops === 0) {
+    const serveScript = path.resolve('scripts', 'serve.ts');
+    // tsx compiles serve.ts and its imports, then steps aside: its require hooks on Next.js's request
+    // path cost 10 to 30% of req/s in measurements.
+    const bootstrap = [
+      "const { register } = require('tsx/cjs/api');",
+      'const unregister = register();',
+      `const { serve } = require(${JSON.stringify(serveScript)});`,
+      'unregister();',
+      'serve(process.argv.slice(1));',
+    ].join(' ');
+    return spawn(process.execPath, ['-e', bootstrap, '--', ...args, '--trusted-proxy-hops', String(hops)], { stdio, env: childEnv });
+  }
+  const extra = command === 'start' ? ['--keepAliveTimeout', String(KEEP_ALIVE_MS)] : [];
+  // `next start` leaves SIGTERM and SIGINT to the app (instrumentation.ts), which lands batched writes first.
+  if (command === 'start') childEnv.NEXT_MANUAL_SIG_HANDLE = 'true';
+  return spawn(NEXT_BIN, [command, ...args, ...extra], { stdio, env: childEnv });
 }
 
 /**
- * Runs Next.js (`dev` or `start`) until it exits or we are stopped, then stops the database cleanly.
- * Next.js runs inside scripts/serve.ts, which sets X-Forwarded-For from the connection itself (see
- * TRUSTED_PROXY_HOPS) before Next.js sees a request; `-p`/PORT and `-H` are passed on.
+ * Runs Next.js (`dev` or `start`, see spawnServer) until it exits or we are stopped, then stops the
+ * database cleanly. `-p`/PORT and `-H` are passed on.
  */
 export async function runNext(command: 'dev' | 'start', args: string[], db: RunningDatabase): Promise<never> {
   // The catalog's data cache lives as long as one server: whatever changed while the shop was

@@ -10,13 +10,23 @@ import { baselineRate, fixed, formatTable, median, runLoad, sandwiched, settle, 
 import { createPart, orderBurst, orderLoad, type BenchPart, type BurstReport } from './bench/orders';
 import { cpuShare, mb, RssSampler, waitForIdleTree, type RssFigures } from './bench/rss';
 import { measureSitemap, orderablePart, sequentialOrders, timedGet, type SitemapChunk } from './bench/scale';
-import { buildBench, startBench, type BenchServer } from './bench/server';
+import { BENCH_DIST_DIR, buildBench, startBench, type BenchServer } from './bench/server';
+import { BENCH_STATIC_SIZES_KB } from './bench/static-sizes';
+import { BROWSER_ENCODING, clusterLoad, copyAsStatic, LOAD_WORKERS, priceVisibleAfter, removeStaticCopies } from './bench/cluster';
+import { startCluster } from './cluster/topology';
+import { prepareEnvironment, seedIfEmpty } from './app-runner';
+import { benchSeedEnv } from './bench/accounts';
 
 /**
  * `npm run bench`: builds the benchmark build, starts it on a fresh embedded database and measures
- * the shop against baselines from the same server (the static page /bench-static for pages, the
- * in-memory twins for the JSON API), interleaved, N rounds, medians. `--scale` measures a large
- * catalog prepared by `npm run seed:scale`. See `--help`.
+ * the shop in two set-ups, each against baselines of the same run, interleaved, N rounds, medians:
+ * - `next start` alone, uncompressed: each page against a page of about its size that Next.js
+ *   prerendered (/bench-static/{kb}), the JSON API against its in-memory twin; orders, first-load
+ *   JavaScript and Lighthouse there too;
+ * - the production topology (2 instances, Redis, nginx: scripts/cluster/topology.ts), with a
+ *   browser's Accept-Encoding: each page against the same bytes served by the same nginx as
+ *   precompressed static files, and a price change seen through nginx.
+ * `--scale` measures a large catalog prepared by `npm run seed:scale`. See `--help`.
  */
 const HELP = `Usage: npm run bench -- [options]
   --rounds N         rounds of every measurement (default 3)
@@ -24,8 +34,10 @@ const HELP = `Usage: npm run bench -- [options]
   --smoke            1 round of 2 s
   --skip-build       use the existing .next-bench build
   --url URL          measure an already running benchmark server (started with the bench accounts)
-  --only a,b         only these: home, home-signed-in, part, part-signed-in, blogs, api-parts, api-review,
-                     orders-one, orders-spread, orders-burst, first-load (scale: first-page, order-latency, catalog, sitemap, load)
+  --only a,b         only these: home, home-signed-in, part, part-signed-in, parts, category, filtered, blogs,
+                     api-parts, api-review, orders-one, orders-spread, orders-burst, first-load, cluster
+                     (scale: first-page, order-latency, catalog, sitemap, load)
+  --skip-cluster     leave out the measurements through the production topology (nginx, 2 instances)
   --lighthouse       also run Lighthouse (mobile) on / and a part page, estimated (its default) and applied throttling
   --lighthouse-rounds N  Lighthouse runs of each page and throttling, medians (default 5, as Lighthouse's own
                      advice on variability has it; 1 with --smoke)
@@ -46,6 +58,7 @@ const { values: flags } = parseArgs({
     scale: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     'keep-data': { type: 'boolean', default: false },
+    'skip-cluster': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -80,7 +93,7 @@ type Running = { base: string; server: BenchServer | null; sampler: RssSampler |
 
 async function maybeBuild(): Promise<void> {
   if (flags['skip-build'] || flags.url) return;
-  log('[bench] building the benchmark build (BENCH_BUILD=1, into .next-bench)...');
+  log('[bench] building the benchmark build (into .next-bench, with the routes of scripts/bench/routes)...');
   const build = await buildBench(path.resolve('.data', 'bench-build.log'), log);
   log(`[bench] built in ${build.seconds.toFixed(0)} s (full output in .data/bench-build.log)\n\n${build.routes}\n`);
 }
@@ -108,7 +121,7 @@ function rssLines(sampler: RssSampler | null): string[] {
 // ---------------------------------------------------------------------------------------------
 // The normal run.
 
-type HttpTarget = { name: string; label: string; path: string; baseline: string; signedIn: boolean; kind: 'page' | 'api' };
+type HttpTarget = { name: string; label: string; path: string; baseline: string; signedIn: boolean; kind: 'page' | 'filtered' | 'api' };
 
 type Sample = Sandwich<HttpTarget>;
 
@@ -120,6 +133,12 @@ async function warm(base: string, paths: string[], cookie?: string): Promise<voi
       if (i === 0 && res.status !== 200) log(`[bench] warning: ${target} answered ${res.status}`);
     }
   }
+}
+
+/** The uncompressed size of a page's answer. */
+async function bytesOf(base: string, target: string, cookie?: string): Promise<number> {
+  const res = await fetch(new URL(target, base), { headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
+  return (await res.arrayBuffer()).byteLength;
 }
 
 function load(base: string, target: string, connections: number, sessions: Session[] | null): Promise<LoadResult> {
@@ -165,15 +184,32 @@ async function normalRun(): Promise<void> {
     const customers = await newCustomers(base, 8, runId);
     log(`[bench] signed in the admin and 8 new customers; part page ${partPath}`);
 
-    const targets: HttpTarget[] = [
-      { name: 'home', label: '/', path: '/', baseline: '/bench-static', signedIn: false, kind: 'page' },
-      { name: 'home-signed-in', label: '/ signed in', path: '/', baseline: '/bench-static', signedIn: true, kind: 'page' },
-      { name: 'part', label: 'part page', path: partPath, baseline: '/bench-static', signedIn: false, kind: 'page' },
-      { name: 'part-signed-in', label: 'part page signed in', path: partPath, baseline: '/bench-static', signedIn: true, kind: 'page' },
-      { name: 'blogs', label: '/blogs', path: '/blogs', baseline: '/bench-static', signedIn: false, kind: 'page' },
+    const filteredPath = '/parts?category=brakes&inStock=true&sort=price-asc';
+    const pages: HttpTarget[] = [
+      { name: 'home', label: '/', path: '/', baseline: '', signedIn: false, kind: 'page' },
+      { name: 'home-signed-in', label: '/ signed in', path: '/', baseline: '', signedIn: true, kind: 'page' },
+      { name: 'part', label: 'part page', path: partPath, baseline: '', signedIn: false, kind: 'page' },
+      { name: 'part-signed-in', label: 'part page signed in', path: partPath, baseline: '', signedIn: true, kind: 'page' },
+      { name: 'parts', label: '/parts', path: '/parts', baseline: '', signedIn: false, kind: 'page' },
+      { name: 'category', label: '/categories/brakes', path: '/categories/brakes', baseline: '', signedIn: false, kind: 'page' },
+      { name: 'filtered', label: 'filtered catalog', path: filteredPath, baseline: '', signedIn: false, kind: 'filtered' },
+      { name: 'blogs', label: '/blogs', path: '/blogs', baseline: '', signedIn: false, kind: 'page' },
+    ];
+    const apis: HttpTarget[] = [
       { name: 'api-parts', label: '/api/parts', path: '/api/parts', baseline: '/api/bench-memory/parts', signedIn: false, kind: 'api' },
       { name: 'api-review', label: '/api/review', path: '/api/review', baseline: '/api/bench-memory/review', signedIn: false, kind: 'api' },
-    ].filter((target) => wanted(target.name)) as HttpTarget[];
+    ];
+    // Each page's baseline: the prerendered static page (/bench-static/{kb}) closest to it in size.
+    const ladder = await Promise.all(
+      BENCH_STATIC_SIZES_KB.map(async (kb) => ({ path: `/bench-static/${kb}`, bytes: await bytesOf(base, `/bench-static/${kb}`) })),
+    );
+    for (const page of pages) {
+      const bytes = await bytesOf(base, page.path, page.signedIn ? customers[0]?.cookie : undefined);
+      const closest = ladder.reduce((best, step) => (Math.abs(step.bytes - bytes) < Math.abs(best.bytes - bytes) ? step : best));
+      page.baseline = closest.path;
+      log(`[bench] ${page.label}: ${fixed(bytes / 1024)} kB, baseline ${closest.path} (${fixed(closest.bytes / 1024)} kB)`);
+    }
+    const targets = [...pages, ...apis].filter((target) => wanted(target.name));
 
     await warm(base, [...new Set(targets.flatMap((target) => [target.baseline, target.path]))]);
     await warm(base, ['/', partPath], customers[0]?.cookie);
@@ -259,11 +295,139 @@ async function normalRun(): Promise<void> {
             log(`[bench] round ${round}/${lighthouseRounds}, Lighthouse ${target} (${throttling}): ${lighthouseLine(report)}`);
           }
 
-    printNormalReport(targets, samples, orderSamples, burst, firstLoad, lighthouse, stalledRuns, sampler);
+    let cluster: ClusterReport | null = null;
+    if (server && !flags['skip-cluster'] && (!only || only.has('cluster'))) {
+      sampler?.stop();
+      await server.stop();
+      cluster = await clusterRun(dataDir, partPath, runId);
+    }
+    printNormalReport(targets, samples, orderSamples, burst, firstLoad, lighthouse, stalledRuns, sampler, cluster);
   } finally {
     sampler?.stop();
     await server?.stop();
     if (server && !flags['keep-data']) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Through the production topology: 2 instances, Redis and nginx (deploy/nginx.conf).
+
+type ClusterReport = { rows: string[][]; checks: string[]; price: number | null };
+
+async function clusterRun(dataDir: string, partPath: string, runId: string): Promise<ClusterReport> {
+  const port = await freePort();
+  Object.assign(process.env, {
+    ...benchSeedEnv(),
+    SHOP_DATA_DIR: dataDir,
+    PAYMENTS_PROVIDER: 'test',
+    NEXT_DIST_DIR: BENCH_DIST_DIR,
+    NEXTAUTH_URL: `http://localhost:${port}`,
+    NEXT_TELEMETRY_DISABLED: '1',
+  });
+  const db = await prepareEnvironment();
+  const staticDir = path.resolve(BENCH_DIST_DIR, 'static');
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
+  try {
+    await seedIfEmpty();
+    cluster = await startCluster({ instances: 2, port, dir: path.join(dataDir, 'cluster'), distDir: BENCH_DIST_DIR, log });
+  } catch (error) {
+    await db.stop().catch(() => {});
+    throw error;
+  }
+  const { base } = cluster;
+  log(
+    `[bench] through nginx ${base} (2 instances: ${cluster.instances.map((instance) => instance.base).join(', ')}; Redis ${cluster.redisUrl})`,
+  );
+  const rows: string[][] = [];
+  const checks: string[] = [];
+  try {
+    // Accounts made on an instance directly (one address each), used through nginx: a session holds on every instance.
+    const direct = cluster.instances[0]!.base;
+    const admin = await signIn(direct, BENCH_ADMIN);
+    const customers = await newCustomers(direct, 8, `${runId}n`);
+    const cookies = customers.map((customer) => customer.cookie);
+    const pages: HttpTarget[] = [
+      { name: 'home', label: '/', path: '/', baseline: '', signedIn: false, kind: 'page' },
+      { name: 'home-signed-in', label: '/ signed in', path: '/', baseline: '', signedIn: true, kind: 'page' },
+      { name: 'part', label: 'part page', path: partPath, baseline: '', signedIn: false, kind: 'page' },
+      { name: 'part-signed-in', label: 'part page signed in', path: partPath, baseline: '', signedIn: true, kind: 'page' },
+      { name: 'parts', label: '/parts', path: '/parts', baseline: '', signedIn: false, kind: 'page' },
+      { name: 'category', label: '/categories/brakes', path: '/categories/brakes', baseline: '', signedIn: false, kind: 'page' },
+      {
+        name: 'filtered',
+        label: 'filtered catalog',
+        path: '/parts?category=brakes&inStock=true&sort=price-asc',
+        baseline: '',
+        signedIn: false,
+        kind: 'filtered',
+      },
+      { name: 'blogs', label: '/blogs', path: '/blogs', baseline: '', signedIn: false, kind: 'page' },
+    ].filter((page) => wanted(page.name) || wanted('cluster')) as HttpTarget[];
+    for (const page of pages) {
+      await warm(base, [page.path]);
+      page.baseline = await copyAsStatic(base, staticDir, page.name, page.path);
+    }
+    log(
+      `[bench] load through nginx: Accept-Encoding ${BROWSER_ENCODING}, 50 connections, autocannon in ${LOAD_WORKERS} worker threads (one thread saturates a core before nginx does)`,
+    );
+    const samples = new Map<string, Sample[]>();
+    for (let round = 1; round <= rounds; round++) {
+      await sandwiched(
+        pages,
+        (baseline) => clusterLoad(base, baseline, seconds, null),
+        (page) => clusterLoad(base, page.path, seconds, page.signedIn ? cookies : null),
+        (sample) => {
+          samples.set(sample.item.name, [...(samples.get(sample.item.name) ?? []), sample]);
+          log(
+            `[bench] round ${round}/${rounds}, through nginx, ${sample.item.label}: ${fixed(sample.target.reqPerSec)} req/s, p99 ${fixed(sample.target.p99, 0)} ms (its static copy before and after: ${fixed(sample.before.reqPerSec)} and ${fixed(sample.after.reqPerSec)} req/s)`,
+          );
+        },
+      );
+    }
+    for (const page of pages) {
+      const runs = samples.get(page.name) ?? [];
+      if (!runs.length) continue;
+      const ratio = median(runs.map((run) => run.target.reqPerSec / baselineRate(run)));
+      const p99 = median(runs.map((run) => run.target.p99));
+      rows.push([
+        page.label,
+        fixed(median(runs.map((run) => run.target.reqPerSec))),
+        fixed(median(runs.map(baselineRate))),
+        `${fixed(ratio, 2)}x`,
+        fixed(median(runs.map((run) => run.target.p50)), 0),
+        fixed(p99, 0),
+        statusSummary(runs.map((run) => run.target)),
+      ]);
+      checks.push(
+        `${verdict(ratio >= 0.9 && p99 < 50)}  through nginx, ${page.label}: ${fixed(ratio, 2)}x its static copy (>= 0.9), p99 ${fixed(p99, 0)} ms (< 50) at 50 connections`,
+      );
+    }
+    const partId = partPath.replace('/parts/', '');
+    const price = await priceVisibleAfter({
+      base,
+      partId,
+      pagePath: partPath,
+      seconds: Math.max(4, Math.min(seconds, 8)),
+      change: async () => {
+        const current = (await (await fetch(new URL(`/api/parts/${partId}`, base))).json()) as { price: number };
+        const next = Math.round((current.price + 1.11) * 100) / 100;
+        const res = await fetch(new URL(`/api/parts/${partId}`, base), {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', cookie: admin.cookie, origin: process.env.NEXTAUTH_URL! },
+          body: JSON.stringify({ price: next }),
+        });
+        if (!res.ok) throw new Error(`PUT /api/parts/${partId} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+        return next;
+      },
+    });
+    checks.push(
+      `${verdict(price !== null && price <= 2000)}  through nginx, a price change shown after ${price === null ? 'never' : `${fixed(price, 0)} ms`} (<= 2000, the part page loaded meanwhile)`,
+    );
+    return { rows, checks, price };
+  } finally {
+    removeStaticCopies(staticDir);
+    await cluster.stop();
+    await db.stop().catch(() => {});
   }
 }
 
@@ -305,10 +469,13 @@ function printNormalReport(
   lighthouse: LighthouseReport[],
   stalledRuns: LighthouseReport[],
   sampler: RssSampler | null,
+  cluster: ClusterReport | null,
 ): void {
   const checks: string[] = [];
   if (targets.length)
-    log(`\n== HTTP targets (${rounds} round(s) of ${seconds} s, each between two runs of its baseline; medians; latency in ms) ==`);
+    log(
+      `\n== next start alone, uncompressed (${rounds} round(s) of ${seconds} s, each between two runs of its baseline; medians; latency in ms) ==`,
+    );
   const rows: string[][] = [];
   for (const target of targets) {
     for (const connections of CONNECTIONS) {
@@ -328,10 +495,13 @@ function printNormalReport(
         statusSummary(runs.map((run) => run.target)),
         statusSummary([...new Set(runs.flatMap((run) => [run.before, run.after]))]),
       ]);
-      if (target.kind === 'page' && target.name !== 'blogs') {
-        if (connections === 50)
-          checks.push(`${verdict(ratio >= 0.9)}  ${target.label}: ${fixed(ratio, 2)}x the static page at 50 connections (>= 0.9)`);
-        if (connections === 10) checks.push(`${verdict(p99 < 100)}  ${target.label}: p99 ${fixed(p99, 0)} ms at 10 connections (< 100)`);
+      if (target.kind === 'page' && connections === 50)
+        checks.push(
+          `${verdict(ratio >= 0.8)}  next start alone, ${target.label}: ${fixed(ratio, 2)}x the static page of its size at 50 connections (>= 0.8)`,
+        );
+      if (target.kind === 'filtered' && connections === 10) {
+        const p975 = median(runs.map((run) => run.target.p975));
+        checks.push(`${verdict(p975 < 100)}  next start alone, ${target.label}: p97.5 ${fixed(p975, 1)} ms at 10 connections (p95 < 100)`);
       }
       if (target.kind === 'api') {
         checks.push(
@@ -455,6 +625,14 @@ function printNormalReport(
           .map((run) => `${run.path} (${run.throttling}) ${lighthouseLine(run)}`)
           .join('; ')}`,
       );
+  }
+
+  if (cluster) {
+    log(
+      `\n== Through nginx, 2 instances (Accept-Encoding ${BROWSER_ENCODING}, 50 connections, autocannon in ${LOAD_WORKERS} worker threads; each page against its bytes as precompressed static files from the same nginx; ${rounds} round(s) of ${seconds} s; medians) ==`,
+    );
+    log(formatTable(['page', 'req/s', 'static copy req/s', 'ratio', 'p50', 'p99', 'non-2xx'], cluster.rows));
+    checks.push(...cluster.checks);
   }
 
   log('');

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,13 +12,15 @@ import { prepareEnvironment, seedIfEmpty } from './app-runner';
 import { BENCH_ADMIN, benchSeedEnv, newCustomers, signIn, type Session } from './bench/accounts';
 import { createPart } from './bench/orders';
 import { describe, orderLoad, tally, type OrderAnswer, type Target } from './cluster/orders';
-import { startHaproxy, startInstance, startRedis, type Managed } from './cluster/processes';
+import { precompress, startNginx } from './cluster/nginx';
+import { startInstance, startRedis, type Managed } from './cluster/processes';
 import { startSmtpMailbox } from './smtp-mailbox';
 
 /**
  * `npm run test:cluster`: the shop scaled out (DESIGN.md section 8a), with real parts only. Redis, one
  * embedded database, two production instances (A and B) sharing the cache through REDIS_URL, and
- * HAProxy in front with round robin; the checks go through the balancer and to each instance directly,
+ * nginx in front with deploy/nginx.conf (round robin, the page cache, brotli and gzip, the static
+ * files); the checks go through nginx and to each instance directly,
  * assert on the stored data, and print each figure. Uses the existing production build (`.next`),
  * building it first when there is none or with `--build`. Exit code 1 when a check fails.
  */
@@ -56,6 +59,124 @@ async function get(base: string, pathname: string, headers: Record<string, strin
     cache: res.headers.get('x-nextjs-cache'),
     servedBy: res.headers.get('x-served-by'),
     ms: performance.now() - started,
+  };
+}
+
+type Raw = { status: number; headers: Headers; body: Buffer };
+
+/** A request whose answer's headers are read as sent (fetch decodes the body, not the headers). */
+async function raw(base: string, pathname: string, init: RequestInit = {}): Promise<Raw> {
+  const res = await fetch(new URL(pathname, base), { ...init, signal: AbortSignal.timeout(15_000) });
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** The size of an answer's body as sent (compressed), however it was framed (a length or chunks). */
+function sentBytes(base: string, pathname: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL(pathname, base), { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** What check 9 asserts of nginx's static files: the problems found, or none. */
+async function nginxStaticFacts(base: string): Promise<{ scripts: number; problems: string[]; summary: string }> {
+  const problems: string[] = [];
+  const html = (await raw(base, '/')).body.toString('utf8');
+  const scripts = [...html.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const sizes: string[] = [];
+  for (const script of scripts.slice(0, 3)) {
+    const file = path.resolve('.next', 'static', script.slice('/_next/static/'.length));
+    const plain = await raw(base, script, { headers: { 'accept-encoding': 'identity' } });
+    const br = await raw(base, script, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gz = await raw(base, script, { headers: { 'accept-encoding': 'gzip' } });
+    const expect = (what: string, actual: unknown, wanted: unknown) => {
+      if (actual !== wanted) problems.push(`${script} ${what}: ${String(actual)}, not ${String(wanted)}`);
+    };
+    expect('plain encoding', plain.headers.get('content-encoding'), null);
+    expect('brotli encoding (first request)', br.headers.get('content-encoding'), 'br');
+    expect('brotli length', Number(br.headers.get('content-length')), statSync(`${file}.br`).size);
+    expect('gzip encoding', gz.headers.get('content-encoding'), 'gzip');
+    expect('gzip length', Number(gz.headers.get('content-length')), statSync(`${file}.gz`).size);
+    expect('brotli bytes', br.body.equals(plain.body), true);
+    expect('gzip bytes', gz.body.equals(plain.body), true);
+    for (const [name, value] of [
+      ['content-type', 'application/javascript; charset=utf-8'],
+      ['cache-control', 'public, max-age=31536000, immutable'],
+      ['x-content-type-options', 'nosniff'],
+      ['x-frame-options', 'DENY'],
+      ['vary', 'Accept-Encoding'],
+    ] as const)
+      expect(name, br.headers.get(name), value);
+    sizes.push(`${plain.body.length} B, brotli ${br.headers.get('content-length')} B`);
+  }
+  if (scripts[0]) {
+    const post = await raw(base, scripts[0], { method: 'POST' });
+    if (post.status !== 405 || post.headers.get('allow') !== 'GET, HEAD')
+      problems.push(`POST ${scripts[0]}: ${post.status}, Allow ${post.headers.get('allow')}`);
+  }
+  return { scripts: scripts.length, problems, summary: sizes.join('; ') };
+}
+
+/** What check 10 asserts of nginx's page cache and compression: the problems found, or none. */
+async function nginxPageFacts(base: string, instances: string[], sessionCookie: string): Promise<{ problems: string[]; summary: string }> {
+  const problems: string[] = [];
+  const browser = { 'accept-encoding': 'gzip, deflate, br' };
+  // The page in the app's cache first (a page rendered anew may differ from its cached copy in how it
+  // writes a character), then nginx's copies of an earlier render gone (they live 2 s at most).
+  for (const instance of instances) for (let i = 0; i < 2; i++) await raw(instance, '/blogs');
+  await sleep(2100);
+  await raw(base, '/blogs', { headers: browser });
+  const kept = await raw(base, '/blogs', { headers: browser });
+  const gzipOnly = await raw(base, '/blogs', { headers: { 'accept-encoding': 'gzip' } });
+  const plain = await raw(base, '/blogs', { headers: { 'accept-encoding': 'identity' } });
+  const signedIn = await raw(base, '/blogs', { headers: { ...browser, cookie: sessionCookie } });
+  const api = await raw(base, '/api/parts', { headers: browser });
+  const expect = (what: string, ok: boolean, figure: unknown) => {
+    if (!ok) problems.push(`${what}: ${String(figure)}`);
+  };
+  expect(
+    '/blogs brotli from the cache',
+    kept.headers.get('content-encoding') === 'br' && kept.headers.get('x-proxy-cache') === 'HIT',
+    `${kept.headers.get('content-encoding')} ${kept.headers.get('x-proxy-cache')}`,
+  );
+  const brotliBytes = await sentBytes(base, '/blogs', browser);
+  const gzipBytes = await sentBytes(base, '/blogs', { 'accept-encoding': 'gzip' });
+  expect(
+    '/blogs brotli under a third of the page',
+    brotliBytes > 0 && brotliBytes < plain.body.length / 3,
+    `${brotliBytes} of ${plain.body.length} B`,
+  );
+  expect('/blogs varies by Accept-Encoding', /accept-encoding/i.test(kept.headers.get('vary') ?? ''), kept.headers.get('vary'));
+  expect(
+    '/blogs gzip for a gzip-only client',
+    gzipOnly.headers.get('content-encoding') === 'gzip',
+    gzipOnly.headers.get('content-encoding'),
+  );
+  expect('/blogs plain without Accept-Encoding', plain.headers.get('content-encoding') === null, plain.headers.get('content-encoding'));
+  expect('the same page in every encoding', kept.body.equals(plain.body) && gzipOnly.body.equals(plain.body), 'bodies differ');
+  expect(
+    '/blogs public to a visitor without a session',
+    kept.headers.get('cache-control') === 'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
+    kept.headers.get('cache-control'),
+  );
+  expect(
+    '/blogs private to a signed-in visitor, the same page',
+    signedIn.status === 200 && signedIn.headers.get('cache-control') === 'private, no-cache' && signedIn.body.equals(plain.body),
+    `${signedIn.status} ${signedIn.headers.get('cache-control')}`,
+  );
+  expect(
+    '/api/parts compressed',
+    api.headers.get('content-encoding') === 'br' && (JSON.parse(api.body.toString('utf8')) as unknown[]).length > 0,
+    api.headers.get('content-encoding'),
+  );
+  return {
+    problems,
+    summary: `/blogs ${plain.body.length} B plain, ${brotliBytes} B brotli (${kept.headers.get('x-proxy-cache')}), ${gzipBytes} B gzip; signed in: ${signedIn.headers.get('cache-control')}; /api/parts ${api.headers.get('content-encoding')}`,
   };
 }
 
@@ -143,7 +264,7 @@ async function main(): Promise<void> {
     // The shop's address is the balancer's: links in emails, and the origin a browser would send.
     NEXTAUTH_URL: lbBase,
     PAYMENTS_PROVIDER: 'test',
-    // HAProxy appends the address it saw; a client talking to an instance directly plays that proxy here.
+    // nginx appends the address it saw; a client talking to an instance directly plays that proxy here.
     TRUSTED_PROXY_HOPS: '1',
     EMAIL_SERVER: `smtp://127.0.0.1:${mailbox.port}`,
     NEXT_TELEMETRY_DISABLED: '1',
@@ -160,17 +281,23 @@ async function main(): Promise<void> {
     const instanceEnv = { ...process.env, REDIS_URL: redisUrl };
     const [a, b] = await Promise.all([startInstance('A', portA, instanceEnv, DATA_DIR), startInstance('B', portB, instanceEnv, DATA_DIR)]);
     running.push(a, b);
-    const lb = await startHaproxy(
-      lbPort,
-      [
+    await precompress(path.resolve('.next', 'static'));
+    const lb = await startNginx({
+      dir: path.join(DATA_DIR, 'nginx'),
+      port: lbPort,
+      servers: [
         { name: 'A', port: portA },
         { name: 'B', port: portB },
       ],
-      DATA_DIR,
-    );
+    });
     running.push(lb);
+    const instanceName = new Map([
+      [`127.0.0.1:${portA}`, 'A'],
+      [`127.0.0.1:${portB}`, 'B'],
+    ]);
+    const instanceOf = (answer: { servedBy: string | null }) => instanceName.get(answer.servedBy ?? '') ?? answer.servedBy;
     console.log(
-      `[cluster] redis ${redisUrl}, instance A ${a.base} (${Math.round(a.readyMs)} ms), B ${b.base} (${Math.round(b.readyMs)} ms), HAProxy ${lb.base}`,
+      `[cluster] redis ${redisUrl}, instance A ${a.base} (${Math.round(a.readyMs)} ms), B ${b.base} (${Math.round(b.readyMs)} ms), nginx ${lb.base}`,
     );
 
     const admin = await signIn(a.base, BENCH_ADMIN);
@@ -242,7 +369,7 @@ async function main(): Promise<void> {
     const facts3 = await stockFacts(part3.id);
     const servedBy = tally(
       answers.filter((answer) => answer.target === 'balancer'),
-      (answer) => answer.servedBy ?? 'unknown',
+      (answer) => instanceOf(answer) ?? 'unknown',
     );
     check(
       `${ORDERS} orders on stock ${STOCK} over both instances`,
@@ -288,7 +415,7 @@ async function main(): Promise<void> {
     const afterKill = await Promise.all(
       Array.from({ length: 40 }, (_, i) => get(lb.base, i % 2 ? `/api/parts/${part4.id}` : `/parts/${part4.id}`).catch(() => null)),
     );
-    const probesOk = afterKill.filter((probe) => probe?.status === 200 && probe.servedBy === 'B').length;
+    const probesOk = afterKill.filter((probe) => probe?.status === 200 && instanceOf(probe) === 'B').length;
     check(
       'instance A killed mid-load: B and the balancer keep serving',
       killedAt > 0 && failedB.length === 0 && failedLb.length === 0 && probesOk === afterKill.length,
@@ -387,6 +514,23 @@ async function main(): Promise<void> {
       'order emails: each sent once by one of the two senders',
       drained !== null && missing.length === 0 && twice.filter((order) => order.load === 'first').length === 0 && twice.length <= cutShort,
       `${numbers.length} orders, ${numbers.length - missing.length} booked emails received, ${missing.length} missing, ${twice.length} sent twice (${cutShort} sends cut short by the kill); outbox drained ${ms(drained)} after the reconciliation`,
+    );
+
+    // 9. nginx sends the build's scripts as the .br and .gz files next to them, with a year of caching.
+    const lbCustomer = customers[0]!;
+    const staticFacts = await nginxStaticFacts(lb.base);
+    check(
+      "nginx: the build's scripts as their precompressed brotli or gzip, a year of caching, the security headers; other methods 405",
+      staticFacts.problems.length === 0 && staticFacts.scripts >= 3,
+      staticFacts.problems.length ? staticFacts.problems.join('; ') : `${staticFacts.scripts} scripts checked: ${staticFacts.summary}`,
+    );
+
+    // 10. A shared page is kept compressed once per encoding for everyone, a signed-in visitor told it is private.
+    const pageFacts = await nginxPageFacts(lb.base, [a2.base, b.base], lbCustomer.cookie);
+    check(
+      'nginx: a shared page kept once per encoding (brotli, gzip, plain: the same page), the API compressed, a signed-in copy private',
+      pageFacts.problems.length === 0,
+      pageFacts.problems.length ? pageFacts.problems.join('; ') : pageFacts.summary,
     );
   } finally {
     for (const proc of running.reverse()) await proc.stop().catch(() => {});

@@ -56,3 +56,9 @@ export function batched<T>(name: string, flush: (items: T[]) => Promise<unknown>
   registry.batches.add(batch);
   return batch;
 }
+
+/** For a server's shutdown: every batch's writes land, waiting at most `limitMs`. */
+export function flushBatchesBriefly(limitMs = 5000): Promise<void> {
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, limitMs).unref());
+  return Promise.race([flushAllBatches().catch(() => undefined), timeout]);
+}

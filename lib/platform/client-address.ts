@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 
 /**
  * Which client a request comes from, for the per-address rate limits (DESIGN.md section 5). Pure and
- * free of 'server-only': the custom server (scripts/serve.ts) runs it on every request before Next.js
- * sees it and writes the result into X-Forwarded-For as the one address the app reads.
+ * free of 'server-only': the app reads X-Forwarded-For with it (lib/platform/rate-limit.ts), and on a host with
+ * no proxy in front scripts/serve.ts writes the connection's address there before Next.js sees a request.
  */
 
 /** An address as written by a socket or a proxy, without port, brackets or the IPv4-in-IPv6 prefix; null when it is none. */
@@ -29,12 +29,19 @@ export function normalizeAddress(raw: string): string | null {
  */
 export function resolveClientAddress(forwardedFor: string | undefined, socketAddress: string, trustedHops: number): string {
   const own = normalizeAddress(socketAddress) ?? socketAddress;
-  if (trustedHops <= 0 || !forwardedFor) return own;
-  const entries = forwardedFor
+  if (trustedHops <= 0) return own;
+  return forwardedAddress(forwardedFor, trustedHops) ?? own;
+}
+
+/**
+ * The X-Forwarded-For entry `trustedHops` from the right (the left-most when there are fewer), as an
+ * address; null when the header holds none there.
+ */
+export function forwardedAddress(forwardedFor: string | undefined, trustedHops: number): string | null {
+  const entries = (forwardedFor ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  if (!entries.length) return own;
-  const chosen = entries[Math.max(0, entries.length - trustedHops)]!;
-  return normalizeAddress(chosen) ?? own;
+  if (!entries.length) return null;
+  return normalizeAddress(entries[Math.max(0, entries.length - Math.max(1, trustedHops))]!);
 }

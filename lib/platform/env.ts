@@ -76,6 +76,16 @@ export function env(): Env {
   return parsed;
 }
 
+/**
+ * TRUSTED_PROXY_HOPS of another process's settings (`source`), parsed by the same rule as env():
+ * the runner reads it to choose the server of an instance it starts (scripts/app-runner.ts).
+ */
+export function trustedProxyHops(source: NodeJS.ProcessEnv): number {
+  const result = envSchema.shape.TRUSTED_PROXY_HOPS.safeParse(source.TRUSTED_PROXY_HOPS);
+  if (!result.success) throw new SettingsError(`Invalid settings: TRUSTED_PROXY_HOPS ${result.error.issues[0]?.message ?? 'is invalid'}`);
+  return result.data;
+}
+
 /** Forgets the parsed settings: for tests that switch a provider on or off between cases. */
 export function resetEnv(): void {
   parsed = null;

@@ -1,7 +1,8 @@
 import 'server-only';
 import { connectDb } from '@/lib/platform/db';
 import { TooManyRequestsError } from '@/lib/platform/errors';
-import { normalizeAddress } from '@/lib/platform/client-address';
+import { forwardedAddress } from '@/lib/platform/client-address';
+import { env } from '@/lib/platform/env';
 import { RateLimitHit } from '@/models';
 
 export type Limit = { limit: number; windowSeconds: number };
@@ -30,18 +31,15 @@ function header(headers: HeaderSource, name: string): string | undefined {
 }
 
 /**
- * The client's address: the one entry the server wrote into X-Forwarded-For (scripts/serve.ts
- * resolves it from the connection and TRUSTED_PROXY_HOPS; Vercel's edge overwrites the header the
- * same way). Null when there is none (code called outside the server): per-address limits are then
+ * The client's address, from X-Forwarded-For: the entry TRUSTED_PROXY_HOPS from the right, the
+ * address the outermost trusted proxy saw (lib/platform/client-address.ts). Without a proxy (0), the one entry
+ * there: `next start` fills the header with the connection's address when it came without one, and
+ * on such a host scripts/serve.ts writes that address itself; Vercel's edge overwrites the header with
+ * the client's. Null when there is none (code called outside the server): per-address limits are then
  * skipped, never counted in one bucket shared by everybody.
  */
 export function clientIp(headers: HeaderSource): string | null {
-  const last = header(headers, 'x-forwarded-for')
-    ?.split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .pop();
-  return last ? normalizeAddress(last) : null;
+  return forwardedAddress(header(headers, 'x-forwarded-for'), env().TRUSTED_PROXY_HOPS);
 }
 
 /** The bucket of an address: IPv4 as it is, IPv6 by its /64 (the block one subscriber is given). */

@@ -35,6 +35,8 @@ export type LoadOptions = {
    * two cores with the server: a page measured that way lost 2 to 4% against its baseline for the runner's work.
    */
   rotate?: IncomingHttpHeaders[];
+  /** autocannon's worker threads (default: its one thread). */
+  workers?: number;
 };
 
 export async function runLoad({
@@ -46,6 +48,7 @@ export async function runLoad({
   headers = {},
   perRequest,
   rotate,
+  workers,
 }: LoadOptions): Promise<LoadResult> {
   let counter = 0;
   const result = await autocannon({
@@ -55,6 +58,7 @@ export async function runLoad({
     timeout: 10,
     method,
     headers,
+    ...(workers ? { workers } : {}),
     requests: perRequest
       ? [
           {

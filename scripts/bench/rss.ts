@@ -53,7 +53,7 @@ function groupOf(pid: number): RssGroup {
   const comm = (read(`/proc/${pid}/comm`) ?? '').trim();
   const cmdline = (read(`/proc/${pid}/cmdline`) ?? '').replaceAll('\0', ' ');
   if (comm === 'ferretdb' || comm === 'mongod' || /ferretdb|mongod/.test(cmdline.split(' ')[0] ?? '')) return 'db';
-  if (comm.startsWith('next-server') || cmdline.includes('next/dist/bin/next')) return 'app';
+  if (comm.startsWith('next-server')) return 'app';
   return 'runner';
 }
 

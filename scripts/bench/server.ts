@@ -5,10 +5,41 @@ import { benchSeedEnv } from './accounts';
 
 /** The benchmark build's directory (NEXT_DIST_DIR) and the settings both the build and the server read. */
 export const BENCH_DIST_DIR = '.next-bench';
-const BENCH_BUILD_ENV = { BENCH_BUILD: '1', NEXT_DIST_DIR: BENCH_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' };
+const BENCH_BUILD_ENV = { NEXT_DIST_DIR: BENCH_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' };
 
 const TSX_CLI = path.resolve('node_modules', 'tsx', 'dist', 'cli.mjs');
-const NEXT_CLI = path.resolve('node_modules', 'next', 'dist', 'bin', 'next');
+const NEXT_BIN = path.resolve('node_modules', '.bin', 'next');
+
+/** The benchmark's own routes (its baselines), kept out of app/: the benchmark build adds them for its build only. */
+const BENCH_ROUTES = path.resolve('scripts', 'bench', 'routes');
+
+/** The files the benchmark routes add to app/ (each path relative to app/), refusing to overwrite one that is there. */
+function addBenchRoutes(): string[] {
+  const added: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const from = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(from);
+      else added.push(path.relative(BENCH_ROUTES, from));
+    }
+  };
+  walk(BENCH_ROUTES);
+  for (const file of added)
+    if (existsSync(path.resolve('app', file))) throw new Error(`app/${file} exists: the benchmark's routes would replace it`);
+  for (const file of added) cpSync(path.join(BENCH_ROUTES, file), path.resolve('app', file));
+  return added;
+}
+
+/** Takes the benchmark routes out of app/ again, with the folders they alone made. */
+function removeBenchRoutes(added: string[]): void {
+  for (const file of added) {
+    rmSync(path.resolve('app', file), { force: true });
+    for (let dir = path.dirname(path.resolve('app', file)); dir !== path.resolve('app'); dir = path.dirname(dir)) {
+      if (!existsSync(dir) || readdirSync(dir).length) break;
+      rmSync(dir, { recursive: true });
+    }
+  }
+}
 
 function tail(file: string, lines = 40): string {
   if (!existsSync(file)) return '';
@@ -38,29 +69,13 @@ function restoreAfterBuild(snapshots: Map<string, string | null>, log: (line: st
   }
 }
 
-/** The benchmark's own baseline routes (`*.bench.tsx`, `*.bench.ts`): kept out of app/, copied in for its build only. */
-const BENCH_ROUTES = path.join('scripts', 'bench', 'routes');
-
-/** Copies the baseline routes into app/ and answers the files and folders it added, to take out after the build. */
-function addBenchRoutes(): string[] {
-  const added: string[] = [];
-  for (const entry of readdirSync(BENCH_ROUTES, { recursive: true, encoding: 'utf8' }).sort()) {
-    const target = path.join('app', entry);
-    if (existsSync(target)) continue; // a folder app/ already has (app/api)
-    added.push(target);
-  }
-  cpSync(BENCH_ROUTES, 'app', { recursive: true, force: false, errorOnExist: false });
-  return added;
-}
-
-function removeBenchRoutes(added: string[]): void {
-  // Deepest first: the files, then the folders the copy created.
-  for (const target of [...added].reverse()) rmSync(target, { recursive: true, force: true });
-}
-
 export type BuildReport = { seconds: number; routes: string };
 
-/** `next build` of the benchmark build (its baseline routes included) into .next-bench; the output goes to a log file. */
+/**
+ * `next build` of the benchmark build into .next-bench: the project's tree with the benchmark's routes
+ * (scripts/bench/routes) copied into app/ for the build and taken out again afterwards; the output
+ * goes to a log file.
+ */
 export async function buildBench(logFile: string, log: (line: string) => void): Promise<BuildReport> {
   const snapshots = new Map<string, string | null>(
     ['tsconfig.json', 'next-env.d.ts'].map((file) => [file, existsSync(file) ? readFileSync(file, 'utf8') : null]),
@@ -71,7 +86,7 @@ export async function buildBench(logFile: string, log: (line: string) => void): 
   const added = addBenchRoutes();
   try {
     const code = await new Promise<number>((resolve, reject) => {
-      const child = spawn(process.execPath, [NEXT_CLI, 'build'], {
+      const child = spawn(NEXT_BIN, ['build'], {
         stdio: ['ignore', out, out],
         env: { ...process.env, ...BENCH_BUILD_ENV },
       });
@@ -80,6 +95,7 @@ export async function buildBench(logFile: string, log: (line: string) => void): 
     });
     if (code !== 0) throw new Error(`next build failed (exit ${code}); the end of ${logFile}:\n${tail(logFile)}`);
   } finally {
+    removeBenchRoutes(added);
     closeSync(out);
     removeBenchRoutes(added);
     restoreAfterBuild(snapshots, log);
@@ -105,7 +121,7 @@ export type BenchServer = {
 export type StartOptions = { dataDir: string; port: number; readyPath: string; timeoutMs?: number };
 
 /**
- * Starts the benchmark build with the project's runner (`scripts/run.ts start --embedded`) on the
+ * Starts the benchmark build with the project's runner (`scripts/run.ts start --embedded`: `next start`) on the
  * data directory, with the offline payment gateway and the fixed demo accounts, and waits until
  * `readyPath` answers 200.
  */
@@ -125,6 +141,8 @@ export async function startBench({ dataDir, port, readyPath, timeoutMs = 120_000
     PORT: String(port),
     NEXTAUTH_URL: base,
     PAYMENTS_PROVIDER: 'test',
+    // The benchmark plays the proxy (each customer its own X-Forwarded-For), so the server is `next start` itself.
+    TRUSTED_PROXY_HOPS: '1',
   };
   Reflect.deleteProperty(env, 'NODE_ENV');
   const started = performance.now();

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnServer } from '../app-runner';
 
 /**
- * The processes of the cluster test (scripts/cluster-test.ts): Redis, the app instances and HAProxy,
- * each a child with its output in a log file, stopped by its own pid.
+ * The processes of `npm run serve:cluster` and the cluster test: Redis, the app instances and nginx
+ * (scripts/cluster/nginx.ts), each a child with its output in a log file, stopped by its own pid.
  */
 export type Managed = {
   name: string;
@@ -19,7 +19,7 @@ export function tail(file: string, lines = 30): string {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n') : '';
 }
 
-function manage(name: string, child: ChildProcess, logFile: string): Managed {
+export function manage(name: string, child: ChildProcess, logFile: string): Managed {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     name,
@@ -35,7 +35,7 @@ function manage(name: string, child: ChildProcess, logFile: string): Managed {
   };
 }
 
-/** A system program: from PATH, else from the sbin directories a non-root PATH may lack (Debian puts haproxy there). */
+/** A system program: from PATH, else from the sbin directories a non-root PATH may lack (Debian puts nginx there). */
 export function systemProgram(name: string): string {
   const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin', '/sbin'];
   const found = dirs
@@ -82,7 +82,7 @@ export async function startRedis(port: number, dir: string): Promise<Managed> {
   return redis;
 }
 
-/** One production instance (`next start` behind scripts/serve.ts) on `port`; ready when `readyPath` answers 200. */
+/** One production instance (`next start`, see spawnServer) on `port`; ready when `readyPath` answers 200. */
 export async function startInstance(
   name: string,
   port: number,
@@ -107,57 +107,4 @@ export async function startInstance(
     180_000,
   );
   return { ...instance, base, readyMs };
-}
-
-/**
- * HAProxy on `port` in front of the instances: round robin, health checks every 500 ms, a request
- * whose connection is refused retried on the other server, `X-Forwarded-For` appended, and the
- * server that answered named in `X-Served-By`.
- */
-export async function startHaproxy(
-  port: number,
-  servers: Array<{ name: string; port: number }>,
-  dir: string,
-): Promise<Managed & { base: string }> {
-  const config = [
-    'global',
-    '  maxconn 4096',
-    'defaults',
-    '  mode http',
-    '  timeout connect 2s',
-    '  timeout client 60s',
-    '  timeout server 60s',
-    '  retries 3',
-    '  option redispatch',
-    '  option forwardfor',
-    'frontend shop',
-    `  bind 127.0.0.1:${port}`,
-    '  default_backend instances',
-    'backend instances',
-    '  balance roundrobin',
-    '  option httpchk GET /robots.txt',
-    '  http-response set-header X-Served-By %s',
-    ...servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port} check inter 500ms fall 2 rise 2`),
-    '',
-  ].join('\n');
-  const configFile = path.join(dir, 'haproxy.cfg');
-  writeFileSync(configFile, config);
-  const logFile = path.join(dir, 'haproxy.log');
-  const out = logTo(logFile);
-  // -db: stay in the foreground; -c first would only repeat the check the start does anyway.
-  const child = spawn(systemProgram('haproxy'), ['-db', '-f', configFile], { stdio: ['ignore', out, out] });
-  closeSync(out);
-  const haproxy = manage('haproxy', child, logFile);
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntil(
-    'haproxy',
-    haproxy,
-    async () => {
-      const res = await fetch(new URL('/robots.txt', base), { signal: AbortSignal.timeout(5000) });
-      await res.arrayBuffer();
-      return res.status === 200;
-    },
-    20_000,
-  );
-  return { ...haproxy, base };
 }

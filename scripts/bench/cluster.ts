@@ -1,0 +1,115 @@
+import http from 'node:http';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { precompress } from '../cluster/nginx';
+import { runLoad, type LoadResult } from './load';
+
+/**
+ * The benchmark's measurements through the production topology (scripts/cluster/topology.ts): each
+ * page through nginx against the same bytes served by the same nginx as precompressed static files.
+ */
+
+/** The encodings a browser takes, as the benchmark sends them through nginx. */
+export const BROWSER_ENCODING = 'br, gzip';
+
+type RawAnswer = { status: number; encoding: string | null; body: Buffer };
+
+/** One GET with the body as sent (not decoded). */
+export function rawGet(base: string, target: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL(target, base), { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          encoding: (res.headers['content-encoding'] as string | undefined) ?? null,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.setTimeout(15_000, () => req.destroy(new Error(`GET ${target}: no answer within 15 s`)));
+  });
+}
+
+/**
+ * Copies the page at `target`, as nginx sends it (plain, brotli, gzip: the very bytes), into the
+ * build's static folder as `bench-copy/{name}.html` with its .br and .gz, and answers its URL path,
+ * served by the same nginx from its static location (brotli_static, gzip_static).
+ */
+export async function copyAsStatic(base: string, staticDir: string, name: string, target: string, cookie?: string): Promise<string> {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const plain = await rawGet(base, target, { ...headers, 'accept-encoding': 'identity' });
+  const br = await rawGet(base, target, { ...headers, 'accept-encoding': 'br' });
+  const gz = await rawGet(base, target, { ...headers, 'accept-encoding': 'gzip' });
+  if (plain.status !== 200 || br.encoding !== 'br' || gz.encoding !== 'gzip')
+    throw new Error(`${target}: ${plain.status}, brotli ${br.encoding}, gzip ${gz.encoding}: cannot make its static copy`);
+  const dir = path.join(staticDir, 'bench-copy');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.html`);
+  writeFileSync(file, plain.body);
+  writeFileSync(`${file}.br`, br.body);
+  writeFileSync(`${file}.gz`, gz.body);
+  // Only the copies' own .br and .gz: precompress skips them as fresh.
+  await precompress(dir);
+  return `/_next/static/bench-copy/${name}.html`;
+}
+
+export function removeStaticCopies(staticDir: string): void {
+  rmSync(path.join(staticDir, 'bench-copy'), { recursive: true, force: true });
+}
+
+/**
+ * autocannon through nginx with a browser's Accept-Encoding, in 2 worker threads: on 2 cores one
+ * autocannon thread saturates a core before nginx does, which would cap both sides alike.
+ */
+export const LOAD_WORKERS = 2;
+
+export function clusterLoad(
+  base: string,
+  target: string,
+  seconds: number,
+  cookies: string[] | null,
+  connections = 50,
+): Promise<LoadResult> {
+  return runLoad({
+    base,
+    path: target,
+    connections,
+    seconds,
+    headers: { 'accept-encoding': BROWSER_ENCODING },
+    rotate: cookies?.map((cookie) => ({ cookie })),
+    workers: LOAD_WORKERS,
+  });
+}
+
+/**
+ * Changes a part's price through nginx while `target` is loaded through it, and answers how long until
+ * the new price shows through nginx (polled every 25 ms), or null after 10 s.
+ */
+export async function priceVisibleAfter(options: {
+  base: string;
+  partId: string;
+  pagePath: string;
+  change: () => Promise<number>;
+  seconds: number;
+}): Promise<number | null> {
+  const load = clusterLoad(options.base, options.pagePath, options.seconds, null, 20);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const started = performance.now();
+  const price = await options.change();
+  const shown = `$${price.toFixed(2)}`;
+  let visible: number | null = null;
+  while (performance.now() - started < 10_000) {
+    const answer = await rawGet(options.base, options.pagePath, { 'accept-encoding': 'identity' });
+    if (answer.body.toString('utf8').includes(shown)) {
+      visible = performance.now() - started;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await load;
+  return visible;
+}
