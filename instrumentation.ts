@@ -6,13 +6,8 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  if (process.env.NEXT_MANUAL_SIG_HANDLE === 'true') {
-    // `next start` leaves the signals to us (scripts/app-runner.ts): batched writes land, then the process ends.
-    const { flushBatchesBriefly } = await import('@/lib/platform/batch');
-    const stop = () => void flushBatchesBriefly().finally(() => process.exit(0));
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-  }
+  const { handleShutdownSignals } = await import('@/lib/platform/shutdown');
+  handleShutdownSignals();
   const { onVercel } = await import('@/lib/platform/env');
   if (onVercel()) return;
   const { startBackgroundJobs } = await import('@/lib/platform/jobs');

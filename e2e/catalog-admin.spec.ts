@@ -46,7 +46,7 @@ test.describe('admin catalog', () => {
     await expect(card.getByRole('img', { name })).toBeVisible();
     await card.getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByTestId('available-quantity')).toHaveText('40 pieces');
+    await expect(page.getByTestId('available-quantity').filter({ visible: true })).toHaveText('40 pieces');
     await expect(page.getByText(DESCRIPTION)).toBeVisible();
   });
 
@@ -72,7 +72,7 @@ test.describe('admin catalog', () => {
     await keepScreenshot(page, testInfo, 'edit-product');
 
     await page.goto(`/parts/${part.id}`);
-    await expect(page.getByTestId('available-quantity')).toHaveText('60 pieces');
+    await expect(page.getByTestId('available-quantity').filter({ visible: true })).toHaveText('60 pieces');
     await expect(page.getByText('$11.25').first()).toBeVisible();
   });
 

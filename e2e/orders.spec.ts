@@ -54,7 +54,7 @@ test.describe('a customer ordering and paying', () => {
     await keepScreenshot(page, testInfo, 'part-purchase');
     await orderFromPartPage(page);
     await expect(page.getByText('Order is booked, please go dashboard and pay it!')).toBeVisible();
-    await expect(page.getByTestId('available-quantity')).toHaveText('48 pieces');
+    await expect(page.getByTestId('available-quantity').filter({ visible: true })).toHaveText('48 pieces');
 
     await page.goto('/dashboard');
     const row = orderOf(page, part.name);
@@ -145,7 +145,7 @@ test.describe('a customer ordering and paying', () => {
     const part = await createPartViaApi(admin, testInfo, { availableQuantity: 30 });
     const { api } = await newCustomerApi(baseURL!, testInfo);
     const search = `/parts?q=${encodeURIComponent(part.name)}`;
-    const card = page.locator('main article', { has: page.getByRole('heading', { name: part.name }) });
+    const card = page.locator('main article:visible', { has: page.getByRole('heading', { name: part.name }) });
     const listed = async () => {
       const list = (await (await page.request.get('/api/parts?limit=100')).json()) as Array<{ _id: string; availableQuantity: number }>;
       return list.find((item) => item._id === part.id)?.availableQuantity;
@@ -187,7 +187,7 @@ test.describe('a customer ordering and paying', () => {
 
     const orders = (await (await page.request.get(`/api/order?email=${encodeURIComponent(account.email)}`)).json()) as unknown[];
     expect(orders).toHaveLength(0);
-    await expect(page.getByTestId('available-quantity')).toHaveText('8 pieces');
+    await expect(page.getByTestId('available-quantity').filter({ visible: true })).toHaveText('8 pieces');
   });
 
   test("an out-of-stock part shows 'Out Of Stock' and cannot be ordered", async ({ page, baseURL }, testInfo) => {
@@ -196,7 +196,7 @@ test.describe('a customer ordering and paying', () => {
     const account = await registerViaApi(page.request, testInfo);
     await signInViaApi(page.request, account);
     await page.goto(`/parts/${part.id}`);
-    await expect(page.getByTestId('available-quantity')).toHaveText('Out Of Stock');
+    await expect(page.getByTestId('available-quantity').filter({ visible: true })).toHaveText('Out Of Stock');
     await expect(page.getByRole('form', { name: 'Purchase' }).getByRole('button', { name: 'Out Of Stock' })).toBeDisabled();
   });
 

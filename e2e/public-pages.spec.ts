@@ -159,7 +159,7 @@ test.describe('public pages', () => {
     const name = part.name;
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByText(`$${part.price.toFixed(2)}`).first()).toBeVisible();
-    await expect(page.getByTestId('available-quantity')).toHaveText(`${part.availableQuantity} pieces`);
+    await expect(page.getByTestId('available-quantity').filter({ visible: true })).toHaveText(`${part.availableQuantity} pieces`);
     await expect(page.getByText(`${part.minimumQuantity} pieces`, { exact: true })).toBeVisible();
 
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
@@ -224,7 +224,7 @@ test.describe('public pages', () => {
     const soldOut = parts.find((part) => part.availableQuantity === 0 && seedParts.some((seed) => seed.name === part.name));
     expect(soldOut).toBeTruthy();
     await page.goto(`/parts/${soldOut!._id}`);
-    await expect(page.getByTestId('available-quantity')).toHaveText('Out Of Stock');
+    await expect(page.getByTestId('available-quantity').filter({ visible: true })).toHaveText('Out Of Stock');
   });
 
   test('each part page shows its own part, whichever part was asked before (the route is matched per request)', async ({ page }) => {
