@@ -231,6 +231,18 @@ describe('My Garage', () => {
     ).toHaveLength(1);
   });
 
+  it('takes a vehicle chosen with "Any engine" (engine null, as the vehicle cookie keeps it) and stores no engine', async () => {
+    const owner = await makeUser();
+    const res = await add(owner, { year: 2016, make: 'Toyota', model: 'Corolla', engine: null });
+    expect(res.status).toBe(201);
+    expect(res.body.vehicles).toEqual([expect.objectContaining({ year: 2016, make: 'Toyota', model: 'Corolla', engine: null })]);
+    expect((await garage(owner)).body.vehicles).toHaveLength(1);
+    // A wrong type is still refused with a message, and stores nothing.
+    const bad = await add(owner, { year: 2016, make: 'Toyota', model: 'Camry', engine: 42 });
+    expect(bad.status).toBe(400);
+    expect((await garage(owner)).body.vehicles).toHaveLength(1);
+  });
+
   it('refuses an 11th vehicle, even when they arrive at once, and vehicles outside the list', async () => {
     const owner = await makeUser();
     const years = Array.from({ length: 12 }, (_, i) => 2012 + i);
