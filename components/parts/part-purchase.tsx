@@ -8,7 +8,7 @@ import { TEXT } from '@/lib/constants';
 import type { PartDTO } from '@/lib/types';
 import { buttonClass } from '@/components/ui/button';
 
-type PartPurchaseProps = { part: Pick<PartDTO, '_id' | 'availableQuantity' | 'minimumQuantity'> };
+type PartPurchaseProps = { part: Pick<PartDTO, '_id' | 'availableQuantity' | 'minimumQuantity' | 'unit'> };
 
 /**
  * The ordering area of a (cached) part page: a sign-in link for visitors, and for signed-in users
