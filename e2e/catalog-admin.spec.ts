@@ -115,6 +115,8 @@ test.describe('admin catalog', () => {
     // Only the server knows the vehicle list: its message lands under the Model of the second row, and nothing is stored.
     await form.getByRole('button', { name: 'Add Product' }).click();
     await expect(page.getByRole('dialog')).toContainText('Something was Wrong, please try again');
+    // The alert names the field the server refused.
+    await expect(page.getByRole('dialog')).toContainText('Fitment row 2, model: Flux is not a Honda model in the vehicle list');
     await closeAlert(page);
     const secondModel = rows.getByRole('listitem', { name: 'Vehicle 2' }).getByLabel('Model');
     await expect(secondModel).toHaveAccessibleDescription('Flux is not a Honda model in the vehicle list');
@@ -301,7 +303,15 @@ test.describe('admin catalog', () => {
     const row = page.getByRole('row', { name: new RegExp(account.email) });
     await expect(row).toContainText(/^\d+/);
     await keepScreenshot(page, testInfo, 'make-admin');
+    // Granting asks first, as revoking does: No changes nothing.
     await row.getByRole('button', { name: `Make Admin ${account.email}` }).click();
+    await expect(page.getByRole('dialog')).toContainText(`${account.email} will be able to manage products`);
+    await page.getByRole('dialog').getByRole('button', { name: 'No' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Make Admin ${account.email}` })).toBeVisible();
+    expect(await withShopDb((db) => db.collection('users').findOne({ email: account.email }))).not.toHaveProperty('role');
+    await row.getByRole('button', { name: `Make Admin ${account.email}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Make Admin' }).click();
     await expect(page.getByText('Successfully Promoting to Admin')).toBeVisible();
     await expect(row.getByText('Admin', { exact: true })).toBeVisible();
 
@@ -329,6 +339,7 @@ test.describe('admin catalog', () => {
       .getByRole('button', { name: /^Make Admin / })
       .first()
       .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Make Admin' }).click();
     await expect(page.getByRole('dialog')).toContainText("You're not a admin, you can't make admin anyone!!");
     await closeAlert(page);
     await expect(page).toHaveURL(new RegExp(`^${baseURL}/?$`));
