@@ -212,12 +212,13 @@ export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = fa
               Nearest years:
               {nearestYears.map((other) => (
                 <button
-                  key={other}
+                  key={other.year}
                   type="button"
-                  onClick={() => pickYear(String(other))}
+                  onClick={() => pickYear(String(other.year))}
                   className="rounded-full bg-white px-3 py-1 font-semibold text-brand-700 ring-1 ring-amber-300 hover:bg-amber-100"
                 >
-                  {other}
+                  {other.year}
+                  {other.parts ? ' (parts)' : ''}
                 </button>
               ))}
             </p>
@@ -238,14 +239,12 @@ export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = fa
   );
 }
 
-/** The years of a make's models nearest to `year` (up to three), those with parts first. */
-function nearest(year: number, models: ModelYears[]): number[] {
-  const years = [...new Set(models.flatMap((m) => m.years))];
+/** The years of a make's models nearest to `year`: the two nearest, and the two nearest the shop has parts for. */
+function nearest(year: number, models: ModelYears[]): Array<{ year: number; parts: boolean }> {
   const covered = new Set(models.flatMap((m) => m.yearsWithParts));
-  return years
-    .sort((a, b) => Number(covered.has(b)) - Number(covered.has(a)) || Math.abs(a - year) - Math.abs(b - year) || b - a)
-    .slice(0, 3)
-    .sort((a, b) => a - b);
+  const byDistance = (years: Iterable<number>) => [...years].sort((a, b) => Math.abs(a - year) - Math.abs(b - year) || b - a).slice(0, 2);
+  const picked = new Set([...byDistance(new Set(models.flatMap((m) => m.years))), ...byDistance(covered)]);
+  return [...picked].sort((a, b) => a - b).map((other) => ({ year: other, parts: covered.has(other) }));
 }
 
 function vinText(answer: VinAnswer, deadEnd: boolean): string {
