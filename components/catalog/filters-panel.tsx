@@ -1,6 +1,7 @@
 'use client';
 
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useCallback, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { cn } from '@/lib/utils';
 
 type FiltersPanelProps = { children: ReactNode; /** Filters in use, shown on the phone's button. */ count: number };
@@ -11,6 +12,11 @@ type FiltersPanelProps = { children: ReactNode; /** Filters in use, shown on the
  */
 export function FiltersPanel({ children, count }: FiltersPanelProps) {
   const [open, setOpen] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  // Escape or a press outside closes it (the navbar stays usable above the dimmed page).
+  useDismiss(open, close, panel, button);
   // A filter is a link or a GET form: following it closes the drawer, so the results show first.
   const closeOnApply = (event: SyntheticEvent) => {
     if (event.type === 'submit' || (event.target as HTMLElement).closest('a')) setOpen(false);
@@ -18,6 +24,7 @@ export function FiltersPanel({ children, count }: FiltersPanelProps) {
   return (
     <aside aria-label="Filters" className="lg:w-64 lg:shrink-0">
       <button
+        ref={button}
         type="button"
         className="w-full rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 lg:hidden"
         aria-expanded={open}
@@ -26,8 +33,9 @@ export function FiltersPanel({ children, count }: FiltersPanelProps) {
       >
         Filters ({count})
       </button>
-      {open && <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/40 lg:hidden" onClick={() => setOpen(false)} />}
+      {open && <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/40 lg:hidden" />}
       <div
+        ref={panel}
         id="catalog-filters"
         onClickCapture={closeOnApply}
         onSubmitCapture={closeOnApply}
