@@ -263,6 +263,11 @@ test.describe('the catalog and a part page at each width', () => {
     await expect(first).toBeVisible();
     expect((await first.boundingBox())!.y).toBeLessThan(viewport.height);
 
+    // Escape closes it without a filter.
+    await button.click();
+    await expect(brakes).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(brakes).toBeHidden();
     await button.click();
     await filters.getByRole('link', { name: /^In stock \d+$/ }).click();
     await expect(page).toHaveURL(/inStock=true/);
