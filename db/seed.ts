@@ -63,6 +63,7 @@ export async function seedDemo(env: Record<string, string | undefined> = process
       oemNumbers: seed.oemNumbers,
       position: seed.position,
       fitment: seed.fitment,
+      unit: seed.unit ?? ('piece' as const),
     };
     // A part from an earlier demo catalog keeps its id and stock, and gains the catalog fields it lacks.
     if (await Part.exists({ name: seed.name })) {

@@ -61,6 +61,9 @@ test.describe('accessibility: a visitor', () => {
       await page.getByRole('button', { name: 'Close menu' }).click();
       await page.getByRole('button', { name: 'Filters' }).click();
       await expectAccessible(page, 'catalog filters');
+      // The drawer covers the page; Escape closes it.
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('complementary', { name: 'Filters' }).getByRole('link').first()).toBeHidden();
     } else {
       await page.getByRole('button', { name: /Categories/ }).click();
       await expectAccessible(page, 'categories menu');

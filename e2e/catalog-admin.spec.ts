@@ -1,7 +1,17 @@
 import path from 'node:path';
 import { STORAGE_STATE } from './config';
 import { asAdmin, asCustomer, expect, test } from './fixtures';
-import { apiAs, closeAlert, createPartViaApi, keepScreenshot, newClientIp, newCustomerApi, signInViaApi, withShopDb } from './helpers';
+import {
+  apiAs,
+  closeAlert,
+  createPartViaApi,
+  expectNoHorizontalOverflow,
+  keepScreenshot,
+  newClientIp,
+  newCustomerApi,
+  signInViaApi,
+  withShopDb,
+} from './helpers';
 
 const PHOTO = path.resolve('e2e', 'fixtures', 'test-photo.png');
 const DESCRIPTION = 'Sealed double-row wheel bearing hub with an integrated ABS ring, pressed and greased at the factory.';
@@ -115,6 +125,8 @@ test.describe('admin catalog', () => {
     // Only the server knows the vehicle list: its message lands under the Model of the second row, and nothing is stored.
     await form.getByRole('button', { name: 'Add Product' }).click();
     await expect(page.getByRole('dialog')).toContainText('Something was Wrong, please try again');
+    // The alert names the field the server refused.
+    await expect(page.getByRole('dialog')).toContainText('Fitment row 2, model: Flux is not a Honda model in the vehicle list');
     await closeAlert(page);
     const secondModel = rows.getByRole('listitem', { name: 'Vehicle 2' }).getByLabel('Model');
     await expect(secondModel).toHaveAccessibleDescription('Flux is not a Honda model in the vehicle list');
@@ -308,7 +320,15 @@ test.describe('admin catalog', () => {
     const row = page.getByRole('row', { name: new RegExp(account.email) });
     await expect(row).toContainText(/^\d+/);
     await keepScreenshot(page, testInfo, 'make-admin');
+    // Granting asks first, as revoking does: No changes nothing.
     await row.getByRole('button', { name: `Make Admin ${account.email}` }).click();
+    await expect(page.getByRole('dialog')).toContainText(`${account.email} will be able to manage products`);
+    await page.getByRole('dialog').getByRole('button', { name: 'No' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Make Admin ${account.email}` })).toBeVisible();
+    expect(await withShopDb((db) => db.collection('users').findOne({ email: account.email }))).not.toHaveProperty('role');
+    await row.getByRole('button', { name: `Make Admin ${account.email}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Make Admin' }).click();
     await expect(page.getByText('Successfully Promoting to Admin')).toBeVisible();
     await expect(row.getByText('Admin', { exact: true })).toBeVisible();
 
@@ -336,11 +356,107 @@ test.describe('admin catalog', () => {
       .getByRole('button', { name: /^Make Admin / })
       .first()
       .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Make Admin' }).click();
     await expect(page.getByRole('dialog')).toContainText("You're not a admin, you can't make admin anyone!!");
     await closeAlert(page);
     await expect(page).toHaveURL(new RegExp(`^${baseURL}/?$`));
     expect(await (await page.request.get('/api/auth/session')).json()).toEqual({});
     await context.close();
+  });
+});
+
+test.describe('admin: finding products and reading the audit log', () => {
+  test.use(asAdmin);
+
+  test('Manage Products finds by name, part number and brand, and filters by category and stock', async ({ page, baseURL }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const tag = `${testInfo.project.name}${Date.now().toString(36)}`;
+    const make = async (name: string, extra: Record<string, unknown>) => {
+      const res = await admin.post('/api/parts', {
+        data: {
+          name,
+          price: 15,
+          minimumQuantity: 1,
+          img: '/images/parts/spin-on-engine-oil-filter.svg',
+          description: 'A part made for an end-to-end test, with a description that is comfortably longer than fifty characters.',
+          ...extra,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    };
+    await make(`Findable Lamp ${tag}`, { availableQuantity: 0, category: 'lighting', brand: `Brand${tag}`, partNumber: `FL-${tag}` });
+    await make(`Findable Hose ${tag}`, { availableQuantity: 9, category: 'cooling', brand: `Brand${tag}`, partNumber: `FH-${tag}` });
+
+    await page.goto('/dashboard/manageProducts');
+    const search = page.getByRole('search', { name: 'Find products' });
+    const cards = page.locator('main article');
+    const find = async (fields: { q?: string; category?: string; stock?: string }) => {
+      await search.getByLabel('Name, part number or brand').fill(fields.q ?? '');
+      await search.getByLabel('Category').selectOption(fields.category ?? '');
+      await search.getByLabel('Stock').selectOption(fields.stock ?? '');
+      await search.getByRole('button', { name: 'Find' }).click();
+    };
+    // By part number, by brand, by name (the index learns of a new part within seconds).
+    // The exact part number first, then what its words match (other parts numbered FL-...).
+    await expect(async () => {
+      await find({ q: `FL-${tag}` });
+      await expect(cards.first()).toContainText(`Findable Lamp ${tag}`, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await find({ q: `Brand${tag}` });
+    await expect(page.getByText('2 products found')).toBeVisible();
+    await find({ q: `Findable Hose ${tag}` });
+    await expect(cards.first()).toContainText(`Findable Hose ${tag}`);
+    // Category and stock, with the words.
+    await find({ q: `Brand${tag}`, category: 'lighting' });
+    await expect(page.getByText('1 product found')).toBeVisible();
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(`Findable Lamp ${tag}`);
+    await find({ q: `Brand${tag}`, stock: 'in' });
+    await expect(page.getByText('1 product found')).toBeVisible();
+    await expect(cards.first()).toContainText(`Findable Hose ${tag}`);
+    await find({ q: `Brand${tag}`, stock: 'out' });
+    await expect(page).toHaveURL(/stock=out/);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(`Findable Lamp ${tag}`);
+    // Out of stock across the whole catalog: every card says so.
+    await find({ stock: 'out' });
+    for (const card of await cards.all()) await expect(card.getByTestId('available-quantity')).toHaveText('Out Of Stock');
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'manage-products-search');
+    await page.getByRole('link', { name: 'Clear' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/manageProducts$/);
+  });
+
+  test('the audit log shows a change as field, before and after in words, within the screen', async ({ page, baseURL }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo, { price: 12.5 });
+    const res = await admin.put(`/api/parts/${part.id}`, {
+      data: {
+        price: 14,
+        fitment: [
+          {
+            make: 'Toyota',
+            model: 'Corolla',
+            yearFrom: 2014,
+            yearTo: 2019,
+            notes: 'Front axle only, with the 275 mm rotors fitted at the factory',
+          },
+          { make: 'Honda', model: 'Civic', yearFrom: 2016, yearTo: 2021 },
+        ],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await page.goto('/dashboard/audit?action=part.update');
+    const entry = page.getByRole('list', { name: 'Audit entries' }).getByRole('listitem').filter({ hasText: part.name }).first();
+    await expect(entry).toContainText('Product edited');
+    await expect(entry.getByRole('term').filter({ hasText: 'Price' })).toBeVisible();
+    await expect(entry).toContainText(
+      'Toyota Corolla 2014–2019 (Front axle only, with the 275 mm rotors fitted at the factory); Honda Civic 2016–2021',
+    );
+    await expect(entry.getByRole('term').filter({ hasText: 'Fitment' })).toBeVisible();
+    expect(await entry.textContent()).not.toContain('{"');
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'audit-readable');
   });
 });
 

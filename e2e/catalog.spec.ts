@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { expectNoHorizontalOverflow, keepScreenshot, openMenuIfPhone, registerViaApi, signInViaApi } from './helpers';
+import { asCustomer, expect, test } from './fixtures';
+import { expectNoHorizontalOverflow, isPhone, keepScreenshot, openMenuIfPhone, registerViaApi, signInViaApi } from './helpers';
 
 /** The visible vehicle selector inside `scope` (the home hero, the navbar's panel or My Garage). */
 async function pickVehicle(page: Page, scope: ReturnType<Page['locator']>, vehicle: { year: string; make: string; model: string }) {
@@ -226,5 +226,93 @@ test.describe('finding the right part', () => {
     await expect(finder.getByRole('status')).toHaveText('VIN checked: a 2015 Toyota. Now choose the model.');
     await expect(finder.getByLabel('Year')).toHaveValue('2015');
     await expect(finder.getByLabel('Make')).toHaveValue('Toyota');
+  });
+});
+
+test.describe('the catalog and a part page at each width', () => {
+  test('filters: a column beside the results on desktop; on phones a "Filters (n)" drawer that closes on a filter, results first', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/parts');
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    const button = filters.getByRole('button', { name: /^Filters \(\d+\)$/ });
+    const brakes = filters.getByRole('link', { name: /^Brakes \d+$/ });
+    if (!isPhone(testInfo)) {
+      await expect(button).toBeHidden();
+      await expect(brakes).toBeVisible();
+      await brakes.click();
+      await expect(page).toHaveURL(/\/categories\/brakes$|category=brakes/);
+      await expect(filters.getByRole('link', { name: /^Stopline \d+$/ })).toBeVisible();
+      return;
+    }
+    await expect(button).toHaveText('Filters (0)');
+    await expect(brakes).toBeHidden();
+    // The first result is on the first screen.
+    const viewport = page.viewportSize()!;
+    expect((await page.locator('main article').first().boundingBox())!.y).toBeLessThan(viewport.height);
+
+    await button.click();
+    await expect(brakes).toBeVisible();
+    await keepScreenshot(page, testInfo, 'catalog-filters-drawer');
+    await brakes.click();
+    await expect(page).toHaveURL(/category=brakes/);
+    await expect(brakes).toBeHidden();
+    await expect(button).toHaveText('Filters (1)');
+    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Brakes');
+    const first = page.locator('main article').first();
+    await expect(first).toBeVisible();
+    expect((await first.boundingBox())!.y).toBeLessThan(viewport.height);
+
+    // Escape closes it without a filter.
+    await button.click();
+    await expect(brakes).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(brakes).toBeHidden();
+    await button.click();
+    await filters.getByRole('link', { name: /^In stock \d+$/ }).click();
+    await expect(page).toHaveURL(/inStock=true/);
+    await expect(button).toHaveText('Filters (2)');
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test.describe('as a customer', () => {
+    test.use(asCustomer);
+
+    test('a part page puts price, fit, stock and the purchase form before the description; fitment rows fit the screen', async ({
+      page,
+    }, testInfo) => {
+      await page.goto('/parts?q=SL-BP-4465');
+      await page.getByRole('link', { name: 'Order now: Ceramic Front Brake Pad Set' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Ceramic Front Brake Pad Set' })).toBeVisible();
+      // A set is one unit.
+      await expect(page.getByText('per set', { exact: true })).toBeVisible();
+      const form = page.getByRole('form', { name: 'Purchase' });
+      await expect(form).toBeVisible();
+      await expect(form.getByLabel('Quantity')).toHaveValue('1');
+      await expect(form.getByText('Minimum 1 sets')).toBeVisible();
+      const top = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!.y;
+      const description = page.getByText(/^A four-pad axle set built around/);
+      const formTop = await top(form);
+      expect(await top(page.getByText('per set', { exact: true }))).toBeLessThan(formTop);
+      expect(await top(page.getByTestId('available-quantity'))).toBeLessThan(formTop);
+      expect(formTop).toBeLessThan(await top(description));
+      if (isPhone(testInfo)) expect(formTop).toBeLessThan(1400);
+
+      const fitment = page.locator('section', { has: page.getByRole('heading', { name: 'Fitment' }) });
+      const civic = fitment.getByRole('row', { name: /Honda Civic/ });
+      await expect(civic).toContainText('Except Si and Type R');
+      const cells = civic.getByRole('cell');
+      const notes = cells.filter({ hasText: 'Except Si and Type R' });
+      const viewport = page.viewportSize()!;
+      const notesBox = (await notes.boundingBox())!;
+      expect(notesBox.x + notesBox.width).toBeLessThanOrEqual(viewport.width);
+      const makeBox = (await cells.first().boundingBox())!;
+      // Stacked on a phone (the notes below the make), one line on a desktop.
+      if (isPhone(testInfo)) expect(notesBox.y).toBeGreaterThan(makeBox.y + makeBox.height - 1);
+      else expect(Math.abs(notesBox.y - makeBox.y)).toBeLessThan(4);
+      await expectNoHorizontalOverflow(page);
+      await notes.scrollIntoViewIfNeeded();
+      await keepScreenshot(page, testInfo, 'part-page-order');
+    });
   });
 });

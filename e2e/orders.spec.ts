@@ -86,6 +86,58 @@ test.describe('a customer ordering and paying', () => {
     await expect(paidRow.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   });
 
+  test('after ordering, the page keeps the order number and a Pay link; the same order again asks first; 1229 is 12/29', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(admin, testInfo, { price: 7.5, availableQuantity: 30 });
+    const account = await registerViaApi(page.request, testInfo, 'Twice Clicker');
+    await signInViaApi(page.request, account);
+    const orderCount = async () =>
+      ((await (await page.request.get(`/api/order?email=${encodeURIComponent(account.email)}`)).json()) as unknown[]).length;
+
+    await page.goto(`/parts/${part.id}`);
+    const form = await orderFromPartPage(page);
+    await expect(page.getByText('Order is booked, please go dashboard and pay it!')).toBeVisible();
+    const placed = form.getByRole('status', { name: 'Order placed' });
+    await expect(placed).toContainText(/^Order PM-\d+ is booked and waiting for payment\./);
+    const number = /PM-\d+/.exec((await placed.textContent())!)![0];
+    // The spec's toast leaves after 3 s; the confirmation stays.
+    await expect(page.getByText('Order is booked, please go dashboard and pay it!')).toBeHidden({ timeout: 6000 });
+    await expect(placed).toBeVisible();
+    await keepScreenshot(page, testInfo, 'order-placed');
+
+    // The same order again within a minute asks first: No places nothing.
+    await form.getByRole('button', { name: 'purchase now !' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Order this again?');
+    await expect(dialog).toContainText(`less than a minute ago (order ${number})`);
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await orderCount()).toBe(1);
+    await form.getByRole('button', { name: 'purchase now !' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, order again' }).click();
+    await expect(placed).not.toContainText(number);
+    expect(await orderCount()).toBe(2);
+    // Another quantity is another order: no question.
+    await form.getByLabel('Quantity').fill('3');
+    await form.getByRole('button', { name: 'purchase now !' }).click();
+    await expect.poll(orderCount).toBe(3);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await placed.getByRole('link', { name: /^Pay order PM-\d+$/ }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[a-f\d]{24}$/);
+    await expect(page.getByTestId('order-total')).toHaveText('$22.50');
+    const card = page.getByRole('form', { name: 'Card payment' });
+    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await card.getByLabel('Expiry (MM/YY)').fill('1229');
+    await expect(card.getByLabel('Expiry (MM/YY)')).toHaveValue('12/29');
+    await card.getByLabel('CVC').fill('123');
+    await card.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('dialog')).toContainText('congrats! Your payment is completed');
+  });
+
   test('a declined card shows the decline message and the order stays unpaid', async ({ page, baseURL }, testInfo) => {
     const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
     const part = await createPartViaApi(admin, testInfo);

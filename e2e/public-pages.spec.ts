@@ -98,6 +98,25 @@ test.describe('public pages', () => {
     await keepScreenshot(page, testInfo, 'home');
   });
 
+  test('home: no image is drawn without a picture (the hero artwork is not shown on phones, where it has no source)', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    // Every displayed image has a source (lazy ones load later): one without would be drawn as a broken-image icon.
+    const broken = await page
+      .locator('img')
+      .evaluateAll((images) =>
+        (images as HTMLImageElement[])
+          .filter((img) => img.getClientRects().length > 0 && !img.currentSrc && !img.getAttribute('src'))
+          .map((img) => img.outerHTML.slice(0, 120)),
+      );
+    expect(broken).toEqual([]);
+    const hero = page.locator('picture img').first();
+    if (isPhone(testInfo)) await expect(hero).toBeHidden();
+    else await expect(hero).toBeVisible();
+  });
+
   test('navbar for a visitor: Home, Blogs, My Portfolio and Login, no Dashboard', async ({ page }, testInfo) => {
     await page.goto('/');
     await openMenuIfPhone(page, testInfo);

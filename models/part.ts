@@ -1,6 +1,6 @@
 import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
-import { PART_POSITIONS } from '@/lib/platform/constants';
+import { PART_POSITIONS, PART_UNITS } from '@/lib/platform/constants';
 
 /** A vehicle the part fits, shaped after ACES: the base vehicle (make, model, years), an optional engine, qualifier notes. */
 const fitmentSchema = new Schema(
@@ -34,6 +34,7 @@ const partSchema = new Schema(
     availableQuantity: { type: Number, required: true, min: 0, default: 0 },
     stockSeq: { type: Number, required: true, min: 0, default: 0 },
     minimumQuantity: { type: Number, required: true, min: 1, default: 1 },
+    unit: { type: String, enum: PART_UNITS, default: 'piece' },
     // Set when a part that orders refer to is deleted: it leaves every list, search and the sitemap.
     archivedAt: { type: Date, default: null },
   },

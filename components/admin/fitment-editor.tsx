@@ -32,7 +32,7 @@ export function FitmentEditor({ control, register, errors }: FitmentEditorProps)
   const [makes, setMakes] = useState<string[]>([]);
   const [models, setModels] = useState<Record<string, string[]>>({});
   useEffect(() => {
-    void loadMakes().then(setMakes);
+    void loadMakes().then((list) => setMakes(list.makes));
   }, []);
   const rowMakes = [...new Set(rows.map((row) => row?.make ?? '').filter((make) => makes.includes(make)))].join('|');
   useEffect(() => {

@@ -25,6 +25,7 @@ const PART: PartDTO = {
   ],
   availableQuantity: 12,
   minimumQuantity: 2,
+  unit: 'piece',
   archived: false,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',

@@ -39,6 +39,39 @@ const PRODUCT_FIELDS = [
 ] as const;
 const FITMENT_KEYS = ['make', 'model', 'yearFrom', 'yearTo', 'engine', 'notes'] as const;
 
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  price: 'Price',
+  availableQuantity: 'Available quantity',
+  minimumQuantity: 'Minimum quantity',
+  img: 'Image',
+  description: 'Description',
+  category: 'Category',
+  brand: 'Brand',
+  partNumber: 'Part number',
+  oemNumbers: 'OEM numbers',
+  position: 'Position',
+  fitment: 'Fitment',
+  make: 'make',
+  model: 'model',
+  yearFrom: 'from year',
+  yearTo: 'to year',
+  engine: 'engine',
+  notes: 'notes',
+};
+
+/** The failure alert's text: the field the server refused and why ("Part number: ..."), else the server's message. */
+export function refusalText(data: { error?: string; fieldErrors?: Record<string, string[]> }): string | undefined {
+  const [key, messages] = Object.entries(data.fieldErrors ?? {}).find(([, list]) => list[0]) ?? [];
+  if (!key || !messages?.[0]) return data.error;
+  const [field, row, cell] = key.split('.');
+  const label =
+    field === 'fitment' && row !== undefined && cell
+      ? `Fitment row ${Number(row) + 1}, ${FIELD_LABELS[cell] ?? cell}`
+      : (FIELD_LABELS[field!] ?? field);
+  return `${label}: ${messages[0]}`;
+}
+
 /** The form's values for a stored part (blank strings where the part has nothing). */
 function valuesOf(part: PartDTO): PartFormValues {
   return {
@@ -95,7 +128,7 @@ export function ProductForm({ part }: ProductFormProps) {
     if (!part) {
       const res = await submitJson<{ success?: boolean }, PartFormValues>('/api/parts', { method: 'POST', json: values }, form);
       if (!res.ok || !res.data.success) {
-        await alertError('Something was Wrong, please try again', res.fieldErrorsShown ? undefined : res.data.error);
+        await alertError('Something was Wrong, please try again', refusalText(res.data));
         return;
       }
       await alertSuccess(res.data.message ?? 'Product added successfully');
@@ -112,7 +145,7 @@ export function ProductForm({ part }: ProductFormProps) {
       form,
     );
     if (!res.ok) {
-      await alertError('Something was Wrong, please try again', res.fieldErrorsShown ? undefined : res.data.error);
+      await alertError('Something was Wrong, please try again', refusalText(res.data));
       return;
     }
     await alertSuccess(res.data.message ?? 'Product updated');

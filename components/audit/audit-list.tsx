@@ -16,11 +16,37 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'review.remove': 'Review removed',
 };
 
-function show(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value.length > 160 ? `${value.slice(0, 160)}…` : value;
-  const text = JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
+const cut = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);
+
+/** `availableQuantity` reads "Available quantity". */
+export function fieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_.]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A value as words, not JSON: lists joined, a fitment row as its vehicle, other objects as "field: value". */
+export function readable(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return cut(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+  if (Array.isArray(value)) return value.length ? cut(value.map(readable).join('; ')) : 'none';
+  if (typeof value === 'object') {
+    const row = value as Record<string, unknown>;
+    if (typeof row.make === 'string' && typeof row.model === 'string' && typeof row.yearFrom === 'number') {
+      const years = row.yearFrom === row.yearTo ? `${row.yearFrom}` : `${row.yearFrom}–${row.yearTo}`;
+      const extra = [row.engine, row.notes].filter((part) => typeof part === 'string' && part).join(', ');
+      return `${row.make} ${row.model} ${years}${extra ? ` (${extra})` : ''}`;
+    }
+    return cut(
+      Object.entries(row)
+        .map(([key, part]) => `${fieldLabel(key)}: ${readable(part)}`)
+        .join(', '),
+    );
+  }
+  return cut(String(value));
 }
 
 /** Where an entry's target lives in the dashboard, when it still has a page. */
@@ -39,24 +65,31 @@ function Changes({ entry }: { entry: AuditEntryDTO }) {
   );
   if (!fields.length) return null;
   return (
-    <dl className="mt-3 divide-y divide-slate-100 rounded-lg bg-slate-50 text-xs">
-      {fields.map((field) => (
-        <div key={field} className="grid gap-1 px-3 py-2 sm:grid-cols-[8rem_1fr_1fr] sm:gap-3">
-          <dt className="font-medium text-slate-600">{field}</dt>
-          <dd className="break-words text-slate-500">
-            <span className="sr-only">before: </span>
-            <del className="no-underline">{show(before[field])}</del>
-          </dd>
-          <dd className="break-words text-slate-900">
-            <span className="sr-only">after: </span>
-            <span aria-hidden="true" className="text-slate-400 sm:hidden">
-              →{' '}
-            </span>
-            {show(after[field])}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <div className="mt-3 rounded-lg bg-slate-50 text-xs">
+      <p
+        aria-hidden="true"
+        className="hidden grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)] gap-3 px-3 pt-2 font-semibold text-slate-500 sm:grid"
+      >
+        <span>Field</span>
+        <span>Before</span>
+        <span>After</span>
+      </p>
+      <dl className="divide-y divide-slate-100">
+        {fields.map((field) => (
+          <div key={field} className="grid min-w-0 gap-1 px-3 py-2 sm:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)] sm:gap-3">
+            <dt className="font-medium text-slate-700">{fieldLabel(field)}</dt>
+            <dd className="min-w-0 text-slate-500 [overflow-wrap:anywhere]">
+              <span className="font-medium sm:sr-only">Before: </span>
+              <del className="no-underline">{readable(before[field])}</del>
+            </dd>
+            <dd className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">
+              <span className="font-medium sm:sr-only">After: </span>
+              {readable(after[field])}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 

@@ -10,10 +10,11 @@ import { CardGrid } from '@/components/ui/card-grid';
 import { Pager } from '@/components/ui/pager';
 import { CATALOG_PATH, catalogHref, categoryPath, vehicleOf, type CatalogParams } from '@/lib/catalog/url';
 import { getCatalogPage, getSuggestions } from '@/lib/catalog';
-import { vehicleLabel } from '@/lib/catalog/fitment';
-import { clientIp } from '@/lib/platform/rate-limit';
+import { catalogSearch } from '@/lib/catalog/search';
+import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
 import { formatPrice } from '@/lib/platform/money';
 import { cn } from '@/lib/platform/utils';
+import { clientIp } from '@/lib/platform/rate-limit';
 import { catalogPageQuery, CATALOG_PAGE_SIZE } from '@/lib/validations/search';
 
 const categoryName = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
@@ -69,7 +70,7 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
 
   return (
     <div className="flex flex-col gap-8 lg:flex-row">
-      <FiltersPanel>
+      <FiltersPanel count={chips.length}>
         <FitFilter basePath={basePath} params={params} />
         {result.total > 0 && (
           <>
@@ -151,7 +152,9 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
             ))}
           </ul>
         )}
-        {result.total === 0 ? (
+        {result.total === 0 && vehicle && chips.length === 1 && !category ? (
+          <VehicleNoParts vehicle={vehicle} basePath={basePath} params={params} />
+        ) : result.total === 0 ? (
           <NoResults q={params.q} basePath={basePath} category={activeCategory} />
         ) : (
           <CardGrid empty="">
@@ -280,6 +283,63 @@ async function NoResults({ q, basePath, category }: { q?: string; basePath: stri
                 href={categoryPath(other.slug)}
                 className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200"
               >
+                {other.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** The years of this make and model the catalog has parts for, nearest to the chosen one first (up to four). */
+async function yearsWithParts(vehicle: VehicleChoice): Promise<number[]> {
+  const coverage = await catalogSearch().vehicleCoverage();
+  const years = [...(coverage.get(`${vehicle.make}|${vehicle.model}`.toLowerCase()) ?? [])];
+  return years
+    .sort((a, b) => Math.abs(a - vehicle.year) - Math.abs(b - vehicle.year) || b - a)
+    .slice(0, 4)
+    .sort((a, b) => a - b);
+}
+
+/** A vehicle the shop has no parts for: say so, and offer the categories and every part to check by its fitment table. */
+async function VehicleNoParts({ vehicle, basePath, params }: { vehicle: VehicleChoice; basePath: string; params: CatalogParams }) {
+  const otherYears = await yearsWithParts(vehicle);
+  const withoutVehicle = catalogHref(basePath, params, { year: undefined, make: undefined, model: undefined, engine: undefined });
+  const pill = 'inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200';
+  return (
+    <div className="space-y-4 rounded-xl bg-white p-6 ring-1 ring-slate-200 sm:p-8">
+      <p className="text-lg font-semibold text-slate-900">No parts for your {vehicleLabel(vehicle)} yet</p>
+      <p className="text-slate-600">
+        None of our parts is listed for this vehicle so far. Many parts fit several vehicles: you can{' '}
+        <Link href={withoutVehicle} className="font-semibold text-brand-700 underline">
+          look through every part and check its fitment table
+        </Link>{' '}
+        against your vehicle, or choose another vehicle with “Select vehicle” at the top.
+      </p>
+      {otherYears.length > 0 && (
+        <div>
+          <p className="text-sm font-semibold text-slate-700">
+            We have parts for the {vehicle.make} {vehicle.model} of:
+          </p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {otherYears.map((year) => (
+              <li key={year}>
+                <Link href={catalogHref(basePath, params, { year: String(year), engine: undefined })} className={pill}>
+                  {year}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div>
+        <p className="text-sm font-semibold text-slate-700">Or browse a category:</p>
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {CATEGORIES.map((other) => (
+            <li key={other.slug}>
+              <Link href={categoryPath(other.slug)} className={pill}>
                 {other.name}
               </Link>
             </li>

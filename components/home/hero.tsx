@@ -11,7 +11,15 @@ export function Hero() {
         below left a fifth of it showing: its download and the drawing of a 1600 x 700 SVG came before the
         page's largest paint (Lighthouse: the hero was the LCP element, painted after the page's scripts).
       */}
-      <ShopImage src="/images/hero.svg" alt="" fill priority media="(min-width: 40rem)" className="-z-10 object-cover object-right" />
+      {/* Not displayed below sm either: there the <img> has no source, and a phone would draw a broken-image icon for it. */}
+      <ShopImage
+        src="/images/hero.svg"
+        alt=""
+        fill
+        priority
+        media="(min-width: 40rem)"
+        className="-z-10 hidden object-cover object-right sm:block"
+      />
       {/* Keeps the text readable where it sits on the artwork (all of it on a phone). */}
       <div
         aria-hidden="true"

@@ -1,7 +1,10 @@
-import { DataTable, type Column } from '@/components/ui/data-table';
 import type { FitmentDTO } from '@/lib/platform/types';
 
-const COLUMNS: Column[] = [{ label: 'Make' }, { label: 'Model' }, { label: 'Years' }, { label: 'Engine' }, { label: 'Notes' }];
+const COLUMNS = ['Make', 'Model', 'Years', 'Engine', 'Notes'] as const;
+
+// On phones each row stacks into a small card with its labels (no sideways swipe for the notes); from sm up it is a table.
+// The roles are explicit because a table whose rows are displayed as blocks loses them in some browsers.
+const cellClass = 'block px-4 py-0.5 sm:table-cell sm:py-2';
 
 /** A part's full fitment table (the vehicles it fits, with their qualifiers). */
 export function FitmentTable({ fitment }: { fitment: readonly FitmentDTO[] }) {
@@ -13,19 +16,61 @@ export function FitmentTable({ fitment }: { fitment: readonly FitmentDTO[] }) {
       {fitment.length === 0 ? (
         <p className="text-slate-600">We have no vehicle data for this part: check the notes in its description before ordering.</p>
       ) : (
-        <DataTable columns={COLUMNS}>
-          {fitment.map((row, index) => (
-            <tr key={index}>
-              <td className="px-4 py-2 text-slate-900">{row.make}</td>
-              <td className="px-4 py-2 text-slate-900">{row.model}</td>
-              <td className="px-4 py-2 whitespace-nowrap tabular-nums">
-                {row.yearFrom === row.yearTo ? row.yearFrom : `${row.yearFrom}–${row.yearTo}`}
-              </td>
-              <td className="px-4 py-2">{row.engine ?? 'All engines'}</td>
-              <td className="px-4 py-2 text-slate-600">{row.notes ?? ''}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <div className="rounded-2xl bg-white ring-1 ring-slate-200 sm:overflow-x-auto">
+          <table
+            role="table"
+            aria-labelledby="fitment-heading"
+            className="block w-full text-sm sm:table sm:min-w-full sm:divide-y sm:divide-slate-200"
+          >
+            <thead className="sr-only bg-slate-50 text-left text-xs font-semibold uppercase tracking-wider text-slate-500 sm:not-sr-only sm:table-header-group">
+              <tr role="row">
+                {COLUMNS.map((label) => (
+                  <th key={label} role="columnheader" scope="col" className="px-4 py-3">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="block divide-y divide-slate-100 sm:table-row-group">
+              {fitment.map((row, index) => (
+                <tr key={index} role="row" className="block py-2 sm:table-row sm:py-0">
+                  <td
+                    role="cell"
+                    className="inline-block py-0.5 pl-4 font-semibold text-slate-900 sm:table-cell sm:px-4 sm:py-2 sm:font-normal"
+                  >
+                    {row.make}
+                  </td>
+                  <td
+                    role="cell"
+                    className="inline-block py-0.5 pl-1 font-semibold text-slate-900 sm:table-cell sm:px-4 sm:py-2 sm:font-normal"
+                  >
+                    {row.model}
+                  </td>
+                  <td role="cell" className={`${cellClass} tabular-nums sm:whitespace-nowrap`}>
+                    <span aria-hidden="true" className="font-medium text-slate-500 sm:hidden">
+                      Years:{' '}
+                    </span>
+                    {row.yearFrom === row.yearTo ? row.yearFrom : `${row.yearFrom}–${row.yearTo}`}
+                  </td>
+                  <td role="cell" className={cellClass}>
+                    <span aria-hidden="true" className="font-medium text-slate-500 sm:hidden">
+                      Engine:{' '}
+                    </span>
+                    {row.engine ?? 'All engines'}
+                  </td>
+                  <td role="cell" className={`${cellClass} text-slate-600 ${row.notes ? '' : 'hidden sm:table-cell'}`}>
+                    {row.notes && (
+                      <span aria-hidden="true" className="font-medium text-slate-500 sm:hidden">
+                        Notes:{' '}
+                      </span>
+                    )}
+                    {row.notes ?? ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -11,7 +11,7 @@ import { previewText } from '@/lib/platform/utils';
 
 type PartCardProps = {
   part: Pick<PartDTO, '_id' | 'name' | 'img' | 'price' | 'description' | 'availableQuantity' | 'minimumQuantity'> &
-    Partial<Pick<PartDTO, 'brand' | 'partNumber' | 'fitment'>>;
+    Partial<Pick<PartDTO, 'brand' | 'partNumber' | 'fitment' | 'unit'>>;
   /** The card's actions; by default a link to the part's page. */
   actions?: ReactNode;
   priority?: boolean;
@@ -44,7 +44,7 @@ export function PartCard({ part, actions, priority = false, vehicle = null }: Pa
         <p className="price">{formatPrice(part.price)}</p>
         {part.fitment && <FitBadge fitment={fitmentForStatus(part.fitment)} vehicle={vehicle} />}
         <p className="card-text">{previewText(part.description)}</p>
-        <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} />
+        <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} unit={part.unit} />
         {actions ?? (
           <Link
             href={`/parts/${part._id}`}

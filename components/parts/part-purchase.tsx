@@ -8,7 +8,7 @@ import { TEXT } from '@/lib/platform/constants';
 import type { PartDTO } from '@/lib/platform/types';
 import { buttonClass } from '@/components/ui/button';
 
-type PartPurchaseProps = { part: Pick<PartDTO, '_id' | 'availableQuantity' | 'minimumQuantity'> };
+type PartPurchaseProps = { part: Pick<PartDTO, '_id' | 'availableQuantity' | 'minimumQuantity' | 'unit'> };
 
 /**
  * The ordering area of a (cached) part page: a sign-in link for visitors, and for signed-in users

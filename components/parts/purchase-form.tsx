@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,23 +10,58 @@ import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ReadOnlyField } from '@/components/forms/read-only-field';
 import { belowMinimumMessage, isBelowMinimum } from '@/components/parts/stock-facts';
 import { Button } from '@/components/ui/button';
+import { confirmDialog } from '@/lib/client/alerts';
 import { signOutOnAuthError } from '@/lib/client/fetch-json';
 import { submitJson } from '@/lib/client/submit';
 import { TEXT } from '@/lib/platform/constants';
+import { unitCount } from '@/lib/catalog/part-units';
 import type { PartDTO } from '@/lib/platform/types';
 import { purchaseFormSchema, type PurchaseFormInput } from '@/lib/validations/orders';
 
 type PurchaseFormProps = {
-  part: Pick<PartDTO, '_id' | 'availableQuantity' | 'minimumQuantity'>;
+  part: Pick<PartDTO, '_id' | 'availableQuantity' | 'minimumQuantity'> & Partial<Pick<PartDTO, 'unit'>>;
   viewer: { name: string; email: string; isAdmin: boolean };
 };
 
 export const ORDER_BOOKED = 'Order is booked, please go dashboard and pay it!';
 
+/** The last order placed in this browser: the same order again within a minute asks first. */
+const LAST_ORDER_KEY = 'pm_last_order';
+const REPEAT_WINDOW_MS = 60_000;
+type LastOrder = { partId: string; email: string; quantity: number; number: string; at: number };
+
+function readLastOrder(): LastOrder | null {
+  try {
+    return JSON.parse(localStorage.getItem(LAST_ORDER_KEY) ?? 'null') as LastOrder | null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberOrder(order: Omit<LastOrder, 'at'>): void {
+  try {
+    localStorage.setItem(LAST_ORDER_KEY, JSON.stringify({ ...order, at: Date.now() }));
+  } catch {
+    // Storage refused (private mode): the confirmation on the page still shows.
+  }
+}
+
+function isRepeat(last: LastOrder | null, order: Omit<LastOrder, 'number' | 'at'>): last is LastOrder {
+  return Boolean(
+    last &&
+    last.partId === order.partId &&
+    last.email === order.email &&
+    last.quantity === order.quantity &&
+    Date.now() - last.at < REPEAT_WINDOW_MS,
+  );
+}
+
 /** The part page's purchase form; the server checks every rule again. */
 export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
   const router = useRouter();
   const [available, setAvailable] = useState(part.availableQuantity);
+  const [placed, setPlaced] = useState<{ id: string; number: string } | null>(null);
+  const unit = part.unit ?? 'piece';
   const schema = useMemo(() => purchaseFormSchema(part.minimumQuantity), [part.minimumQuantity]);
   const { register, handleSubmit, formState, reset, setError } = useForm<PurchaseFormInput>({
     resolver: zodResolver(schema),
@@ -40,10 +76,20 @@ export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
       toast.error(TEXT.overStock);
       return;
     }
+    const last = readLastOrder();
+    if (isRepeat(last, { partId: part._id, email: viewer.email, quantity: values.quantity })) {
+      const again = await confirmDialog({
+        title: 'Order this again?',
+        text: `You ordered ${unitCount(values.quantity, unit)} of this part less than a minute ago (order ${last.number}). Place the same order a second time?`,
+        confirmText: 'Yes, order again',
+        cancelText: 'No',
+      });
+      if (!again) return;
+    }
     // One key per submission: if the connection drops, the retry with the same key cannot place a second order.
     const submission = { method: 'POST', json: { partId: part._id, ...values }, headers: { 'Idempotency-Key': crypto.randomUUID() } };
     const send = () =>
-      submitJson<{ availableQuantity: number }, PurchaseFormInput>('/api/order', submission, {
+      submitJson<{ availableQuantity: number; insertedId: string; number: string }, PurchaseFormInput>('/api/order', submission, {
         setError,
         fields: ['address', 'phone', 'quantity'],
       });
@@ -56,6 +102,9 @@ export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
       return;
     }
     toast.success(ORDER_BOOKED);
+    // The toast goes after 3 s: the page keeps the order's number and its Pay link.
+    setPlaced({ id: res.data.insertedId, number: res.data.number });
+    rememberOrder({ partId: part._id, email: viewer.email, quantity: values.quantity, number: res.data.number });
     setAvailable(res.data.availableQuantity);
     reset({ address: values.address, phone: values.phone, quantity: part.minimumQuantity });
     // The page re-renders with the new stock (the order expired the part's cache).
@@ -71,6 +120,23 @@ export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
       className="grid gap-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:grid-cols-2"
     >
       <h2 className="text-lg font-semibold text-slate-900 sm:col-span-2">Order this part</h2>
+      {placed && (
+        <div
+          role="status"
+          aria-label="Order placed"
+          className="rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200 sm:col-span-2"
+        >
+          <p className="font-semibold">Order {placed.number} is booked and waiting for payment.</p>
+          <p className="mt-2 flex flex-wrap gap-4 text-sm">
+            <Link href={`/dashboard/payment/${placed.id}`} className="font-semibold text-emerald-900 underline">
+              Pay order {placed.number}
+            </Link>
+            <Link href="/dashboard" className="font-semibold text-emerald-900 underline">
+              My Orders
+            </Link>
+          </p>
+        </div>
+      )}
       <ReadOnlyField id="buyer-name" label="Name" value={viewer.name} />
       <ReadOnlyField id="buyer-email" label="Email" value={viewer.email} />
       <Field id="address" label="Address" error={errors.address?.message} className="sm:col-span-2">
@@ -92,7 +158,7 @@ export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
           {...register('phone')}
         />
       </Field>
-      <Field id="quantity" label="Quantity" error={errors.quantity?.message} hint={`Minimum ${part.minimumQuantity} pieces`}>
+      <Field id="quantity" label="Quantity" error={errors.quantity?.message} hint={`Minimum ${unitCount(part.minimumQuantity, unit)}`}>
         <input
           id="quantity"
           type="number"

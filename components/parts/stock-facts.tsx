@@ -1,6 +1,7 @@
-import { TEXT } from '@/lib/platform/constants';
+import { TEXT, type PartUnit } from '@/lib/platform/constants';
+import { unitCount } from '@/lib/catalog/part-units';
 
-type StockFactsProps = { availableQuantity: number; minimumQuantity: number; size?: 'card' | 'page' };
+type StockFactsProps = { availableQuantity: number; minimumQuantity: number; unit?: PartUnit; size?: 'card' | 'page' };
 
 /** Orders left fewer pieces than the minimum order: nobody can buy the part until it is restocked. */
 export function isBelowMinimum(availableQuantity: number, minimumQuantity: number): boolean {
@@ -12,19 +13,19 @@ export function belowMinimumMessage(availableQuantity: number, minimumQuantity: 
 }
 
 /** Available pieces (or 'Out Of Stock') and the minimum order, on cards and part pages alike. */
-export function StockFacts({ availableQuantity, minimumQuantity, size = 'card' }: StockFactsProps) {
+export function StockFacts({ availableQuantity, minimumQuantity, unit = 'piece', size = 'card' }: StockFactsProps) {
   const outOfStock = availableQuantity <= 0;
   const facts = (
     <dl className={size === 'card' ? 'stock-facts' : 'stock-facts page'}>
       <div>
         <dt>Available</dt>
         <dd className={outOfStock ? 'text-red-600' : undefined} data-testid="available-quantity">
-          {outOfStock ? TEXT.outOfStock : `${availableQuantity} pieces`}
+          {outOfStock ? TEXT.outOfStock : unitCount(availableQuantity, unit)}
         </dd>
       </div>
       <div>
         <dt>Minimum order</dt>
-        <dd>{minimumQuantity} pieces</dd>
+        <dd>{unitCount(minimumQuantity, unit)}</dd>
       </div>
     </dl>
   );

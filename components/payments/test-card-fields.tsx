@@ -13,6 +13,13 @@ const CARD_FIELDS = [
   { name: 'cvc', label: 'CVC', autoComplete: 'cc-csc', placeholder: '123' },
 ] as const;
 
+/** Formats the expiry as it is typed: "1229" reads 12/29. */
+export function formatExpiry(value: string): string {
+  if (value.includes('/')) return value;
+  const digits = value.replace(/\D/g, '').slice(0, 6);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
 /** The offline test gateway's card form (no Stripe keys): checked on the server like Stripe would. */
 export function TestCardFields({ clientSecret, billing, onConfirmed }: CardFieldsProps) {
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
@@ -32,7 +39,7 @@ export function TestCardFields({ clientSecret, billing, onConfirmed }: CardField
   }
 
   const set = (field: keyof typeof card) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setCard((value) => ({ ...value, [field]: event.target.value }));
+    setCard((value) => ({ ...value, [field]: field === 'expiry' ? formatExpiry(event.target.value) : event.target.value }));
   return (
     <form onSubmit={pay} aria-label="Card payment" className="space-y-4">
       <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">

@@ -3,7 +3,8 @@
 import { fetchJson } from '@/lib/client/fetch-json';
 
 /** The vehicle reference data of GET /api/vehicles, as the browser loads it: one request per list per page load. */
-export type ModelYears = { model: string; years: number[] };
+export type ModelYears = { model: string; years: number[]; yearsWithParts: number[] };
+export type Makes = { makes: string[]; makesWithParts: string[] };
 export type YearEngines = { year: number; engines: string[] };
 
 const answers = new Map<string, Promise<unknown>>();
@@ -25,6 +26,6 @@ export const modelsQuery = (make: string) => (make ? `?make=${encodeURIComponent
 export const enginesQuery = (make: string, model: string) =>
   make && model ? `${modelsQuery(make)}&model=${encodeURIComponent(model)}` : '';
 
-export const loadMakes = async () => (await load<{ makes: string[] }>(''))?.makes ?? [];
+export const loadMakes = async (): Promise<Makes> => (await load<Makes>('')) ?? { makes: [], makesWithParts: [] };
 export const loadModels = async (query: string) => (await load<{ models: ModelYears[] }>(query))?.models ?? [];
 export const loadYears = async (query: string) => (await load<{ years: YearEngines[] }>(query))?.years ?? [];

@@ -35,7 +35,7 @@ async function load(): Promise<void> {
   if (!res.ok) return publish(NONE);
   const chosen = readActiveVehicle();
   if (res.data.vehicles.length === 0 && chosen) {
-    const adopted = await fetchJson<Garage>('/api/garage', { method: 'POST', json: chosen });
+    const adopted = await fetchJson<Garage>('/api/garage', { method: 'POST', json: garageBody(chosen) });
     if (adopted.ok) return publish({ status: 'ready', garage: adopted.data });
   }
   publish({ status: 'ready', garage: res.data });
@@ -70,8 +70,11 @@ async function change(request: Promise<JsonResult<Garage>>): Promise<JsonResult<
   return res;
 }
 
+/** "Any engine" (null) is sent as no engine. */
+const garageBody = (vehicle: VehicleChoice) => ({ ...vehicle, engine: vehicle.engine ?? undefined });
+
 export const saveToGarage = (vehicle: VehicleChoice) =>
-  change(fetchJson<Garage>('/api/garage', { method: 'POST', json: { ...vehicle, engine: vehicle.engine ?? undefined } }));
+  change(fetchJson<Garage>('/api/garage', { method: 'POST', json: garageBody(vehicle) }));
 
 export const switchGarageVehicle = (id: string) => change(fetchJson<Garage>('/api/garage/active', { method: 'PUT', json: { id } }));
 

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -8,14 +9,16 @@ import {
   loadModels,
   loadYears,
   modelsQuery,
+  type Makes,
   type ModelYears,
   type YearEngines,
 } from '@/components/vehicles/reference-data';
+import { CATALOG_PATH } from '@/lib/catalog/url';
 import { fetchJson } from '@/lib/client/fetch-json';
 import type { VehicleChoice } from '@/lib/catalog/fitment';
 import { cn } from '@/lib/platform/utils';
 
-type VinAnswer = { make: string | null; modelYear: number };
+type VinAnswer = { make: string | null; modelYear: number | null };
 
 const THIS_YEAR = new Date().getFullYear();
 /** Model years offered: next year's models back to 1950 (the fitment data's range). */
@@ -42,7 +45,7 @@ export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = fa
   const [make, setMake] = useState(initial?.make ?? '');
   const [model, setModel] = useState(initial?.model ?? '');
   const [engine, setEngine] = useState(initial?.engine ?? '');
-  const [makes, setMakes] = useState<string[]>([]);
+  const [makes, setMakes] = useState<Makes>({ makes: [], makesWithParts: [] });
   // Each list remembers what it was loaded for, so a stale answer is never shown for a new choice.
   const [modelList, setModelList] = useState<{ for: string; models: ModelYears[] }>({ for: '', models: [] });
   const [engineList, setEngineList] = useState<{ for: string; years: YearEngines[] }>({ for: '', years: [] });
@@ -67,6 +70,12 @@ export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = fa
   const modelsForYear = year ? models.filter((m) => m.years.includes(Number(year))) : models;
   const engines = yearEngines.find((entry) => entry.year === Number(year))?.engines ?? [];
   const ready = Boolean(year && make && model);
+  // The chosen year and make have no model in the reference data: say so and offer the nearest years.
+  const deadEnd = Boolean(make && year && models.length > 0 && modelsForYear.length === 0);
+  const nearestYears = deadEnd ? nearest(Number(year), models) : [];
+  const withParts = modelsForYear.filter((m) => m.yearsWithParts.includes(Number(year)));
+  const withoutParts = modelsForYear.filter((m) => !m.yearsWithParts.includes(Number(year)));
+  const makesWithParts = new Set(makes.makesWithParts);
 
   const pickYear = (value: string) => {
     setYear(value);
@@ -108,11 +117,24 @@ export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = fa
           Make
           <select id={`${id}-make`} className={selectClass} value={make} onChange={(e) => pickMake(e.target.value)}>
             <option value="">Make</option>
-            {makes.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
+            <optgroup label="We have parts for">
+              {makes.makes
+                .filter((m) => makesWithParts.has(m))
+                .map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+            </optgroup>
+            <optgroup label="No parts yet">
+              {makes.makes
+                .filter((m) => !makesWithParts.has(m))
+                .map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+            </optgroup>
           </select>
         </label>
         <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-model`}>
@@ -127,12 +149,36 @@ export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = fa
               setEngine('');
             }}
           >
-            <option value="">{make && year && modelsForYear.length === 0 && models.length > 0 ? `No ${make} for ${year}` : 'Model'}</option>
-            {modelsForYear.map((m) => (
-              <option key={m.model} value={m.model}>
-                {m.model}
-              </option>
-            ))}
+            <option value="">{deadEnd ? `No ${make} for ${year}` : 'Model'}</option>
+            {year ? (
+              <>
+                {withParts.length > 0 && (
+                  <optgroup label={`Parts for ${year}`}>
+                    {withParts.map((m) => (
+                      <option key={m.model} value={m.model}>
+                        {m.model}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+                {withoutParts.length > 0 && (
+                  <optgroup label="No parts yet">
+                    {withoutParts.map((m) => (
+                      <option key={m.model} value={m.model}>
+                        {m.model}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+              </>
+            ) : (
+              modelsForYear.map((m) => (
+                <option key={m.model} value={m.model}>
+                  {m.model}
+                  {m.yearsWithParts.length === 0 ? ' (no parts yet)' : ''}
+                </option>
+              ))
+            )}
           </select>
         </label>
         <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-engine`}>
@@ -156,9 +202,36 @@ export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = fa
           {submitLabel}
         </Button>
       </form>
+      {deadEnd && (
+        <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          <p className="font-semibold">
+            Our vehicle list has no {make} models from {year}.
+          </p>
+          {nearestYears.length > 0 && (
+            <p className="mt-2 flex flex-wrap items-center gap-2">
+              Nearest years:
+              {nearestYears.map((other) => (
+                <button
+                  key={other.year}
+                  type="button"
+                  onClick={() => pickYear(String(other.year))}
+                  className="rounded-full bg-white px-3 py-1 font-semibold text-brand-700 ring-1 ring-amber-300 hover:bg-amber-100"
+                >
+                  {other.year}
+                  {other.parts ? ' (parts)' : ''}
+                </button>
+              ))}
+            </p>
+          )}
+          <Link href={CATALOG_PATH} className="mt-2 inline-block font-semibold text-brand-700 underline">
+            Browse the whole catalog
+          </Link>
+        </div>
+      )}
       <VinDecoder
+        deadEnd={deadEnd}
         onDecoded={(decoded) => {
-          pickYear(String(decoded.modelYear));
+          if (decoded.modelYear) pickYear(String(decoded.modelYear));
           if (decoded.make && decoded.make !== make) pickMake(decoded.make);
         }}
       />
@@ -166,11 +239,29 @@ export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = fa
   );
 }
 
+/** The years of a make's models nearest to `year`: the two nearest, and the two nearest the shop has parts for. */
+function nearest(year: number, models: ModelYears[]): Array<{ year: number; parts: boolean }> {
+  const covered = new Set(models.flatMap((m) => m.yearsWithParts));
+  const byDistance = (years: Iterable<number>) => [...years].sort((a, b) => Math.abs(a - year) - Math.abs(b - year) || b - a).slice(0, 2);
+  const picked = new Set([...byDistance(new Set(models.flatMap((m) => m.years))), ...byDistance(covered)]);
+  return [...picked].sort((a, b) => a - b).map((other) => ({ year: other, parts: covered.has(other) }));
+}
+
+function vinText(answer: VinAnswer, deadEnd: boolean): string {
+  if (!answer.make)
+    return answer.modelYear
+      ? `VIN checked: model year ${answer.modelYear}. We have no parts listed for its maker yet: choose the make.`
+      : 'VIN checked. We have no parts listed for its maker yet: choose the year and the make.';
+  if (!answer.modelYear) return `VIN checked: a ${answer.make}. The VIN does not give its model year: choose the year, then the model.`;
+  const vehicle = `a ${answer.modelYear} ${answer.make}`;
+  return deadEnd ? `VIN checked: ${vehicle}.` : `VIN checked: ${vehicle}. Now choose the model.`;
+}
+
 /** A VIN, checked and decoded by the shop (offline): fills in the model year and the maker. */
-function VinDecoder({ onDecoded }: { onDecoded: (answer: VinAnswer) => void }) {
+function VinDecoder({ onDecoded, deadEnd }: { onDecoded: (answer: VinAnswer) => void; deadEnd: boolean }) {
   const id = useId();
   const [vin, setVin] = useState('');
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<{ error: true; text: string } | { error: false; answer: VinAnswer } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function decode(event: FormEvent) {
@@ -180,12 +271,7 @@ function VinDecoder({ onDecoded }: { onDecoded: (answer: VinAnswer) => void }) {
     setBusy(false);
     if (!res.ok) return setMessage({ error: true, text: res.data.error ?? res.data.message ?? 'This VIN could not be checked' });
     onDecoded(res.data);
-    setMessage({
-      error: false,
-      text: res.data.make
-        ? `VIN checked: a ${res.data.modelYear} ${res.data.make}. Now choose the model.`
-        : `VIN checked: model year ${res.data.modelYear}. We have no parts listed for its maker yet: choose the make.`,
-    });
+    setMessage({ error: false, answer: res.data });
   }
 
   return (
@@ -216,7 +302,7 @@ function VinDecoder({ onDecoded }: { onDecoded: (answer: VinAnswer) => void }) {
           role={message.error ? 'alert' : 'status'}
           className={cn('mt-2', message.error ? 'text-red-700' : 'text-emerald-800')}
         >
-          {message.text}
+          {message.error ? message.text : vinText(message.answer, deadEnd)}
         </p>
       )}
     </details>

@@ -1,4 +1,5 @@
-// Demo catalog: the original 14 parts (same names, copy, prices and stock) plus new ones, all with fitment rows.
+// Minimum quantities: 2 only for a part sold singly that is replaced in axle pairs by nature (rotors, shocks, stabilizer
+// links); a set, pair or kit is one unit. Demo catalog: the original 14 parts (same names, copy, prices and stock) plus new ones, all with fitment rows.
 // Brands, part numbers, OEM cross-references and descriptions are invented for this project; prices and stock are illustrative.
 import type { CategorySlug } from '../../content/categories';
 
@@ -18,6 +19,8 @@ export type SeedPart = {
   description: string;
   price: number;
   stock: number;
+  /** How it is sold: one piece unless the part is a pair, a set or a kit (one unit, priced as one). */
+  unit?: 'pair' | 'set' | 'kit';
   minimumQuantity: number;
   img: string;
 };
@@ -40,7 +43,8 @@ export const seedParts: SeedPart[] = [
       'A four-pad axle set built around a low-metallic ceramic friction compound that stays quiet and produces far less visible wheel dust than semi-metallic pads. Each pad is bonded to a powder-coated steel backing plate with a chamfered, slotted friction block to control vibration, and a multi-layer rubber-steel shim is already fitted to the back. Friction is rated FF under the SAE J866 edge code, giving a consistent pedal feel from a cold start up to roughly 400 °C. Pads are 17.5 mm thick when new; replace them once any pad reaches 3 mm. The set includes stainless abutment clips and a sachet of caliper grease. Fits most compact and mid-size front-wheel-drive cars with single-piston floating calipers; check the pad outline number in the fitment table before ordering. Bed the pads in with eight to ten moderate stops from about 60 km/h without coming to a full halt, then let the brakes cool.',
     price: 42.99,
     stock: 180,
-    minimumQuantity: 2,
+    minimumQuantity: 1,
+    unit: 'set',
     img: '/images/parts/ceramic-front-brake-pad-set.svg',
   },
   {
@@ -80,7 +84,7 @@ export const seedParts: SeedPart[] = [
       'A full-flow spin-on oil filter with a 76 mm diameter steel can and a 3/4-16 UNF thread, the most common size on four-cylinder petrol engines. The pleated media is a cellulose and synthetic fibre blend rated at 98 percent efficiency for particles of 20 microns, which makes it suitable for extended service intervals of up to 15,000 km with fully synthetic oil. A silicone anti-drainback valve keeps oil in the filter when the engine is off, so pressure builds quickly at start-up, and the internal bypass valve opens at 1 bar. Before fitting, smear the new gasket with a little clean oil and check that the old gasket has not stuck to the block. Tighten by hand three quarters of a turn after the gasket makes contact; do not use a wrench to tighten. Run the engine for a minute, check for leaks, then top up the oil to the full mark.',
     price: 9.49,
     stock: 450,
-    minimumQuantity: 10,
+    minimumQuantity: 1,
     img: '/images/parts/spin-on-engine-oil-filter.svg',
   },
   {
@@ -101,7 +105,7 @@ export const seedParts: SeedPart[] = [
       'A long-life spark plug with a 0.6 mm iridium centre electrode and a platinum pad welded to the ground strap. The fine tip needs less voltage to fire and keeps a stable gap for up to 100,000 km, which makes it a good choice for modern coil-on-plug engines. The alumina ceramic insulator has five ribs to stop flashover, and the nickel-plated shell resists seizing in aluminium cylinder heads. Thread is 14 mm x 1.25 with a 26.5 mm reach and a 16 mm hex. Plugs come pre-gapped at 0.8 mm; do not adjust the gap on fine-wire plugs, because bending the ground strap can crack the iridium tip. Install on a cold engine, start each plug by hand to avoid cross-threading, and tighten to 20 to 25 Nm. Sold individually, so order one per cylinder.',
     price: 12.99,
     stock: 400,
-    minimumQuantity: 4,
+    minimumQuantity: 1,
     img: '/images/parts/iridium-tip-spark-plug.svg',
   },
   {
@@ -120,6 +124,7 @@ export const seedParts: SeedPart[] = [
     price: 27.95,
     stock: 310,
     minimumQuantity: 1,
+    unit: 'pair',
     img: '/images/parts/all-season-beam-wiper-blade-pair.svg',
   },
   {
@@ -140,7 +145,7 @@ export const seedParts: SeedPart[] = [
       'A three-layer cabin filter that catches pollen, road dust and fine particulates, while a layer of activated carbon granules absorbs exhaust odours, ozone and nitrogen dioxide before they reach the ventilation outlets. The pleated synthetic media does not absorb moisture, which helps prevent the musty smell that damp paper filters can leave behind in the heater box. The filter measures 254 x 235 x 32 mm and has a flexible polyurethane frame, so it can be bent slightly to fit behind the glovebox. An airflow arrow is printed on the edge; point it in the same direction as the old filter. Replace the filter every 15,000 km or once a year, and more often if you drive on dusty roads or notice that the windows mist up slowly. A clogged cabin filter also puts extra strain on the blower motor.',
     price: 18.99,
     stock: 260,
-    minimumQuantity: 5,
+    minimumQuantity: 1,
     img: '/images/parts/activated-carbon-cabin-air-filter.svg',
   },
   {
@@ -196,6 +201,7 @@ export const seedParts: SeedPart[] = [
     price: 49.99,
     stock: 0,
     minimumQuantity: 1,
+    unit: 'pair',
     img: '/images/parts/h11-led-headlight-bulb-pair.svg',
   },
   {
@@ -263,6 +269,7 @@ export const seedParts: SeedPart[] = [
     price: 149.99,
     stock: 45,
     minimumQuantity: 1,
+    unit: 'kit',
     img: '/images/parts/timing-belt-kit-with-water-pump.svg',
   },
   {
@@ -280,6 +287,7 @@ export const seedParts: SeedPart[] = [
     price: 219,
     stock: 34,
     minimumQuantity: 1,
+    unit: 'kit',
     img: '/images/parts/240-mm-clutch-kit.svg',
   },
   {
@@ -295,6 +303,7 @@ export const seedParts: SeedPart[] = [
     price: 34.5,
     stock: 140,
     minimumQuantity: 1,
+    unit: 'set',
     img: '/images/parts/rear-drum-brake-shoe-set.svg',
   },
   {
@@ -313,6 +322,7 @@ export const seedParts: SeedPart[] = [
     price: 64.99,
     stock: 150,
     minimumQuantity: 1,
+    unit: 'set',
     img: '/images/parts/severe-duty-front-brake-pad-set.svg',
   },
   {
@@ -332,6 +342,7 @@ export const seedParts: SeedPart[] = [
     price: 36.99,
     stock: 210,
     minimumQuantity: 1,
+    unit: 'set',
     img: '/images/parts/rear-disc-brake-pad-set.svg',
   },
   {
@@ -382,7 +393,7 @@ export const seedParts: SeedPart[] = [
       'A flat panel engine air filter with pleated cellulose and polyester media, 262 x 200 x 52 mm, held in a moulded polyurethane frame that seals tightly against the airbox. The pleats are kept apart by glue beads, so the media holds its shape at full throttle and in wet weather. It is rated at 99 percent efficiency for fine test dust, and it protects the throttle body and the airflow sensor as well as the engine. Replace the filter every 25,000 to 30,000 km, and sooner on gravel roads. Wipe the airbox clean with a damp cloth before fitting, and make sure the clips close evenly so that unfiltered air cannot slip past the seal.',
     price: 16.49,
     stock: 320,
-    minimumQuantity: 2,
+    minimumQuantity: 1,
     img: '/images/parts/panel-engine-air-filter.svg',
   },
   {
@@ -419,7 +430,7 @@ export const seedParts: SeedPart[] = [
       'A cartridge oil filter element for engines with a plastic filter housing, supplied with a new O-ring for the housing cap and a new drain plug seal. The fully synthetic glass-fibre media removes 99 percent of particles above 15 microns and keeps its strength with long-life oils on intervals of up to 16,000 km. The end caps are made of heat-resistant glass-filled nylon with no metal parts, so the used element can be incinerated. Unscrew the housing cap with a 32 mm socket, let the oil drain back into the sump for a few minutes, and lubricate the new O-ring with clean oil. Tighten the cap to 25 Nm; overtightening cracks the housing.',
     price: 11.29,
     stock: 380,
-    minimumQuantity: 4,
+    minimumQuantity: 1,
     img: '/images/parts/cartridge-oil-filter-element.svg',
   },
   {
@@ -451,7 +462,7 @@ export const seedParts: SeedPart[] = [
       'A long-life spark plug for large V8 engines, with platinum discs welded to both the centre electrode and the ground electrode. Because both sides are protected, the plug keeps its 1.3 mm gap for up to 160,000 km and also suits waste-spark systems. It has a 14 mm thread, a 16 mm hex and a flat seat with a captive gasket. A copper core draws heat away from the tip to resist pre-ignition when towing. Use anti-seize only if the engine maker calls for it, and then only a trace on the threads. Tighten to 15 Nm on a cold engine, start each plug by hand, and blow debris out of the plug well first. Sold individually; order eight for a V8.',
     price: 8.79,
     stock: 480,
-    minimumQuantity: 8,
+    minimumQuantity: 1,
     img: '/images/parts/double-platinum-spark-plug.svg',
   },
   {
@@ -536,6 +547,7 @@ export const seedParts: SeedPart[] = [
     price: 129,
     stock: 24,
     minimumQuantity: 1,
+    unit: 'pair',
     img: '/images/parts/rear-coil-spring-pair.svg',
   },
   {
@@ -602,6 +614,7 @@ export const seedParts: SeedPart[] = [
     price: 21.99,
     stock: 200,
     minimumQuantity: 1,
+    unit: 'pair',
     img: '/images/parts/h13-halogen-headlight-bulb-pair.svg',
   },
   {
@@ -646,6 +659,7 @@ export const seedParts: SeedPart[] = [
     price: 119.95,
     stock: 33,
     minimumQuantity: 1,
+    unit: 'pair',
     img: '/images/parts/led-fog-light-pair.svg',
   },
   {
@@ -799,6 +813,7 @@ export const seedParts: SeedPart[] = [
     price: 42,
     stock: 55,
     minimumQuantity: 1,
+    unit: 'set',
     img: '/images/parts/valve-cover-gasket-set.svg',
   },
   {
@@ -816,6 +831,7 @@ export const seedParts: SeedPart[] = [
     price: 249,
     stock: 11,
     minimumQuantity: 1,
+    unit: 'kit',
     img: '/images/parts/timing-chain-kit.svg',
   },
   {
@@ -869,7 +885,7 @@ export const seedParts: SeedPart[] = [
       'A replacement oil drain plug with an M14 x 1.5 thread and a 17 mm hex, made from zinc-plated steel with a magnetic insert in the tip that catches fine metal particles. Each plug comes with a new aluminium crush washer; never reuse the old washer, because once it has been flattened it no longer seals properly. Replace the plug if the hex is rounded or the threads are damaged. Clean the sump boss before fitting and tighten the plug to 39 Nm. Do not overtighten: an aluminium oil pan with stripped threads costs far more to fix than a drain plug. Sold individually.',
     price: 4.99,
     stock: 500,
-    minimumQuantity: 4,
+    minimumQuantity: 1,
     img: '/images/parts/oil-drain-plug-with-crush-washer.svg',
   },
   {
@@ -970,7 +986,7 @@ export const seedParts: SeedPart[] = [
       "A 22-inch conventional wiper blade with a galvanised steel frame and eight pressure points that spread the arm's force along the rubber. The natural rubber edge is cut by twin blades for a sharp wiping edge, and a low-friction coating reduces noise. It is an economical choice for work trucks and for summer use; where snow is heavy, a beam blade resists icing better. The blade comes with a J-hook adapter fitted. Sold individually, so order two for a truck with a pair of 22-inch arms. Clean the windscreen with glass cleaner before fitting, because new blades cannot remove a layer of road film.",
     price: 11.49,
     stock: 360,
-    minimumQuantity: 2,
+    minimumQuantity: 1,
     img: '/images/parts/conventional-frame-wiper-blade-22-in.svg',
   },
   {
@@ -1099,6 +1115,7 @@ export const seedParts: SeedPart[] = [
     price: 29.99,
     stock: 65,
     minimumQuantity: 1,
+    unit: 'set',
     img: '/images/parts/exhaust-manifold-gasket-set.svg',
   },
   {
@@ -1133,7 +1150,7 @@ export const seedParts: SeedPart[] = [
       'An outer tie rod end that connects the steering rack to the steering knuckle. The forged body holds a hardened ball stud that turns in a polymer-lined bearing, and a grease-filled boot keeps dirt out, so the joint is sealed for life and needs no maintenance. Play in a tie rod end causes vague steering and a clunk over bumps, and it quickly wears the inner edge of the front tyres. Count the turns when removing the old end, or measure its position, then screw the new end on by the same amount. Tighten the lock nut, fit the new castle nut and split pin, and have the wheel alignment set.',
     price: 22.95,
     stock: 140,
-    minimumQuantity: 2,
+    minimumQuantity: 1,
     img: '/images/parts/outer-tie-rod-end.svg',
   },
   {
@@ -1151,7 +1168,7 @@ export const seedParts: SeedPart[] = [
       'An inner tie rod for the rack-and-pinion steering of full-size pickups. The 16 mm steel rod ends in a ball joint with a forged housing that screws directly onto the end of the steering rack. The joint is greased for life, and the ball runs in a nylon seat that takes up wear. You can feel play in the inner joint by squeezing the rack boot while someone rocks the steering wheel. An inner tie rod tool is needed to remove and install it. Use a new lock plate or a medium-strength thread locker as the workshop manual requires, fit a new boot, and have the alignment set.',
     price: 34.5,
     stock: 66,
-    minimumQuantity: 2,
+    minimumQuantity: 1,
     img: '/images/parts/inner-tie-rod.svg',
   },
   {
@@ -1186,6 +1203,7 @@ export const seedParts: SeedPart[] = [
     price: 18.75,
     stock: 95,
     minimumQuantity: 1,
+    unit: 'kit',
     img: '/images/parts/steering-rack-boot-kit.svg',
   },
   {

@@ -45,6 +45,7 @@ export function toPartDTO(part: LeanPart): PartDTO {
     })),
     availableQuantity: part.availableQuantity,
     minimumQuantity: part.minimumQuantity,
+    unit: (part.unit as PartDTO['unit']) ?? 'piece',
     archived: Boolean(part.archivedAt),
     createdAt: new Date(part.createdAt).toISOString(),
     updatedAt: new Date(part.updatedAt).toISOString(),

@@ -18,9 +18,9 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** `MM/YY` or `MM/YYYY`, not before the current month. */
+/** `MM/YY` or `MM/YYYY`, or the same digits without the slash (`1229`), not before the current month. */
 export function expiryProblem(expiry: string, now = new Date()): string | null {
-  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim()) ?? /^(\d{2})(\d{2}|\d{4})$/.exec(expiry.trim());
   if (!match) return "Your card's expiration date is incomplete.";
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);

@@ -11,6 +11,10 @@ export const TAGS = {
 } as const;
 
 /** Where on the vehicle a part goes (optional on a part). */
+/** How a part is sold: one unit is a piece, a pair, a set or a kit (the price and the quantities count units). */
+export const PART_UNITS = ['piece', 'pair', 'set', 'kit'] as const;
+export type PartUnit = (typeof PART_UNITS)[number];
+
 export const PART_POSITIONS = [
   'front',
   'rear',

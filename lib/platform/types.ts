@@ -19,6 +19,8 @@ export type PartDTO = {
   fitment: FitmentDTO[];
   availableQuantity: number;
   minimumQuantity: number;
+  /** How it is sold: the price and the quantities count these. */
+  unit: 'piece' | 'pair' | 'set' | 'kit';
   archived: boolean;
   createdAt: string;
   updatedAt: string;

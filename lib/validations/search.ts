@@ -74,6 +74,11 @@ export const searchQuerySchema = z
       .enum(['true', 'false', '1', '0'], { error: 'inStock must be true or false' })
       .optional()
       .transform((value) => value === 'true' || value === '1'),
+    // Manage Products' "Out of stock" filter.
+    outOfStock: z
+      .enum(['true', 'false', '1', '0'], { error: 'outOfStock must be true or false' })
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
     minPrice: money('minPrice'),
     maxPrice: money('maxPrice'),
     sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('relevance'),

@@ -21,11 +21,12 @@ export const vehicleChoiceSchema = z.object({
   year: z.coerce.number({ error: 'Year is Required' }).pipe(yearSchema('Year')),
   make: name('Make'),
   model: name('Model'),
+  // null is "Any engine", as the browser's vehicle cookie keeps it.
   engine: z
     .string()
     .trim()
     .max(40, 'Engine is too long')
-    .optional()
+    .nullish()
     .transform((value) => value || undefined),
 });
 export type VehicleChoiceInput = z.infer<typeof vehicleChoiceSchema>;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { connectDb } from '@/lib/platform/db';
 import { ValidationError, type FieldErrors } from '@/lib/platform/errors';
+import { catalogSearch } from '@/lib/catalog/search';
 import { decodeVin, type VinDecodeResult } from '@/lib/vehicles/vin';
 import type { FitmentRow } from '@/lib/validations/parts';
 import { Vehicle, VehicleMake } from '@/models';
@@ -61,16 +62,32 @@ export async function listMakes(): Promise<string[]> {
   return [...new Set(generations.map((g) => g.make))].sort(byName);
 }
 
-/** A make's models, each with the model years it was offered. */
-export async function listModels(make: string): Promise<Array<{ model: string; years: number[] }>> {
-  const { generations } = await referenceData();
+/** The makes the catalog has parts for (some part's fitment names one of its models), as the reference data spells them. */
+export async function listMakesWithParts(): Promise<string[]> {
+  const [makes, coverage] = await Promise.all([listMakes(), catalogSearch().vehicleCoverage()]);
+  const covered = new Set([...coverage.keys()].map((key) => key.split('|')[0]));
+  return makes.filter((make) => covered.has(make.toLowerCase()));
+}
+
+/**
+ * A make's models, each with the model years it was offered and, of those, the years the catalog has
+ * parts for.
+ */
+export async function listModels(make: string): Promise<Array<{ model: string; years: number[]; yearsWithParts: number[] }>> {
+  const [{ generations }, coverage] = await Promise.all([referenceData(), catalogSearch().vehicleCoverage()]);
   const models = new Map<string, Set<number>>();
   for (const g of generations.filter((g) => same(g.make, make))) {
     const years = models.get(g.model) ?? new Set<number>();
     for (let year = g.yearFrom; year <= g.yearTo; year++) years.add(year);
     models.set(g.model, years);
   }
-  return [...models].map(([model, years]) => ({ model, years: [...years].sort((a, b) => b - a) })).sort((a, b) => byName(a.model, b.model));
+  return [...models]
+    .map(([model, years]) => {
+      const covered = coverage.get(`${make}|${model}`.toLowerCase());
+      const sorted = [...years].sort((a, b) => b - a);
+      return { model, years: sorted, yearsWithParts: covered ? sorted.filter((year) => covered.has(year)) : [] };
+    })
+    .sort((a, b) => byName(a.model, b.model));
 }
 
 /** A model's years, newest first, each with the engines offered that year. */

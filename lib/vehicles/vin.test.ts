@@ -232,11 +232,38 @@ describe('decodeVin: errors', () => {
     expect(typo.code).toBe('check-digit');
     expect(typo.message).toMatch(/^The check digit \(9th character\) should be [0-9X], not 1:/);
   });
+});
 
-  it('refuses a European-style VIN whose 9th character is filler, under the North American rule', () => {
-    const result = expectError(decodeVin('WVWZZZ1KZ8W000004', MAKES, NOW));
-    expect(result.code).toBe('check-digit');
-    expect(result.message).toBe('The check digit (9th character) should be 3, not Z: please check the VIN for a typing mistake.');
+describe('decodeVin: the check digit by region', () => {
+  it('accepts a European VIN whose 9th character is filler, and decodes its maker and model year', () => {
+    expect(decodeVin('WVWZZZ1KZAW123456', MAKES, NOW)).toEqual({
+      ok: true,
+      vin: 'WVWZZZ1KZAW123456',
+      wmi: 'WVW',
+      make: 'Volkswagen',
+      modelYear: 2010,
+      candidateYears: [1980, 2010],
+    });
+    expect(expectOk(decodeVin('WVWZZZ1KZ8W000004', MAKES, NOW))).toMatchObject({ make: 'Volkswagen', modelYear: 2008 });
+    // Japanese and Korean VINs carry no mandatory check digit either.
+    expect(expectOk(decodeVin('JTDKN3DU0A0000012', MAKES, NOW)).make).toBe('Toyota');
+  });
+
+  it('leaves the model year unknown when a European VIN has no year code, instead of refusing it', () => {
+    expect(expectOk(decodeVin('WVWZZZ1KZZW123456', MAKES, NOW))).toMatchObject({ make: 'Volkswagen', modelYear: null, candidateYears: [] });
+  });
+
+  it('still checks the length and the characters of a European VIN', () => {
+    expect(expectError(decodeVin('WVWZZZ1KZAW12345', MAKES, NOW)).code).toBe('length');
+    expect(expectError(decodeVin('WVWZZZ1KZAW1234O6', MAKES, NOW)).code).toBe('characters');
+  });
+
+  it('requires the check digit of North American (1 to 5) and Chinese (L) VINs', () => {
+    for (const vin of ['1HGCM8261XA000002', '2T1BR32E3CC000032', '5YJ3E1EA0LF000006', 'LVSHCAMB0CE000007']) {
+      expect(expectError(decodeVin(vin, MAKES, NOW)).code).toBe('check-digit');
+    }
+    const chinese = 'LVSHCAMB' + vinCheckDigit('LVSHCAMB0CE000007') + 'CE000007';
+    expect(expectOk(decodeVin(chinese, MAKES, NOW)).modelYear).toBe(2012);
   });
 });
 

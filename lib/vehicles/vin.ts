@@ -5,7 +5,15 @@ export type VinMakeEntry = { make: string; wmi: readonly string[] };
 export type VinErrorCode = 'length' | 'characters' | 'check-digit';
 
 export type VinDecodeResult =
-  | { ok: true; vin: string; wmi: string; make: string | null; modelYear: number; candidateYears: number[] }
+  | {
+      ok: true;
+      vin: string;
+      wmi: string;
+      make: string | null;
+      /** Null when a VIN from outside North America and China leaves the model year out (position 10 is filler). */
+      modelYear: number | null;
+      candidateYears: number[];
+    }
   | { ok: false; code: VinErrorCode; message: string };
 
 export const VIN_LENGTH = 17;
@@ -109,6 +117,14 @@ function candidateYearsFor(code: string, now: Date): number[] | null {
   return years;
 }
 
+/**
+ * Whether the VIN's region makes the check digit mandatory: North America (first character 1 to 5) and
+ * China (L).
+ */
+export function requiresCheckDigit(vin: string): boolean {
+  return /^[1-5L]/.test(vin);
+}
+
 function findMake(wmi: string, makes: ReadonlyArray<VinMakeEntry>): string | null {
   // Longest matching prefix wins, so a table may list 2-character prefixes as well as full WMIs.
   let best: { make: string; length: number } | null = null;
@@ -136,10 +152,11 @@ export function decodeVin(input: string, makes: ReadonlyArray<VinMakeEntry>, now
   const characterProblem = findCharacterProblem(vin);
   if (characterProblem) return failure('characters', characterProblem);
 
-  // European VINs carry no check digit, but the product asks for the North American rule (FMVSS 565), so a mismatch is an error.
+  // The check digit is mandatory in North America (FMVSS 565) and China (GB 16735); elsewhere position 9 is free.
+  const mandatory = requiresCheckDigit(vin);
   const expected = vinCheckDigit(vin);
   const actual = vin.charAt(8);
-  if (actual !== expected) {
+  if (mandatory && actual !== expected) {
     return failure(
       'check-digit',
       `The check digit (9th character) should be ${expected}, not ${actual}: please check the VIN for a typing mistake.`,
@@ -148,17 +165,22 @@ export function decodeVin(input: string, makes: ReadonlyArray<VinMakeEntry>, now
 
   const yearCode = vin.charAt(9);
   const candidateYears = candidateYearsFor(yearCode, now);
-  if (!candidateYears) {
+  let modelYear: number | null;
+  if (actual !== expected) {
+    // A VIN of another region (no check digit, so none of the North American rules): the year code is
+    // optional there, and when present its latest possible year is the likely one.
+    modelYear = candidateYears?.at(-1) ?? null;
+  } else if (!candidateYears) {
     return failure(
       'characters',
       `The 10th character (the model year) cannot be ${yearCode}: model-year codes never use I, O, Q, U, Z or 0.`,
     );
+  } else {
+    // NHTSA rule for cars, MPVs and light trucks: a digit at position 7 means 1980-2009, a letter means 2010 or later.
+    const earlierCycle = /^[0-9]$/.test(vin.charAt(6));
+    modelYear = (earlierCycle ? candidateYears[0] : candidateYears[candidateYears.length - 1]) ?? FIRST_CYCLE_YEAR;
   }
 
-  // NHTSA rule for cars, MPVs and light trucks: a digit at position 7 means 1980-2009, a letter means 2010 or later.
-  const earlierCycle = /^[0-9]$/.test(vin.charAt(6));
-  const modelYear = (earlierCycle ? candidateYears[0] : candidateYears[candidateYears.length - 1]) ?? FIRST_CYCLE_YEAR;
-
   const wmi = vin.slice(0, 3);
-  return { ok: true, vin, wmi, make: findMake(wmi, makes), modelYear, candidateYears };
+  return { ok: true, vin, wmi, make: findMake(wmi, makes), modelYear, candidateYears: candidateYears ?? [] };
 }

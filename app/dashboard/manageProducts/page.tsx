@@ -6,23 +6,51 @@ import { buttonClass } from '@/components/ui/button';
 import { CardGrid } from '@/components/ui/card-grid';
 import { Pager, pageParam } from '@/components/ui/pager';
 import { getAdminViewer } from '@/lib/auth/viewer';
-import { catalogQuery, getCachedParts } from '@/lib/catalog';
+import { getCachedParts } from '@/lib/catalog';
 import { countOpenOrders } from '@/lib/catalog/parts';
 import { searchCatalog } from '@/lib/catalog/search';
-import { encodeCursor } from '@/lib/validations/search';
+import { CATEGORIES } from '@/content/categories';
+import { encodeCursor, searchQuerySchema } from '@/lib/validations/search';
 
 const PAGE_SIZE = 60;
 
 export const metadata = { title: 'Manage Products' };
 
-export default async function ManageProductsPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
+type Filters = { q?: string; category?: string; stock?: string };
+const STOCK_FILTERS = { in: { inStock: 'true' }, out: { outOfStock: 'true' } } as const;
+
+/** The list's address with its filters (blank ones left out) and page. */
+function listHref(filters: Filters, page = 1): string {
+  const params = new URLSearchParams(Object.entries({ ...filters, page: page > 1 ? String(page) : '' }).filter(([, value]) => value));
+  const query = params.toString();
+  return `/dashboard/manageProducts${query ? `?${query}` : ''}`;
+}
+
+export default async function ManageProductsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ page?: string; q?: string; category?: string; stock?: string }>;
+}) {
   if (!(await getAdminViewer('/dashboard/manageProducts'))) return <AdminDenied />;
-  const pageNumber = pageParam((await searchParams).page);
-  // Read from the search index: at 100,000 parts the database cannot sort a page quickly.
-  const result = await searchCatalog(
-    catalogQuery({ sort: 'newest', limit: String(PAGE_SIZE), cursor: encodeCursor((pageNumber - 1) * PAGE_SIZE) }),
-  );
+  const params = await searchParams;
+  const pageNumber = pageParam(params.page);
+  const filters: Filters = {
+    q: typeof params.q === 'string' ? params.q.trim() : undefined,
+    category: typeof params.category === 'string' ? params.category : undefined,
+    stock: params.stock === 'in' || params.stock === 'out' ? params.stock : undefined,
+  };
+  // Read from the search index: at 100,000 parts the database cannot sort or search a page quickly.
+  const parsed = searchQuerySchema.safeParse({
+    q: filters.q || undefined,
+    category: filters.category || undefined,
+    ...(filters.stock ? STOCK_FILTERS[filters.stock as keyof typeof STOCK_FILTERS] : {}),
+    sort: filters.q ? 'relevance' : 'newest',
+    limit: String(PAGE_SIZE),
+    cursor: encodeCursor((pageNumber - 1) * PAGE_SIZE),
+  });
+  const result = parsed.success ? await searchCatalog(parsed.data) : { ids: [], total: 0 };
   const parts = await getCachedParts(result.ids);
+  const filtered = Boolean(filters.q || filters.category || filters.stock);
   const openOrders = await countOpenOrders(parts.map((part) => part._id));
   return (
     <div className="space-y-4">
@@ -32,7 +60,71 @@ export default async function ManageProductsPage({ searchParams }: { searchParam
           Add Product
         </Link>
       </div>
-      <CardGrid empty="No products yet.">
+      <form
+        method="get"
+        action="/dashboard/manageProducts"
+        role="search"
+        aria-label="Find products"
+        className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"
+      >
+        <label className="flex min-w-0 flex-[2_1_14rem] flex-col text-sm font-medium text-slate-700">
+          Name, part number or brand
+          <input
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            maxLength={200}
+            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900"
+          />
+        </label>
+        <label className="flex min-w-0 flex-[1_1_10rem] flex-col text-sm font-medium text-slate-700">
+          Category
+          <select
+            name="category"
+            defaultValue={filters.category ?? ''}
+            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-slate-900"
+          >
+            <option value="">All categories</option>
+            {CATEGORIES.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex min-w-0 flex-[1_1_8rem] flex-col text-sm font-medium text-slate-700">
+          Stock
+          <select
+            name="stock"
+            defaultValue={filters.stock ?? ''}
+            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-slate-900"
+          >
+            <option value="">Any stock</option>
+            <option value="in">In stock</option>
+            <option value="out">Out of stock</option>
+          </select>
+        </label>
+        <button type="submit" className={buttonClass('dark')}>
+          Find
+        </button>
+        {filtered && (
+          <Link href="/dashboard/manageProducts" className="py-2 text-sm font-semibold text-brand-700 underline">
+            Clear
+          </Link>
+        )}
+      </form>
+      {!parsed.success ? (
+        <p role="alert" className="text-red-700">
+          {parsed.error.issues[0]?.message ?? 'Check the filters'}
+        </p>
+      ) : (
+        filtered && (
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {result.total.toLocaleString('en-US')} {result.total === 1 ? 'product' : 'products'} found
+          </p>
+        )
+      )}
+      <CardGrid empty={filtered ? 'No products match these filters.' : 'No products yet.'}>
         {parts.map((part) => (
           <PartCard
             key={part._id}
@@ -58,7 +150,7 @@ export default async function ManageProductsPage({ searchParams }: { searchParam
           />
         ))}
       </CardGrid>
-      <Pager page={pageNumber} total={result.total} limit={PAGE_SIZE} href={(n) => `/dashboard/manageProducts?page=${n}`} />
+      <Pager page={pageNumber} total={result.total} limit={PAGE_SIZE} href={(n) => listHref(filters, n)} />
     </div>
   );
 }

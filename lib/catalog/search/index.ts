@@ -356,6 +356,16 @@ class InProcessSearch implements CatalogSearchEngine {
     return (await this.indexReady((loaded) => !loaded.isComplete)).suggest(text, limit);
   }
 
+  private coverage: { version: number; at: number; value: Map<string, Set<number>> } | null = null;
+
+  async vehicleCoverage(): Promise<Map<string, Set<number>>> {
+    const index = await this.indexReady((loaded) => !loaded.isComplete);
+    // Every order changes the version: recompute at most every 30 s (a mark a few seconds late is harmless).
+    const fresh = this.coverage && (this.coverage.version === index.version || Date.now() - this.coverage.at < 30_000);
+    if (!fresh) this.coverage = { version: index.version, at: Date.now(), value: index.vehicleCoverage() };
+    return this.coverage!.value;
+  }
+
   async allParts(): Promise<Array<{ id: string; updatedAt: number }>> {
     return (await this.indexReady((loaded) => !loaded.knowsDates)).all();
   }

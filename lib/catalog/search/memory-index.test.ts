@@ -177,6 +177,21 @@ describe('MemoryIndex: filters, facets, sorting and paging', () => {
     expect(index.search(query({ maxPrice: '10' })).ids).toEqual([parts.padsOem._id]);
   });
 
+  it('filters to the parts out of stock (Manage Products), with the words and a category', () => {
+    const { index, parts } = catalog();
+    expect(index.search(query({ outOfStock: 'true' })).ids).toEqual([parts.alternator._id]);
+    expect(index.search(query({ outOfStock: 'true', category: 'brakes' })).ids).toEqual([]);
+    expect(index.search(query({ outOfStock: 'true', q: 'Voltaris' })).ids).toEqual([parts.alternator._id]);
+  });
+
+  it('knows the model years it has parts for, per make and model; parts without fitment data count for none', () => {
+    const { index } = catalog();
+    const coverage = index.vehicleCoverage();
+    expect([...coverage.keys()].sort()).toEqual(['honda|civic', 'toyota|corolla']);
+    expect([...coverage.get('toyota|corolla')!].sort()).toEqual([2014, 2015, 2016, 2017, 2018, 2019]);
+    expect(coverage.get('bmw|3 series')).toBeUndefined();
+  });
+
   it('narrows to a vehicle: rows for its years and engine, with notes and engine-less choices kept as "check"', () => {
     const { index, parts } = catalog();
     const fits = (fields: Record<string, string>) => index.search(query(fields)).ids.sort();
@@ -392,4 +407,35 @@ describe('MemoryIndex: suggestions', () => {
     expect(index.suggest('0446502220', 8)[0]).toMatchObject({ kind: 'part', id: parts.pads._id });
     expect(index.suggest('volt', 8)[0]).toEqual({ kind: 'brand', value: 'Voltaris', label: 'Voltaris' });
   });
+});
+
+describe('MemoryIndex: Manage Products at 100,000 parts', () => {
+  it('finds by name, part number and brand, and filters by category and stock, a page in well under a second', () => {
+    const categories = ['brakes', 'filters', 'lighting', 'cooling'];
+    const parts: IndexedPart[] = Array.from({ length: 100_000 }, (_, i) =>
+      part({
+        name: `${['Brake Pad', 'Oil Filter', 'Head Lamp', 'Radiator Hose'][i % 4]} ${i}`,
+        brand: `Brand${i % 50}`,
+        category: categories[i % 4]!,
+        partNumber: `MP-${i}`,
+        availableQuantity: i % 10 === 0 ? 0 : 3,
+      }),
+    );
+    const index = new MemoryIndex();
+    index.build(parts);
+    const page = (fields: Record<string, string>) => index.search(query({ limit: '60', sort: 'newest', ...fields }));
+    const started = performance.now();
+    const byNumber = page({ q: 'MP-54321', sort: 'relevance' });
+    const byBrand = page({ q: 'Brand7' });
+    const lampsOut = page({ category: 'lighting', outOfStock: 'true' });
+    const lampsIn = page({ category: 'lighting', inStock: 'true', cursor: 'c1o' });
+    const elapsed = performance.now() - started;
+    expect(byNumber.ids[0]).toBe(parts[54321]!._id);
+    expect(byBrand.total).toBe(2000);
+    expect(byBrand.ids).toHaveLength(60);
+    // Every tenth part is out of stock; lighting is every fourth: i % 20 === 10 (i % 4 === 2 and i % 10 === 0).
+    expect(lampsOut.total).toBe(5000);
+    expect(lampsIn.total).toBe(20_000);
+    expect(elapsed).toBeLessThan(1000);
+  }, 120_000);
 });

@@ -418,7 +418,7 @@ export class MemoryIndex {
       price: (slot: Slot) =>
         (query.minPrice === undefined || this.price[slot]! >= query.minPrice) &&
         (query.maxPrice === undefined || this.price[slot]! <= query.maxPrice),
-      stock: (slot: Slot) => !query.inStock || this.quantity[slot]! > 0,
+      stock: (slot: Slot) => (!query.inStock || this.quantity[slot]! > 0) && (!query.outOfStock || this.quantity[slot]! <= 0),
       vehicle: (slot: Slot) => (vehicle ? (fitting!.has(slot) ? fitStatus(this.fitments[slot]!, vehicle) : 'no') : 'fits'),
     };
 
@@ -490,6 +490,27 @@ export class MemoryIndex {
       price: PRICE_BUCKETS.map((bucket, i) => ({ key: bucket.key, min: bucket.min, max: bucket.max, count: counts.price[i]! })),
       inStock: counts.inStock,
     };
+  }
+
+  /**
+   * The vehicles the catalog has parts for, from the fitment rows: `make|model` (lower case) -> the
+   * model years some part's row names. Parts without fitment data count for no vehicle.
+   */
+  vehicleCoverage(): Map<string, Set<number>> {
+    this.assertComplete();
+    const coverage = new Map<string, Set<number>>();
+    for (const [key, slots] of this.byVehicle) {
+      if (!key) continue;
+      const years = new Set<number>();
+      for (const slot of slots) {
+        for (const row of this.fitments[slot]!) {
+          if (`${row.make}|${row.model}`.toLowerCase() !== key) continue;
+          for (let year = row.yearFrom; year <= row.yearTo; year++) years.add(year);
+        }
+      }
+      if (years.size) coverage.set(key, years);
+    }
+    return coverage;
   }
 
   /** What the search box offers while typing: exact numbers, matching categories and brands, then the best part names. */

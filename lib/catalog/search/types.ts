@@ -47,6 +47,8 @@ export interface CatalogSearchEngine {
   suggest(text: string, limit: number): Promise<Suggestion[]>;
   /** Every part's id and last change, newest first (the sitemap). */
   allParts(): Promise<Array<{ id: string; updatedAt: number }>>;
+  /** The model years the catalog has parts for, per `make|model` in lower case (the vehicle selector's marks). */
+  vehicleCoverage(): Promise<Map<string, Set<number>>>;
   /** This process changed a part: answer with it at once (other instances learn of it from the change log). */
   partChanged(id: string): Promise<void>;
   /** The periodic upkeep a scheduled job runs (the in-process index: catch up with the log, refresh the snapshot). */

@@ -26,6 +26,14 @@ describe('GET /api/vehicles and /api/vin/{vin}', () => {
     expect(models.find((m: { model: string }) => m.model === 'Corolla').years).toContain(2016);
     const years = (await callRoute(vehiclesRoute, '/api/vehicles?make=Toyota&model=Corolla')).body.years;
     expect(years.find((y: { year: number }) => y.year === 2016).engines).toContain('1.8L I4');
+    // Which vehicles the shop has parts for: the 3 Series of 2012 to 2016 (one part), not of 2018.
+    const all = (await callRoute(vehiclesRoute, '/api/vehicles')).body;
+    expect(all.makesWithParts).toEqual(expect.arrayContaining(['Toyota', 'Honda', 'BMW']));
+    expect(all.makes).toEqual(expect.arrayContaining(all.makesWithParts));
+    const bmw = (await callRoute(vehiclesRoute, '/api/vehicles?make=BMW')).body.models;
+    const series3 = bmw.find((m: { model: string }) => m.model === '3 Series');
+    expect(series3.yearsWithParts).toEqual([2016, 2015, 2014, 2013, 2012]);
+    expect(series3.years).toContain(2018);
     const bad = await callRoute(vehiclesRoute, '/api/vehicles?model=Corolla');
     expect(bad).toMatchObject({ status: 400, body: { error: 'Give the make of the model' } });
   });
@@ -36,6 +44,9 @@ describe('GET /api/vehicles and /api/vin/{vin}', () => {
     const wrong = await callRoute(vinRoute, '/api/vin/1HGCM82633A004353', { params: { vin: '1HGCM82633A004353' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toMatch(/check digit/);
+    // A European VIN has no North American check digit: decoded, not refused.
+    const european = await callRoute(vinRoute, '/api/vin/WVWZZZ1KZAW123456', { params: { vin: 'WVWZZZ1KZAW123456' } });
+    expect(european).toMatchObject({ status: 200, body: { ok: true, make: 'Volkswagen', modelYear: 2010 } });
     const short = await callRoute(vinRoute, '/api/vin/1HGCM8263', { params: { vin: '1HGCM8263' } });
     expect(short.body.error).toBe('A VIN has 17 characters; this one has 9.');
   });
@@ -87,6 +98,18 @@ describe('My Garage', () => {
     const stored = await garage(owner);
     expect(stored.body.activeId).toBe(corollaId);
     expect(stored.body.vehicles.map((v: { make: string }) => v.make).sort()).toEqual(['Honda', 'Toyota']);
+  });
+
+  it('takes a vehicle chosen with "Any engine" (engine null, as the vehicle cookie keeps it) and stores no engine', async () => {
+    const owner = await makeUser();
+    const res = await add(owner, { year: 2016, make: 'Toyota', model: 'Corolla', engine: null });
+    expect(res.status).toBe(201);
+    expect(res.body.vehicles).toEqual([expect.objectContaining({ year: 2016, make: 'Toyota', model: 'Corolla', engine: null })]);
+    expect((await garage(owner)).body.vehicles).toHaveLength(1);
+    // A wrong type is still refused with a message, and stores nothing.
+    const bad = await add(owner, { year: 2016, make: 'Toyota', model: 'Camry', engine: 42 });
+    expect(bad.status).toBe(400);
+    expect((await garage(owner)).body.vehicles).toHaveLength(1);
   });
 
   it('refuses an 11th vehicle, even when they arrive at once, and vehicles outside the list', async () => {

@@ -99,16 +99,22 @@ export default async function PartPage({ params }: PartPageProps) {
           {category && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{category.name}</p>}
           <h1 className="mt-1 break-words text-3xl font-bold text-slate-900 sm:text-4xl">{part.name}</h1>
           <p className="mt-4 text-3xl font-extrabold text-brand-700">
-            {formatPrice(part.price)} <span className="text-base font-medium text-slate-600">per piece</span>
+            {formatPrice(part.price)} <span className="text-base font-medium text-slate-600">per {part.unit}</span>
           </p>
           <div className="mt-4">
             <FitBadge fitment={part.fitment} size="page" />
           </div>
           <div className="mt-6">
-            <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} size="page" />
+            <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} unit={part.unit} size="page" />
+          </div>
+          {/* Buying comes right after the price, stock and fit: the facts and the description follow. */}
+          <div className="mt-8">
+            <PartPurchase
+              part={{ _id: part._id, availableQuantity: part.availableQuantity, minimumQuantity: part.minimumQuantity, unit: part.unit }}
+            />
           </div>
           {facts.length > 0 && (
-            <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+            <dl className="mt-8 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
               {facts.map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="font-medium text-slate-600">{label}</dt>
@@ -121,9 +127,6 @@ export default async function PartPage({ params }: PartPageProps) {
             {part.description.split(/\n{2,}/).map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
             ))}
-          </div>
-          <div className="mt-8">
-            <PartPurchase part={{ _id: part._id, availableQuantity: part.availableQuantity, minimumQuantity: part.minimumQuantity }} />
           </div>
         </div>
       </div>

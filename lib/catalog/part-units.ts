@@ -1,0 +1,6 @@
+import type { PartUnit } from '@/lib/platform/constants';
+
+/** A count of a part's units as shown: "40 pieces", "12 sets" (client-safe). */
+export function unitCount(count: number, unit: PartUnit = 'piece'): string {
+  return `${count} ${unit === 'piece' ? 'pieces' : `${unit}s`}`;
+}
