@@ -35,6 +35,22 @@ export function errorResponse(error: unknown, extra: Record<string, unknown> = {
 type Params = Record<string, string | string[]>;
 type Handler<P extends Params> = (req: NextRequest, params: P) => Promise<Response>;
 
+/** Requests whose answer depends on who is calling (lib/auth/policy.ts marks them when it looks). */
+const privateRequests = new WeakSet<Request>();
+
+/** The answer to this request depends on the caller: it goes out `private, no-store`. */
+export function markPrivate(req: Request): void {
+  privateRequests.add(req);
+}
+
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/** A private request's answer, errors included, is never stored by a browser or a shared cache. */
+function withPrivacy(req: Request, res: Response): Response {
+  if (privateRequests.has(req)) res.headers.set('Cache-Control', PRIVATE_NO_STORE);
+  return res;
+}
+
 /**
  * Wraps a route handler: awaits its params and turns any thrown error into its JSON answer
  * (`errorBody` adds fields a call's error answer carries, like the spec's `success: false`).
@@ -45,11 +61,44 @@ export function route<P extends Params = Record<string, never>>(
 ) {
   return async (req: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
     try {
-      return await handler(req, (await context?.params) ?? ({} as P));
+      return withPrivacy(req, await handler(req, (await context?.params) ?? ({} as P)));
     } catch (error) {
-      return errorResponse(error, errorBody);
+      return withPrivacy(req, errorResponse(error, errorBody));
     }
   };
+}
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+type RouteHandler = (req: NextRequest, context: { params: Promise<never> }) => Promise<Response>;
+
+/** The `Allow` list of a route that implements `methods` (Next.js answers HEAD and OPTIONS of a GET route itself). */
+export function allowHeader(methods: readonly string[]): string {
+  const allowed = new Set(methods);
+  if (allowed.has('GET')) allowed.add('HEAD');
+  allowed.add('OPTIONS');
+  return [...allowed].join(', ');
+}
+
+export function methodNotAllowed(allow: string): NextResponse {
+  return NextResponse.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: allow } });
+}
+
+type Others<T> = Record<Exclude<Method, keyof T> | 'OPTIONS', RouteHandler>;
+
+/**
+ * Handlers for the methods a route does not implement (JSON 405 with `Allow`) and OPTIONS (204 with
+ * the same `Allow`). A route file exports them beside its own:
+ * `export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET })`.
+ */
+export function otherMethods<T extends Partial<Record<Method, unknown>>>(implemented: T): Others<T> {
+  const allow = allowHeader(Object.keys(implemented));
+  const refuse: RouteHandler = async () => methodNotAllowed(allow);
+  const handlers: Record<string, RouteHandler> = {
+    OPTIONS: async () => new NextResponse(null, { status: 204, headers: { Allow: allow } }),
+  };
+  for (const method of METHODS) if (!(method in implemented)) handlers[method] = refuse;
+  return handlers as Others<T>;
 }
 
 export function toFieldErrors(error: z.ZodError): FieldErrors {

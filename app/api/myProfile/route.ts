@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { readJson, route } from '@/lib/http';
+import { otherMethods, readJson, route } from '@/lib/http';
 import { addProfile } from '@/lib/profiles';
 import { profileInputSchema } from '@/lib/validations/profile';
 
@@ -10,3 +10,5 @@ export const POST = route(async (req) => {
   const profile = await addProfile(actor, await readJson(req, profileInputSchema));
   return NextResponse.json({ acknowledged: true, insertedId: profile._id }, { status: 201 });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { readJson, route } from '@/lib/http';
+import { otherMethods, readJson, route } from '@/lib/http';
 import { once, parseIdempotencyKey } from '@/lib/idempotency';
 import { listOrdersOf, placeOrder } from '@/lib/orders';
 import { placeOrderSchema } from '@/lib/validations/orders';
@@ -27,3 +27,5 @@ export const GET = route(async (req) => {
   const email = req.nextUrl.searchParams.get('email')?.trim() || actor.email;
   return NextResponse.json(await listOrdersOf(actor, email));
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

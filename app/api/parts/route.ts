@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { requireAdmin } from '@/lib/auth/policy';
 import { catalogQuery, getCatalogPageJson } from '@/lib/catalog';
-import { pageJsonResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/http';
+import { otherMethods, pageJsonResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/http';
 import { createPart } from '@/lib/parts';
 import { pageQuerySchema } from '@/lib/validations/common';
 import { encodeCursor } from '@/lib/validations/search';
@@ -22,3 +22,5 @@ export const POST = route(async (req) => {
   const part = await createPart(actor, await readJson(req, partInputSchema));
   return NextResponse.json({ success: true, message: 'Product added successfully', insertedId: part._id }, { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { getCachedList } from '@/lib/catalog';
-import { parseInput, route, searchParamsOf } from '@/lib/http';
+import { otherMethods, parseInput, route, searchParamsOf } from '@/lib/http';
 import { searchCatalog } from '@/lib/search';
 import { searchQuerySchema } from '@/lib/validations/search';
 
@@ -16,3 +16,5 @@ export const GET = route(async (req) => {
     { headers: { 'Cache-Control': 'public, max-age=0, s-maxage=30' } },
   );
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { parseInput, route, searchParamsOf } from '@/lib/http';
+import { otherMethods, parseInput, route, searchParamsOf } from '@/lib/http';
 import { listMakes, listModels, listYearsAndEngines } from '@/lib/vehicles';
 import { vehicleQuerySchema } from '@/lib/validations/vehicles';
 
@@ -13,3 +13,5 @@ export const GET = route(async (req) => {
   if (make) return NextResponse.json({ models: await listModels(make) }, { headers: CACHE });
   return NextResponse.json({ makes: await listMakes() }, { headers: CACHE });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { verifyEmailLink } from '@/lib/accounts';
 import { appUrl } from '@/lib/env';
-import { route } from '@/lib/http';
+import { otherMethods, route } from '@/lib/http';
 
 /** GET /api/verify-email?token=...: the link of the verification email; lands on /verify-email with the outcome. */
 export const GET = route(async (req) => {
@@ -11,3 +11,5 @@ export const GET = route(async (req) => {
   target.searchParams.set('status', outcome);
   return NextResponse.redirect(target, 303);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -5,7 +5,7 @@ import { TOO_MANY_SIGN_INS } from '@/lib/auth/sign-in-errors';
 import { isSignedIn, SIGN_IN_BODY_LIMIT_BYTES, signInEmail, signInFailureChecks } from '@/lib/auth/sign-in-limits';
 import { appUrl } from '@/lib/env';
 import { AppError } from '@/lib/errors';
-import { errorResponse, readBodyBytes } from '@/lib/http';
+import { errorResponse, otherMethods, readBodyBytes } from '@/lib/http';
 import { clientIp, reserveAttempt, type Reservation } from '@/lib/rate-limit';
 import { SESSION_HINT_COOKIE } from '@/lib/session-hint';
 
@@ -63,3 +63,4 @@ async function handler(req: NextRequest, context: Context): Promise<Response> {
 }
 
 export { handler as GET, handler as POST };
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET: handler, POST: handler });

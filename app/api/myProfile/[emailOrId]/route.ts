@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { requireActor } from '@/lib/auth/policy';
-import { parseInput, readJson, route } from '@/lib/http';
+import { otherMethods, parseInput, readJson, route } from '@/lib/http';
 import { getProfilesByEmail, updateProfile } from '@/lib/profiles';
 import { emailSchema } from '@/lib/validations/common';
 import { profileUpdateSchema } from '@/lib/validations/profile';
@@ -27,3 +27,5 @@ export const PATCH = route<Params>(
   },
   { errorBody: { success: false } },
 );
+
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods({ GET, PATCH });

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { MAX_QUERY_LENGTH } from '@/lib/constants';
-import { parseInput, route, searchParamsOf } from '@/lib/http';
+import { otherMethods, parseInput, route, searchParamsOf } from '@/lib/http';
 import { catalogSearch } from '@/lib/search';
 
 const suggestSchema = z.object({ q: z.string().max(MAX_QUERY_LENGTH, `Search for at most ${MAX_QUERY_LENGTH} characters`).default('') });
@@ -12,3 +12,5 @@ export const GET = route(async (req) => {
   const suggestions = await catalogSearch().suggest(q, 8);
   return NextResponse.json({ suggestions }, { headers: { 'Cache-Control': 'public, max-age=60, s-maxage=60' } });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
