@@ -19,3 +19,6 @@ export const resetPasswordSchema = z.object({
   password: passwordSchema,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** GET /api/verify-email?token=: the link of the verification email (any token: a bad one lands on the page's "invalid"). */
+export const verifyEmailQuerySchema = z.object({ token: z.string().default('') });

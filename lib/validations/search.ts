@@ -31,6 +31,11 @@ const money = (label: string) =>
       return amount;
     });
 
+/** GET /api/search/suggest?q=: what the search box offers while typing. */
+export const suggestQuerySchema = z.object({
+  q: z.string().max(MAX_QUERY_LENGTH, `Search for at most ${MAX_QUERY_LENGTH} characters`).default(''),
+});
+
 /** The page position in a result list: an opaque token the API hands out as `nextCursor`. */
 export function encodeCursor(offset: number): string {
   return `c${offset.toString(36)}`;

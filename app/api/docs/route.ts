@@ -1,0 +1,18 @@
+import { otherMethods, route } from '@/lib/http';
+
+let reference: Promise<() => Response> | undefined;
+
+/** GET /api/docs: the interactive API reference (Scalar), a page of its own with its own script. */
+export const GET = route(async () => {
+  reference ??= import('@scalar/nextjs-api-reference').then(({ ApiReference }) =>
+    ApiReference({
+      url: '/api/openapi.json',
+      pageTitle: 'PartsMart API',
+      // Scalar's browser bundle from our own origin (./scalar.js), never a third-party script host.
+      cdn: '/api/docs/scalar.js',
+    }),
+  );
+  return (await reference)();
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
