@@ -17,7 +17,8 @@ export function errorResponse(error: unknown, extra: Record<string, unknown> = {
   if (error instanceof AppError) {
     const body: Record<string, unknown> = { error: error.message, ...extra };
     if (error instanceof ValidationError && Object.keys(error.fieldErrors).length) body.fieldErrors = error.fieldErrors;
-    const headers: HeadersInit = {};
+    const headers: Record<string, string> = {};
+    if (error instanceof PayloadTooLargeError && error.closeConnection) headers.Connection = 'close';
     if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError)
       headers['Retry-After'] = String(error.retryAfterSeconds);
     return NextResponse.json(body, { status: error.status, headers });
@@ -70,7 +71,7 @@ export function route<P extends Params = Record<string, never>>(
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
-type RouteHandler = (req: NextRequest, context: { params: Promise<never> }) => Promise<Response>;
+type RouteHandler = (req: NextRequest) => Promise<Response>;
 
 /** The `Allow` list of a route that implements `methods` (Next.js answers HEAD and OPTIONS of a GET route itself). */
 export function allowHeader(methods: readonly string[]): string {
@@ -125,9 +126,17 @@ export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 export const JSON_ONLY = 'Send the body as JSON (Content-Type: application/json)';
 
 /**
- * The request body, read up to `maxBytes`: one byte more and it stops reading and answers 413, whatever
- * Content-Length said (or whether it said anything: a chunked body has none). The rest is left unread
- * rather than cancelled, so the 413 still reaches the client over the connection.
+ * How much of a refused body is still read and thrown away, so that a keep-alive client's connection
+ * is left clean for its next request. A body longer than that is left unread and the answer says
+ * `Connection: close`, so the client opens a new connection rather than reusing a broken one.
+ */
+export const DRAIN_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The request body, read up to `maxBytes`: one byte more and it answers 413, whatever Content-Length
+ * said (or whether it said anything: a chunked body has none). The rest of a refused body is read
+ * and discarded up to DRAIN_LIMIT_BYTES; past that (or when Content-Length already says so) the 413
+ * closes the connection.
  */
 export async function readBodyBytes(
   req: Request,
@@ -135,7 +144,11 @@ export async function readBodyBytes(
   tooLarge = 'The request body is too large',
 ): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > maxBytes) throw new PayloadTooLargeError(tooLarge);
+  if (Number.isFinite(declared) && declared > maxBytes + DRAIN_LIMIT_BYTES) {
+    const error = new PayloadTooLargeError(tooLarge);
+    error.closeConnection = true;
+    throw error;
+  }
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -145,7 +158,7 @@ export async function readBodyBytes(
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
-      if (total > maxBytes) throw new PayloadTooLargeError(tooLarge);
+      if (total > maxBytes) return await refuseAfterDraining(reader, total, maxBytes, tooLarge);
       chunks.push(value);
     }
   } finally {
@@ -158,6 +171,29 @@ export async function readBodyBytes(
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+async function refuseAfterDraining(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  read: number,
+  maxBytes: number,
+  tooLarge: string,
+): Promise<never> {
+  const error = new PayloadTooLargeError(tooLarge);
+  try {
+    for (let total = read; ;) {
+      if (total > maxBytes + DRAIN_LIMIT_BYTES) {
+        error.closeConnection = true;
+        break;
+      }
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+    }
+  } catch {
+    error.closeConnection = true;
+  }
+  throw error;
 }
 
 /** `application/json` or any `application/...+json`, parameters (charset) aside. */
