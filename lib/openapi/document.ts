@@ -260,7 +260,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
           requestBody: { required: true, content: { 'application/json': { schema: z.object({}).passthrough() } } },
           responses: {
             '200': json(z.object({ received: z.literal(true), duplicate: z.literal(true).optional() }), 'Accepted'),
-            ...errors(400, 413),
+            ...errors(400, 404, 413),
           },
         }),
       },

@@ -3,13 +3,15 @@ import { requireAdmin } from '@/lib/auth/policy';
 import { catalogQuery, getCatalogPageJson } from '@/lib/catalog';
 import { otherMethods, pageJsonResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/http';
 import { createPart } from '@/lib/parts';
+import { ValidationError } from '@/lib/errors';
 import { pageQuerySchema } from '@/lib/validations/common';
-import { encodeCursor } from '@/lib/validations/search';
+import { encodeCursor, MAX_OFFSET, PAGE_DOES_NOT_EXIST } from '@/lib/validations/search';
 import { partInputSchema } from '@/lib/validations/parts';
 
 /** GET /api/parts: parts newest first, from the search index; `limit` (1..100) and `page` optional; the total in X-Total-Count. */
 export const GET = route(async (req) => {
   const { limit = 20, page = 1 } = parseInput(pageQuerySchema, searchParamsOf(req));
+  if ((page - 1) * limit > MAX_OFFSET) throw new ValidationError(PAGE_DOES_NOT_EXIST, { page: [PAGE_DOES_NOT_EXIST] });
   const { json, total } = await getCatalogPageJson(
     catalogQuery({ sort: 'newest', limit: String(limit), cursor: encodeCursor((page - 1) * limit) }),
   );
