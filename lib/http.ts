@@ -130,7 +130,7 @@ export const JSON_ONLY = 'Send the body as JSON (Content-Type: application/json)
  * is left clean for its next request. A body longer than that is left unread and the answer says
  * `Connection: close`, so the client opens a new connection rather than reusing a broken one.
  */
-export const DRAIN_LIMIT_BYTES = 1024 * 1024;
+export const DRAIN_LIMIT_BYTES = 128 * 1024;
 
 /**
  * The request body, read up to `maxBytes`: one byte more and it answers 413, whatever Content-Length
