@@ -11,7 +11,7 @@ import { prepareEnvironment, seedIfEmpty, spawnServer } from './app-runner';
  * response schemas, status codes and content types, and the document's links (create a part, then
  * read, change and delete it; place an order, then read and cancel it). Any failure fails the run.
  *
- *   npm run fuzz:api            (FUZZ_PORT, default 3390; FUZZ_MAX_EXAMPLES per operation, default 10)
+ *   npm run fuzz:api            (FUZZ_PORT, default 3390; FUZZ_MAX_EXAMPLES per operation, default 5)
  *
  * Schemathesis comes from PyPI, pinned, into .cache/schemathesis-<version> on first use.
  */
@@ -22,7 +22,7 @@ const PORT = process.env.FUZZ_PORT ?? '3390';
 const BASE = `http://localhost:${PORT}`;
 const DATA_DIR = path.resolve('.data', 'fuzz');
 const REPORTS = path.join(DATA_DIR, 'reports');
-const MAX_EXAMPLES = process.env.FUZZ_MAX_EXAMPLES ?? '10';
+const MAX_EXAMPLES = process.env.FUZZ_MAX_EXAMPLES ?? '5';
 const CHECKS = [
   'not_a_server_error',
   'response_schema_conformance',
