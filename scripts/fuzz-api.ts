@@ -123,7 +123,8 @@ function runSchemathesis(role: string, headers: string[]): Promise<RunResult> {
   ];
   console.log(`\n[fuzz] ${role}: st ${args.join(' ').replace(/(Cookie|Authorization): \S+( \S+)?/g, '$1: …')}`);
   return new Promise((resolve) => {
-    const child = spawn(ST, args, { stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' } });
+    // Run in the data directory: Schemathesis keeps its cache (.schemathesis/) in the working directory.
+    const child = spawn(ST, args, { cwd: DATA_DIR, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' } });
     children.add(child);
     child.on('exit', (code) => {
       children.delete(child);

@@ -10,6 +10,8 @@ export const GET = route(async () => {
       pageTitle: 'PartsMart API',
       // Scalar's browser bundle from our own origin (./scalar.js), never a third-party script host.
       cdn: '/api/docs/scalar.js',
+      // The page's own system fonts, not Scalar's font host.
+      withDefaultFonts: false,
     }),
   );
   return (await reference)();
