@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
+import { PATHNAME_HEADER } from '@/lib/auth/private-page-header';
 import { authSecret } from '@/lib/platform/env';
 import { hasMalformedPath, malformedPathAnswer } from '@/lib/platform/request-path';
 
@@ -7,11 +8,15 @@ import { hasMalformedPath, malformedPathAnswer } from '@/lib/platform/request-pa
 const STATIC_FILE = /^\/(?:_next\/static\/|images\/|logo\.svg$)/;
 
 /**
- * Before Next.js routes a request (only on the paths of `config.matcher`):
+ * Before Next.js routes a request (only on the paths and headers of `config.matcher`):
  * - a path with a malformed percent-escape answers 400 (Next.js would answer a plain-text 500);
  * - another method than GET or HEAD on a static file answers 405 (Next.js would answer 500);
- * - the dashboard's early redirect: a visitor opening it goes to /login, remembering the page. Every
- *   page, route handler and action checks the caller again on the server (CVE-2025-29927).
+ * - the dashboard's early redirect: a visitor opening it goes to /login, remembering the page; a
+ *   signed-in one's page gets its path (the layout decides access before anything streams). Every
+ *   page, route handler and action checks the caller again on the server (CVE-2025-29927);
+ * - a malformed `Next-Router-State-Tree` header answers 400 before Next.js parses it (it answered
+ *   500). Next.js hides its router headers from the proxy's request, so the matcher, which sees the
+ *   request as it came, decides: any other request that reaches this point came through it.
  */
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
@@ -23,13 +28,40 @@ export async function proxy(req: NextRequest) {
     if (req.method === 'GET' || req.method === 'HEAD') return NextResponse.next();
     return new NextResponse(null, { status: 405, headers: { allow: 'GET, HEAD' } });
   }
-  if (!pathname.startsWith('/dashboard/') && pathname !== '/dashboard') return NextResponse.next();
+  if (pathname.startsWith('/dashboard/') || pathname === '/dashboard') return guardDashboard(req);
+  // A well-formed percent-escape came through the first matcher: nothing to refuse.
+  if (pathname.includes('%')) return NextResponse.next();
+  return new NextResponse('Malformed Next-Router-State-Tree header', {
+    status: 400,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+async function guardDashboard(req: NextRequest) {
   const token = await getToken({ req, secret: authSecret() });
-  if (token) return NextResponse.next();
+  if (token) {
+    const headers = new Headers(req.headers);
+    headers.set(PATHNAME_HEADER, req.nextUrl.pathname);
+    return NextResponse.next({ request: { headers } });
+  }
   const login = new URL('/login', req.url);
-  login.searchParams.set('callbackUrl', `${pathname}${req.nextUrl.search}`);
+  login.searchParams.set('callbackUrl', `${req.nextUrl.pathname}${req.nextUrl.search}`);
   return NextResponse.redirect(login);
 }
 
-// Paths holding a `%` (matched before decoding), the static files (STATIC_FILE), and the dashboard.
-export const config = { matcher: ['/:path(.*%.*)', '/_next/static/:path*', '/images/:path*', '/logo.svg', '/dashboard/:path*'] };
+export const config = {
+  matcher: [
+    // Paths holding a `%` (matched before decoding), the static files (STATIC_FILE), and the dashboard.
+    '/:path(.*%.*)',
+    '/_next/static/:path*',
+    '/images/:path*',
+    '/logo.svg',
+    '/dashboard/:path*',
+    {
+      source: '/((?!api/|_next/static/|_next/image|uploads/|dashboard).*)',
+      // A header that is not URL-encoded JSON of an array: `%5B`, URL-safe characters and well-formed
+      // percent-escapes, `%5D` (lib/platform/router-state-header.ts; spelled out, Next.js reads it at build time).
+      has: [{ type: 'header', key: 'next-router-state-tree', value: "^(?!%5B(?:[A-Za-z0-9._~!*'()-]|%[0-9A-Fa-f]{2})*%5D$).*$" }],
+    },
+  ],
+};

@@ -5,6 +5,7 @@ import { verifyApiToken } from '@/lib/auth/api-token';
 import { TEXT } from '@/lib/platform/constants';
 import { appUrl, authSecret } from '@/lib/platform/env';
 import { ForbiddenError, UnauthorizedError } from '@/lib/platform/errors';
+import { markPrivate } from '@/lib/platform/http';
 import { findUserById, type UserDTO } from '@/lib/accounts/users';
 
 /**
@@ -29,6 +30,7 @@ export async function actorFromClaims(claims: { sub: string; sv: number }, via: 
 
 /** Who is calling, from the request's bearer token or session cookie. */
 export async function resolveActor(req: NextRequest): Promise<Actor | null> {
+  markPrivate(req);
   const authorization = req.headers.get('authorization');
   if (authorization?.toLowerCase().startsWith('bearer ')) {
     const claims = await verifyApiToken(authorization.slice(7).trim());
@@ -41,11 +43,14 @@ export async function resolveActor(req: NextRequest): Promise<Actor | null> {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A state-changing request carried by the session cookie must come from the shop's own pages. */
+/**
+ * A state-changing request carried by the session cookie must come from the shop's own pages: its
+ * Origin is NEXTAUTH_URL's, and only that (the server's own address, `req.nextUrl.origin`, is what
+ * the process listens on, which a client reaching it directly can name too).
+ */
 export function assertSameOrigin(req: NextRequest): void {
   const origin = req.headers.get('origin');
-  const allowed = new Set([new URL(appUrl()).origin, req.nextUrl.origin]);
-  if (!origin || !allowed.has(origin)) throw new ForbiddenError('Cross-site request refused');
+  if (!origin || origin !== new URL(appUrl()).origin) throw new ForbiddenError('Cross-site request refused');
 }
 
 /** The signed-in caller, or 401. Cookie-authenticated writes are also checked for their origin. */

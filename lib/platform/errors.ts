@@ -46,6 +46,8 @@ export class ConflictError extends AppError {
 
 export class PayloadTooLargeError extends AppError {
   override readonly status = 413;
+  /** Set when the rest of the body was left unread: the answer says `Connection: close` (lib/platform/http.ts). */
+  closeConnection = false;
 }
 
 export class UnsupportedMediaError extends AppError {

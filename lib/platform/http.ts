@@ -18,7 +18,8 @@ export function errorResponse(error: unknown, extra: Record<string, unknown> = {
   if (error instanceof AppError) {
     const body: Record<string, unknown> = { error: error.message, ...extra };
     if (error instanceof ValidationError && Object.keys(error.fieldErrors).length) body.fieldErrors = error.fieldErrors;
-    const headers: HeadersInit = {};
+    const headers: Record<string, string> = {};
+    if (error instanceof PayloadTooLargeError && error.closeConnection) headers.Connection = 'close';
     if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError)
       headers['Retry-After'] = String(error.retryAfterSeconds);
     return NextResponse.json(body, { status: error.status, headers });
@@ -36,6 +37,22 @@ export function errorResponse(error: unknown, extra: Record<string, unknown> = {
 type Params = Record<string, string | string[]>;
 type Handler<P extends Params> = (req: NextRequest, params: P) => Promise<Response>;
 
+/** Requests whose answer depends on who is calling (lib/auth/policy.ts marks them when it looks). */
+const privateRequests = new WeakSet<Request>();
+
+/** The answer to this request depends on the caller: it goes out `private, no-store`. */
+export function markPrivate(req: Request): void {
+  privateRequests.add(req);
+}
+
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/** A private request's answer, errors included, is never stored by a browser or a shared cache. */
+function withPrivacy(req: Request, res: Response): Response {
+  if (privateRequests.has(req)) res.headers.set('Cache-Control', PRIVATE_NO_STORE);
+  return res;
+}
+
 /**
  * Wraps a route handler: awaits its params and turns any thrown error into its JSON answer
  * (`errorBody` adds fields a call's error answer carries, like the spec's `success: false`).
@@ -46,13 +63,46 @@ export function route<P extends Params = Record<string, never>>(
 ) {
   return async (req: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
     try {
-      return await handler(req, (await context?.params) ?? ({} as P));
+      return withPrivacy(req, await handler(req, (await context?.params) ?? ({} as P)));
     } catch (error) {
       // Next.js's own signals (a route found dynamic while the build prerenders it) are Next's to handle.
       unstable_rethrow(error);
-      return errorResponse(error, errorBody);
+      return withPrivacy(req, errorResponse(error, errorBody));
     }
   };
+}
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+type RouteHandler = (req: NextRequest) => Promise<Response>;
+
+/** The `Allow` list of a route that implements `methods` (Next.js answers HEAD and OPTIONS of a GET route itself). */
+export function allowHeader(methods: readonly string[]): string {
+  const allowed = new Set(methods);
+  if (allowed.has('GET')) allowed.add('HEAD');
+  allowed.add('OPTIONS');
+  return [...allowed].join(', ');
+}
+
+export function methodNotAllowed(allow: string): NextResponse {
+  return NextResponse.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: allow } });
+}
+
+type Others<T> = Record<Exclude<Method, keyof T> | 'OPTIONS', RouteHandler>;
+
+/**
+ * Handlers for the methods a route does not implement (JSON 405 with `Allow`) and OPTIONS (204 with
+ * the same `Allow`). A route file exports them beside its own:
+ * `export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET })`.
+ */
+export function otherMethods<T extends Partial<Record<Method, unknown>>>(implemented: T): Others<T> {
+  const allow = allowHeader(Object.keys(implemented));
+  const refuse: RouteHandler = async () => methodNotAllowed(allow);
+  const handlers: Record<string, RouteHandler> = {
+    OPTIONS: async () => new NextResponse(null, { status: 204, headers: { Allow: allow } }),
+  };
+  for (const method of METHODS) if (!(method in implemented)) handlers[method] = refuse;
+  return handlers as Others<T>;
 }
 
 export function toFieldErrors(error: z.ZodError): FieldErrors {
@@ -79,9 +129,17 @@ export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 export const JSON_ONLY = 'Send the body as JSON (Content-Type: application/json)';
 
 /**
- * The request body, read up to `maxBytes`: one byte more and it stops reading and answers 413, whatever
- * Content-Length said (or whether it said anything: a chunked body has none). The rest is left unread
- * rather than cancelled, so the 413 still reaches the client over the connection.
+ * How much of a refused body is still read and thrown away, so that a keep-alive client's connection
+ * is left clean for its next request. A body longer than that is left unread and the answer says
+ * `Connection: close`, so the client opens a new connection rather than reusing a broken one.
+ */
+export const DRAIN_LIMIT_BYTES = 128 * 1024;
+
+/**
+ * The request body, read up to `maxBytes`: one byte more and it answers 413, whatever Content-Length
+ * said (or whether it said anything: a chunked body has none). The rest of a refused body is read
+ * and discarded up to DRAIN_LIMIT_BYTES; past that (or when Content-Length already says so) the 413
+ * closes the connection.
  */
 export async function readBodyBytes(
   req: Request,
@@ -89,7 +147,11 @@ export async function readBodyBytes(
   tooLarge = 'The request body is too large',
 ): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > maxBytes) throw new PayloadTooLargeError(tooLarge);
+  if (Number.isFinite(declared) && declared > maxBytes + DRAIN_LIMIT_BYTES) {
+    const error = new PayloadTooLargeError(tooLarge);
+    error.closeConnection = true;
+    throw error;
+  }
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -99,7 +161,7 @@ export async function readBodyBytes(
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
-      if (total > maxBytes) throw new PayloadTooLargeError(tooLarge);
+      if (total > maxBytes) return await refuseAfterDraining(reader, total, maxBytes, tooLarge);
       chunks.push(value);
     }
   } finally {
@@ -112,6 +174,29 @@ export async function readBodyBytes(
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+async function refuseAfterDraining(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  read: number,
+  maxBytes: number,
+  tooLarge: string,
+): Promise<never> {
+  const error = new PayloadTooLargeError(tooLarge);
+  try {
+    for (let total = read; ;) {
+      if (total > maxBytes + DRAIN_LIMIT_BYTES) {
+        error.closeConnection = true;
+        break;
+      }
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+    }
+  } catch {
+    error.closeConnection = true;
+  }
+  throw error;
 }
 
 /** `application/json` or any `application/...+json`, parameters (charset) aside. */

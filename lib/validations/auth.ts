@@ -22,3 +22,6 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** Like the forgot-password form: the address is only used if it is an account's. */
 export const signInLinkSchema = z.object({ email: z.string().trim().max(254).default('') });
+
+/** GET /api/verify-email?token=: the link of the verification email (any token: a bad one lands on the page's "invalid"). */
+export const verifyEmailQuerySchema = z.object({ token: z.string().default('') });

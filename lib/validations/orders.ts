@@ -30,6 +30,9 @@ export type PurchaseFormInput = z.infer<ReturnType<typeof purchaseFormSchema>>;
 export const placeOrderSchema = z.object({ partId: objectIdSchema, address, phone, quantity: quantity.min(1, minimumQuantityMessage(1)) });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
+/** GET /api/order?email=: whose orders; none or blank means the caller's own. */
+export const orderListQuerySchema = z.object({ email: z.string().trim().max(254, 'Provide a valid Email').optional() });
+
 /** PUT /api/order/{id}: the spec's body for shipping. */
 export const shipOrderSchema = z.object({ pending: z.literal('shipped', { error: 'Send { "pending": "shipped" } to ship an order' }) });
 

@@ -37,3 +37,6 @@ export const profileUpdateSchema = z.object({
   github: optionalLink,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** PATCH /api/myProfile/{id}: the spec's body, the changes under `profileInfo`. */
+export const profilePatchSchema = z.object({ profileInfo: profileUpdateSchema });

@@ -31,15 +31,24 @@ const money = (label: string) =>
       return amount;
     });
 
+/** GET /api/search/suggest?q=: what the search box offers while typing. */
+export const suggestQuerySchema = z.object({
+  q: z.string().max(MAX_QUERY_LENGTH, `Search for at most ${MAX_QUERY_LENGTH} characters`).default(''),
+});
+
 /** The page position in a result list: an opaque token the API hands out as `nextCursor`. */
 export function encodeCursor(offset: number): string {
   return `c${offset.toString(36)}`;
 }
 
+/** The furthest position a cursor can point at: a list is paged no deeper than this. */
+export const MAX_OFFSET = 1_000_000;
+export const PAGE_DOES_NOT_EXIST = 'That page number does not exist';
+
 function decodeCursor(cursor: string): number | null {
   if (!/^c[0-9a-z]{1,6}$/.test(cursor)) return null;
   const offset = parseInt(cursor.slice(1), 36);
-  return offset <= 1_000_000 ? offset : null;
+  return offset <= MAX_OFFSET ? offset : null;
 }
 
 /**
@@ -131,8 +140,8 @@ export type CatalogPageQuery = { ok: true; query: SearchQuery; page: number } | 
 export function catalogPageQuery(params: Partial<Record<string, string>>): CatalogPageQuery {
   const { page: rawPage, ...fields } = params;
   const page = rawPage === undefined ? 1 : Number(rawPage);
-  if (!Number.isInteger(page) || page < 1 || (page - 1) * CATALOG_PAGE_SIZE > 1_000_000)
-    return { ok: false, message: 'That page number does not exist' };
+  if (!Number.isInteger(page) || page < 1 || (page - 1) * CATALOG_PAGE_SIZE > MAX_OFFSET)
+    return { ok: false, message: PAGE_DOES_NOT_EXIST };
   const parsed = searchQuerySchema.safeParse({
     ...fields,
     cursor: page > 1 ? encodeCursor((page - 1) * CATALOG_PAGE_SIZE) : undefined,

@@ -1,5 +1,5 @@
 import { requireAdmin } from '@/lib/auth/policy';
-import { pageResponse, parseInput, route, searchParamsOf } from '@/lib/platform/http';
+import { otherMethods, pageResponse, parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { listAllOrders } from '@/lib/orders';
 import { pageQuerySchema } from '@/lib/validations/common';
 
@@ -9,3 +9,5 @@ export const GET = route(async (req) => {
   const query = parseInput(pageQuerySchema, searchParamsOf(req));
   return pageResponse(await listAllOrders(actor, { limit: query.limit ?? 100, page: query.page }));
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { readJson, route } from '@/lib/platform/http';
+import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { createPaymentIntent } from '@/lib/payments';
 import { createIntentSchema } from '@/lib/validations/orders';
 
@@ -9,3 +9,5 @@ export const POST = route(async (req) => {
   const actor = await requireActor(req);
   return NextResponse.json(await createPaymentIntent(actor, await readJson(req, createIntentSchema)));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
 import { addToGarage, getGarage } from '@/lib/vehicles/garage';
-import { readJson, route } from '@/lib/platform/http';
+import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { vehicleChoiceSchema } from '@/lib/validations/vehicles';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
@@ -14,3 +14,5 @@ export const POST = route(async (req) => {
   const actor = await requireActor(req);
   return NextResponse.json(await addToGarage(actor, await readJson(req, vehicleChoiceSchema)), { status: 201, headers: PRIVATE });
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

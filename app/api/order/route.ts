@@ -1,8 +1,9 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { readJson, route } from '@/lib/platform/http';
-import { listOrdersOf, once, parseIdempotencyKey, placeOrder } from '@/lib/orders';
-import { placeOrderSchema } from '@/lib/validations/orders';
+import { otherMethods, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
+import { once, parseIdempotencyKey } from '@/lib/orders/idempotency';
+import { listOrdersOf, placeOrder } from '@/lib/orders';
+import { orderListQuerySchema, placeOrderSchema } from '@/lib/validations/orders';
 
 /**
  * POST /api/order: `{ partId, address, phone, quantity }`; everything else comes from the server.
@@ -23,6 +24,8 @@ export const POST = route(async (req) => {
  */
 export const GET = route(async (req) => {
   const actor = await requireActor(req);
-  const email = req.nextUrl.searchParams.get('email')?.trim() || actor.email;
-  return NextResponse.json(await listOrdersOf(actor, email));
+  const { email } = parseInput(orderListQuerySchema, searchParamsOf(req));
+  return NextResponse.json(await listOrdersOf(actor, email || actor.email));
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,15 +1,17 @@
 import { NextResponse } from 'next/server';
 import { requireAdmin } from '@/lib/auth/policy';
 import { catalogQuery, getCatalogPageJson } from '@/lib/catalog';
-import { pageJsonResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
+import { otherMethods, pageJsonResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
 import { createPart } from '@/lib/catalog/parts';
+import { ValidationError } from '@/lib/platform/errors';
 import { pageQuerySchema } from '@/lib/validations/common';
-import { encodeCursor } from '@/lib/validations/search';
+import { encodeCursor, MAX_OFFSET, PAGE_DOES_NOT_EXIST } from '@/lib/validations/search';
 import { partInputSchema } from '@/lib/validations/parts';
 
 /** GET /api/parts: parts newest first, from the search index; `limit` (1..100) and `page` optional; the total in X-Total-Count. */
 export const GET = route(async (req) => {
   const { limit = 20, page = 1 } = parseInput(pageQuerySchema, searchParamsOf(req));
+  if ((page - 1) * limit > MAX_OFFSET) throw new ValidationError(PAGE_DOES_NOT_EXIST, { page: [PAGE_DOES_NOT_EXIST] });
   const { json, total } = await getCatalogPageJson(
     catalogQuery({ sort: 'newest', limit: String(limit), cursor: encodeCursor((page - 1) * limit) }),
   );
@@ -22,3 +24,5 @@ export const POST = route(async (req) => {
   const part = await createPart(actor, await readJson(req, partInputSchema));
   return NextResponse.json({ success: true, message: 'Product added successfully', insertedId: part._id }, { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { registerAccount } from '@/lib/accounts';
-import { readJson, route } from '@/lib/platform/http';
+import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { clientIp } from '@/lib/platform/rate-limit';
 import { registerSchema } from '@/lib/validations/auth';
 
@@ -10,3 +10,5 @@ export const POST = route(async (req) => {
   const user = await registerAccount(input, clientIp(req.headers));
   return NextResponse.json({ success: true, user: { email: user.email, name: user.name } }, { status: 201 });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

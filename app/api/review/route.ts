@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { pageResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
+import { otherMethods, pageResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
 import { getReviewsPage } from '@/lib/catalog';
 import { createReview } from '@/lib/reviews';
 import { pageQuerySchema } from '@/lib/validations/common';
@@ -18,3 +18,5 @@ export const POST = route(async (req) => {
   const review = await createReview(actor, await readJson(req, reviewInputSchema));
   return NextResponse.json({ acknowledged: true, insertedId: review._id }, { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { getCachedList } from '@/lib/catalog';
-import { parseInput, route, searchParamsOf } from '@/lib/platform/http';
-import { clientIp } from '@/lib/platform/rate-limit';
+import { otherMethods, parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { searchCatalog } from '@/lib/catalog/search';
+import { clientIp } from '@/lib/platform/rate-limit';
 import { searchQuerySchema } from '@/lib/validations/search';
 
 /**
@@ -17,3 +17,5 @@ export const GET = route(async (req) => {
     { headers: { 'Cache-Control': 'public, max-age=0, s-maxage=30' } },
   );
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

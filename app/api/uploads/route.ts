@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { route } from '@/lib/platform/http';
+import { otherMethods, route } from '@/lib/platform/http';
 import { enforceLimits, LIMITS } from '@/lib/platform/rate-limit';
 import { readUploadedImage, storeImage } from '@/lib/platform/storage';
 
@@ -11,3 +11,5 @@ export const POST = route(async (req) => {
   const url = await storeImage(await readUploadedImage(req));
   return NextResponse.json({ success: true, data: { url } }, { status: 201 });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,6 +1,6 @@
 import { listUsers } from '@/lib/accounts';
 import { requireActor } from '@/lib/auth/policy';
-import { pageResponse, parseInput, route, searchParamsOf } from '@/lib/platform/http';
+import { otherMethods, pageResponse, parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { pageQuerySchema } from '@/lib/validations/common';
 
 /** GET /api/user: the users (admins only), oldest first; `limit` (1..100) and `page` optional. */
@@ -18,3 +18,5 @@ export const GET = route(async (req) => {
   }));
   return pageResponse({ ...page, items });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { parseInput, route, searchParamsOf } from '@/lib/platform/http';
+import { otherMethods, parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { listMakes, listMakesWithParts, listModels, listYearsAndEngines } from '@/lib/vehicles';
 import { vehicleQuerySchema } from '@/lib/validations/vehicles';
 
@@ -14,3 +14,5 @@ export const GET = route(async (req) => {
   const [makes, makesWithParts] = await Promise.all([listMakes(), listMakesWithParts()]);
   return NextResponse.json({ makes, makesWithParts }, { headers: CACHE });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

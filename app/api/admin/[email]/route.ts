@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { assertSelfOrAdmin, requireActor } from '@/lib/auth/policy';
-import { route } from '@/lib/platform/http';
-import { findUserByEmail } from '@/lib/accounts';
+import { otherMethods, route } from '@/lib/platform/http';
+import { findUserByEmail } from '@/lib/accounts/users';
 
 /** GET /api/admin/{email}: `{ admin }`, for the actor's own email (admins may ask about anyone). */
 export const GET = route<{ email: string }>(async (req, { email }) => {
@@ -11,3 +11,5 @@ export const GET = route<{ email: string }>(async (req, { email }) => {
   const user = target === actor.email ? actor : await findUserByEmail(target);
   return NextResponse.json({ admin: user?.role === 'admin' });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,11 +1,12 @@
 import NextAuth from 'next-auth';
-import { NextRequest } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
 import { authOptions, SESSION_SECONDS } from '@/lib/auth/options';
 import { SIGN_IN_LINK_REQUIRED, signInErrorCode, TOO_MANY_SIGN_INS } from '@/lib/auth/sign-in-errors';
 import { isSignedIn, readSignInFields, SIGN_IN_BODY_LIMIT_BYTES, signInFailureChecks, signInFieldsEmail } from '@/lib/auth/sign-in-limits';
 import { appUrl } from '@/lib/platform/env';
 import { AppError } from '@/lib/platform/errors';
-import { errorResponse, readBodyBytes } from '@/lib/platform/http';
+import { allowHeader, errorResponse, methodNotAllowed, otherMethods, readBodyBytes } from '@/lib/platform/http';
+import { nextAuthMethods } from '@/lib/auth/nextauth-methods';
 import { clientIp, reserveAttempt, type Reservation } from '@/lib/platform/rate-limit';
 import { SESSION_HINT_COOKIE } from '@/lib/accounts/session-hint';
 
@@ -63,6 +64,9 @@ function withSessionHint(res: Response): Response {
 
 async function handler(req: NextRequest, context: Context): Promise<Response> {
   const [action, provider] = (await context.params).nextauth ?? [];
+  const methods = nextAuthMethods(action, provider);
+  if (!methods) return NextResponse.json({ error: 'Not found' }, { status: 404 });
+  if (!methods.includes(req.method) && !(req.method === 'HEAD' && methods.includes('GET'))) return methodNotAllowed(allowHeader(methods));
   if (req.method === 'POST' && action === 'callback' && provider === 'credentials') {
     return withSessionHint(await signInWithLimits(req, context));
   }
@@ -70,3 +74,4 @@ async function handler(req: NextRequest, context: Context): Promise<Response> {
 }
 
 export { handler as GET, handler as POST };
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET: handler, POST: handler });

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
 import { setActiveVehicle } from '@/lib/vehicles/garage';
-import { readJson, route } from '@/lib/platform/http';
+import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { garageActiveSchema } from '@/lib/validations/vehicles';
 
 /** PUT /api/garage/active `{ id }`: switches the active vehicle. */
@@ -10,3 +10,5 @@ export const PUT = route(async (req) => {
   const { id } = await readJson(req, garageActiveSchema);
   return NextResponse.json(await setActiveVehicle(actor, id));
 });
+
+export const { GET, POST, PATCH, DELETE, OPTIONS } = otherMethods({ PUT });

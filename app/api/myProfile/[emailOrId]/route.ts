@@ -1,10 +1,9 @@
 import { NextResponse } from 'next/server';
-import { z } from 'zod';
 import { requireActor } from '@/lib/auth/policy';
-import { parseInput, readJson, route } from '@/lib/platform/http';
-import { getProfilesByEmail, updateProfile } from '@/lib/accounts';
+import { otherMethods, parseInput, readJson, route } from '@/lib/platform/http';
+import { getProfilesByEmail, updateProfile } from '@/lib/accounts/profiles';
 import { emailSchema } from '@/lib/validations/common';
-import { profileUpdateSchema } from '@/lib/validations/profile';
+import { profilePatchSchema } from '@/lib/validations/profile';
 
 // The spec names both calls on one path: `/myProfile/{email}` to read and `/myProfile/{id}` to update.
 type Params = { emailOrId: string };
@@ -15,15 +14,15 @@ export const GET = route<Params>(async (req, { emailOrId }) => {
   return NextResponse.json(await getProfilesByEmail(actor, parseInput(emailSchema, emailOrId)));
 });
 
-const patchSchema = z.object({ profileInfo: profileUpdateSchema });
-
 /** PATCH /api/myProfile/{id}: `{ profileInfo }`; answers `{ success, message }` or `{ success: false, error }`. */
 export const PATCH = route<Params>(
   async (req, { emailOrId }) => {
     const actor = await requireActor(req);
-    const { profileInfo } = await readJson(req, patchSchema);
+    const { profileInfo } = await readJson(req, profilePatchSchema);
     const profile = await updateProfile(actor, emailOrId, profileInfo);
     return NextResponse.json({ success: true, message: 'Your profile was updated', profile });
   },
   { errorBody: { success: false } },
 );
+
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods({ GET, PATCH });

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { requireAdmin, requireActor } from '@/lib/auth/policy';
 import { ValidationError } from '@/lib/platform/errors';
-import { readJson, route } from '@/lib/platform/http';
+import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { cancelOrder, getOrder, shipOrder } from '@/lib/orders';
 import { confirmOrderPayment } from '@/lib/payments';
 import { payOrderSchema, shipmentSchema } from '@/lib/validations/orders';
@@ -28,3 +28,5 @@ export const PATCH = route<Params>(async (req, { id }) => {
 
 /** DELETE /api/order/{id}: cancels an unpaid order and returns its quantity to stock. */
 export const DELETE = route<Params>(async (req, { id }) => NextResponse.json(await cancelOrder(await requireActor(req), id)));
+
+export const { POST, OPTIONS } = otherMethods({ GET, PUT, PATCH, DELETE });

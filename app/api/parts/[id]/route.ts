@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { requireAdmin } from '@/lib/auth/policy';
-import { readJson, route } from '@/lib/platform/http';
+import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { deletePart, getPart, updatePart } from '@/lib/catalog/parts';
 import { partUpdateSchema } from '@/lib/validations/parts';
 
@@ -18,3 +18,5 @@ export const PUT = route<Params>(async (req, { id }) => {
 
 /** DELETE /api/parts/{id}: deletes a product (admins). */
 export const DELETE = route<Params>(async (req, { id }) => NextResponse.json(await deletePart(await requireAdmin(req), id)));
+
+export const { POST, PATCH, OPTIONS } = otherMethods({ GET, PUT, DELETE });

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset } from '@/lib/accounts';
-import { readJson, route } from '@/lib/platform/http';
+import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { clientIp } from '@/lib/platform/rate-limit';
 import { forgotPasswordSchema } from '@/lib/validations/auth';
 
@@ -10,3 +10,5 @@ export const POST = route(async (req) => {
   await requestPasswordReset(email, clientIp(req.headers));
   return NextResponse.json({ success: true, message: FORGOT_PASSWORD_ANSWER });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

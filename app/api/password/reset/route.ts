@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { resetPassword } from '@/lib/accounts';
-import { readJson, route } from '@/lib/platform/http';
+import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { clientIp } from '@/lib/platform/rate-limit';
 import { resetPasswordSchema } from '@/lib/validations/auth';
 
@@ -10,3 +10,5 @@ export const POST = route(async (req) => {
   await resetPassword(input, clientIp(req.headers));
   return NextResponse.json({ success: true, message: 'Your password was changed, please log in' });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

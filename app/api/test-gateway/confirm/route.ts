@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
-import { readJson, route } from '@/lib/platform/http';
+import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { confirmTestPayment } from '@/lib/payments';
 import { testCardSchema } from '@/lib/validations/orders';
 
@@ -9,3 +9,5 @@ export const POST = route(async (req) => {
   const actor = await requireActor(req);
   return NextResponse.json(await confirmTestPayment(actor, await readJson(req, testCardSchema)));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

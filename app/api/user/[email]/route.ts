@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { API_TOKEN_SECONDS, issueApiToken } from '@/lib/auth/api-token';
 import { assertSelfOrAdmin, requireActor } from '@/lib/auth/policy';
 import { ForbiddenError } from '@/lib/platform/errors';
-import { route } from '@/lib/platform/http';
+import { otherMethods, route } from '@/lib/platform/http';
 
 /** PUT /api/user/{email}: a short-lived bearer token for the actor's own account. */
 export const PUT = route<{ email: string }>(async (req, { email }) => {
@@ -13,3 +13,5 @@ export const PUT = route<{ email: string }>(async (req, { email }) => {
   const token = await issueApiToken({ id: actor._id, email: actor.email, sessionVersion: actor.sessionVersion });
   return NextResponse.json({ token, expiresIn: API_TOKEN_SECONDS });
 });
+
+export const { GET, POST, PATCH, DELETE, OPTIONS } = otherMethods({ PUT });

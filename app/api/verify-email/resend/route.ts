@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { resendVerificationEmail } from '@/lib/accounts';
 import { requireActor } from '@/lib/auth/policy';
-import { route } from '@/lib/platform/http';
+import { otherMethods, route } from '@/lib/platform/http';
 
 /** POST /api/verify-email/resend: a new verification email for the signed-in, unverified user. */
 export const POST = route(async (req) => {
@@ -9,3 +9,5 @@ export const POST = route(async (req) => {
   await resendVerificationEmail(actor);
   return NextResponse.json({ success: true, message: `Verification email sent to ${actor.email}` });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

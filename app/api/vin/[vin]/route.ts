@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { ValidationError } from '@/lib/platform/errors';
-import { route } from '@/lib/platform/http';
+import { otherMethods, route } from '@/lib/platform/http';
 import { decodeVinOffline } from '@/lib/vehicles';
 
 /** GET /api/vin/{vin}: checks and decodes a VIN offline (check digit, model year, maker); 400 with the reason otherwise. */
@@ -9,3 +9,5 @@ export const GET = route<{ vin: string }>(async (_req, { vin }) => {
   if (!result.ok) throw new ValidationError(result.message, { vin: [result.message] });
   return NextResponse.json(result);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { readBodyBytes, route } from '@/lib/platform/http';
+import { otherMethods, readBodyBytes, route } from '@/lib/platform/http';
 import { handleStripeWebhook } from '@/lib/payments';
 
 /** Stripe's events are a few kilobytes; anything far bigger is not Stripe. */
@@ -10,3 +10,5 @@ export const POST = route(async (req) => {
   const body = new TextDecoder().decode(await readBodyBytes(req, WEBHOOK_BODY_LIMIT_BYTES, 'The webhook body is larger than 1 MB'));
   return NextResponse.json(await handleStripeWebhook(body, req.headers.get('stripe-signature')));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

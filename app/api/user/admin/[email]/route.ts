@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { makeAdmin, revokeAdmin } from '@/lib/accounts';
 import { requireActor } from '@/lib/auth/policy';
-import { route } from '@/lib/platform/http';
+import { otherMethods, route } from '@/lib/platform/http';
 
 /** PUT /api/user/admin/{email}: makes that user an admin (admins only); answers `modifiedCount`. */
 export const PUT = route<{ email: string }>(async (req, { email }) => NextResponse.json(await makeAdmin(await requireActor(req), email)));
@@ -10,3 +10,5 @@ export const PUT = route<{ email: string }>(async (req, { email }) => NextRespon
 export const DELETE = route<{ email: string }>(async (req, { email }) =>
   NextResponse.json(await revokeAdmin(await requireActor(req), email)),
 );
+
+export const { GET, POST, PATCH, OPTIONS } = otherMethods({ PUT, DELETE });

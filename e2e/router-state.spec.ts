@@ -1,0 +1,32 @@
+import { expect, test } from './fixtures';
+
+/**
+ * A client navigation's `Next-Router-State-Tree` header is URL-encoded JSON of an array: anything
+ * else is refused with 400 by proxy.ts before Next.js parses it (it answered 500). Real navigations
+ * still get their page.
+ */
+const PAGES = ['/parts', '/categories/brakes', '/parts?q=brake'];
+
+test.describe('the router state header', () => {
+  for (const path of PAGES) {
+    test(`a malformed one on ${path} answers 400`, async ({ request }) => {
+      for (const tree of ['x', '%7B%7D', '%5B%E0%A4%A%5D', encodeURIComponent('{"a":1}'), '%5B%22x%22']) {
+        const res = await request.get(path, { headers: { RSC: '1', 'Next-Router-State-Tree': tree } });
+        expect({ tree, status: res.status() }).toEqual({ tree, status: 400 });
+      }
+    });
+  }
+
+  test('a navigation in the browser still works', async ({ page }) => {
+    const statuses: number[] = [];
+    page.on('response', (res) => {
+      if (res.request().headers()['next-router-state-tree'] !== undefined) statuses.push(res.status());
+    });
+    await page.goto('/');
+    await page.locator('a[href="/parts"]').first().click();
+    await expect(page).toHaveURL(/\/parts$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+  });
+});

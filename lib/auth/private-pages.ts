@@ -1,0 +1,52 @@
+import 'server-only';
+import type { Viewer } from '@/lib/auth/viewer';
+import { NotFoundError } from '@/lib/platform/errors';
+import { getOrder } from '@/lib/orders';
+import { getPart } from '@/lib/catalog/parts';
+import { getProfilesByEmail } from '@/lib/accounts/profiles';
+
+/**
+ * The private pages with an id in their path, and whether a viewer may open one. The dashboard layout
+ * asks before anything is sent (it sits above the dashboard's loading boundary), so a foreign or
+ * unknown id answers 404 rather than 200 with a streamed not-found view; each page still checks
+ * again as it loads its record.
+ */
+
+export { PATHNAME_HEADER } from '@/lib/auth/private-page-header';
+
+const exists = (promise: Promise<unknown>): Promise<boolean> =>
+  promise.then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof NotFoundError) return false;
+      throw error;
+    },
+  );
+
+const RULES: Array<[RegExp, (viewer: Viewer, id: string) => Promise<boolean>]> = [
+  [/^\/dashboard\/orders\/([^/]+)\/?$/, (viewer, id) => exists(getOrder(viewer, id))],
+  [/^\/dashboard\/payment\/([^/]+)\/?$/, (viewer, id) => exists(getOrder(viewer, id))],
+  [
+    /^\/dashboard\/updateProfile\/([^/]+)\/?$/,
+    async (viewer, id) => (await getProfilesByEmail(viewer, viewer.email)).some((profile) => profile._id === id),
+  ],
+  // A customer on an admin page gets the page's own refusal (AdminDenied), as on every admin page.
+  [/^\/dashboard\/manageProducts\/([^/]+)\/?$/, (viewer, id) => (viewer.isAdmin ? exists(getPart(id)) : Promise.resolve(true))],
+];
+
+/** False when the path names a record this viewer cannot open (someone else's, or none). */
+export async function mayOpenPrivatePage(viewer: Viewer, pathname: string | null): Promise<boolean> {
+  if (!pathname) return true;
+  for (const [pattern, check] of RULES) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    let id: string;
+    try {
+      id = decodeURIComponent(match[1]!);
+    } catch {
+      return false;
+    }
+    return check(viewer, id);
+  }
+  return true;
+}
