@@ -5,7 +5,7 @@ import { verifyApiToken } from '@/lib/auth/api-token';
 import { TEXT } from '@/lib/platform/constants';
 import { appUrl, authSecret } from '@/lib/platform/env';
 import { ForbiddenError, UnauthorizedError } from '@/lib/platform/errors';
-import { markPrivate } from '@/lib/platform/http';
+import { markPrivate } from '@/lib/platform/private-answers';
 import { findUserById, type UserDTO } from '@/lib/accounts/users';
 
 /**

@@ -12,6 +12,7 @@ import {
   isDatabaseDown,
   type FieldErrors,
 } from '@/lib/platform/errors';
+import { withPrivacy } from '@/lib/platform/private-answers';
 
 /** `{ error }` with the status: the one error shape of every API answer. */
 export function errorResponse(error: unknown, extra: Record<string, unknown> = {}): NextResponse {
@@ -36,22 +37,6 @@ export function errorResponse(error: unknown, extra: Record<string, unknown> = {
 
 type Params = Record<string, string | string[]>;
 type Handler<P extends Params> = (req: NextRequest, params: P) => Promise<Response>;
-
-/** Requests whose answer depends on who is calling (lib/auth/policy.ts marks them when it looks). */
-const privateRequests = new WeakSet<Request>();
-
-/** The answer to this request depends on the caller: it goes out `private, no-store`. */
-export function markPrivate(req: Request): void {
-  privateRequests.add(req);
-}
-
-export const PRIVATE_NO_STORE = 'private, no-store';
-
-/** A private request's answer, errors included, is never stored by a browser or a shared cache. */
-function withPrivacy(req: Request, res: Response): Response {
-  if (privateRequests.has(req)) res.headers.set('Cache-Control', PRIVATE_NO_STORE);
-  return res;
-}
 
 /**
  * Wraps a route handler: awaits its params and turns any thrown error into its JSON answer

@@ -1,0 +1,22 @@
+import 'server-only';
+
+/**
+ * Which answers depend on who is calling: lib/auth/policy.ts marks a request when it looks at the
+ * caller, and the route wrapper (lib/platform/http.ts) sends its answer `private, no-store`. Kept
+ * apart from the wrapper so that the policy, which scripts load too, needs none of Next's page code.
+ */
+/** Requests whose answer depends on who is calling (lib/auth/policy.ts marks them when it looks). */
+const privateRequests = new WeakSet<Request>();
+
+/** The answer to this request depends on the caller: it goes out `private, no-store`. */
+export function markPrivate(req: Request): void {
+  privateRequests.add(req);
+}
+
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/** A private request's answer, errors included, is never stored by a browser or a shared cache. */
+export function withPrivacy(req: Request, res: Response): Response {
+  if (privateRequests.has(req)) res.headers.set('Cache-Control', PRIVATE_NO_STORE);
+  return res;
+}
