@@ -40,6 +40,16 @@ export async function proxy(req: NextRequest) {
 async function guardDashboard(req: NextRequest) {
   const token = await getToken({ req, secret: authSecret() });
   if (token) {
+    // A page with an id names a record this viewer cannot open (someone else's, or none): 404 before
+    // anything is sent. Under Cache Components the page's shell would go out first, with a 200.
+    const { mayOpenPrivatePage, namesPrivateRecord } = await import('@/lib/auth/private-pages');
+    if (namesPrivateRecord(req.nextUrl.pathname)) {
+      const { resolveActor } = await import('@/lib/auth/policy');
+      const actor = await resolveActor(req);
+      if (actor && !(await mayOpenPrivatePage(actor, req.nextUrl.pathname))) {
+        return NextResponse.rewrite(new URL('/dashboard/not-found', req.url), { status: 404 });
+      }
+    }
     const headers = new Headers(req.headers);
     headers.set(PATHNAME_HEADER, req.nextUrl.pathname);
     return NextResponse.next({ request: { headers } });

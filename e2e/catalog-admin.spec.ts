@@ -57,7 +57,7 @@ test.describe('admin catalog', () => {
     await card.getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByTestId('available-quantity').filter({ visible: true })).toHaveText('40 pieces');
-    await expect(page.getByText(DESCRIPTION)).toBeVisible();
+    await expect(page.getByText(DESCRIPTION).filter({ visible: true })).toBeVisible();
   });
 
   test('edits and restocks a product; the stock history shows the move', async ({ page, baseURL }, testInfo) => {

@@ -35,7 +35,8 @@ test.describe('the vehicle selector', () => {
     await model.selectOption('3 Series');
     await finder.getByRole('button', { name: 'Find parts' }).click();
     await expect(page).toHaveURL(/\/parts\?year=2018&make=BMW&model=3\+Series$/);
-    const results = page.getByRole('region', { name: '0 parts' });
+    // Parts with no fitment data may be listed below (to check by their notes); none is known to fit.
+    const results = page.getByRole('region', { name: /^\d+ parts?$/ });
     await expect(results.getByText('No parts for your 2018 BMW 3 Series yet')).toBeVisible();
     // The nearest help: the years it has parts for, every part to check by its fitment table, the categories.
     await expect(results.getByRole('link', { name: '2016', exact: true })).toBeVisible();

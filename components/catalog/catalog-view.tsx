@@ -152,10 +152,13 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
             ))}
           </ul>
         )}
-        {result.total === 0 && vehicle && chips.length === 1 && !category ? (
+        {vehicle && chips.length === 1 && !category && (result.total === 0 || result.knownFits === 0) && (
           <VehicleNoParts vehicle={vehicle} basePath={basePath} params={params} />
-        ) : result.total === 0 ? (
-          <NoResults q={params.q} basePath={basePath} category={activeCategory} />
+        )}
+        {result.total === 0 ? (
+          vehicle && chips.length === 1 && !category ? null : (
+            <NoResults q={params.q} basePath={basePath} category={activeCategory} />
+          )
         ) : (
           <CardGrid empty="">
             {result.parts.map((part, index) => (

@@ -23,7 +23,7 @@ export function Navbar() {
         className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6 lg:h-16 lg:flex-nowrap lg:py-0"
       >
         <Link href="/" className="flex h-12 items-center gap-2 text-lg font-bold text-white">
-          <ShopImage src="/logo.svg" alt="" width={32} height={32} loading="eager" />
+          <ShopImage src="/logo.svg" alt="" width={32} height={32} priority />
           {SITE_NAME}
         </Link>
         <div className="relative order-last flex w-full items-center gap-2 lg:order-none lg:w-auto lg:flex-1">

@@ -34,6 +34,11 @@ const RULES: Array<[RegExp, (viewer: Viewer, id: string) => Promise<boolean>]> =
   [/^\/dashboard\/manageProducts\/([^/]+)\/?$/, (viewer, id) => (viewer.isAdmin ? exists(getPart(id)) : Promise.resolve(true))],
 ];
 
+/** True when the path is one of the private pages with an id (proxy.ts then asks mayOpenPrivatePage). */
+export function namesPrivateRecord(pathname: string): boolean {
+  return RULES.some(([pattern]) => pattern.test(pathname));
+}
+
 /** False when the path names a record this viewer cannot open (someone else's, or none). */
 export async function mayOpenPrivatePage(viewer: Viewer, pathname: string | null): Promise<boolean> {
   if (!pathname) return true;

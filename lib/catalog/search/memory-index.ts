@@ -446,6 +446,7 @@ export class MemoryIndex {
     const hits: Slot[] = [];
     // For a vehicle, in the relevance order, parts known to fit come before parts whose notes must be checked.
     const toCheck: Slot[] = [];
+    let unverified = 0;
     for (const slot of candidates) {
       const c = passes.category(slot);
       const b = passes.brand(slot);
@@ -457,7 +458,9 @@ export class MemoryIndex {
       if (c && p && s) facets.brand[this.brand[slot]!]! += 1;
       if (c && b && s) facets.price[bucketOf(this.price[slot]!)]! += 1;
       if (c && b && p && this.quantity[slot]! > 0) facets.inStock++;
-      if (c && b && p && s) (fit === 'check' && query.sort === 'relevance' ? toCheck : hits).push(slot);
+      if (!(c && b && p && s)) continue;
+      if (fit === 'check') unverified++;
+      (fit === 'check' && query.sort === 'relevance' ? toCheck : hits).push(slot);
     }
     hits.push(...toCheck);
     if (text && query.sort !== 'relevance')
@@ -470,6 +473,7 @@ export class MemoryIndex {
       total: hits.length,
       facets: this.facetsOut(facets),
       nextCursor: offset + query.limit < hits.length ? encodeCursor(offset + query.limit) : null,
+      ...(vehicle ? { knownFits: hits.length - unverified } : {}),
     };
   }
 

@@ -24,7 +24,14 @@ export type PriceBucket = { key: string; min: number; max: number | null; count:
 export type Facets = { category: FacetValue[]; brand: FacetValue[]; price: PriceBucket[]; inStock: number };
 
 /** A page of results: part ids in order, the total, facet counts for the query, the next page's cursor. */
-export type SearchPage = { ids: string[]; total: number; facets: Facets; nextCursor: string | null };
+export type SearchPage = {
+  ids: string[];
+  total: number;
+  facets: Facets;
+  nextCursor: string | null;
+  /** With a vehicle: how many of the parts found are known to fit it (the others have no fitment data to check). */
+  knownFits?: number;
+};
 
 /**
  * What the search box offers: a part (an exact part or OEM number: opens the part), a query (a part
