@@ -14,7 +14,13 @@ import {
   vehiclesSchema,
   vinSchema,
 } from '@/lib/openapi/responses';
-import { forgotPasswordSchema, registerSchema, resetPasswordSchema, verifyEmailQuerySchema } from '@/lib/validations/auth';
+import {
+  forgotPasswordSchema,
+  registerSchema,
+  resetPasswordSchema,
+  signInLinkSchema,
+  verifyEmailQuerySchema,
+} from '@/lib/validations/auth';
 import { emailSchema, objectIdSchema, pageQuerySchema } from '@/lib/validations/common';
 import {
   createIntentSchema,
@@ -360,6 +366,23 @@ export function buildOpenApiDocument(serverUrl?: string) {
           operationId: 'forgotPassword',
           requestBody: body(forgotPasswordSchema),
           responses: { '200': json(ack.message, 'Sent if the account exists'), ...errors(400, 413, 415, 429) },
+        }),
+      },
+      '/api/sign-in-link': {
+        post: op('Accounts', 'Email a one-time sign-in link (the same answer whether or not the account exists)', {
+          operationId: 'requestSignInLink',
+          requestBody: body(signInLinkSchema),
+          responses: { '200': json(ack.message, 'Sent if the account exists'), ...errors(400, 413, 415, 429) },
+        }),
+      },
+      '/api/cron/{job}': {
+        get: op('Jobs', 'Run one background job (Vercel Cron); `Authorization: Bearer` with CRON_SECRET', {
+          operationId: 'runCronJob',
+          requestParams: { path: z.object({ job: z.string() }) },
+          responses: {
+            '200': json(z.object({ job: z.string(), ms: z.number(), result: z.unknown() }), 'The job ran'),
+            ...errors(401, 404),
+          },
         }),
       },
       '/api/password/reset': {

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { requestSignInLink, SIGN_IN_LINK_SENT } from '@/lib/auth/sign-in-link';
-import { readJson, route } from '@/lib/platform/http';
+import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { clientIp } from '@/lib/platform/rate-limit';
 import { signInLinkSchema } from '@/lib/validations/auth';
 
@@ -10,3 +10,5 @@ export const POST = route(async (req) => {
   await requestSignInLink(email, clientIp(req.headers));
   return NextResponse.json({ success: true, message: SIGN_IN_LINK_SENT });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { runCronJob } from '@/lib/platform/cron';
-import { route } from '@/lib/platform/http';
+import { otherMethods, route } from '@/lib/platform/http';
 
 type Params = { job: string };
 
@@ -8,3 +8,5 @@ type Params = { job: string };
 export const GET = route<Params>(async (req, { job }) =>
   NextResponse.json(await runCronJob(req.headers.get('authorization'), job), { headers: { 'Cache-Control': 'no-store' } }),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
