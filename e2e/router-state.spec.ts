@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { openMenuIfPhone } from './helpers';
 
 /**
  * A client navigation's `Next-Router-State-Tree` header is URL-encoded JSON of an array: anything
@@ -17,13 +18,14 @@ test.describe('the router state header', () => {
     });
   }
 
-  test('a navigation in the browser still works', async ({ page }) => {
+  test('a navigation in the browser still works', async ({ page }, testInfo) => {
     const statuses: number[] = [];
     page.on('response', (res) => {
       if (res.request().headers()['next-router-state-tree'] !== undefined) statuses.push(res.status());
     });
     await page.goto('/');
-    await page.locator('a[href="/parts"]').first().click();
+    await openMenuIfPhone(page, testInfo);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Parts', exact: true }).click();
     await expect(page).toHaveURL(/\/parts$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(statuses.length).toBeGreaterThan(0);
