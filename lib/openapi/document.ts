@@ -424,7 +424,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
         get: op('Catalog', 'Makes; the models of a make; the years and engines of a model', {
           operationId: 'vehicles',
           requestParams: { query: vehicleQuerySchema },
-          responses: { '200': json(vehiclesSchema, '`{ makes }`, `{ models }` or `{ years }`'), ...errors(400) },
+          responses: { '200': json(vehiclesSchema, '`{ makes, makesWithParts }`, `{ models }` or `{ years }`'), ...errors(400) },
         }),
       },
       '/api/vin/{vin}': {

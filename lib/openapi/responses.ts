@@ -134,6 +134,7 @@ export const searchPageSchema = z
       inStock: z.number().int(),
     }),
     nextCursor: z.string().nullable(),
+    knownFits: z.number().int().optional().meta({ description: 'With a vehicle: how many of the parts found are known to fit it' }),
   })
   .meta({ id: 'SearchPage' });
 
@@ -157,8 +158,12 @@ export const vinSchema: z.ZodType<Extract<VinDecodeResult, { ok: true }>> = z
   .meta({ id: 'VinDecoded' });
 
 export const vehiclesSchema = z.union([
-  z.object({ makes: z.array(z.string()) }).strict(),
-  z.object({ models: z.array(z.object({ model: z.string(), years: z.array(z.number().int()) })) }).strict(),
+  z.object({ makes: z.array(z.string()), makesWithParts: z.array(z.string()) }).strict(),
+  z
+    .object({
+      models: z.array(z.object({ model: z.string(), years: z.array(z.number().int()), yearsWithParts: z.array(z.number().int()) })),
+    })
+    .strict(),
   z.object({ years: z.array(z.object({ year: z.number().int(), engines: z.array(z.string()) })) }).strict(),
 ]);
 
