@@ -565,7 +565,8 @@ function* reversed<T>(items: readonly T[]): Iterable<T> {
   for (let i = items.length - 1; i >= 0; i--) yield items[i]!;
 }
 
-function insertSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
+/** The first index whose item does not sort before `item` (binary search). */
+function lowerBound<T>(items: T[], item: T, compare: (a: T, b: T) => number): number {
   let low = 0;
   let high = items.length;
   while (low < high) {
@@ -573,17 +574,15 @@ function insertSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): 
     if (compare(items[mid]!, item) < 0) low = mid + 1;
     else high = mid;
   }
-  items.splice(low, 0, item);
+  return low;
+}
+
+function insertSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
+  items.splice(lowerBound(items, item, compare), 0, item);
 }
 
 function removeSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compare(items[mid]!, item) < 0) low = mid + 1;
-    else high = mid;
-  }
+  const low = lowerBound(items, item, compare);
   if (items[low] === item) items.splice(low, 1);
   else {
     const at = items.indexOf(item);

@@ -8,22 +8,9 @@ import { createShopServer, guardRequests } from '@/scripts/serve';
 import { hasMalformedPath } from '@/lib/platform/request-path';
 import { resetEnv } from '@/lib/platform/env';
 import { callRoute } from '@/tests/helpers/api';
+import { listen } from '@/tests/helpers/listen';
 
 /** Starts a real HTTP server on a free port; answers its base URL and a stop function. */
-async function listen(handler: http.RequestListener): Promise<{ base: string; stop: () => Promise<void> }> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 describe('the client address the rate limits count', () => {
   it.each([
     [undefined, '203.0.113.9', 0, '203.0.113.9'],

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
 import { GET as adminCheckRoute } from '@/app/api/admin/[email]/route';
 import { GET as getProfileRoute, PATCH as patchProfileRoute } from '@/app/api/myProfile/[emailOrId]/route';
@@ -20,6 +19,7 @@ import { PUT as tokenRoute } from '@/app/api/user/[email]/route';
 import type { UserDTO } from '@/lib/accounts/users';
 import { Order, Part, Profile, Review, User } from '@/models';
 import { BASE_URL, callRoute, sessionCookieFor } from '@/tests/helpers/api';
+import { listen } from '@/tests/helpers/listen';
 import { makePart, makeReview, makeUser } from '@/tests/helpers/factories';
 
 const CONTACT = { address: '12 Mill Road, Leeds', phone: '+44 113 496 0200' };
@@ -52,20 +52,6 @@ async function placeOrder(as: UserDTO, partId: string, quantity = 1): Promise<st
 }
 
 /** Starts a real HTTP server on a free port; answers its base URL and a stop function. */
-async function listen(handler: http.RequestListener): Promise<{ base: string; stop: () => Promise<void> }> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 describe('no 500 for bad input', () => {
   it('PATCH /api/order/abc with a valid payment body answers 404', async () => {
     const res = await callRoute(payOrderRoute, '/api/order/abc', {
