@@ -214,12 +214,15 @@ async function startMailbox(): Promise<{ port: number; subjects: Map<string, num
 }
 
 /** How many keys Redis holds (a short connection of its own). */
-async function redisKeys(url: string): Promise<number> {
+async function redisKeys(url: string, match?: string): Promise<number> {
   const client = createClient({ url });
   client.on('error', () => {});
   await client.connect();
   try {
-    return await client.dbSize();
+    if (!match) return await client.dbSize();
+    let count = 0;
+    for await (const keys of client.scanIterator({ MATCH: match, COUNT: 1000 })) count += keys.length;
+    return count;
   } finally {
     client.destroy();
   }
@@ -312,12 +315,14 @@ async function main(): Promise<void> {
     const part1 = await createPart(a.base, admin, `Cluster ${runId} brake caliper`, 50, origin);
     const pagePath = `/parts/${part1.id}`;
     const firstA = await get(a.base, pagePath);
+    // A stores its render after answering: B's first request comes once the page's entry is in Redis.
+    const stored = await timeUntil(async () => (await redisKeys(redisUrl, `*${part1.id}*`)) > 0, 5000);
     const firstB = await get(b.base, pagePath);
     const keys = await redisKeys(redisUrl);
     check(
       'shared cache: a page rendered by A is served from Redis by B',
       firstA.status === 200 && firstB.cache === 'HIT' && keys > 0,
-      `A ${firstA.status} ${firstA.cache}, then B's first request ${firstB.status} ${firstB.cache}; ${keys} keys in Redis`,
+      `A ${firstA.status} ${firstA.cache}, stored in Redis after ${ms(stored)}, then B's first request ${firstB.status} ${firstB.cache}; ${keys} keys in Redis`,
     );
 
     // 2. A price changed through A shows on B (page and API) and through the balancer within 1 s.
