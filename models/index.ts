@@ -22,6 +22,9 @@ import { LostDemandDay, LostDemandVisit } from './lost-demand';
 import { CatalogChange } from './catalog-change';
 import { SearchSnapshot } from './search-snapshot';
 import { JobMark } from './job-mark';
+import { Cart } from './cart';
+import { ShippingZone, ShopSettings, TaxRate } from './shipping';
+import { DiscountCode, DiscountRedemption } from './discount';
 
 export {
   AuditEntry,
@@ -53,6 +56,12 @@ export {
   CatalogChange,
   SearchSnapshot,
   JobMark,
+  Cart,
+  ShippingZone,
+  TaxRate,
+  ShopSettings,
+  DiscountCode,
+  DiscountRedemption,
 };
 
 const ALL_MODELS: Model<never>[] = [
@@ -84,6 +93,11 @@ const ALL_MODELS: Model<never>[] = [
   LostDemandVisit,
   CatalogChange,
   SearchSnapshot,
+  Cart,
+  ShippingZone,
+  TaxRate,
+  DiscountCode,
+  DiscountRedemption,
 ] as unknown as Model<never>[];
 
 // Clean-up only: expiry is always checked in code, and FerretDB v1 has no TTL indexes.

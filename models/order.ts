@@ -3,6 +3,31 @@ import { type InferSchemaType, Schema, model, models, type Model } from 'mongoos
 
 export const ORDER_STATUSES = ['pending', 'shipped'] as const;
 
+const orderLineSchema = new Schema(
+  {
+    partId: { type: Schema.Types.ObjectId, required: true },
+    partName: { type: String, required: true },
+    unitPrice: { type: Number, required: true, min: 0.01 },
+    quantity: { type: Number, required: true, min: 1 },
+    weightGrams: { type: Number, required: true, min: 0, default: 0 },
+  },
+  { _id: false },
+);
+
+/** A structured shipping address (checkout); the spec's free-text `address` keeps its one-line form. */
+const addressSchema = new Schema(
+  {
+    name: { type: String, required: true },
+    line1: { type: String, required: true },
+    line2: { type: String },
+    city: { type: String, required: true },
+    region: { type: String },
+    postalCode: { type: String, required: true },
+    country: { type: String, required: true },
+  },
+  { _id: false },
+);
+
 const orderSchema = new Schema(
   {
     // The short human number (lib/orders/numbers.ts); orders stored before numbers existed get one at start.
@@ -24,13 +49,33 @@ const orderSchema = new Schema(
     trackingNumber: { type: String, maxlength: 60 },
     // Cancelled orders stay as records (their stock is back, their outcome is `cancelled`).
     cancelledAt: { type: Date, default: null },
-    cancelledBy: { type: String, enum: ['customer', 'admin'] },
+    cancelledBy: { type: String, enum: ['customer', 'admin', 'system'] },
+    // Checkout orders (DESIGN.md section 6a). The fields above (partId, partName, price, quantity) are
+    // the first line's, as the spec's calls show an order. A spec order has one line and no shipping.
+    lines: { type: [orderLineSchema], default: undefined },
+    shippingAddress: { type: addressSchema, default: undefined },
+    shipping: {
+      type: new Schema({ methodId: String, label: String, amountCents: Number, minDays: Number, maxDays: Number }, { _id: false }),
+      default: undefined,
+    },
+    discount: {
+      type: new Schema({ code: String, kind: String, amountCents: Number }, { _id: false }),
+      default: undefined,
+    },
+    goodsCents: { type: Number, min: 0 },
+    taxCents: { type: Number, min: 0 },
+    totalCents: { type: Number, min: 0 },
+    // A guest's order: reached through a signed link, and by an account verified with its email.
+    guest: { type: Boolean, default: false },
+    // An unpaid order is cancelled at this time and its stock returned (ORDER_HOLD_MINUTES).
+    holdUntil: { type: Date, default: null },
   },
   { timestamps: true },
 );
 orderSchema.index({ number: 1 }, { unique: true, sparse: true });
 orderSchema.index({ email: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1, _id: -1 });
+orderSchema.index({ holdUntil: 1 }, { sparse: true });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema>;
 export const Order: Model<OrderDoc> = (models.Order as Model<OrderDoc>) ?? model<OrderDoc>('Order', orderSchema);

@@ -35,6 +35,8 @@ const partSchema = new Schema(
     stockSeq: { type: Number, required: true, min: 0, default: 0 },
     minimumQuantity: { type: Number, required: true, min: 1, default: 1 },
     unit: { type: String, enum: PART_UNITS, default: 'piece' },
+    // The shipping weight of one unit, in kilograms (null: the shop's default weight applies).
+    weightKg: { type: Number, min: 0, max: 1000, default: null },
     // Set when a part that orders refer to is deleted: it leaves every list, search and the sitemap.
     archivedAt: { type: Date, default: null },
   },

@@ -1,10 +1,152 @@
 import { toCents } from '@/lib/platform/money';
 
 /**
- * An order's money, in integer cents: the unit price it stored times its quantity. The one place
- * an order's total is computed; the order's `total`, its emails and receipt, the payment amount and
- * the admin overview's revenue all come from here.
+ * The shop's money, in integer cents: the one module that computes an order's amounts (DESIGN.md
+ * section 6a). The cart, the quote, the checkout, the order's `total`, its emails and receipt, My
+ * Orders, Manage Orders, the admin overview's revenue and the payment amount all come from here.
+ *
+ * The rounding rule, written once:
+ * 1. goods = the sum of unit price x quantity per line (prices are whole cents);
+ * 2. a goods discount is computed on the lines it applies to (percent: rounded half up), never more
+ *    than they cost, and shared over those lines in proportion to their amounts (each line's share
+ *    rounded down, the cents left over given to the lines with the largest remainders, first line first);
+ * 3. shipping is the method's weight band price (free from its threshold, judged on goods after the
+ *    discount); a free-shipping code takes off exactly that price;
+ * 4. tax is computed per line on (line - its discount share), rounded half up, then summed; shipping
+ *    (after its discount) is taxed the same way where the region taxes it;
+ * 5. total = goods - discount + shipping + tax, where discount = goods discount + shipping discount.
+ * No amount is ever negative; a discount never exceeds what it applies to.
  */
-export function orderTotalCents(order: { price: number; quantity: number }): number {
-  return toCents(order.price) * order.quantity;
+
+/** a x b / c rounded half up, for non-negative integers (exact: no floating-point division of money). */
+export function mulDivHalfUp(a: number, b: number, c: number): number {
+  const product = BigInt(a) * BigInt(b);
+  const divisor = BigInt(c);
+  return Number((product * 2n + divisor) / (divisor * 2n));
+}
+
+export type MoneyLine = {
+  unitCents: number;
+  quantity: number;
+  weightGrams: number;
+  category?: string | null;
+  brand?: string | null;
+};
+
+export type WeightBand = { upToGrams: number | null; priceCents: number };
+export type ShippingRule = { bands: WeightBand[]; freeOverCents: number | null };
+export type TaxRule = { rateBps: number; taxShipping: boolean };
+export type DiscountRule = {
+  kind: 'percent' | 'fixed' | 'free-shipping';
+  percent?: number | null;
+  amountCents?: number | null;
+  categories?: string[];
+  brands?: string[];
+};
+
+export type Totals = {
+  goodsCents: number;
+  goodsDiscountCents: number;
+  shippingCents: number;
+  shippingDiscountCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+  weightGrams: number;
+};
+
+export const lineCents = (line: Pick<MoneyLine, 'unitCents' | 'quantity'>) => line.unitCents * line.quantity;
+
+export function goodsCents(lines: Array<Pick<MoneyLine, 'unitCents' | 'quantity'>>): number {
+  return lines.reduce((sum, line) => sum + lineCents(line), 0);
+}
+
+export function weightOf(lines: Array<Pick<MoneyLine, 'weightGrams' | 'quantity'>>): number {
+  return lines.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0);
+}
+
+/** Whether a code limited to categories or brands applies to this line (an unlimited code applies to every line). */
+export function discountApplies(rule: Pick<DiscountRule, 'categories' | 'brands'>, line: Pick<MoneyLine, 'category' | 'brand'>): boolean {
+  const categories = rule.categories ?? [];
+  const brands = rule.brands ?? [];
+  if (!categories.length && !brands.length) return true;
+  return (
+    (line.category != null && categories.includes(line.category)) ||
+    (line.brand != null && brands.some((brand) => brand.toLowerCase() === line.brand!.toLowerCase()))
+  );
+}
+
+/** Shares `amount` over `weights` in proportion (rule 2): each share at most its weight, the sum exactly `amount`. */
+export function shareOut(amount: number, weights: number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total === 0 || amount === 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => BigInt(amount) * BigInt(weight));
+  const shares = exact.map((value) => Number(value / BigInt(total)));
+  let left = amount - shares.reduce((sum, share) => sum + share, 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value % BigInt(total) }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index } of byRemainder) {
+    if (left === 0) break;
+    shares[index]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/** The goods discount of a code on these lines (rule 2), and its share per line. */
+export function goodsDiscount(lines: MoneyLine[], rule: DiscountRule | null): { cents: number; perLine: number[] } {
+  if (!rule || rule.kind === 'free-shipping') return { cents: 0, perLine: lines.map(() => 0) };
+  const eligible = lines.map((line) => (discountApplies(rule, line) ? lineCents(line) : 0));
+  const base = eligible.reduce((sum, cents) => sum + cents, 0);
+  const wanted =
+    rule.kind === 'percent' ? mulDivHalfUp(base, Math.min(Math.max(rule.percent ?? 0, 0), 100), 100) : Math.max(rule.amountCents ?? 0, 0);
+  const cents = Math.min(wanted, base);
+  return { cents, perLine: shareOut(cents, eligible) };
+}
+
+/** A method's price for this weight and goods amount (rule 3); null when no band holds the weight. */
+export function shippingPrice(rule: ShippingRule, weightGrams: number, goodsAfterDiscountCents: number): number | null {
+  const band = [...rule.bands]
+    .sort((a, b) => (a.upToGrams ?? Infinity) - (b.upToGrams ?? Infinity))
+    .find((candidate) => candidate.upToGrams === null || weightGrams <= candidate.upToGrams);
+  if (!band) return null;
+  if (rule.freeOverCents !== null && goodsAfterDiscountCents >= rule.freeOverCents) return 0;
+  return band.priceCents;
+}
+
+/** Every amount of an order (rules 1-5), for one shipping price (null: no shipping, as the spec's one-part order). */
+export function computeTotals(
+  lines: MoneyLine[],
+  { shipping, tax, discount }: { shipping: ShippingRule | null; tax: TaxRule | null; discount: DiscountRule | null },
+): Totals | null {
+  const goods = goodsCents(lines);
+  const weightGrams = weightOf(lines);
+  const { cents: goodsDiscountCents, perLine } = goodsDiscount(lines, discount);
+  const shippingCents = shipping ? shippingPrice(shipping, weightGrams, goods - goodsDiscountCents) : 0;
+  if (shippingCents === null) return null;
+  const shippingDiscountCents = discount?.kind === 'free-shipping' ? shippingCents : 0;
+  const rate = tax?.rateBps ?? 0;
+  const goodsTax = lines.reduce((sum, line, i) => sum + mulDivHalfUp(lineCents(line) - perLine[i]!, rate, 10_000), 0);
+  const shippingTax = tax?.taxShipping ? mulDivHalfUp(shippingCents - shippingDiscountCents, rate, 10_000) : 0;
+  const taxCents = goodsTax + shippingTax;
+  const discountCents = goodsDiscountCents + shippingDiscountCents;
+  return {
+    goodsCents: goods,
+    goodsDiscountCents,
+    shippingCents,
+    shippingDiscountCents,
+    discountCents,
+    taxCents,
+    totalCents: goods - discountCents + shippingCents + taxCents,
+    weightGrams,
+  };
+}
+
+/**
+ * An order's total in cents: what checkout stored, or, for a spec order (one line, no shipping, no
+ * tax), its unit price times its quantity.
+ */
+export function orderTotalCents(order: { price: number; quantity: number; totalCents?: number | null }): number {
+  return typeof order.totalCents === 'number' ? order.totalCents : toCents(order.price) * order.quantity;
 }

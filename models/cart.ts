@@ -1,0 +1,32 @@
+import './time-limit';
+import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
+
+const cartLineSchema = new Schema(
+  {
+    partId: { type: Schema.Types.ObjectId, required: true },
+    quantity: { type: Number, required: true, min: 1 },
+    // The price when the line was added: the cart flags a line whose part costs more since.
+    addedPrice: { type: Number, required: true, min: 0 },
+    addedAt: { type: Date, required: true, default: () => new Date() },
+  },
+  { _id: false },
+);
+
+/**
+ * One cart per visitor: `owner` is `u:{userId}` for a customer, `g:{guestId}` for a guest (the id
+ * lives in a signed, http-only cookie). `rev` counts writes: each write is filtered on the revision it
+ * read, so two tabs changing one cart never lose a line silently (the loser retries).
+ */
+const cartSchema = new Schema(
+  {
+    owner: { type: String, required: true },
+    lines: { type: [cartLineSchema], default: [] },
+    rev: { type: Number, required: true, default: 0 },
+  },
+  { timestamps: true },
+);
+cartSchema.index({ owner: 1 }, { unique: true });
+cartSchema.index({ updatedAt: 1 });
+
+export type CartDoc = InferSchemaType<typeof cartSchema>;
+export const Cart: Model<CartDoc> = (models.Cart as Model<CartDoc>) ?? model<CartDoc>('Cart', cartSchema);
