@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { CartLink } from '@/components/cart/cart-link';
 import { VerifyEmailBanner } from '@/components/auth/verify-email-banner';
 import { CategoriesMenu } from '@/components/layout/categories-menu';
 import { MobileMenu } from '@/components/layout/mobile-menu';
@@ -39,7 +40,10 @@ export function Navbar() {
           <CategoriesMenu className={linkClass} />
           <NavSession />
         </div>
-        <MobileMenu />
+        <div className="flex items-center gap-1">
+          <CartLink />
+          <MobileMenu />
+        </div>
       </nav>
       <VerifyEmailBanner />
     </header>

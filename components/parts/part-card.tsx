@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { AddToCartButton } from '@/components/cart/add-to-cart-button';
 import { FitBadge } from '@/components/parts/fit-badge';
 import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
@@ -46,14 +47,17 @@ export function PartCard({ part, actions, priority = false, vehicle = null }: Pa
         <p className="card-text">{previewText(part.description)}</p>
         <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} unit={part.unit} />
         {actions ?? (
-          <Link
-            href={`/parts/${part._id}`}
-            className="action"
-            // The visible words start the link's name (WCAG 2.5.3); the part's name tells the links apart.
-            aria-label={`${action}: ${part.name}`}
-          >
-            {action}
-          </Link>
+          <>
+            <Link
+              href={`/parts/${part._id}`}
+              className="action"
+              // The visible words start the link's name (WCAG 2.5.3); the part's name tells the links apart.
+              aria-label={`${action}: ${part.name}`}
+            >
+              {action}
+            </Link>
+            {!outOfStock && <AddToCartButton part={part} />}
+          </>
         )}
       </div>
     </article>

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CATEGORIES } from '@/content/categories';
+import { AddToCartButton } from '@/components/cart/add-to-cart-button';
+import { ShipsTo } from '@/components/cart/ships-to';
 import { FitBadge } from '@/components/parts/fit-badge';
 import { FitmentTable } from '@/components/parts/fitment-table';
 import { PartPurchase } from '@/components/parts/part-purchase';
@@ -108,7 +110,13 @@ export default async function PartPage({ params }: PartPageProps) {
             <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} unit={part.unit} size="page" />
           </div>
           {/* Buying comes right after the price, stock and fit: the facts and the description follow. */}
-          <div className="mt-8">
+          <AddToCartButton
+            part={{ _id: part._id, name: part.name, availableQuantity: part.availableQuantity, minimumQuantity: part.minimumQuantity }}
+            variant="page"
+            className="mt-8"
+          />
+          <ShipsTo partId={part._id} quantity={part.minimumQuantity} />
+          <div className="mt-6">
             <PartPurchase
               part={{ _id: part._id, availableQuantity: part.availableQuantity, minimumQuantity: part.minimumQuantity, unit: part.unit }}
             />

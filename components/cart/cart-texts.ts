@@ -1,0 +1,37 @@
+import type { CartLine, CartProblem } from '@/components/cart/types';
+import { unitCount } from '@/lib/catalog/part-units';
+import type { PartUnit } from '@/lib/platform/constants';
+import { formatPrice } from '@/lib/platform/money';
+
+/** What a flagged cart line tells the customer: the cart never changes a line by itself. */
+export function problemText(problem: CartProblem, line: CartLine): string {
+  const unit = line.unit as PartUnit;
+  switch (problem) {
+    case 'unavailable':
+      return 'This part is no longer available. Remove it to check out.';
+    case 'price-raised':
+      return `The price went up from ${formatPrice(line.addedPrice)} to ${formatPrice(line.unitPrice)} since you added it.`;
+    case 'price-lowered':
+      return `The price went down from ${formatPrice(line.addedPrice)} to ${formatPrice(line.unitPrice)} since you added it.`;
+    case 'below-minimum':
+      return `The minimum order is ${unitCount(line.minimumQuantity, unit)}.`;
+    case 'over-stock':
+      return line.availableQuantity > 0 ? `Only ${unitCount(line.availableQuantity, unit)} left in stock.` : 'Out of stock right now.';
+  }
+}
+
+/** Problems that stop a checkout (a price change only needs the customer to see it). */
+export const BLOCKING_PROBLEMS: readonly CartProblem[] = ['unavailable', 'below-minimum', 'over-stock'];
+
+export const isBlocked = (line: CartLine) => line.problems.some((problem) => BLOCKING_PROBLEMS.includes(problem));
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "Tue, Dec 1" from an ISO date (`2026-12-01`). */
+export function formatDay(isoDate: string): string {
+  const date = new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate);
+  return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
+}
+
+/** "$6.00", or "Free" for nothing. */
+export const priceOrFree = (amount: number) => (amount === 0 ? 'Free' : formatPrice(amount));
