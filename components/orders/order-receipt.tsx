@@ -1,3 +1,4 @@
+import { isDetailed, OrderAmounts, type OrderMoney } from '@/components/orders/order-amounts';
 import { PrintButton } from '@/components/orders/print-button';
 import { LocalTime } from '@/components/ui/local-time';
 import { SITE_NAME } from '@/lib/platform/constants';
@@ -17,7 +18,7 @@ const PRINT_CSS = `@media print {
 }`;
 
 /** The receipt of a paid order: what was bought, for how much, when, and the payment's transaction id. */
-export function OrderReceipt({ order }: { order: OrderDTO }) {
+export function OrderReceipt({ order }: { order: OrderDTO & Partial<OrderMoney> }) {
   return (
     <section id={RECEIPT_ID} aria-labelledby={`${RECEIPT_ID}-heading`} className="space-y-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
       <style>{PRINT_CSS}</style>
@@ -56,42 +57,46 @@ export function OrderReceipt({ order }: { order: OrderDTO }) {
           </dd>
         </div>
       </dl>
-      <table className="w-full text-sm">
-        <thead className="border-b border-slate-200 text-left text-slate-500">
-          <tr>
-            <th scope="col" className="py-2 font-medium">
-              Part
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Qty
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Price
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr className="border-b border-slate-100">
-            <td className="py-2 pr-2 break-words text-slate-900">{order.partName}</td>
-            <td className="py-2 text-right tabular-nums">{order.quantity}</td>
-            <td className="py-2 text-right tabular-nums">{formatPrice(order.price)}</td>
-            <td className="py-2 text-right tabular-nums">{formatPrice(order.total)}</td>
-          </tr>
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3} className="pt-3 text-right font-semibold text-slate-900">
-              Total paid
-            </th>
-            <td className="pt-3 text-right font-bold text-slate-900 tabular-nums" data-testid="receipt-total">
-              {formatPrice(order.total)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      {isDetailed(order) ? (
+        <OrderAmounts order={order} totalLabel="Total paid" />
+      ) : (
+        <table className="w-full text-sm">
+          <thead className="border-b border-slate-200 text-left text-slate-500">
+            <tr>
+              <th scope="col" className="py-2 font-medium">
+                Part
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Qty
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Price
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr className="border-b border-slate-100">
+              <td className="py-2 pr-2 break-words text-slate-900">{order.partName}</td>
+              <td className="py-2 text-right tabular-nums">{order.quantity}</td>
+              <td className="py-2 text-right tabular-nums">{formatPrice(order.price)}</td>
+              <td className="py-2 text-right tabular-nums">{formatPrice(order.total)}</td>
+            </tr>
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3} className="pt-3 text-right font-semibold text-slate-900">
+                Total paid
+              </th>
+              <td className="pt-3 text-right font-bold text-slate-900 tabular-nums" data-testid="receipt-total">
+                {formatPrice(order.total)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      )}
     </section>
   );
 }

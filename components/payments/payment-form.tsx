@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { TestCardFields } from '@/components/payments/test-card-fields';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
-import type { CardFieldsProps } from '@/components/payments/types';
+import { orderTokenHeaders, type CardFieldsProps } from '@/components/payments/types';
 import type { PaymentProviderName as ProviderName } from '@/lib/platform/types';
 
 // Stripe.js loads only here, and only when Stripe is the configured provider.
@@ -18,32 +18,40 @@ type PaymentFormProps = {
   provider: ProviderName;
   publishableKey: string | null;
   billing: { name: string; email: string };
+  /** A guest's order token (the order's signed link): the payment calls send it instead of a session. */
+  orderToken?: string;
 };
 
 export const PAYMENT_DONE = 'congrats! Your payment is completed';
 
 /** Creates the payment for the order's server-computed total, then lets the customer confirm the card. */
-export function PaymentForm({ orderId, total, provider, publishableKey, billing }: PaymentFormProps) {
+export function PaymentForm({ orderId, total, provider, publishableKey, billing, orderToken }: PaymentFormProps) {
   const router = useRouter();
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     let active = true;
-    void fetchJson<{ clientSecret: string }>('/api/create-payment-intent', { method: 'POST', json: { orderId, price: total } }).then(
-      (res) => {
-        if (!active) return;
-        if (res.ok) setClientSecret(res.data.clientSecret);
-        else setProblem(res.data.error ?? 'The payment could not be started');
-      },
-    );
+    void fetchJson<{ clientSecret: string }>('/api/create-payment-intent', {
+      method: 'POST',
+      json: { orderId, price: total },
+      headers: orderTokenHeaders(orderToken),
+    }).then((res) => {
+      if (!active) return;
+      if (res.ok) setClientSecret(res.data.clientSecret);
+      else setProblem(res.data.error ?? 'The payment could not be started');
+    });
     return () => {
       active = false;
     };
-  }, [orderId, total]);
+  }, [orderId, total, orderToken]);
 
   async function onConfirmed(transactionId: string) {
-    const res = await fetchJson(`/api/order/${orderId}`, { method: 'PATCH', json: { payment: { order: orderId, transactionId } } });
+    const res = await fetchJson(`/api/order/${orderId}`, {
+      method: 'PATCH',
+      json: { payment: { order: orderId, transactionId } },
+      headers: orderTokenHeaders(orderToken),
+    });
     if (!res.ok) {
       await alertError(res.data.error ?? 'The payment could not be recorded');
       return;
@@ -59,7 +67,7 @@ export function PaymentForm({ orderId, total, provider, publishableKey, billing 
       </p>
     );
   }
-  const props: CardFieldsProps = { clientSecret, billing, onConfirmed };
+  const props: CardFieldsProps = { clientSecret, billing, onConfirmed, orderToken };
   return provider === 'stripe' && publishableKey ? (
     <StripeCardFields {...props} publishableKey={publishableKey} />
   ) : (

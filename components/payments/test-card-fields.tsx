@@ -5,7 +5,7 @@ import { Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
 import { alertError } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
-import type { CardFieldsProps } from '@/components/payments/types';
+import { orderTokenHeaders, type CardFieldsProps } from '@/components/payments/types';
 
 const CARD_FIELDS = [
   { name: 'number', label: 'Card number', autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242' },
@@ -21,7 +21,7 @@ export function formatExpiry(value: string): string {
 }
 
 /** The offline test gateway's card form (no Stripe keys): checked on the server like Stripe would. */
-export function TestCardFields({ clientSecret, billing, onConfirmed }: CardFieldsProps) {
+export function TestCardFields({ clientSecret, billing, onConfirmed, orderToken }: CardFieldsProps) {
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [paying, setPaying] = useState(false);
 
@@ -32,6 +32,7 @@ export function TestCardFields({ clientSecret, billing, onConfirmed }: CardField
     const res = await fetchJson<{ id: string }>('/api/test-gateway/confirm', {
       method: 'POST',
       json: { clientSecret, ...card, ...billing },
+      headers: orderTokenHeaders(orderToken),
     });
     if (!res.ok) await alertError(res.data.error ?? 'The payment failed');
     else await onConfirmed(res.data.id);

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { CancelOrderButton, PayLink, ShipButton } from '@/components/orders/order-actions';
+import { addressLines, isDetailed, OrderAmounts, type OrderMoney, type StructuredAddress } from '@/components/orders/order-amounts';
+import { HoldCountdown } from '@/components/orders/hold-countdown';
 import { OrderReceipt } from '@/components/orders/order-receipt';
 import { OrderStageBadge } from '@/components/orders/order-status';
 import { OrderTimeline } from '@/components/orders/order-timeline';
@@ -20,7 +22,9 @@ export const metadata = { title: 'Order' };
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const viewer = await requireViewer(`/dashboard/orders/${id}`);
-  const order = await orNotFound(getOrderDetails(viewer, id));
+  const found = await orNotFound(getOrderDetails(viewer, id));
+  // Checkout's fields (issue 29) where the order has them.
+  const order = found as typeof found & OrderMoney & { holdUntil?: string | null; shippingAddress?: StructuredAddress | null };
   const open = !order.paid && !order.cancelled;
   const canPay = open && !viewer.isAdmin && order.part.available;
   const canShip = viewer.isAdmin && order.paid && !order.cancelled && order.status !== 'shipped';
@@ -51,33 +55,53 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           <h3 id="order-details-heading" className="sr-only">
             Details
           </h3>
-          <div>
-            <p className="text-sm text-slate-500">Part</p>
-            {order.part.available ? (
-              <Link href={`/parts/${order.partId}`} className="font-medium break-words text-brand-700 underline-offset-2 hover:underline">
-                {order.partName}
-              </Link>
-            ) : (
-              <p className="font-medium break-words text-slate-900">
-                {order.partName} <Badge tone="slate">archived</Badge>
-              </p>
-            )}
-          </div>
-          <dl className="grid grid-cols-3 gap-3 text-sm">
-            {rows.map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-slate-500">{label}</dt>
-                <dd className="text-slate-900 tabular-nums">{value}</dd>
+          {isDetailed(order) ? (
+            <OrderAmounts order={order} />
+          ) : (
+            <>
+              <div>
+                <p className="text-sm text-slate-500">Part</p>
+                {order.part.available ? (
+                  <Link
+                    href={`/parts/${order.partId}`}
+                    className="font-medium break-words text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {order.partName}
+                  </Link>
+                ) : (
+                  <p className="font-medium break-words text-slate-900">
+                    {order.partName} <Badge tone="slate">archived</Badge>
+                  </p>
+                )}
               </div>
-            ))}
-          </dl>
+              <dl className="grid grid-cols-3 gap-3 text-sm">
+                {rows.map(([label, value]) => (
+                  <div key={label}>
+                    <dt className="text-slate-500">{label}</dt>
+                    <dd className="text-slate-900 tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </>
+          )}
           <div className="text-sm">
             <p className="text-slate-500">Ship to</p>
             <address className="break-words text-slate-900 not-italic" data-testid="order-address">
-              {order.name}
-              <br />
-              {order.address}
-              <br />
+              {order.shippingAddress ? (
+                addressLines(order.shippingAddress).map((line, index) => (
+                  <span key={index}>
+                    {line}
+                    <br />
+                  </span>
+                ))
+              ) : (
+                <>
+                  {order.name}
+                  <br />
+                  {order.address}
+                  <br />
+                </>
+              )}
               {order.phone}
               {viewer.isAdmin && (
                 <>
@@ -87,6 +111,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
               )}
             </address>
           </div>
+          {open && order.holdUntil && <HoldCountdown holdUntil={order.holdUntil} />}
           {(open || canShip) && (
             <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
               {canPay && <PayLink order={order} />}

@@ -1,0 +1,126 @@
+import { formatPrice } from '@/lib/platform/money';
+
+/**
+ * The money of an order as the API reports it (issue 29): its lines, shipping, discount, tax and total.
+ * A spec order (one part, no shipping) has no `lines`: it shows as one line of its part.
+ */
+export type OrderMoney = {
+  partId: string;
+  partName: string;
+  price: number;
+  quantity: number;
+  total: number;
+  lines?: Array<{ partId: string; partName: string; unitPrice: number; quantity: number; lineTotal: number }> | null;
+  subtotal?: number | null;
+  shipping?: { label: string; amount: number; minDays?: number; maxDays?: number } | null;
+  discount?: { code: string; amount: number } | null;
+  tax?: number | null;
+};
+
+export function orderLinesOf(order: OrderMoney) {
+  return order.lines?.length
+    ? order.lines
+    : [
+        {
+          partId: order.partId,
+          partName: order.partName,
+          unitPrice: order.price,
+          quantity: order.quantity,
+          lineTotal: order.price * order.quantity,
+        },
+      ];
+}
+
+/** The order's lines and amounts as a table (order page, payment page, receipt). */
+export function OrderAmounts({ order, totalLabel = 'Total' }: { order: OrderMoney; totalLabel?: string }) {
+  const lines = orderLinesOf(order);
+  const rows: Array<[string, string, string]> = [];
+  if (order.subtotal != null && (order.shipping || order.discount || order.tax)) {
+    rows.push(['Subtotal', formatPrice(order.subtotal), 'order-subtotal']);
+    if (order.discount && order.discount.amount > 0)
+      rows.push([`Discount (${order.discount.code})`, `-${formatPrice(order.discount.amount)}`, 'order-discount']);
+    if (order.shipping)
+      rows.push([
+        `Shipping: ${order.shipping.label}`,
+        order.shipping.amount === 0 ? 'Free' : formatPrice(order.shipping.amount),
+        'order-shipping',
+      ]);
+    if (order.tax != null) rows.push(['Tax', formatPrice(order.tax), 'order-tax']);
+  }
+  return (
+    <table className="w-full text-sm" data-testid="order-amounts">
+      <thead className="border-b border-slate-200 text-left text-slate-500">
+        <tr>
+          <th scope="col" className="py-2 font-medium">
+            Part
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Qty
+          </th>
+          <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">
+            Price
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.partId} className="border-b border-slate-100" data-testid="order-line">
+            <td className="py-2 pr-2 break-words text-slate-900">{line.partName}</td>
+            <td className="py-2 text-right tabular-nums">{line.quantity}</td>
+            <td className="hidden py-2 text-right tabular-nums sm:table-cell">{formatPrice(line.unitPrice)}</td>
+            <td className="py-2 text-right tabular-nums">{formatPrice(line.lineTotal)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        {rows.map(([label, value, testId]) => (
+          <tr key={testId}>
+            <th scope="row" colSpan={3} className="pt-2 text-right font-normal text-slate-600">
+              {label}
+            </th>
+            <td className="pt-2 text-right text-slate-900 tabular-nums" data-testid={testId}>
+              {value}
+            </td>
+          </tr>
+        ))}
+        <tr>
+          <th scope="row" colSpan={3} className="pt-3 text-right font-semibold text-slate-900">
+            {totalLabel}
+          </th>
+          <td className="pt-3 text-right font-bold text-slate-900 tabular-nums" data-testid="order-total">
+            {formatPrice(order.total)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+/** An order placed through checkout (several lines, or shipping): shown with its full amounts. */
+export function isDetailed(order: OrderMoney): boolean {
+  return Boolean((order.lines && order.lines.length > 1) || order.shipping || order.discount);
+}
+
+export type StructuredAddress = {
+  name: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  region?: string | null;
+  postalCode: string;
+  country: string;
+};
+
+/** A checkout address on separate lines, as on a parcel. */
+export function addressLines(address: StructuredAddress): string[] {
+  return [
+    address.name,
+    address.line1,
+    address.line2 ?? '',
+    [address.city, address.region].filter(Boolean).join(', '),
+    `${address.postalCode} ${address.country}`,
+  ].filter(Boolean);
+}
