@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { CountrySelect } from '@/components/cart/country-select';
 import { formatDay, priceOrFree } from '@/components/cart/cart-texts';
-import { rememberDestination } from '@/components/cart/destination';
+import { readDestination, rememberDestination } from '@/components/cart/destination';
 import type { CartView, CheckoutAddress, PlacedOrder, Quote, QuoteMethod, SavedAddresses } from '@/components/cart/types';
 import { reloadCart, useCart } from '@/components/cart/use-cart';
 import { checkoutFormSchema, type CheckoutFormInput } from '@/components/checkout/form-schema';
@@ -100,6 +100,14 @@ function CheckoutForm({ cart, customer }: CheckoutFormProps) {
   const [quoting, setQuoting] = useState(false);
   const [appliedCode, setAppliedCode] = useState<string | undefined>(undefined);
   const [changed, setChanged] = useState<string | null>(null);
+
+  // The country and postcode quoted on the cart page, so nobody types them twice.
+  useEffect(() => {
+    const quoted = readDestination();
+    if (!quoted || getValues('address.country') || getValues('address.postalCode')) return;
+    setValue('address.country', quoted.country);
+    setValue('address.postalCode', quoted.postalCode);
+  }, [getValues, setValue]);
 
   // A customer's address book, and the last address and phone, filled in so nobody types them twice.
   useEffect(() => {
