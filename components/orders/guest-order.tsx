@@ -1,0 +1,89 @@
+import Link from 'next/link';
+import { HoldCountdown } from '@/components/orders/hold-countdown';
+import { addressLines, OrderAmounts, type OrderMoney, type StructuredAddress } from '@/components/orders/order-amounts';
+import { OrderReceipt } from '@/components/orders/order-receipt';
+import { OrderStageBadge } from '@/components/orders/order-status';
+import { OrderTimeline } from '@/components/orders/order-timeline';
+import { PaymentForm } from '@/components/payments/payment-form';
+import { LocalTime } from '@/components/ui/local-time';
+import type { OrderDTO, PaymentProviderName } from '@/lib/platform/types';
+
+export type GuestOrderProps = {
+  order: OrderDTO & OrderMoney & { holdUntil?: string | null; shippingAddress?: StructuredAddress | null };
+  /** The token of the order's signed link: the payment calls carry it instead of a session. */
+  token: string;
+  payments: { provider: PaymentProviderName; publishableKey: string | null } | null;
+};
+
+/** A guest's order, opened from its emailed link: the amounts, where it goes, the payment, the receipt and the tracking. */
+export function GuestOrder({ order, token, payments }: GuestOrderProps) {
+  const open = !order.paid && !order.cancelled;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">
+          Order <span className="font-mono">{order.number}</span>
+        </h1>
+        <OrderStageBadge order={order} />
+      </div>
+      <p className="-mt-4 text-sm text-slate-500">
+        Placed <LocalTime iso={order.createdAt} />. Keep the link to this page: it is your way back to this order.
+      </p>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="guest-order-heading" className="space-y-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+          <h2 id="guest-order-heading" className="sr-only">
+            Details
+          </h2>
+          <OrderAmounts order={order} />
+          <div className="text-sm">
+            <p className="text-slate-500">Ship to</p>
+            <address className="break-words text-slate-900 not-italic" data-testid="order-address">
+              {(order.shippingAddress ? addressLines(order.shippingAddress) : [order.name, order.address]).map((line, index) => (
+                <span key={index}>
+                  {line}
+                  <br />
+                </span>
+              ))}
+              {order.phone}
+            </address>
+          </div>
+        </section>
+        <div className="space-y-6">
+          {open && (
+            <section aria-labelledby="guest-pay-heading" className="space-y-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+              <h2 id="guest-pay-heading" className="text-lg font-semibold text-slate-900">
+                Pay
+              </h2>
+              {order.holdUntil && <HoldCountdown holdUntil={order.holdUntil} />}
+              {payments ? (
+                <PaymentForm
+                  orderId={order._id}
+                  total={order.total}
+                  provider={payments.provider}
+                  publishableKey={payments.publishableKey}
+                  billing={{ name: order.name, email: order.email }}
+                  orderToken={token}
+                />
+              ) : (
+                <p className="text-slate-600">Card payments are not configured on this shop yet.</p>
+              )}
+            </section>
+          )}
+          <section aria-labelledby="guest-status-heading" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+            <h2 id="guest-status-heading" className="mb-4 font-semibold text-slate-900">
+              Status
+            </h2>
+            <OrderTimeline order={order} />
+          </section>
+        </div>
+      </div>
+      {order.paid && <OrderReceipt order={order} />}
+      <p className="text-sm text-slate-600">
+        Lost the link later?{' '}
+        <Link href="/orders/lookup" className="font-semibold text-brand-700 underline">
+          Find my order
+        </Link>
+      </p>
+    </div>
+  );
+}
