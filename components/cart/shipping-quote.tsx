@@ -117,7 +117,7 @@ export function QuoteTable({ quote }: { quote: Quote }) {
                 <p className="text-right text-emerald-700 tabular-nums">-{formatPrice(method.discount)}</p>
               </>
             )}
-            <p className="text-slate-600">Tax</p>
+            <p className="text-slate-600">{quote.taxLabel || 'Tax'}</p>
             <p className="text-right text-slate-900 tabular-nums" data-testid="quote-tax">
               {formatPrice(method.tax)}
             </p>

@@ -13,14 +13,14 @@ type Line = { amount: number; by: string; postalCode: string };
  * "Ships from $X to {postcode}, arrives by {date}" on a (cached) part page, once this browser has
  * quoted a destination (kept in localStorage); nothing otherwise.
  */
-export function ShipsTo({ partId, quantity }: { partId: string; quantity: number }) {
+export function ShipsTo({ partId }: { partId: string }) {
   const [line, setLine] = useState<Line | null>(null);
   useEffect(() => {
     const destination = readDestination();
     if (!destination) return;
     let active = true;
-    const query = new URLSearchParams({ partId, quantity: String(quantity), ...destination });
-    void fetchJson<{ methods: QuoteMethod[] }>(`/api/checkout/estimate?${query}`).then((res) => {
+    // The quote of this one part at its minimum quantity (the cart is left alone).
+    void fetchJson<{ methods: QuoteMethod[] }>('/api/checkout/quote', { method: 'POST', json: { ...destination, partId } }).then((res) => {
       if (!active || !res.ok || !Array.isArray(res.data.methods) || !res.data.methods.length) return;
       const cheapest = [...res.data.methods].sort((a, b) => a.amount - b.amount)[0]!;
       const fastest = [...res.data.methods].sort((a, b) => a.estimate.by.localeCompare(b.estimate.by))[0]!;
@@ -29,7 +29,7 @@ export function ShipsTo({ partId, quantity }: { partId: string; quantity: number
     return () => {
       active = false;
     };
-  }, [partId, quantity]);
+  }, [partId]);
   if (!line) return null;
   return (
     <p className="mt-3 text-sm text-slate-700" data-testid="ships-to">

@@ -48,7 +48,9 @@ export type Quote = {
   tax: number;
   total: number;
   currency: string;
-  discountCode: { code: string; kind: string; message: string } | null;
+  /** The tax's name where the address is ("VAT", "Sales tax"). */
+  taxLabel?: string;
+  discountCode: { code: string; kind: string; message?: string } | null;
   lines: CartLine[];
 };
 

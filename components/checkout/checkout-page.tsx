@@ -426,7 +426,13 @@ function CheckoutForm({ cart, customer }: CheckoutFormProps) {
           </div>
           {appliedCode && quote?.discountCode && (
             <p role="status" className="mt-2 text-sm font-medium text-emerald-700" data-testid="code-applied">
-              {quote.discountCode.code}: {quote.discountCode.message}{' '}
+              Code {quote.discountCode.code} applied
+              {method && method.discount > 0
+                ? `: ${formatPrice(method.discount)} off`
+                : quote.discountCode.kind === 'free-shipping'
+                  ? ': free shipping'
+                  : ''}
+              .{' '}
               <button
                 type="button"
                 className="ml-1 text-slate-600 underline"
@@ -465,7 +471,7 @@ function OrderSummary({
   if (method) {
     if (method.discount > 0) rows.push(['Discount', `-${formatPrice(method.discount)}`, 'summary-discount']);
     rows.push(['Shipping', priceOrFree(method.amount), 'summary-shipping']);
-    rows.push(['Tax', formatPrice(method.tax), 'summary-tax']);
+    rows.push([quote?.taxLabel || 'Tax', formatPrice(method.tax), 'summary-tax']);
   }
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 lg:sticky lg:top-24">

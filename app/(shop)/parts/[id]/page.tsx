@@ -115,7 +115,7 @@ export default async function PartPage({ params }: PartPageProps) {
             variant="page"
             className="mt-8"
           />
-          <ShipsTo partId={part._id} quantity={part.minimumQuantity} />
+          <ShipsTo partId={part._id} />
           <div className="mt-6">
             <PartPurchase
               part={{ _id: part._id, availableQuantity: part.availableQuantity, minimumQuantity: part.minimumQuantity, unit: part.unit }}
