@@ -16,7 +16,7 @@ export function problemText(problem: CartProblem, line: CartLine): string {
     case 'below-minimum':
       return `The minimum order is ${unitCount(line.minimumQuantity, unit)}.`;
     case 'over-stock':
-      return line.availableQuantity > 0 ? `Only ${unitCount(line.availableQuantity, unit)} left in stock.` : 'Out of stock right now.';
+      return line.availableQuantity > 0 ? `Only ${line.availableQuantity} left in stock.` : 'Out of stock right now.';
   }
 }
 
