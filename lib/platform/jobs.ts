@@ -1,5 +1,5 @@
 import 'server-only';
-import { orderEmailReconciliation, reconcileOrderIntents } from '@/lib/orders';
+import { expireUnpaidOrders, orderEmailReconciliation, reconcileOrderIntents } from '@/lib/orders';
 import { deliverDueMail, startMailSender } from '@/lib/mail/outbox';
 import { catalogSearch } from '@/lib/catalog/search';
 import { repairRecentStock } from '@/lib/stock';
@@ -10,7 +10,7 @@ import { repairRecentStock } from '@/lib/stock';
  * timer outlives a request, Vercel Cron through `GET /api/cron/{job}` (vercel.json). Every job is safe
  * to run in several instances at once (each rests on the same unique keys as the request paths).
  */
-export const JOB_NAMES = ['outbox', 'order-intents', 'order-emails', 'stock-repair', 'search-index'] as const;
+export const JOB_NAMES = ['outbox', 'order-intents', 'order-emails', 'order-holds', 'stock-repair', 'search-index'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 // An email whose enqueue was lost (the process died right after a change) is written again from the order's state.
@@ -22,6 +22,8 @@ const JOB_RUNS: Record<JobName, () => Promise<unknown>> = {
   /** Returns the stock of orders whose process died between taking the stock and storing the order. */
   'order-intents': () => reconcileOrderIntents(),
   'order-emails': () => reconcileOrderEmails(),
+  /** Cancels the unpaid orders whose hold (ORDER_HOLD_MINUTES) ran out and returns their stock, once. */
+  'order-holds': () => expireUnpaidOrders(),
   /** Rolls forward the parts whose latest stock move was written without its pair. */
   'stock-repair': () => repairRecentStock(),
   /** Catches the search index up with the catalog log and stores a fresh snapshot for new instances. */
@@ -56,7 +58,12 @@ const SEARCH_INDEX: Job = { name: 'search index', run: () => catalogSearch().rea
 
 const scheduled = (name: JobName, everyMs: number): Job => ({ name, run: () => runJob(name), everyMs });
 
-const JOBS: Job[] = [scheduled('stock-repair', 0), scheduled('order-intents', MINUTE / 2), scheduled('order-emails', 5 * MINUTE)];
+const JOBS: Job[] = [
+  scheduled('stock-repair', 0),
+  scheduled('order-intents', MINUTE / 2),
+  scheduled('order-emails', 5 * MINUTE),
+  scheduled('order-holds', MINUTE / 2),
+];
 
 async function runLogged(job: Job): Promise<void> {
   try {
