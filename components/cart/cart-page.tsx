@@ -164,7 +164,13 @@ function CartLineRow({ line, fitment }: { line: CartLine; fitment?: Parameters<t
       data-testid="cart-line"
     >
       {/* eslint-disable-next-line @next/next/no-img-element -- a small thumbnail of a client-rendered list */}
-      <img src={line.img} alt="" width={96} height={72} className="aspect-[4/3] w-full rounded-lg bg-slate-100 object-cover" />
+      <img
+        src={line.img ?? '/logo.svg'}
+        alt=""
+        width={96}
+        height={72}
+        className="aspect-[4/3] w-full rounded-lg bg-slate-100 object-cover"
+      />
       <div className="min-w-0 space-y-1">
         <Link href={`/parts/${line.partId}`} className="font-semibold break-words text-slate-900 hover:underline">
           {line.name}

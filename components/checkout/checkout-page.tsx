@@ -8,9 +8,9 @@ import { useForm, useWatch, type Path } from 'react-hook-form';
 import { CountrySelect } from '@/components/cart/country-select';
 import { formatDay, priceOrFree } from '@/components/cart/cart-texts';
 import { readDestination, rememberDestination } from '@/components/cart/destination';
-import type { CartView, CheckoutAddress, PlacedOrder, Quote, QuoteMethod, SavedAddresses } from '@/components/cart/types';
+import type { AddressDTO, CartView, CheckoutAddress, PlacedOrder, Quote, QuoteMethod, SavedAddresses } from '@/components/cart/types';
 import { reloadCart, useCart } from '@/components/cart/use-cart';
-import { checkoutFormSchema, type CheckoutFormInput } from '@/components/checkout/form-schema';
+import { checkoutFormSchema, type CheckoutFormInput, type CheckoutFormValues } from '@/components/checkout/form-schema';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ReadOnlyField } from '@/components/forms/read-only-field';
 import { useViewer } from '@/components/session/use-viewer';
@@ -66,24 +66,38 @@ export function CheckoutPage() {
 
 type CheckoutFormProps = { cart: CartView; customer: { name: string; email: string } | null };
 
-const cleanAddress = (address: CheckoutFormInput['address']): CheckoutAddress => ({
-  name: address.name.trim(),
-  line1: address.line1.trim(),
-  ...(address.line2?.trim() ? { line2: address.line2.trim() } : {}),
-  city: address.city.trim(),
-  ...(address.region?.trim() ? { region: address.region.trim() } : {}),
-  postalCode: address.postalCode.trim(),
+const cleanAddress = (address: CheckoutFormValues['address']): CheckoutAddress => ({
+  name: address.name,
+  line1: address.line1,
+  ...(address.line2 ? { line2: address.line2 } : {}),
+  city: address.city,
+  ...(address.region ? { region: address.region } : {}),
+  postalCode: address.postalCode,
   country: address.country,
 });
 
-const addressLabel = (address: CheckoutAddress) =>
-  [address.name, address.line1, address.city, address.postalCode, address.country].join(', ');
+/** A saved address as the form's fields hold it (empty text for what it lacks). */
+const formAddress = (address: AddressDTO): CheckoutFormInput['address'] => ({
+  name: address.name,
+  line1: address.line1,
+  line2: address.line2 ?? '',
+  city: address.city,
+  region: address.region ?? '',
+  postalCode: address.postalCode,
+  country: address.country,
+});
+
+const addressLabel = (address: AddressDTO) => [address.name, address.line1, address.city, address.postalCode, address.country].join(', ');
 
 function CheckoutForm({ cart, customer }: CheckoutFormProps) {
   const router = useRouter();
   const guest = !customer;
   const schema = useMemo(() => checkoutFormSchema(guest), [guest]);
-  const { register, handleSubmit, formState, setError, clearErrors, setValue, getValues, control, reset } = useForm<CheckoutFormInput>({
+  const { register, handleSubmit, formState, setError, clearErrors, setValue, getValues, control, reset } = useForm<
+    CheckoutFormInput,
+    unknown,
+    CheckoutFormValues
+  >({
     resolver: zodResolver(schema),
     defaultValues: {
       email: '',
@@ -94,7 +108,7 @@ function CheckoutForm({ cart, customer }: CheckoutFormProps) {
     },
   });
   const { errors, isSubmitting } = formState;
-  const [saved, setSaved] = useState<CheckoutAddress[]>([]);
+  const [saved, setSaved] = useState<AddressDTO[]>([]);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
   const [quoting, setQuoting] = useState(false);
@@ -119,7 +133,7 @@ function CheckoutForm({ cart, customer }: CheckoutFormProps) {
       const last = res.data.last;
       if (last) {
         const current = getValues();
-        reset({ ...current, address: { ...current.address, ...last.address }, phone: current.phone || last.phone });
+        reset({ ...current, address: formAddress(last.address), phone: current.phone || last.phone });
       }
     });
     return () => {
@@ -191,11 +205,11 @@ function CheckoutForm({ cart, customer }: CheckoutFormProps) {
     setAppliedCode(code.toUpperCase() === appliedCode?.toUpperCase() ? appliedCode : code);
   }
 
-  async function place(values: CheckoutFormInput, quotedTotal: number): Promise<void> {
+  async function place(values: CheckoutFormValues, quotedTotal: number): Promise<void> {
     const body = {
       ...(guest ? { email: values.email } : {}),
       address: cleanAddress(values.address),
-      phone: values.phone.trim(),
+      phone: values.phone,
       shippingMethod: values.shippingMethod,
       ...(appliedCode ? { discountCode: appliedCode } : {}),
       quotedTotal,
@@ -238,7 +252,7 @@ function CheckoutForm({ cart, customer }: CheckoutFormProps) {
     if (res.status === 409) void reloadCart();
   }
 
-  async function onSubmit(values: CheckoutFormInput) {
+  async function onSubmit(values: CheckoutFormValues) {
     if (!quote || !method) {
       setError('shippingMethod', { type: 'manual', message: 'Choose a shipping method' });
       return;
@@ -294,9 +308,7 @@ function CheckoutForm({ cart, customer }: CheckoutFormProps) {
                 onChange={(event) => {
                   const address = saved[Number(event.target.value)];
                   if (!address) return;
-                  for (const [key, value] of Object.entries({ line2: '', region: '', ...address })) {
-                    setValue(`address.${key}` as Path<CheckoutFormInput>, value ?? '', { shouldValidate: formState.isSubmitted });
-                  }
+                  setValue('address', formAddress(address), { shouldValidate: formState.isSubmitted });
                 }}
               >
                 <option value="">Choose a saved address</option>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { HoldCountdown } from '@/components/orders/hold-countdown';
-import { addressLines, OrderAmounts, type OrderMoney, type StructuredAddress } from '@/components/orders/order-amounts';
+import { addressLines, OrderAmounts } from '@/components/orders/order-amounts';
 import { OrderReceipt } from '@/components/orders/order-receipt';
 import { OrderStageBadge } from '@/components/orders/order-status';
 import { OrderTimeline } from '@/components/orders/order-timeline';
@@ -9,7 +9,7 @@ import { LocalTime } from '@/components/ui/local-time';
 import type { OrderDTO, PaymentProviderName } from '@/lib/platform/types';
 
 export type GuestOrderProps = {
-  order: OrderDTO & OrderMoney & { holdUntil?: string | null; shippingAddress?: StructuredAddress | null };
+  order: OrderDTO;
   /** The token of the order's signed link: the payment calls carry it instead of a session. */
   token: string;
   payments: { provider: PaymentProviderName; publishableKey: string | null } | null;

@@ -1,4 +1,4 @@
-import { isDetailed, OrderAmounts, type OrderMoney } from '@/components/orders/order-amounts';
+import { isDetailed, OrderAmounts } from '@/components/orders/order-amounts';
 import { PrintButton } from '@/components/orders/print-button';
 import { LocalTime } from '@/components/ui/local-time';
 import { SITE_NAME } from '@/lib/platform/constants';
@@ -18,7 +18,7 @@ const PRINT_CSS = `@media print {
 }`;
 
 /** The receipt of a paid order: what was bought, for how much, when, and the payment's transaction id. */
-export function OrderReceipt({ order }: { order: OrderDTO & Partial<OrderMoney> }) {
+export function OrderReceipt({ order }: { order: OrderDTO }) {
   return (
     <section id={RECEIPT_ID} aria-labelledby={`${RECEIPT_ID}-heading`} className="space-y-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
       <style>{PRINT_CSS}</style>

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { CancelOrderButton, PayLink, ShipButton } from '@/components/orders/order-actions';
-import { addressLines, isDetailed, OrderAmounts, type OrderMoney, type StructuredAddress } from '@/components/orders/order-amounts';
+import { addressLines, isDetailed, OrderAmounts } from '@/components/orders/order-amounts';
 import { HoldCountdown } from '@/components/orders/hold-countdown';
 import { OrderReceipt } from '@/components/orders/order-receipt';
 import { OrderStageBadge } from '@/components/orders/order-status';
@@ -22,9 +22,7 @@ export const metadata = { title: 'Order' };
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const viewer = await requireViewer(`/dashboard/orders/${id}`);
-  const found = await orNotFound(getOrderDetails(viewer, id));
-  // Checkout's fields (issue 29) where the order has them.
-  const order = found as typeof found & OrderMoney & { holdUntil?: string | null; shippingAddress?: StructuredAddress | null };
+  const order = await orNotFound(getOrderDetails(viewer, id));
   const open = !order.paid && !order.cancelled;
   const canPay = open && !viewer.isAdmin && order.part.available;
   const canShip = viewer.isAdmin && order.paid && !order.cancelled && order.status !== 'shipped';

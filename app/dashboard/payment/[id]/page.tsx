@@ -1,6 +1,6 @@
 import { PaymentForm } from '@/components/payments/payment-form';
 import { HoldCountdown } from '@/components/orders/hold-countdown';
-import { isDetailed, OrderAmounts, type OrderMoney } from '@/components/orders/order-amounts';
+import { isDetailed, OrderAmounts } from '@/components/orders/order-amounts';
 import { PaidBadge } from '@/components/orders/paid-badge';
 import { requireViewer } from '@/lib/auth/viewer';
 import { TEXT } from '@/lib/platform/constants';
@@ -14,9 +14,7 @@ export const metadata = { title: 'Payment' };
 export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const viewer = await requireViewer(`/dashboard/payment/${id}`);
-  const found = await orNotFound(getOrder(viewer, id));
-  // Checkout's fields (issue 29) where the order has them.
-  const order = found as typeof found & OrderMoney & { holdUntil?: string | null };
+  const order = await orNotFound(getOrder(viewer, id));
   const payments = await getPaymentClientConfig();
   const rows: Array<[string, string]> = [
     ['Customer', order.name],

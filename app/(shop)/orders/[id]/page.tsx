@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { GuestOrder } from '@/components/orders/guest-order';
+import { buttonClass } from '@/components/ui/button';
+import { getOrderDetails } from '@/lib/orders';
+import { orderLinkActor } from '@/lib/orders/access';
+import { getPaymentClientConfig } from '@/lib/payments';
+import { NotFoundError } from '@/lib/platform/errors';
+
+export const metadata: Metadata = { title: 'Your order', robots: { index: false } };
+
+// Read per request from its link's token, before anything is sent: no shared shell to prerender.
+export const instant = false;
+
+type GuestOrderPageProps = { params: Promise<{ id: string }>; searchParams: Promise<{ t?: string | string[] }> };
+
+/** A guest's order, opened from the signed link of its emails (`/orders/{id}?t=...`): nothing without a valid token. */
+export default async function GuestOrderPage({ params, searchParams }: GuestOrderPageProps) {
+  const [{ id }, { t }] = await Promise.all([params, searchParams]);
+  const token = typeof t === 'string' ? t : null;
+  const actor = await orderLinkActor(token);
+  const order =
+    actor && token
+      ? await getOrderDetails(actor, id).catch((error: unknown) => {
+          if (error instanceof NotFoundError) return null;
+          throw error;
+        })
+      : null;
+  if (!order || !token) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16 text-center sm:px-6">
+        <h1 className="text-2xl font-bold text-slate-900">This link does not open an order</h1>
+        <p className="mt-3 text-slate-600">It may be incomplete or too old. We can email you a new link to your order.</p>
+        <Link href="/orders/lookup" className={buttonClass('primary', 'mt-6')}>
+          Find my order
+        </Link>
+      </div>
+    );
+  }
+  const payments = await getPaymentClientConfig();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <GuestOrder order={order} token={token} payments={payments} />
+    </div>
+  );
+}
