@@ -1,0 +1,363 @@
+import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwright/test';
+import { Types } from 'mongoose';
+import { STORAGE_STATE } from './config';
+import { expect, test } from './fixtures';
+import { apiAs, closeAlert, expectNoHorizontalOverflow, keepScreenshot, registerViaApi, waitForMailLink, withShopDb } from './helpers';
+
+/**
+ * The cart and checkout of issue 29, as a guest and as a customer, at desktop and phone widths. Each
+ * test brings its own parts (so no test shares stock with another), its own delivery zone (a postcode
+ * prefix of Iceland no other test uses) and, where it needs one, its own discount code.
+ */
+
+const COROLLA = { year: 2016, make: 'Toyota', model: 'Corolla', engine: null };
+const DESCRIPTION = 'A part made for the cart tests, with a description that is comfortably longer than fifty characters.';
+
+type TestPart = { id: string; name: string; price: number };
+
+const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+
+async function createPart(
+  admin: APIRequestContext,
+  testInfo: TestInfo,
+  part: {
+    name: string;
+    price: number;
+    minimumQuantity?: number;
+    fitment?: Array<{ make: string; model: string; yearFrom: number; yearTo: number }>;
+  },
+): Promise<TestPart> {
+  const name = `${part.name} ${testInfo.project.name} ${unique()}`;
+  const res = await admin.post('/api/parts', {
+    data: {
+      name,
+      price: part.price,
+      availableQuantity: 40,
+      minimumQuantity: part.minimumQuantity ?? 1,
+      img: '/images/parts/ceramic-front-brake-pad-set.svg',
+      description: DESCRIPTION,
+      category: 'brakes',
+      fitment: part.fitment ?? [{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019 }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: ((await res.json()) as { insertedId: string }).insertedId, name, price: part.price };
+}
+
+/**
+ * A delivery zone of its own: Iceland, postcodes starting with a fresh prefix, Standard $8 (2-4 days)
+ * and Express $20 (1-2 days), and Iceland's tax at 10% on goods and shipping.
+ */
+async function createZone(testInfo: TestInfo): Promise<{ postcode: string }> {
+  const prefix = `Q${unique().slice(0, 6)}`;
+  await withShopDb(async (db) => {
+    const now = new Date();
+    await db.collection('shippingzones').insertOne({
+      name: `Cart test ${testInfo.project.name} ${prefix}`,
+      countries: ['IS'],
+      postcodePrefixes: [prefix],
+      position: 0,
+      methods: [
+        {
+          _id: new Types.ObjectId(),
+          label: 'Standard',
+          bands: [{ upToGrams: null, priceCents: 800 }],
+          freeOverCents: null,
+          minDays: 2,
+          maxDays: 4,
+          active: true,
+        },
+        {
+          _id: new Types.ObjectId(),
+          label: 'Express',
+          bands: [{ upToGrams: null, priceCents: 2000 }],
+          freeOverCents: null,
+          minDays: 1,
+          maxDays: 2,
+          active: true,
+        },
+      ],
+      createdAt: now,
+      updatedAt: now,
+    });
+    await db
+      .collection('taxrates')
+      .updateOne(
+        { country: 'IS', region: '' },
+        { $setOnInsert: { rateBps: 1000, taxShipping: true, label: 'VAT', createdAt: now, updatedAt: now } },
+        { upsert: true },
+      );
+  });
+  return { postcode: `${prefix} 1` };
+}
+
+async function createCode(percent: number): Promise<string> {
+  const code = `CART${unique()}`;
+  await withShopDb(async (db) => {
+    const now = new Date();
+    await db.collection('discountcodes').insertOne({
+      code,
+      kind: 'percent',
+      percent,
+      minSubtotalCents: 0,
+      startsAt: null,
+      endsAt: null,
+      maxUses: 5,
+      oncePerCustomer: true,
+      categories: [],
+      brands: [],
+      pausedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  return code;
+}
+
+async function chooseVehicle(context: BrowserContext, baseURL: string): Promise<void> {
+  const value = encodeURIComponent(JSON.stringify(COROLLA));
+  await context.addCookies([{ name: 'pm_vehicle', value, url: baseURL }]);
+}
+
+const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
+
+async function addFromPartPage(page: Page, part: TestPart, expectedCount: number) {
+  await page.goto(`/parts/${part.id}`);
+  await page.getByTestId('add-to-cart').filter({ visible: true }).getByRole('button', { name: 'Add to cart' }).click();
+  await expect(visible(page, 'cart-count')).toHaveText(String(expectedCount));
+}
+
+async function fillAddress(page: Page, postcode: string) {
+  const form = page.getByRole('form', { name: 'Checkout' });
+  await form.getByLabel('Full name').fill('Gudrun Jonsdottir');
+  await form.getByLabel('Address', { exact: true }).fill('Laugavegur 12');
+  await form.getByLabel('City').fill('Reykjavik');
+  await form.getByLabel('Country').selectOption('IS');
+  await form.getByLabel('Postcode').fill(postcode);
+  await form.getByLabel('Phone').fill('+354 555 0101');
+  return form;
+}
+
+async function payWithTestCard(page: Page) {
+  const card = page.getByRole('form', { name: 'Card payment' });
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await card.getByLabel('CVC').fill('123');
+  await card.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('dialog').getByText('congrats! Your payment is completed')).toBeVisible();
+  await closeAlert(page);
+}
+
+test.describe('the cart and checkout', () => {
+  test('a guest with a 2016 Toyota Corolla buys pads, rotors and a sensor with a code, pays, and opens the order from its email', async ({
+    page,
+    context,
+    baseURL,
+    browser,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const pads = await createPart(admin, testInfo, { name: 'Cart pads', price: 40 });
+    const rotors = await createPart(admin, testInfo, { name: 'Cart rotors', price: 60, minimumQuantity: 2 });
+    const sensor = await createPart(admin, testInfo, { name: 'Cart wear sensor', price: 25 });
+    const { postcode } = await createZone(testInfo);
+    const code = await createCode(10);
+    await chooseVehicle(context, baseURL!);
+
+    // Pads and rotors from their pages (the rotors' minimum of 2 is the default quantity), the sensor from search results.
+    await addFromPartPage(page, pads, 1);
+    await expect(visible(page, 'fit-badge').first()).toHaveText(/Fits your 2016 Toyota Corolla/);
+    await addFromPartPage(page, rotors, 3);
+    await page.goto(`/parts?q=${encodeURIComponent(sensor.name)}`);
+    await page
+      .getByRole('button', { name: `Add to cart: ${sensor.name}` })
+      .filter({ visible: true })
+      .click();
+    await expect(visible(page, 'cart-count')).toHaveText('4');
+
+    // The cart: three lines that fit, and the delivered cost for a postcode before any personal data.
+    await visible(page, 'cart-link').click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const lines = page.getByTestId('cart-line').filter({ visible: true });
+    await expect(lines).toHaveCount(3);
+    for (const part of [pads, rotors, sensor]) {
+      await expect(lines.filter({ hasText: part.name }).getByTestId('fit-badge')).toHaveText(/Fits your 2016 Toyota Corolla/);
+    }
+    await expect(visible(page, 'cart-subtotal')).toHaveText('$185.00');
+    await expect(visible(page, 'fit-warning')).toHaveCount(0);
+    const quoteForm = page.getByRole('form', { name: 'Delivery cost' });
+    await quoteForm.getByLabel('Country').selectOption('IS');
+    await quoteForm.getByLabel('Postcode').fill(postcode);
+    await quoteForm.getByRole('button', { name: 'Show delivery' }).click();
+    const standard = page.getByTestId('quote-method').filter({ visible: true, hasText: 'Standard' });
+    await expect(standard).toContainText('$8.00');
+    await expect(standard).toContainText('Arrives by');
+    // 10% on goods ($18.50) and on shipping ($0.80).
+    await expect(standard.getByTestId('quote-tax')).toHaveText('$19.30');
+    await expect(standard.getByTestId('quote-total')).toHaveText('$212.30');
+    await expect(page.getByTestId('quote-method').filter({ visible: true, hasText: 'Express' })).toContainText('$20.00');
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'cart-quote');
+
+    // Checkout: the quoted country and postcode come along; email, address, phone, method, code.
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await expect(form.getByLabel('Postcode')).toHaveValue(postcode);
+    const email = `guest-${testInfo.project.name}-${unique().toLowerCase()}@example.com`;
+    await form.getByLabel('Email').fill(email);
+    await fillAddress(page, postcode);
+    await expect(form.getByRole('radio', { name: /Standard/ })).toBeChecked();
+    await expect(visible(page, 'summary-total')).toHaveText('$212.30');
+    await form.getByLabel('Code', { exact: true }).fill(code);
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await expect(visible(page, 'code-applied')).toContainText(code);
+    // Goods $185 - 10% ($18.50) + shipping $8 + tax ($16.65 on goods, $0.80 on shipping).
+    await expect(visible(page, 'summary-discount')).toHaveText('-$18.50');
+    await expect(visible(page, 'summary-tax')).toHaveText('$17.45');
+    await expect(visible(page, 'summary-total')).toHaveText('$191.95');
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'checkout');
+    await form.getByRole('button', { name: 'Place order and pay' }).click();
+
+    // The guest's order page: its lines and amounts, the time left to pay, then the card.
+    await expect(page).toHaveURL(/\/orders\/[a-f\d]{24}\?t=/);
+    const orderUrl = new URL(page.url());
+    await expect(visible(page, 'order-line')).toHaveCount(3);
+    await expect(visible(page, 'order-total').first()).toHaveText('$191.95');
+    await expect(visible(page, 'hold-left')).toContainText(/Pay within \d+ minutes/);
+    await payWithTestCard(page);
+    await expect(page.getByText('Paid', { exact: true }).filter({ visible: true }).first()).toBeVisible();
+    await expect(visible(page, 'cart-count')).toHaveCount(0);
+
+    // The confirmation email's link opens the order in a browser that has nothing of this session.
+    const link = await waitForMailLink(email, /is booked/, orderUrl.pathname);
+    const fresh = await browser.newContext();
+    const other = await fresh.newPage();
+    await other.goto(link);
+    const receipt = other.getByRole('region', { name: /Receipt for order/ });
+    await expect(receipt.getByTestId('order-line')).toHaveCount(3);
+    await expect(receipt.getByTestId('order-discount')).toHaveText('-$18.50');
+    await expect(receipt.getByTestId('order-shipping')).toHaveText('$8.00');
+    await expect(receipt.getByTestId('order-tax')).toHaveText('$17.45');
+    await expect(receipt.getByTestId('order-total')).toHaveText('$191.95');
+    await keepScreenshot(other, testInfo, 'guest-order-paid');
+    // Without the link's token the order is not shown.
+    await other.goto(orderUrl.pathname);
+    await expect(other.getByTestId('order-line')).toHaveCount(0);
+    await fresh.close();
+  });
+
+  test('a guest cart survives sign-in: its lines join the account’s cart, quantities added up', async ({ page, baseURL }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const shared = await createPart(admin, testInfo, { name: 'Cart merge pads', price: 30 });
+    const guestOnly = await createPart(admin, testInfo, { name: 'Cart merge sensor', price: 15 });
+    const account = await registerViaApi(page.request, testInfo, 'Mira Merge');
+
+    // The account already holds one set of pads (added from another device).
+    const device = await apiAs(baseURL!);
+    const csrf = (await (await device.get('/api/auth/csrf')).json()) as { csrfToken: string };
+    await device.post('/api/auth/callback/credentials', { form: { ...account, csrfToken: csrf.csrfToken, json: 'true' } });
+    expect((await device.post('/api/cart/lines', { data: { partId: shared.id, quantity: 1 } })).status()).toBe(201);
+    await device.dispose();
+
+    // As a guest in this browser: two sets of pads and a sensor.
+    await addFromPartPage(page, shared, 1);
+    await page.getByTestId('add-to-cart').filter({ visible: true }).getByLabel('Quantity').fill('2');
+    await page.getByTestId('add-to-cart').filter({ visible: true }).getByRole('button', { name: 'Add to cart' }).click();
+    await expect(visible(page, 'cart-count')).toHaveText('3');
+    await addFromPartPage(page, guestOnly, 4);
+
+    await page.goto('/login?callbackUrl=%2Fcart');
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Email').fill(account.email);
+    await login.getByLabel('Password', { exact: true }).fill(account.password);
+    await login.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    const lines = page.getByTestId('cart-line').filter({ visible: true });
+    await expect(lines).toHaveCount(2);
+    await expect(lines.filter({ hasText: shared.name }).getByLabel(/Quantity of/)).toHaveValue('4');
+    await expect(lines.filter({ hasText: guestOnly.name }).getByLabel(/Quantity of/)).toHaveValue('1');
+    await expect(visible(page, 'cart-count')).toHaveText('5');
+    // The account's cart on the server says the same.
+    const cart = (await (await page.request.get('/api/cart')).json()) as { lines: Array<{ partId: string; quantity: number }> };
+    expect(cart.lines.map((line) => [line.partId, line.quantity]).sort()).toEqual(
+      [
+        [shared.id, 4],
+        [guestOnly.id, 1],
+      ].sort(),
+    );
+  });
+
+  test('a price raised by an admin during checkout is shown, and the order is placed only once confirmed', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPart(admin, testInfo, { name: 'Cart price rotors', price: 20 });
+    const { postcode } = await createZone(testInfo);
+    await addFromPartPage(page, part, 1);
+
+    await page.goto('/checkout');
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await form.getByLabel('Email').fill(`price-${testInfo.project.name}-${unique().toLowerCase()}@example.com`);
+    await fillAddress(page, postcode);
+    // $20 + $8 shipping + 10% tax.
+    await expect(visible(page, 'summary-total')).toHaveText('$30.80');
+
+    const raised = await admin.put(`/api/parts/${part.id}`, { data: { price: 25 } });
+    expect(raised.status(), await raised.text()).toBe(200);
+    await form.getByRole('button', { name: 'Place order and pay' }).click();
+
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Your order has changed');
+    await expect(dialog).toContainText('$25.00');
+    await expect(dialog).toContainText('$36.30');
+    await keepScreenshot(page, testInfo, 'checkout-price-changed');
+    await dialog.getByRole('button', { name: 'Go back' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(visible(page, 'price-changed')).toContainText('$36.30');
+    await expect(visible(page, 'summary-total')).toHaveText('$36.30');
+
+    await form.getByRole('button', { name: 'Place order and pay' }).click();
+    await expect(page).toHaveURL(/\/orders\/[a-f\d]{24}\?t=/);
+    await expect(visible(page, 'order-total').first()).toHaveText('$36.30');
+  });
+
+  test('a line that does not fit the active vehicle is marked and warned about before checkout', async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const fits = await createPart(admin, testInfo, { name: 'Cart fit pads', price: 30 });
+    const civic = await createPart(admin, testInfo, {
+      name: 'Cart Civic rotor',
+      price: 50,
+      fitment: [{ make: 'Honda', model: 'Civic', yearFrom: 2016, yearTo: 2021 }],
+    });
+    await chooseVehicle(context, baseURL!);
+    await addFromPartPage(page, fits, 1);
+    await addFromPartPage(page, civic, 2);
+
+    await page.goto('/cart');
+    const lines = page.getByTestId('cart-line').filter({ visible: true });
+    await expect(lines.filter({ hasText: civic.name }).getByTestId('fit-badge')).toHaveText(/Does not fit/);
+    await expect(lines.filter({ hasText: fits.name }).getByTestId('fit-badge')).toHaveText(/Fits your 2016 Toyota Corolla/);
+    const warning = visible(page, 'fit-warning');
+    await expect(warning).toContainText('Not for your 2016 Toyota Corolla');
+    await expect(warning).toContainText(civic.name);
+    await expect(warning).not.toContainText(fits.name);
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'cart-fit-warning');
+
+    await page.getByRole('button', { name: 'Check out' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`${civic.name} does not fit your vehicle`);
+    await dialog.getByRole('button', { name: 'Go back' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Check out anyway' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+  });
+});
