@@ -2,7 +2,16 @@ import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwri
 import { Types } from 'mongoose';
 import { STORAGE_STATE } from './config';
 import { expect, test } from './fixtures';
-import { apiAs, closeAlert, expectNoHorizontalOverflow, keepScreenshot, registerViaApi, waitForMailLink, withShopDb } from './helpers';
+import {
+  apiAs,
+  closeAlert,
+  expectNoHorizontalOverflow,
+  keepScreenshot,
+  registerViaApi,
+  signInViaApi,
+  waitForMailLink,
+  withShopDb,
+} from './helpers';
 
 /**
  * The cart and checkout of issue 29, as a guest and as a customer, at desktop and phone widths. Each
@@ -287,6 +296,78 @@ test.describe('the cart and checkout', () => {
         [guestOnly.id, 1],
       ].sort(),
     );
+  });
+
+  test('a customer finds the last address and phone filled in, sees the shipping line on a part page, and pays from the order page', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const first = await createPart(admin, testInfo, { name: 'Cart repeat filter', price: 10 });
+    const second = await createPart(admin, testInfo, { name: 'Cart repeat pads', price: 30 });
+    const { postcode } = await createZone(testInfo);
+    const account = await registerViaApi(page.request, testInfo, 'Sigrun Repeat');
+    await signInViaApi(page.request, account);
+
+    // An earlier checkout (through the API, as the page does) leaves its address and phone behind.
+    const headers = { origin: baseURL! };
+    expect((await page.request.post('/api/cart/lines', { headers, data: { partId: first.id, quantity: 1 } })).status()).toBe(201);
+    const quote = (await (
+      await page.request.post('/api/checkout/quote', { headers, data: { country: 'IS', postalCode: postcode } })
+    ).json()) as {
+      methods: Array<{ id: string; total: number }>;
+    };
+    const earlier = await page.request.post('/api/checkout', {
+      headers: { ...headers, 'Idempotency-Key': `cart-e2e-${unique()}` },
+      data: {
+        address: { name: 'Sigrun Repeat', line1: 'Hafnarstraeti 5', city: 'Akureyri', postalCode: postcode, country: 'IS' },
+        phone: '+354 555 0202',
+        shippingMethod: quote.methods[0]!.id,
+        quotedTotal: quote.methods[0]!.total,
+      },
+    });
+    expect(earlier.status(), await earlier.text()).toBe(201);
+
+    // A quote on the cart page, then the part page knows where to ship.
+    await addFromPartPage(page, second, 1);
+    await page.goto('/cart');
+    const quoteForm = page.getByRole('form', { name: 'Delivery cost' });
+    await quoteForm.getByLabel('Country').selectOption('IS');
+    await quoteForm.getByLabel('Postcode').fill(postcode);
+    await quoteForm.getByRole('button', { name: 'Show delivery' }).click();
+    await expect(page.getByTestId('quote-method').filter({ visible: true, hasText: 'Standard' })).toContainText('$8.00');
+    await page.goto(`/parts/${second.id}`);
+    await expect(visible(page, 'ships-to')).toHaveText(
+      new RegExp(`^Ships from \\$8\\.00 to ${postcode}, arrives by \\w{3}, \\w{3} \\d{1,2}$`),
+    );
+
+    // Checkout: nothing to type again.
+    await page.goto('/checkout');
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await expect(form.getByLabel('Email')).toHaveValue(account.email);
+    await expect(form.getByLabel('Email')).toBeDisabled();
+    await expect(form.getByLabel('Address', { exact: true })).toHaveValue('Hafnarstraeti 5');
+    await expect(form.getByLabel('City')).toHaveValue('Akureyri');
+    await expect(form.getByLabel('Country')).toHaveValue('IS');
+    await expect(form.getByLabel('Postcode')).toHaveValue(postcode);
+    await expect(form.getByLabel('Phone')).toHaveValue('+354 555 0202');
+    await expect(form.getByLabel('Saved addresses')).toBeVisible();
+    // $30 + $8 shipping + 10% tax.
+    await expect(visible(page, 'summary-total')).toHaveText('$41.80');
+    await form.getByRole('button', { name: 'Place order and pay' }).click();
+
+    // The order page: its amounts and the time left to pay; then the payment page.
+    await expect(page).toHaveURL(/\/dashboard\/orders\/[a-f\d]{24}$/);
+    await expect(visible(page, 'order-shipping')).toHaveText('$8.00');
+    await expect(visible(page, 'order-tax')).toHaveText('$3.80');
+    await expect(visible(page, 'order-total')).toHaveText('$41.80');
+    await expect(visible(page, 'hold-left')).toContainText(/Pay within \d+ minutes/);
+    await expect(visible(page, 'order-address')).toContainText('Hafnarstraeti 5');
+    await expectNoHorizontalOverflow(page);
+    await page.getByRole('link', { name: 'Pay', exact: true }).filter({ visible: true }).click();
+    await expect(visible(page, 'order-total').first()).toHaveText('$41.80');
+    await payWithTestCard(page);
+    await expect(page.getByText('Paid', { exact: true }).filter({ visible: true }).first()).toBeVisible();
   });
 
   test('a price raised by an admin during checkout is shown, and the order is placed only once confirmed', async ({

@@ -54,13 +54,13 @@ export function OrderAmounts({ order, totalLabel = 'Total' }: { order: OrderMone
           <th scope="col" className="py-2 font-medium">
             Part
           </th>
-          <th scope="col" className="py-2 text-right font-medium">
+          <th scope="col" className="py-2 pl-3 text-right font-medium">
             Qty
           </th>
-          <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">
+          <th scope="col" className="hidden py-2 pl-3 text-right font-medium sm:table-cell">
             Price
           </th>
-          <th scope="col" className="py-2 text-right font-medium">
+          <th scope="col" className="py-2 pl-3 text-right font-medium">
             Amount
           </th>
         </tr>
@@ -69,16 +69,16 @@ export function OrderAmounts({ order, totalLabel = 'Total' }: { order: OrderMone
         {lines.map((line) => (
           <tr key={line.partId} className="border-b border-slate-100" data-testid="order-line">
             <td className="py-2 pr-2 break-words text-slate-900">{line.partName}</td>
-            <td className="py-2 text-right tabular-nums">{line.quantity}</td>
-            <td className="hidden py-2 text-right tabular-nums sm:table-cell">{formatPrice(line.unitPrice)}</td>
-            <td className="py-2 text-right tabular-nums">{formatPrice(line.lineTotal)}</td>
+            <td className="py-2 pl-3 text-right tabular-nums">{line.quantity}</td>
+            <td className="hidden py-2 pl-3 text-right tabular-nums sm:table-cell">{formatPrice(line.unitPrice)}</td>
+            <td className="py-2 pl-3 text-right tabular-nums">{formatPrice(line.lineTotal)}</td>
           </tr>
         ))}
       </tbody>
       <tfoot>
         {rows.map(([label, value, testId]) => (
           <tr key={testId}>
-            <th scope="row" colSpan={3} className="pt-2 text-right font-normal text-slate-600">
+            <th scope="row" colSpan={3} className="pt-2 pr-3 text-right font-normal text-slate-600">
               {label}
             </th>
             <td className="pt-2 text-right text-slate-900 tabular-nums" data-testid={testId}>
@@ -87,7 +87,7 @@ export function OrderAmounts({ order, totalLabel = 'Total' }: { order: OrderMone
           </tr>
         ))}
         <tr>
-          <th scope="row" colSpan={3} className="pt-3 text-right font-semibold text-slate-900">
+          <th scope="row" colSpan={3} className="pt-3 pr-3 text-right font-semibold text-slate-900">
             {totalLabel}
           </th>
           <td className="pt-3 text-right font-bold text-slate-900 tabular-nums" data-testid="order-total">
