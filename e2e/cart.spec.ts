@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { Types } from 'mongoose';
 import { STORAGE_STATE } from './config';
@@ -128,6 +129,17 @@ async function chooseVehicle(context: BrowserContext, baseURL: string): Promise<
   await context.addCookies([{ name: 'pm_vehicle', value, url: baseURL }]);
 }
 
+/** WCAG 2.1 A and AA, as e2e/accessibility.spec.ts checks every other page. */
+async function expectAccessible(page: Page, label: string) {
+  // A toast fading in or out is half transparent: axe would measure its contrast mid-animation.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+    label,
+  ).toEqual([]);
+}
+
 const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
 async function addFromPartPage(page: Page, part: TestPart, expectedCount: number) {
@@ -206,6 +218,7 @@ test.describe('the cart and checkout', () => {
     await expect(page.getByTestId('quote-method').filter({ visible: true, hasText: 'Express' })).toContainText('$20.00');
     await expectNoHorizontalOverflow(page);
     await keepScreenshot(page, testInfo, 'cart-quote');
+    await expectAccessible(page, 'the cart with a quote');
 
     // Checkout: the quoted country and postcode come along; email, address, phone, method, code.
     await page.getByRole('button', { name: 'Check out' }).click();
@@ -226,6 +239,7 @@ test.describe('the cart and checkout', () => {
     await expect(visible(page, 'summary-total')).toHaveText('$191.95');
     await expectNoHorizontalOverflow(page);
     await keepScreenshot(page, testInfo, 'checkout');
+    await expectAccessible(page, 'the checkout, filled in');
     await form.getByRole('button', { name: 'Place order and pay' }).click();
 
     // The guest's order page: its lines and amounts, the time left to pay, then the card.
@@ -234,6 +248,7 @@ test.describe('the cart and checkout', () => {
     await expect(visible(page, 'order-line')).toHaveCount(3);
     await expect(visible(page, 'order-total').first()).toHaveText('$191.95');
     await expect(visible(page, 'hold-left')).toContainText(/Pay within \d+ minutes/);
+    await expectAccessible(page, 'the guest order page');
     await payWithTestCard(page);
     await expect(page.getByText('Paid', { exact: true }).filter({ visible: true }).first()).toBeVisible();
     await expect(visible(page, 'cart-count')).toHaveCount(0);
@@ -431,6 +446,7 @@ test.describe('the cart and checkout', () => {
     await expect(warning).not.toContainText(fits.name);
     await expectNoHorizontalOverflow(page);
     await keepScreenshot(page, testInfo, 'cart-fit-warning');
+    await expectAccessible(page, 'the cart with a line that does not fit');
 
     await page.getByRole('button', { name: 'Check out' }).click();
     const dialog = page.getByRole('dialog');
@@ -440,5 +456,24 @@ test.describe('the cart and checkout', () => {
     await page.getByRole('button', { name: 'Check out' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Check out anyway' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
+  });
+
+  test('finding an order again: the lookup answers the same whether or not the order exists', async ({ page }) => {
+    await page.goto('/orders/lookup');
+    const form = page.getByRole('form', { name: 'Find my order' });
+    await form.getByRole('button', { name: 'Send me the link' }).click();
+    await expect(form.getByText('Order number is Required')).toBeVisible();
+    await expect(form.getByText('Email is Required')).toBeVisible();
+    await form.getByLabel('Order number').fill('PM-999999');
+    await form.getByLabel('Email').fill(`nobody-${unique().toLowerCase()}@example.com`);
+    await form.getByRole('button', { name: 'Send me the link' }).click();
+    await expect(form.getByRole('status')).toHaveText(
+      'If an order with this number belongs to this email, we have sent its link there. Check your inbox.',
+    );
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page, '/orders/lookup');
+    // A link without a valid token opens nothing.
+    await page.goto('/orders/0123456789abcdef01234567?t=forged');
+    await expect(page.getByRole('heading', { name: 'This link does not open an order' })).toBeVisible();
   });
 });

@@ -96,7 +96,10 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
                 <div className="font-medium text-slate-900">{order.name}</div>
                 {mode === 'admin' && <div className="text-xs break-all text-slate-500">{order.email}</div>}
               </td>
-              <td className="px-4 py-3 text-slate-900">{order.partName}</td>
+              <td className="px-4 py-3 text-slate-900">
+                {order.partName}
+                <MoreLines order={order} />
+              </td>
               <td className="px-4 py-3 text-right tabular-nums">{formatPrice(order.price)}</td>
               <td className="px-4 py-3 text-right tabular-nums">{order.quantity}</td>
               <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatPrice(order.total)}</td>
@@ -130,6 +133,7 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
               </div>
               <p className="font-medium break-words text-slate-900">
                 {order.partName} × {order.quantity}
+                <MoreLines order={order} />
               </p>
               <dl className="grid grid-cols-2 gap-3 text-sm">
                 <CardRow label="Customer">
@@ -156,4 +160,11 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
       </ul>
     </>
   );
+}
+
+/** A checkout order holds several parts: the lists name the first and count the rest. */
+function MoreLines({ order }: { order: Pick<OrderDTO, 'lines'> }) {
+  const more = order.lines.length - 1;
+  if (more < 1) return null;
+  return <span className="block text-xs text-slate-500">and {more === 1 ? '1 more part' : `${more} more parts`}</span>;
 }
