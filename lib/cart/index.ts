@@ -288,3 +288,17 @@ export async function mergeGuestCart(guest: string, into: string): Promise<CartV
   await Cart.deleteOne({ owner: guest });
   return view;
 }
+
+/** How long a guest's cart is kept after its last change (its cookie lives as long). */
+export const GUEST_CART_DAYS = 60;
+
+/** Removes guests' carts untouched for GUEST_CART_DAYS, and empty carts: a periodic job, safe in every instance. */
+export async function pruneCarts(now = new Date()): Promise<{ removed: number }> {
+  await connectDb();
+  const before = new Date(now.getTime() - GUEST_CART_DAYS * 24 * 60 * 60_000);
+  const [stale, empty] = await Promise.all([
+    Cart.deleteMany({ owner: { $regex: '^g:' }, updatedAt: { $lt: before } }),
+    Cart.deleteMany({ lines: { $size: 0 }, updatedAt: { $lt: new Date(now.getTime() - 60 * 60_000) } }),
+  ]);
+  return { removed: stale.deletedCount + empty.deletedCount };
+}

@@ -2,7 +2,7 @@ import { GET as getCartRoute } from '@/app/api/cart/route';
 import { POST as addLineRoute } from '@/app/api/cart/lines/route';
 import { DELETE as removeLineRoute, PATCH as setLineRoute } from '@/app/api/cart/lines/[partId]/route';
 import { CART_COOKIE } from '@/lib/cart/identity';
-import { MAX_CART_LINES } from '@/lib/cart';
+import { GUEST_CART_DAYS, MAX_CART_LINES, pruneCarts } from '@/lib/cart';
 import { TEXT } from '@/lib/platform/constants';
 import type { UserDTO } from '@/lib/accounts/users';
 import { Cart, Part } from '@/models';
@@ -168,5 +168,24 @@ describe('cart rules', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => add(b, part, 1)));
     expect(results.every((res) => res.status === 201)).toBe(true);
     expect((await b.call(getCartRoute, '/api/cart')).body.count).toBe(9);
+  });
+
+  it("removes abandoned guest carts after GUEST_CART_DAYS, keeps customers' and recent ones", async () => {
+    const part = await makePart({ stock: 5 });
+    const old = browser();
+    await add(old, part, 1);
+    const recent = browser();
+    await add(recent, part, 1);
+    await add(browser(), part, 1, customer);
+    const oldOwner = `g:${old.cookie()!.split('=')[1]!.split('.')[0]}`;
+    const longAgo = new Date(Date.now() - (GUEST_CART_DAYS + 1) * 24 * 60 * 60_000);
+    await Cart.collection.updateOne({ owner: oldOwner }, { $set: { updatedAt: longAgo } });
+    await Cart.collection.updateOne({ owner: `u:${customer._id}` }, { $set: { updatedAt: longAgo } });
+    const before = await Cart.countDocuments();
+    expect((await pruneCarts()).removed).toBe(1);
+    expect(await Cart.countDocuments()).toBe(before - 1);
+    expect(await Cart.exists({ owner: oldOwner })).toBeNull();
+    expect((await old.call(getCartRoute, '/api/cart')).body.lines).toEqual([]);
+    expect((await recent.call(getCartRoute, '/api/cart')).body.count).toBe(1);
   });
 });

@@ -6,6 +6,9 @@ import { GET as addressesRoute } from '@/app/api/checkout/addresses/route';
 import { GET as orderRoute, DELETE as cancelRoute } from '@/app/api/order/[id]/route';
 import { GET as myOrdersRoute, POST as placeOrderRoute } from '@/app/api/order/route';
 import { POST as lookupRoute } from '@/app/api/orders/lookup/route';
+import { POST as createIntentRoute } from '@/app/api/create-payment-intent/route';
+import { POST as confirmCardRoute } from '@/app/api/test-gateway/confirm/route';
+import { PATCH as payRoute } from '@/app/api/order/[id]/route';
 import { CART_COOKIE } from '@/lib/cart/identity';
 import { CODE_TEXT } from '@/lib/checkout/discounts';
 import { CHECKOUT_TEXT } from '@/lib/checkout/place';
@@ -321,6 +324,56 @@ describe('checkout', () => {
 });
 
 describe('after checkout', () => {
+  it('a guest pays with the link: the payment amount is the order total; another order stays out of reach', async () => {
+    const b = browser();
+    const part = await makePart({ price: 33.33, stock: 5, weightKg: 0.5 });
+    await b.add(part, 3);
+    const res = await b.checkout(guestCheckout(gb.express));
+    expect(res.status).toBe(201);
+    const token = new URL(res.body.orderUrl, 'http://x').searchParams.get('t')!;
+    const headers = { 'x-order-token': token };
+    const intent = await callRoute(createIntentRoute, '/api/create-payment-intent', {
+      method: 'POST',
+      origin: null,
+      headers,
+      body: { orderId: res.body.orderId },
+    });
+    expect(intent.status).toBe(200);
+    const order = await Order.findById(res.body.orderId).lean();
+    expect(Math.round(intent.body.amount * 100)).toBe(order!.totalCents);
+    expect(intent.body.amount).toBe(res.body.total);
+    const card = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+    const confirmed = await callRoute(confirmCardRoute, '/x', {
+      method: 'POST',
+      origin: null,
+      headers,
+      body: { clientSecret: intent.body.clientSecret, ...card },
+    });
+    expect(confirmed.body.status).toBe('succeeded');
+    const paid = await callRoute(payRoute, '/x', {
+      method: 'PATCH',
+      origin: null,
+      headers,
+      params: { id: res.body.orderId },
+      body: { payment: { order: res.body.orderId, transactionId: confirmed.body.id } },
+    });
+    expect(paid.status).toBe(200);
+    expect((await Order.findById(res.body.orderId).lean())!.paid).toBe(true);
+    // The token opens its own order only.
+    const other = await callRoute(placeOrderRoute, '/api/order', {
+      method: 'POST',
+      as: customer,
+      body: { partId: part, address: '12 Mill Road', phone: PHONE, quantity: 1 },
+    });
+    const foreign = await callRoute(createIntentRoute, '/x', {
+      method: 'POST',
+      origin: null,
+      headers,
+      body: { orderId: other.body.insertedId },
+    });
+    expect(foreign.status).toBe(404);
+  });
+
   it('an unpaid order past its hold is cancelled once, its stock and code returned, with an email', async () => {
     const b = browser();
     const part = await makePart({ price: 20, stock: 6 });
