@@ -19,7 +19,7 @@ import { formatPrice } from '@/lib/platform/money';
 
 /** The cart: its lines with their problems, the fit for the active vehicle, the delivered cost and the way to checkout. */
 export function CartPage() {
-  const state = useCart();
+  const state = useCart({ fresh: true });
   if (state.status === 'loading') {
     return (
       <p className="flex items-center gap-2 text-slate-600" aria-busy="true">

@@ -1,7 +1,8 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { CartView } from '@/components/cart/types';
+import { hasSessionHint } from '@/lib/accounts/session-hint';
 import { fetchJson, type JsonResult } from '@/lib/client/fetch-json';
 
 /**
@@ -11,6 +12,18 @@ import { fetchJson, type JsonResult } from '@/lib/client/fetch-json';
 export type CartState = { status: 'loading' } | { status: 'ready'; cart: CartView } | { status: 'failed' };
 
 const LOADING: CartState = { status: 'loading' };
+const EMPTY: CartView = { lines: [], count: 0, lineCount: 0, subtotal: 0, currency: 'usd' };
+
+/**
+ * A readable cookie that only says "this browser has put something in a cart" (the cart's own cookie
+ * is http-only): without it, and without a session, a visitor's page view asks nothing about a cart.
+ */
+const CART_HINT = 'pm_cart_hint';
+const CART_HINT_DAYS = 60;
+const hasCartHint = () => document.cookie.split(';').some((part) => part.trim().startsWith(`${CART_HINT}=`));
+function setCartHint(): void {
+  if (!hasCartHint()) document.cookie = `${CART_HINT}=1; Path=/; Max-Age=${CART_HINT_DAYS * 24 * 60 * 60}; SameSite=Lax`;
+}
 let state: CartState = LOADING;
 let started = false;
 const listeners = new Set<() => void>();
@@ -25,23 +38,38 @@ export function setCart(cart: CartView): void {
   publish({ status: 'ready', cart });
 }
 
-/** Reads the cart again from the server (after a sign-in merged it, or after a checkout emptied it). */
-export async function reloadCart(): Promise<void> {
-  const res = await fetchJson<CartView>('/api/cart', { cache: 'no-store' });
-  if (res.ok) setCart(res.data);
-  else if (state.status === 'loading') publish({ status: 'failed' });
+/** Reads the cart again from the server (after a sign-in merged it, or after a checkout emptied it); one request at a time. */
+let inflight: Promise<void> | null = null;
+export function reloadCart(): Promise<void> {
+  inflight ??= fetchJson<CartView>('/api/cart', { cache: 'no-store' })
+    .then((res) => {
+      if (res.ok) setCart(res.data);
+      else if (state.status === 'loading') publish({ status: 'failed' });
+    })
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
 }
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (!started) {
     started = true;
-    void reloadCart();
+    if (hasSessionHint(document.cookie) || hasCartHint()) void reloadCart();
+    else publish({ status: 'ready', cart: EMPTY });
   }
   return () => listeners.delete(listener);
 }
 
-export function useCart(): CartState {
+/**
+ * The cart pages read the cart from the server whatever the hint says (a cart made elsewhere, an
+ * expired hint): `fresh` asks again once the page is open.
+ */
+export function useCart({ fresh = false }: { fresh?: boolean } = {}): CartState {
+  useEffect(() => {
+    if (fresh) void reloadCart();
+  }, [fresh]);
   return useSyncExternalStore(
     subscribe,
     () => state,
@@ -52,7 +80,10 @@ export function useCart(): CartState {
 /** Sends one cart call; a success replaces the shared cart with the answer. */
 export async function sendCartCall(url: string, init: Parameters<typeof fetchJson>[1]): Promise<JsonResult<CartView>> {
   const res = await fetchJson<CartView>(url, init);
-  if (res.ok && Array.isArray(res.data.lines)) setCart(res.data);
+  if (res.ok && Array.isArray(res.data.lines)) {
+    setCart(res.data);
+    setCartHint();
+  }
   return res;
 }
 

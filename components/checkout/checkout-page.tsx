@@ -39,7 +39,7 @@ const FIELDS: ReadonlyArray<Path<CheckoutFormInput>> = [
 /** The checkout: who and where (a customer's last address filled in), the method, a code, then the order and its payment. */
 export function CheckoutPage() {
   const viewer = useViewer();
-  const cart = useCart();
+  const cart = useCart({ fresh: true });
   if (viewer.status === 'loading' || cart.status === 'loading') {
     return (
       <p className="flex items-center gap-2 text-slate-600" aria-busy="true">
