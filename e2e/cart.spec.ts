@@ -415,6 +415,16 @@ test.describe('the cart and checkout', () => {
     await expect(visible(page, 'price-changed')).toContainText('$36.30');
     await expect(visible(page, 'summary-total')).toHaveText('$36.30');
 
+    // The cart page flags the line too, without changing it.
+    await visible(page, 'cart-link').click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(visible(page, 'line-problem')).toHaveText('The price went up from $20.00 to $25.00 since you added it.');
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await form.getByLabel('Email').fill(`price-${testInfo.project.name}-${unique().toLowerCase()}@example.com`);
+    await fillAddress(page, postcode);
+    await expect(visible(page, 'summary-total')).toHaveText('$36.30');
+
     await form.getByRole('button', { name: 'Place order and pay' }).click();
     await expect(page).toHaveURL(/\/orders\/[a-f\d]{24}\?t=/);
     await expect(visible(page, 'order-total').first()).toHaveText('$36.30');
@@ -448,6 +458,17 @@ test.describe('the cart and checkout', () => {
     await keepScreenshot(page, testInfo, 'cart-fit-warning');
     await expectAccessible(page, 'the cart with a line that does not fit');
 
+    // Quantities: one more, typed, and the server's rules (the minimum of 1) answered on the page.
+    const fitting = lines.filter({ hasText: fits.name });
+    await fitting.getByRole('button', { name: `One more: ${fits.name}` }).click();
+    await expect(fitting.getByLabel(/Quantity of/)).toHaveValue('2');
+    await expect(fitting.getByTestId('line-total')).toHaveText('$60.00');
+    await fitting.getByLabel(/Quantity of/).fill('3');
+    await fitting.getByLabel(/Quantity of/).press('Enter');
+    await expect(fitting.getByTestId('line-total')).toHaveText('$90.00');
+    await expect(visible(page, 'cart-subtotal')).toHaveText('$140.00');
+    await expect(visible(page, 'cart-count')).toHaveText('4');
+
     await page.getByRole('button', { name: 'Check out' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(`${civic.name} does not fit your vehicle`);
@@ -455,6 +476,18 @@ test.describe('the cart and checkout', () => {
     await expect(page).toHaveURL(/\/cart$/);
     await page.getByRole('button', { name: 'Check out' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Check out anyway' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    // Removing the line that does not fit takes the warning away.
+    await page.goto('/cart');
+    await lines
+      .filter({ hasText: civic.name })
+      .getByRole('button', { name: `Remove ${civic.name}` })
+      .click();
+    await expect(lines).toHaveCount(1);
+    await expect(visible(page, 'fit-warning')).toHaveCount(0);
+    await expect(visible(page, 'cart-count')).toHaveText('3');
+    await page.getByRole('button', { name: 'Check out' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
   });
 
