@@ -26,6 +26,7 @@ const PART: PartDTO = {
   availableQuantity: 12,
   minimumQuantity: 2,
   unit: 'piece',
+  weightKg: null,
   archived: false,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',

@@ -14,6 +14,7 @@ import {
   vehiclesSchema,
   vinSchema,
 } from '@/lib/openapi/responses';
+import { checkoutAdminPaths } from '@/lib/openapi/checkout-admin';
 import {
   forgotPasswordSchema,
   registerSchema,
@@ -311,6 +312,15 @@ export function buildOpenApiDocument(serverUrl?: string) {
           responses: { '200': json(z.object({ admin: z.boolean() }), 'The answer'), ...errors(401, 403) },
         }),
       },
+      ...checkoutAdminPaths({
+        op,
+        json,
+        body,
+        errors,
+        signedIn: SIGNED_IN,
+        writeErrors: WRITE_ERRORS,
+        pageHeaders: PAGE_HEADERS,
+      }),
       '/api/myProfile': {
         post: op('Profiles', 'Add the own profile (name and email from the account)', {
           operationId: 'addProfile',
