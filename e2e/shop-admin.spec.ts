@@ -114,20 +114,25 @@ test.describe('shop admin: shipping, taxes, discount codes, settings', () => {
     await keepScreenshot(page, testInfo, 'shop-admin-codes');
 
     await item.getByRole('link', { name: code }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/discountCodes/${code}$`));
     await expect(page.getByRole('heading', { name: 'Redemptions' })).toBeVisible();
-    await expect(page.getByText('0 uses of 5')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Discount codes' })).toHaveCount(0);
+    await expect(page.locator('p[aria-live="polite"]')).toHaveText('0 uses of 5');
     await expectNoHorizontalOverflow(page);
 
     await page.goto('/dashboard/audit?action=discount.pause');
     await expect(page.getByText(`Discount code paused: ${code}`).first()).toBeVisible();
   });
 
-  test('keeps the orders inbox in the shop settings', async ({ page }) => {
+  test('keeps the orders inbox in the shop settings', async ({ page }, testInfo) => {
     await page.goto('/dashboard/settings');
     const form = page.getByRole('form', { name: 'Shop settings' });
     await form.getByLabel('New orders are emailed to').fill('not an email');
     await form.getByRole('button', { name: 'Save settings' }).click();
     await expect(form.getByText('Provide a valid Email')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    // One shop, one setting: only one project changes it, so the two never race.
+    if (testInfo.project.name !== 'desktop') return;
     await form.getByLabel('New orders are emailed to').fill('orders@partsmart.example');
     await form.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved')).toBeVisible();
