@@ -39,9 +39,11 @@ const discountRedemptionSchema = new Schema({
   orderId: { type: Schema.Types.ObjectId, required: true },
   email: { type: String, required: true },
   amountCents: { type: Number, required: true, min: 0, default: 0 },
+  // true for a use (counts against the cap), false for a once-per-customer mark.
+  slot: { type: Boolean, required: true, default: true },
   at: { type: Date, required: true, default: () => new Date() },
 });
-discountRedemptionSchema.index({ code: 1, at: -1 });
+discountRedemptionSchema.index({ code: 1, slot: 1, at: -1 });
 discountRedemptionSchema.index({ orderId: 1 });
 
 export type DiscountCodeDoc = InferSchemaType<typeof discountCodeSchema>;

@@ -11,7 +11,12 @@ const orderIntentSchema = new Schema({
   partId: { type: Schema.Types.ObjectId, required: true },
   quantity: { type: Number, required: true, min: 1 },
   // A checkout's other lines (the first is partId and quantity): each gets its stock back.
-  lines: { type: [new Schema({ partId: Schema.Types.ObjectId, quantity: Number }, { _id: false })], default: undefined },
+  lines: {
+    type: [
+      new Schema({ partId: { type: Schema.Types.ObjectId, required: true }, quantity: { type: Number, required: true } }, { _id: false }),
+    ],
+    default: undefined,
+  },
   by: { type: String, required: true },
   at: { type: Date, required: true, default: () => new Date() },
 });

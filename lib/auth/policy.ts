@@ -13,7 +13,12 @@ import { findUserById, type UserDTO } from '@/lib/accounts/users';
  * guarded lib/ function asks for. Route handlers resolve the actor from the request itself
  * (session cookie or bearer token); pages resolve it from the session (lib/auth/viewer.ts).
  */
-export type Actor = UserDTO & { isAdmin: boolean; via: 'session' | 'bearer' };
+export type Actor = UserDTO & {
+  isAdmin: boolean;
+  via: 'session' | 'bearer' | 'order-link';
+  /** A guest holding an order's signed link acts on that order only (lib/orders/access.ts). */
+  orderScope?: string;
+};
 
 export const SESSION_EXPIRED = 'Your session has expired, please sign in again';
 export const ADMINS_ONLY = 'Admins only';

@@ -302,11 +302,8 @@ type LeanRedemption = DiscountRedemptionDoc & { _id: string };
 export const CODE_TAKEN = 'This code already exists';
 const CODE_NOT_FOUND = 'Discount code not found';
 
-/**
- * The redemptions that are uses (`{code}#...`), not the once-per-customer marks (`{code}@{email}`).
- * A code is letters, digits, `_` and `-` (CODE_PATTERN): nothing in it needs escaping in a regex.
- */
-const usesOf = (code: string) => ({ code, _id: { $regex: `^${code}#` } });
+/** The redemptions that are uses (`slot`), not the once-per-customer marks (lib/checkout/discounts.ts). */
+const usesOf = (code: string) => ({ code, slot: true });
 
 export function discountStatus(code: Pick<DiscountCodeDTO, 'pausedAt' | 'startsAt' | 'endsAt' | 'maxUses' | 'uses'>, now = new Date()) {
   if (code.pausedAt) return 'paused';

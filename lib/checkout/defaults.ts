@@ -1,9 +1,9 @@
 import 'server-only';
 import { Types } from 'mongoose';
-import { REST_OF_WORLD } from '@/lib/checkout/countries';
 import { SHOP_SETTINGS_ID } from '@/lib/checkout/admin';
 import { connectDb } from '@/lib/platform/db';
 import { isDuplicateKey } from '@/lib/platform/errors';
+import { REST_OF_WORLD } from '@/lib/validations/checkout-admin';
 import { JobMark, ShippingZone, ShopSettings, TaxRate } from '@/models';
 
 const SEED_CLAIM = 'default-shipping-seeded';

@@ -13,8 +13,14 @@ import {
   suggestionSchema,
   vehiclesSchema,
   vinSchema,
+  cartSchema,
+  quoteResponseSchema,
+  placedCheckoutSchema,
+  quoteChangedSchema,
+  savedAddressesSchema,
 } from '@/lib/openapi/responses';
 import { checkoutAdminPaths } from '@/lib/openapi/checkout-admin';
+import { addCartLineSchema, cartQuantitySchema, checkoutSchema, orderLookupSchema, quoteSchema } from '@/lib/validations/checkout';
 import {
   forgotPasswordSchema,
   registerSchema,
@@ -82,6 +88,12 @@ const SIGNED_IN: Array<Record<string, string[]>> = [{ session: [] }, { bearer: [
 /** The writes of a JSON body; a signed-in caller's. */
 const WRITE_ERRORS = [400, 401, 403, 413, 415, 429];
 
+/** Order calls also take a guest's signed order link (`X-Order-Token`). */
+const ORDER_CALLER: Array<Record<string, string[]>> = [...SIGNED_IN, { orderLink: [] }];
+/** Cart calls: a customer's session or token, or a guest's signed cart cookie (none yet: a new guest). */
+const CART_CALLER: Array<Record<string, string[]>> = [{}, { cartCookie: [] }, ...SIGNED_IN];
+const partIdParam = z.object({ partId: objectIdSchema });
+
 const idParam = z.object({ id: objectIdSchema });
 const emailParam = z.object({ email: emailSchema });
 
@@ -102,6 +114,13 @@ export function buildOpenApiDocument(serverUrl?: string) {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token', description: 'next-auth session cookie' },
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A token from PUT /api/user/{email}' },
+        cartCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'partsmart.cart',
+          description: "A guest's signed cart cookie, set by the first cart write",
+        },
+        orderLink: { type: 'apiKey', in: 'header', name: 'X-Order-Token', description: "The `t` of a guest order's emailed link" },
       },
     },
     paths: {
@@ -202,7 +221,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       '/api/order/{id}': {
         get: op('Orders', 'One order (own, or any for an admin)', {
           operationId: 'getOrder',
-          security: SIGNED_IN,
+          security: ORDER_CALLER,
           requestParams: { path: idParam },
           responses: { '200': json(orderSchema, 'The order'), ...errors(401, 404) },
         }),
@@ -215,7 +234,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
         }),
         patch: op('Orders', 'Record a confirmed card payment (the owner)', {
           operationId: 'payOrder',
-          security: SIGNED_IN,
+          security: ORDER_CALLER,
           requestParams: { path: idParam },
           requestBody: body(payOrderSchema),
           responses: {
@@ -225,7 +244,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
         }),
         delete: op('Orders', 'Cancel an unpaid order; its pieces go back to stock', {
           operationId: 'cancelOrder',
-          security: SIGNED_IN,
+          security: ORDER_CALLER,
           requestParams: { path: idParam },
           responses: { '200': json(ack.deleted, 'Cancelled'), ...errors(401, 403, 404, 409) },
         }),
@@ -238,10 +257,78 @@ export function buildOpenApiDocument(serverUrl?: string) {
           responses: { '200': json(z.array(orderSchema), 'A page of orders', PAGE_HEADERS), ...errors(400, 401, 403) },
         }),
       },
+      '/api/cart': {
+        get: op('Cart', "The caller's cart: each line flagged with what changed since it was added", {
+          operationId: 'getCart',
+          security: CART_CALLER,
+          responses: { '200': json(cartSchema, 'The cart'), ...errors(401) },
+        }),
+      },
+      '/api/cart/lines': {
+        post: op('Cart', "Add a part to the cart (to its line if it has one); the part's minimum and stock apply", {
+          operationId: 'addCartLine',
+          security: CART_CALLER,
+          requestBody: body(addCartLineSchema),
+          responses: { '201': json(cartSchema, 'The cart'), ...errors(...WRITE_ERRORS, 404, 409) },
+        }),
+      },
+      '/api/cart/lines/{partId}': {
+        patch: op('Cart', "Set a line's quantity", {
+          operationId: 'setCartLine',
+          security: CART_CALLER,
+          requestParams: { path: partIdParam },
+          requestBody: body(cartQuantitySchema),
+          responses: { '200': json(cartSchema, 'The cart'), ...errors(...WRITE_ERRORS, 404, 409) },
+        }),
+        delete: op('Cart', 'Remove a line', {
+          operationId: 'removeCartLine',
+          security: CART_CALLER,
+          requestParams: { path: partIdParam },
+          responses: { '200': json(cartSchema, 'The cart'), ...errors(401, 403, 404, 429) },
+        }),
+      },
+      '/api/checkout/quote': {
+        post: op('Checkout', 'The delivered cost of the cart (or of one part) by every shipping method, for a country and postcode', {
+          operationId: 'quote',
+          security: CART_CALLER,
+          requestBody: body(quoteSchema),
+          responses: { '200': json(quoteResponseSchema, 'The quote'), ...errors(...WRITE_ERRORS, 404, 409) },
+        }),
+      },
+      '/api/checkout': {
+        post: op('Checkout', 'Place the cart as one order at a fresh quote; 409 with the new quote when anything changed', {
+          operationId: 'checkout',
+          security: CART_CALLER,
+          requestParams: { header: z.object({ 'Idempotency-Key': z.string().optional() }) },
+          requestBody: body(checkoutSchema),
+          responses: {
+            '201': json(placedCheckoutSchema, 'The order, and the page to open next'),
+            ...errors(...WRITE_ERRORS, 404),
+            '409': json(quoteChangedSchema, 'Prices, stock or the code changed: the new quote to confirm'),
+          },
+        }),
+      },
+      '/api/checkout/addresses': {
+        get: op('Checkout', "The customer's address book and last address and phone", {
+          operationId: 'savedAddresses',
+          security: SIGNED_IN,
+          responses: { '200': json(savedAddressesSchema, 'The addresses'), ...errors(401) },
+        }),
+      },
+      '/api/orders/lookup': {
+        post: op('Checkout', "Email an order's link again; the same answer whether or not it exists", {
+          operationId: 'orderLookup',
+          requestBody: body(orderLookupSchema),
+          responses: {
+            '202': json(z.object({ ok: z.literal(true), message: z.string() }).strict(), 'Sent if it exists'),
+            ...errors(400, 413, 415, 429),
+          },
+        }),
+      },
       '/api/create-payment-intent': {
         post: op('Payments', "A payment for an order's server-computed total (the owner)", {
           operationId: 'createPaymentIntent',
-          security: SIGNED_IN,
+          security: ORDER_CALLER,
           requestBody: body(createIntentSchema),
           responses: {
             '200': json(z.object({ clientSecret: z.string(), provider: z.enum(['stripe', 'test']), amount: z.number() }), 'The intent'),
@@ -252,7 +339,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       '/api/test-gateway/confirm': {
         post: op('Payments', "The offline test gateway's card confirmation (absent, 404, when Stripe is configured)", {
           operationId: 'confirmTestPayment',
-          security: SIGNED_IN,
+          security: ORDER_CALLER,
           requestBody: body(testCardSchema),
           responses: {
             '200': json(z.object({ id: z.string(), status: z.string() }), 'The intent after the card'),

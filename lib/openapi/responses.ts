@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PART_POSITIONS, PART_UNITS } from '@/lib/platform/constants';
-import type { Garage, OrderDTO, PartDTO, ProfileDTO, ReviewDTO } from '@/lib/platform/types';
+import type { AddressDTO, Garage, OrderDTO, PartDTO, ProfileDTO, ReviewDTO } from '@/lib/platform/types';
 import type { Suggestion } from '@/lib/catalog/search/types';
+import type { CartLineView, CartView } from '@/lib/cart';
+import type { Quote } from '@/lib/checkout/quote';
 import type { VinDecodeResult } from '@/lib/vehicles/vin';
 
 /**
@@ -56,6 +58,18 @@ export const partSchema: z.ZodType<PartDTO> = z
   })
   .meta({ id: 'Part' });
 
+export const addressSchema: z.ZodType<AddressDTO> = z
+  .object({
+    name: z.string(),
+    line1: z.string(),
+    line2: nullable(z.string()),
+    city: z.string(),
+    region: nullable(z.string()),
+    postalCode: z.string(),
+    country: z.string(),
+  })
+  .meta({ id: 'Address' });
+
 export const orderSchema: z.ZodType<OrderDTO> = z
   .object({
     _id: id,
@@ -80,7 +94,17 @@ export const orderSchema: z.ZodType<OrderDTO> = z
     carrier: nullable(z.string()),
     trackingNumber: nullable(z.string()),
     trackingUrl: nullable(z.string()),
-    cancelledBy: z.enum(['customer', 'admin']).nullable(),
+    cancelledBy: z.enum(['customer', 'admin', 'system']).nullable(),
+    lines: z.array(
+      z.object({ partId: id, partName: z.string(), unitPrice: z.number(), quantity: z.number().int(), lineTotal: z.number() }).strict(),
+    ),
+    subtotal: z.number(),
+    shipping: nullable(z.object({ label: z.string(), amount: z.number(), minDays: z.number().int(), maxDays: z.number().int() }).strict()),
+    discount: nullable(z.object({ code: z.string(), amount: z.number() }).strict()),
+    tax: z.number(),
+    shippingAddress: nullable(addressSchema),
+    guest: z.boolean(),
+    holdUntil: nullable(dateTime),
   })
   .meta({ id: 'Order' });
 
@@ -174,3 +198,79 @@ export const ack = {
   modified: z.object({ acknowledged: z.literal(true), modifiedCount: z.number().int() }),
   message: z.object({ success: z.literal(true), message: z.string() }),
 };
+
+const cartLineSchema: z.ZodType<CartLineView> = z
+  .object({
+    partId: id,
+    name: z.string(),
+    img: nullable(z.string()),
+    brand: nullable(z.string()),
+    partNumber: nullable(z.string()),
+    category: nullable(z.string()),
+    unit: z.string(),
+    unitPrice: z.number(),
+    addedPrice: z.number(),
+    quantity: z.number().int(),
+    minimumQuantity: z.number().int(),
+    availableQuantity: z.number().int(),
+    lineTotal: z.number(),
+    weightKg: nullable(z.number()),
+    problems: z.array(z.enum(['unavailable', 'price-raised', 'price-lowered', 'below-minimum', 'over-stock'])),
+  })
+  .strict()
+  .meta({ id: 'CartLine' });
+
+export const cartSchema: z.ZodType<CartView> = z
+  .object({
+    lines: z.array(cartLineSchema),
+    count: z.number().int(),
+    lineCount: z.number().int(),
+    subtotal: z.number(),
+    currency: z.literal('usd'),
+  })
+  .strict()
+  .meta({ id: 'Cart' });
+
+export const quoteResponseSchema: z.ZodType<Quote> = z
+  .object({
+    subtotal: z.number(),
+    discount: z.number(),
+    methods: z.array(
+      z
+        .object({
+          id: z.string(),
+          label: z.string(),
+          amount: z.number(),
+          estimate: z.object({ minDays: z.number().int(), maxDays: z.number().int(), by: z.string() }).strict(),
+          discount: z.number(),
+          tax: z.number(),
+          total: z.number(),
+        })
+        .strict(),
+    ),
+    tax: z.number(),
+    total: z.number(),
+    currency: z.literal('usd'),
+    taxLabel: z.string(),
+    discountCode: nullable(z.object({ code: z.string(), kind: z.enum(['percent', 'fixed', 'free-shipping']) }).strict()),
+    lines: z.array(cartLineSchema),
+  })
+  .strict()
+  .meta({ id: 'Quote' });
+
+export const placedCheckoutSchema = z
+  .object({ orderId: id, orderNumber: z.string(), total: z.number(), orderUrl: z.string() })
+  .strict()
+  .meta({ id: 'PlacedCheckout' });
+
+/** A 409 of the checkout: the message, and the quote as it stands now when it could be computed. */
+export const quoteChangedSchema = z
+  .object({ error: z.string(), quote: quoteResponseSchema.optional(), fieldErrors: z.record(z.string(), z.array(z.string())).optional() })
+  .strict();
+
+export const savedAddressesSchema = z
+  .object({
+    addresses: z.array(addressSchema),
+    last: nullable(z.object({ address: addressSchema, phone: z.string() }).strict()),
+  })
+  .strict();

@@ -4,6 +4,7 @@ import { appUrl } from '@/lib/platform/env';
 import { formatPrice } from '@/lib/platform/money';
 import { enqueueMail, enqueueMissingMails, type EnqueueOptions, type OutboxMail } from '@/lib/mail/outbox';
 import type { OrderDTO } from '@/lib/platform/types';
+import { guestOrderUrl } from '@/lib/orders/guest-links';
 
 /**
  * The emails of an order's life: placed (with the pay link), paid (the receipt), shipped (carrier and
@@ -14,7 +15,7 @@ import type { OrderDTO } from '@/lib/platform/types';
 
 export const ORDER_EMAIL_EVENTS = ['placed', 'paid', 'shipped', 'cancelled'] as const;
 export type OrderEmailEvent = (typeof ORDER_EMAIL_EVENTS)[number];
-export type OrderEmailExtra = { cancelledBy?: 'customer' | 'admin' | null };
+export type OrderEmailExtra = { cancelledBy?: OrderDTO['cancelledBy'] };
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -23,24 +24,38 @@ const escapeHtml = (text: string) =>
 const utc = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 const when = (iso: string | null | undefined) => `${utc.format(iso ? new Date(iso) : new Date())} UTC`;
 
-export const orderPageUrl = (order: Pick<OrderDTO, '_id'>) => `${appUrl()}/dashboard/orders/${order._id}`;
-export const payUrl = (order: Pick<OrderDTO, '_id'>) => `${appUrl()}/dashboard/payment/${order._id}`;
+/** The order's page: a customer's dashboard, or a guest's signed link (lib/orders/guest-links.ts). */
+export const orderPageUrl = (order: Pick<OrderDTO, '_id' | 'email'> & { guest?: boolean }) =>
+  order.guest ? guestOrderUrl(order._id, order.email) : `${appUrl()}/dashboard/orders/${order._id}`;
+export const payUrl = (order: Pick<OrderDTO, '_id' | 'email'> & { guest?: boolean }) =>
+  order.guest ? guestOrderUrl(order._id, order.email) : `${appUrl()}/dashboard/payment/${order._id}`;
 
 type Row = [label: string, value: string, href?: string | null];
 type Content = { subject: string; intro: string; rows: Row[]; action?: { label: string; href: string }; outro: string };
 
 function lines(order: OrderDTO): Row[] {
-  return [
-    ['Order', order.number],
-    ['Part', order.partName],
-    ['Quantity', String(order.quantity)],
-    ['Price per piece', formatPrice(order.price)],
-    ['Total', formatPrice(order.total)],
-  ];
+  const parts: Row[] =
+    order.lines.length > 1
+      ? order.lines.map((line): Row => ['Part', `${line.partName} x ${line.quantity}: ${formatPrice(line.lineTotal)}`])
+      : [
+          ['Part', order.partName],
+          ['Quantity', String(order.quantity)],
+          ['Price per piece', formatPrice(order.price)],
+        ];
+  const delivered: Row[] = order.shipping
+    ? [
+        ['Subtotal', formatPrice(order.subtotal)],
+        ...(order.discount ? [[`Discount (${order.discount.code})`, `-${formatPrice(order.discount.amount)}`] as Row] : []),
+        [`Shipping (${order.shipping.label})`, formatPrice(order.shipping.amount)],
+        ['Tax', formatPrice(order.tax)],
+      ]
+    : [];
+  return [['Order', order.number], ...parts, ...delivered, ['Total', formatPrice(order.total)]];
 }
 
 const shipTo = (order: OrderDTO): Row[] => [
   ['Ship to', `${order.name}, ${order.address}`],
+  ...(order.shipping ? [['Delivery', `${order.shipping.minDays} to ${order.shipping.maxDays} working days after payment`] as Row] : []),
   ['Phone', order.phone],
 ];
 
@@ -52,7 +67,9 @@ function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExt
         intro: `Thank you for your order, ${order.name}. It is booked and waits for your payment; we ship it once it is paid.`,
         rows: [...lines(order), ['Placed', when(order.createdAt)], ...shipTo(order)],
         action: { label: 'Pay your order', href: payUrl(order) },
-        outro: 'Changed your mind? An unpaid order can be cancelled from your dashboard.',
+        outro: order.guest
+          ? 'Keep this email: its link opens your order to pay it, see the receipt and follow the delivery.'
+          : 'Changed your mind? An unpaid order can be cancelled from your dashboard.',
       };
     case 'paid':
       return {
@@ -87,8 +104,14 @@ function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExt
         intro:
           by === 'admin'
             ? `Hello ${order.name}, the shop cancelled your order. Nothing was charged.`
-            : `Hello ${order.name}, you cancelled your order. Nothing was charged.`,
-        rows: [...lines(order), ['Cancelled', when(order.cancelledAt)], ['Cancelled by', by === 'admin' ? 'the shop' : 'you']],
+            : by === 'system'
+              ? `Hello ${order.name}, your order was not paid in time, so it was cancelled and its parts went back in stock. Nothing was charged.`
+              : `Hello ${order.name}, you cancelled your order. Nothing was charged.`,
+        rows: [
+          ...lines(order),
+          ['Cancelled', when(order.cancelledAt)],
+          ['Cancelled by', by === 'admin' ? 'the shop' : by === 'system' ? 'the shop (not paid in time)' : 'you'],
+        ],
         action: { label: 'View your order', href: orderPageUrl(order) },
         outro: 'The parts are back in stock if you want to order again.',
       };
@@ -123,6 +146,30 @@ export function orderEmail(event: OrderEmailEvent, order: OrderDTO, extra: Order
 <p>${escapeHtml(content.intro)}</p><table role="presentation" style="border-collapse:collapse">${rows}</table>
 ${action}<p style="color:#64748b;font-size:13px">${escapeHtml(content.outro)}</p><p>${SITE_NAME}</p></body></html>`;
   return { to: order.email, subject: content.subject, text, html };
+}
+
+/** The shop's own notice of a new order (to the address in its settings), through the outbox once. */
+export async function enqueueShopNotice(order: OrderDTO, to: string): Promise<void> {
+  const mail = orderEmail('placed', order);
+  const text = [
+    `New order ${order.number} from ${order.name} <${order.email}>${order.guest ? ' (guest)' : ''}: ${formatPrice(order.total)}, not paid yet.`,
+    '',
+    ...order.lines.map((line) => `${line.quantity} x ${line.partName}: ${formatPrice(line.lineTotal)}`),
+    '',
+    `Manage it: ${appUrl()}/dashboard/manageOrders?q=${order.number}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif"><pre>${escapeHtml(text)}</pre></body></html>`;
+  try {
+    await enqueueMail(`${order._id}:shop-notice`, {
+      ...mail,
+      to,
+      subject: `New order ${order.number}: ${formatPrice(order.total)}`,
+      text,
+      html,
+    });
+  } catch (error) {
+    console.error(`[order-emails] could not enqueue the shop's notice of ${order._id}:`, error);
+  }
 }
 
 /** The outbox key of an order's email: one message per order and event. */

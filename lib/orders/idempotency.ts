@@ -45,7 +45,10 @@ export async function once(scope: string, callerId: string, key: string, work: (
       throw error;
     }
     // A refusal (4xx) is an answer too: the same key gets it again.
-    await IdempotentRequest.updateOne({ _id }, { $set: { state: 'done', status: error.status, body: { error: error.message } } });
+    await IdempotentRequest.updateOne(
+      { _id },
+      { $set: { state: 'done', status: error.status, body: { error: error.message, ...error.details } } },
+    );
     throw error;
   }
   await IdempotentRequest.updateOne({ _id }, { $set: { state: 'done', status: answer.status, body: answer.body } });

@@ -4,7 +4,7 @@ import { recordAudit } from '@/lib/platform/audit';
 import { batched } from '@/lib/platform/batch';
 import { assertAdmin, assertCustomer, canSee, type Actor } from '@/lib/auth/policy';
 import { catalogChanged } from '@/lib/catalog/changes';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TEXT } from '@/lib/platform/constants';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
 import { connectDb } from '@/lib/platform/db';
 import {
   ClientGoneError,
@@ -15,16 +15,19 @@ import {
   ValidationError,
   isDuplicateKey,
 } from '@/lib/platform/errors';
+import { orderHoldMs } from '@/lib/platform/env';
 import { parseObjectId } from '@/lib/platform/ids';
-import { fromCents } from '@/lib/platform/money';
-import { orderTotalCents } from '@/lib/orders/money';
+import { fromCents, toCents } from '@/lib/platform/money';
+import { goodsCents, orderTotalCents } from '@/lib/orders/money';
 import { enqueueMissingOrderEmails, enqueueOrderEmail } from '@/lib/orders/emails';
 import { allocateOrderNumber, looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/orders/numbers';
 import type { Page } from '@/lib/platform/pagination';
-import { applyStockMove, InsufficientStockError, orderMoveExists, type StockPart } from '@/lib/stock';
+import { orderMoveExists, type StockPart } from '@/lib/stock';
+import { anyLineTaken, intentLines, returnLines, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
 import { trackingUrlFor } from '@/lib/orders/tracking';
 import type { OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/platform/types';
 import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/orders';
+import { releaseCodes } from '@/lib/checkout/discounts';
 import { JobMark, Order, OrderIntent, OrderOutcome, Part } from '@/models';
 import type { OrderDoc } from '@/models/order';
 
@@ -38,8 +41,23 @@ import type { OrderDoc } from '@/models/order';
 
 type LeanOrder = OrderDoc & { _id: Types.ObjectId; createdAt: Date };
 
-function toOrderDTO(order: LeanOrder): OrderDTO {
+/** An order's lines: checkout's, or a spec order's single line from its own fields. */
+export function linesOf(order: Pick<LeanOrder, 'partId' | 'partName' | 'price' | 'quantity' | 'lines'>) {
+  return order.lines?.length
+    ? order.lines.map((line) => ({ partId: line.partId, partName: line.partName, unitPrice: line.unitPrice, quantity: line.quantity }))
+    : [{ partId: order.partId, partName: order.partName, unitPrice: order.price, quantity: order.quantity }];
+}
+
+export function toOrderDTO(order: LeanOrder): OrderDTO {
   const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
+  const lines = linesOf(order).map((line) => ({
+    partId: String(line.partId),
+    partName: line.partName,
+    unitPrice: line.unitPrice,
+    quantity: line.quantity,
+    lineTotal: fromCents(toCents(line.unitPrice) * line.quantity),
+  }));
+  const address = order.shippingAddress;
   return {
     _id: String(order._id),
     number: order.number ?? '',
@@ -64,6 +82,33 @@ function toOrderDTO(order: LeanOrder): OrderDTO {
     paidAt: iso(order.paidAt),
     shippedAt: iso(order.shippedAt),
     cancelledAt: iso(order.cancelledAt),
+    lines,
+    subtotal: fromCents(
+      order.goodsCents ?? goodsCents(lines.map((line) => ({ unitCents: toCents(line.unitPrice), quantity: line.quantity }))),
+    ),
+    shipping: order.shipping
+      ? {
+          label: order.shipping.label ?? '',
+          amount: fromCents(order.shipping.amountCents ?? 0),
+          minDays: order.shipping.minDays ?? 0,
+          maxDays: order.shipping.maxDays ?? 0,
+        }
+      : null,
+    discount: order.discount?.code ? { code: order.discount.code, amount: fromCents(order.discount.amountCents ?? 0) } : null,
+    tax: fromCents(order.taxCents ?? 0),
+    shippingAddress: address
+      ? {
+          name: address.name,
+          line1: address.line1,
+          line2: address.line2 ?? null,
+          city: address.city,
+          region: address.region ?? null,
+          postalCode: address.postalCode,
+          country: address.country,
+        }
+      : null,
+    guest: Boolean(order.guest),
+    holdUntil: !order.paid && !order.cancelledAt ? iso(order.holdUntil) : null,
   };
 }
 
@@ -94,67 +139,71 @@ function assertOrderable(part: StockPart, quantity: number): void {
 }
 
 /**
- * Places an order. Price, part name, name and email come from the database and the session. An
- * intent is written first, then the part is read and judged and its stock taken in one turn of the
- * ledger, then the order is stored and the intent removed; if the order cannot be stored, a
- * compensating `cancel` move returns the stock, and if the process dies in between,
- * reconcileOrderIntents does. A departed client (`signal`) never gets stock taken.
+ * Places the spec's order: one line. Price, part name, name and email come from the database and the
+ * session. The intent is written, the stock taken in the part's turn (lib/orders/placement.ts), then
+ * the order stored; if it cannot be stored the stock is given back, and if the process dies in
+ * between, reconcileOrderIntents does. A departed client (`signal`) never gets stock taken.
  */
 export async function placeOrder(actor: Actor, input: PlaceOrderInput, { signal }: { signal?: AbortSignal } = {}): Promise<PlacedOrder> {
   assertCustomer(actor);
   const partId = parseObjectId(input.partId, 'Part not found');
   await connectDb();
   if (signal?.aborted) throw new ClientGoneError();
-
   const orderId = new Types.ObjectId();
-  await OrderIntent.create({ _id: orderId, partId, quantity: input.quantity, by: actor.email });
-  let move: Awaited<ReturnType<typeof applyStockMove>>;
-  let part: StockPart | undefined;
-  const check = (read: StockPart) => {
-    assertOrderable(read, input.quantity);
-    part = read;
-  };
-  try {
-    move = await applyStockMove({ partId, delta: -input.quantity, reason: 'order', orderId, by: actor.email }, { signal, check });
-  } catch (error) {
-    await OrderIntent.deleteOne({ _id: orderId });
-    throw error instanceof InsufficientStockError ? new ConflictError(TEXT.overStock) : error;
-  }
-  let order: OrderDTO;
+  const lines = [{ partId, quantity: input.quantity }];
+  await writeIntent(orderId, lines, actor.email);
+  const parts = await takeLines(orderId, lines, actor.email, { signal, check: (part) => assertOrderable(part, input.quantity) });
+  const part = parts.get(String(partId))!;
+  const order = await storeOrder(orderId, lines, {
+    partId,
+    partName: part.name,
+    price: part.price,
+    name: actor.name,
+    email: actor.email,
+    address: input.address,
+    phone: input.phone,
+    quantity: input.quantity,
+  });
+  // A new order's email cannot be in the outbox yet.
+  await enqueueOrderEmail('placed', order, {}, { fresh: true });
+  return { acknowledged: true, insertedId: order._id, number: order.number, availableQuantity: part.availableQuantity - input.quantity };
+}
+
+/**
+ * Stores an order whose stock was taken: unpaid, pending, holding its stock until holdUntil. If it
+ * cannot be stored, its stock is given back. Answers the order as the API shows it.
+ */
+export async function storeOrder(
+  orderId: Types.ObjectId,
+  lines: LineRequest[],
+  // A checkout's fields (lines, address, shipping, discount, amounts in cents) beside the spec's.
+  fields: Pick<OrderDoc, 'partId' | 'partName' | 'price' | 'name' | 'email' | 'address' | 'phone' | 'quantity'> & Record<string, unknown>,
+): Promise<OrderDTO> {
   try {
     const created = await Order.create({
+      ...fields,
       _id: orderId,
       number: await allocateOrderNumber(),
-      partId,
-      partName: part!.name,
-      price: part!.price,
-      name: actor.name,
-      email: actor.email,
-      address: input.address,
-      phone: input.phone,
-      quantity: input.quantity,
       paid: false,
       status: 'pending',
+      holdUntil: new Date(Date.now() + orderHoldMs()),
     });
-    order = toOrderDTO(created.toObject<LeanOrder>());
+    storedIntents.add(orderId);
+    return toOrderDTO(created.toObject<LeanOrder>());
   } catch (error) {
-    await applyStockMove({ partId, delta: input.quantity, reason: 'cancel', orderId, by: 'system' });
+    await returnLines(orderId, lines, 'system');
     await OrderIntent.deleteOne({ _id: orderId });
     throw error;
   } finally {
-    // Only this part's page and the lists that show it.
-    await catalogChanged([String(partId)]);
+    // Only these parts' pages and the lists that show them.
+    await catalogChanged(lines.map((line) => String(line.partId)));
   }
-  storedIntents.add(orderId);
-  // A new order's email cannot be in the outbox yet.
-  await enqueueOrderEmail('placed', order, {}, { fresh: true });
-  return { acknowledged: true, insertedId: order._id, number: order.number, availableQuantity: move.availableQuantity };
 }
 
 /**
  * Returns the stock of orders whose process died between taking the stock and storing the order:
  * an intent older than the grace period with no order behind it gets its compensating `cancel`
- * move (once: the ledger's unique order key), then the intent is removed. Safe to run in every
+ * moves (once each: the ledger's unique order key), then the intent is removed. Safe to run in every
  * instance at once.
  */
 export async function reconcileOrderIntents(graceMs = 60_000): Promise<{ returned: number; cleared: number }> {
@@ -162,35 +211,35 @@ export async function reconcileOrderIntents(graceMs = 60_000): Promise<{ returne
   const stale = await OrderIntent.find({ at: { $lt: new Date(Date.now() - graceMs) } }).lean();
   let returned = 0;
   for (const intent of stale) {
+    const lines = intentLines(intent);
     // Only a stock take that happened has anything to return: a cancel without an `order` move would create stock.
-    if (!(await Order.exists({ _id: intent._id })) && (await orderMoveExists(intent._id))) {
-      try {
-        const move = await applyStockMove({
-          partId: intent.partId,
-          delta: intent.quantity,
-          reason: 'cancel',
-          orderId: intent._id,
-          by: 'reconciliation',
-        });
-        if (move.applied) {
-          returned++;
-          await catalogChanged([String(intent.partId)]);
-        }
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-      }
+    if (!(await Order.exists({ _id: intent._id })) && (await anyLineTaken(intent._id, lines))) {
+      const taken: LineRequest[] = [];
+      for (const line of lines) if (await orderMoveExists(intent._id, line.partId)) taken.push(line);
+      returned += await returnLines(intent._id, taken, 'reconciliation');
     }
     await OrderIntent.deleteOne({ _id: intent._id });
   }
   return { returned, cleared: stale.length };
 }
 
+/**
+ * A guest's order is its link holder's, and an account's with that email once the email is verified
+ * (whoever merely registered the address sees nothing of it).
+ */
+const mayOpenGuestOrder = (actor: Pick<Actor, 'isAdmin' | 'emailVerified' | 'via'>, order: Pick<LeanOrder, 'guest'>) =>
+  !order.guest || actor.isAdmin || actor.emailVerified || actor.via === 'order-link';
+
 /** An order the actor may see (their own, or any for an admin); anyone else's is "not found". */
-async function findVisibleOrder(actor: Pick<Actor, 'email' | 'isAdmin'>, id: string): Promise<LeanOrder> {
+async function findVisibleOrder(
+  actor: Pick<Actor, 'email' | 'isAdmin' | 'emailVerified' | 'via' | 'orderScope'>,
+  id: string,
+): Promise<LeanOrder> {
   const orderId = parseObjectId(id, 'Order not found');
   await connectDb();
+  if (actor.orderScope && actor.orderScope !== String(orderId)) throw new NotFoundError('Order not found');
   const order = await Order.findById(orderId).lean<LeanOrder>();
-  if (!order || !canSee(actor, order.email)) throw new NotFoundError('Order not found');
+  if (!order || !canSee(actor, order.email) || !mayOpenGuestOrder(actor, order)) throw new NotFoundError('Order not found');
   return order;
 }
 
@@ -245,8 +294,7 @@ export async function getOrder(actor: Actor, id: string): Promise<OrderDTO> {
 /** The order page's order: the order and whether its part can still be opened (not archived or deleted). */
 export async function getOrderDetails(actor: Actor, id: string): Promise<OrderDetailsDTO> {
   const order = await findVisibleOrder(actor, id);
-  const part = await Part.findById(order.partId, { archivedAt: 1 }).lean();
-  return { ...toOrderDTO(order), part: { available: Boolean(part && !part.archivedAt) } };
+  return { ...toOrderDTO(order), part: { available: await allPartsSold(order) } };
 }
 
 /** The orders of one email, newest first: the customer's own, or anyone's for an admin. */
@@ -254,7 +302,8 @@ export async function listOrdersOf(actor: Actor, email: string): Promise<OrderDT
   const target = email.trim().toLowerCase();
   if (!canSee(actor, target)) throw new ForbiddenError('You can only see your own orders');
   await connectDb();
-  const orders = await Order.find({ email: target }).sort({ createdAt: -1, _id: -1 }).limit(500).lean<LeanOrder[]>();
+  const filter = actor.isAdmin || actor.emailVerified ? { email: target } : { email: target, guest: { $ne: true } };
+  const orders = await Order.find(filter).sort({ createdAt: -1, _id: -1 }).limit(500).lean<LeanOrder[]>();
   return orders.map(toOrderDTO);
 }
 
@@ -326,29 +375,57 @@ export async function cancelOrder(actor: Actor, id: string): Promise<{ acknowled
   const order = await findVisibleOrder(actor, id);
   if (order.paid) throw new ConflictError(PAID_CANNOT_CANCEL);
   if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
-  const claim = await claimOutcome(order._id, 'cancelled', { by: actor.email });
-  if (claim.outcome === 'paid') throw new ConflictError(PAID_CANNOT_CANCEL);
-  try {
-    await applyStockMove({ partId: order.partId, delta: order.quantity, reason: 'cancel', orderId: order._id, by: actor.email });
-  } catch (error) {
-    // A part deleted since the order has no stock to return.
-    if (!(error instanceof NotFoundError)) throw error;
-  }
   const by = actor.email === order.email ? 'customer' : 'admin';
-  const result = await Order.updateOne({ _id: order._id, cancelledAt: null }, { $set: { cancelledAt: new Date(), cancelledBy: by } });
-  await catalogChanged([String(order.partId)]);
-  if (result.modifiedCount > 0) {
-    const after = await notify(order._id, 'cancelled');
-    if (by === 'admin')
-      await recordAudit(actor, {
-        action: 'order.cancel',
-        target: orderTarget(order),
-        before: stateOf(order),
-        after: after && stateOf(after),
-      });
+  const modified = await cancelUnpaid(order, by, actor.email);
+  if (modified && by === 'admin') {
+    const after = await Order.findById(order._id).lean<LeanOrder>();
+    await recordAudit(actor, {
+      action: 'order.cancel',
+      target: orderTarget(order),
+      before: stateOf(order),
+      after: after && stateOf(after),
+    });
   }
   // The spec's answer to the cancel call: one order cancelled (0 when it already was).
-  return { acknowledged: true, deletedCount: result.modifiedCount };
+  return { acknowledged: true, deletedCount: modified };
+}
+
+/**
+ * The cancel transition: claims the `cancelled` outcome (a paid order refuses, 409), gives every
+ * line's stock back through the ledger (once per order and part), releases its discount code and
+ * stamps the order cancelled; the customer is emailed. Answers 1 when this call cancelled it.
+ */
+async function cancelUnpaid(order: LeanOrder, by: 'customer' | 'admin' | 'system', actorEmail: string): Promise<number> {
+  const claim = await claimOutcome(order._id, 'cancelled', { by: actorEmail });
+  if (claim.outcome === 'paid') throw new ConflictError(PAID_CANNOT_CANCEL);
+  await returnLines(order._id, linesOf(order), actorEmail);
+  await releaseCodes(order._id);
+  const result = await Order.updateOne({ _id: order._id, cancelledAt: null }, { $set: { cancelledAt: new Date(), cancelledBy: by } });
+  if (result.modifiedCount > 0) await notify(order._id, 'cancelled');
+  return result.modifiedCount;
+}
+
+/**
+ * Cancels the unpaid orders whose hold ran out (ORDER_HOLD_MINUTES): their stock returns once and the
+ * customer is told, in every instance at once (the `cancelled` outcome is the lock: an order paid
+ * meanwhile stays paid). Answers how many this run cancelled.
+ */
+export async function expireUnpaidOrders(now = new Date()): Promise<{ expired: number }> {
+  await connectDb();
+  const due = await Order.find({ paid: false, cancelledAt: null, holdUntil: { $ne: null, $lte: now } })
+    .sort({ holdUntil: 1 })
+    .limit(200)
+    .lean<LeanOrder[]>();
+  let expired = 0;
+  for (const order of due) {
+    try {
+      expired += await cancelUnpaid(order, 'system', 'hold-expiry');
+    } catch (error) {
+      // Paid at the last moment: the payment stands.
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+  return { expired };
 }
 
 export type ShipInput = { carrier?: string; trackingNumber?: string };
@@ -446,7 +523,13 @@ export async function getPayableOrder(actor: Actor, id: string): Promise<Payable
   const order = await findVisibleOrder(actor, id);
   if (order.paid) throw new ConflictError(ALREADY_PAID);
   if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
-  const part = await Part.findById(order.partId, { archivedAt: 1 }).lean();
-  if (!part || part.archivedAt) throw new ConflictError(PART_ARCHIVED);
+  if (!(await allPartsSold(order))) throw new ConflictError(PART_ARCHIVED);
   return { id: String(order._id), totalCents: orderTotalCents(order), cancelled: false };
+}
+
+/** Whether every part of the order is still sold (not archived or deleted). */
+async function allPartsSold(order: LeanOrder): Promise<boolean> {
+  const ids = linesOf(order).map((line) => line.partId);
+  const sold = await Part.countDocuments({ _id: { $in: ids }, archivedAt: null });
+  return sold === new Set(ids.map(String)).size;
 }

@@ -31,7 +31,10 @@ export type AdminOverview = {
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The 30 UTC days ending today, oldest first, each with the paid orders' total in cents. */
-export function revenueByDay(paid: Array<{ price: number; quantity: number; paidAt: Date }>, now: Date): RevenueDay[] {
+export function revenueByDay(
+  paid: Array<{ price: number; quantity: number; totalCents?: number | null; paidAt: Date }>,
+  now: Date,
+): RevenueDay[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const days = new Map<string, RevenueDay>();
   for (let i = REVENUE_DAYS - 1; i >= 0; i--) {
@@ -58,8 +61,8 @@ export async function getAdminOverview(actor: Pick<Actor, 'isAdmin'>, now = new 
     Part.find({}, { name: 1, availableQuantity: 1, minimumQuantity: 1, archivedAt: 1 }).lean<
       Array<{ _id: Types.ObjectId; name: string; availableQuantity: number; minimumQuantity: number; archivedAt?: Date | null }>
     >(),
-    Order.find({ paid: true, paidAt: { $gte: since } }, { price: 1, quantity: 1, paidAt: 1 }).lean<
-      Array<{ price: number; quantity: number; paidAt: Date }>
+    Order.find({ paid: true, paidAt: { $gte: since } }, { price: 1, quantity: 1, totalCents: 1, paidAt: 1 }).lean<
+      Array<{ price: number; quantity: number; totalCents?: number | null; paidAt: Date }>
     >(),
   ]);
   // Archived parts are off sale: nobody restocks them.

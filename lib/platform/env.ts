@@ -52,6 +52,8 @@ const envSchema = z.object({
   TRUSTED_PROXY_HOPS: wholeNumber(0, 10, 0),
   REDIS_URL: optional,
   CRON_SECRET: optional,
+  /** How long an unpaid order holds its stock before it is cancelled (minutes). */
+  ORDER_HOLD_MINUTES: wholeNumber(1, 60 * 24 * 14, 30),
   /** Set to 1 by Vercel in its builds and functions: no process lives between requests there. */
   VERCEL: optional,
 });
@@ -146,6 +148,10 @@ export function cronSecret(): string | null {
 }
 
 /** True in a Vercel function: no timers outlive a request there, Vercel Cron calls the job routes instead. */
+export function orderHoldMs(): number {
+  return env().ORDER_HOLD_MINUTES * 60_000;
+}
+
 export function onVercel(): boolean {
   return env().VERCEL === '1';
 }

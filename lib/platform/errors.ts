@@ -1,9 +1,17 @@
 /** Domain errors. `lib/platform/http.ts` turns each into its HTTP status; nothing else decides statuses. */
 export class AppError extends Error {
   readonly status: number = 500;
+  /** Fields the error's JSON answer carries beside `error` (a checkout's new quote). */
+  details: Record<string, unknown> = {};
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
+  }
+
+  /** Names the form field the message belongs to (`fieldErrors` in the answer). */
+  withField(field: string): this {
+    this.details = { ...this.details, fieldErrors: { [field]: [this.message] } };
+    return this;
   }
 }
 

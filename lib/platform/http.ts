@@ -17,7 +17,7 @@ import { withPrivacy } from '@/lib/platform/private-answers';
 /** `{ error }` with the status: the one error shape of every API answer. */
 export function errorResponse(error: unknown, extra: Record<string, unknown> = {}): NextResponse {
   if (error instanceof AppError) {
-    const body: Record<string, unknown> = { error: error.message, ...extra };
+    const body: Record<string, unknown> = { error: error.message, ...error.details, ...extra };
     if (error instanceof ValidationError && Object.keys(error.fieldErrors).length) body.fieldErrors = error.fieldErrors;
     const headers: Record<string, string> = {};
     if (error instanceof PayloadTooLargeError && error.closeConnection) headers.Connection = 'close';

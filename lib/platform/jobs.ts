@@ -1,6 +1,7 @@
 import 'server-only';
-import { orderEmailReconciliation, reconcileOrderIntents } from '@/lib/orders';
+import { expireUnpaidOrders, orderEmailReconciliation, reconcileOrderIntents } from '@/lib/orders';
 import { deliverDueMail, startMailSender } from '@/lib/mail/outbox';
+import { pruneCarts } from '@/lib/cart';
 import { catalogSearch } from '@/lib/catalog/search';
 import { repairRecentStock } from '@/lib/stock';
 import { ensureDefaultShipping } from '@/lib/checkout/defaults';
@@ -11,7 +12,7 @@ import { ensureDefaultShipping } from '@/lib/checkout/defaults';
  * timer outlives a request, Vercel Cron through `GET /api/cron/{job}` (vercel.json). Every job is safe
  * to run in several instances at once (each rests on the same unique keys as the request paths).
  */
-export const JOB_NAMES = ['outbox', 'order-intents', 'order-emails', 'stock-repair', 'search-index'] as const;
+export const JOB_NAMES = ['outbox', 'order-intents', 'order-emails', 'order-holds', 'carts', 'stock-repair', 'search-index'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 // An email whose enqueue was lost (the process died right after a change) is written again from the order's state.
@@ -23,6 +24,10 @@ const JOB_RUNS: Record<JobName, () => Promise<unknown>> = {
   /** Returns the stock of orders whose process died between taking the stock and storing the order. */
   'order-intents': () => reconcileOrderIntents(),
   'order-emails': () => reconcileOrderEmails(),
+  /** Cancels the unpaid orders whose hold (ORDER_HOLD_MINUTES) ran out and returns their stock, once. */
+  'order-holds': () => expireUnpaidOrders(),
+  /** Removes guests' abandoned carts (GUEST_CART_DAYS) and empty ones. */
+  carts: () => pruneCarts(),
   /** Rolls forward the parts whose latest stock move was written without its pair. */
   'stock-repair': () => repairRecentStock(),
   /** Catches the search index up with the catalog log and stores a fresh snapshot for new instances. */
@@ -65,6 +70,8 @@ const JOBS: Job[] = [
   scheduled('stock-repair', 0),
   scheduled('order-intents', MINUTE / 2),
   scheduled('order-emails', 5 * MINUTE),
+  scheduled('order-holds', MINUTE / 2),
+  scheduled('carts', 60 * MINUTE),
 ];
 
 async function runLogged(job: Job): Promise<void> {

@@ -53,7 +53,30 @@ export type OrderDTO = {
   trackingNumber: string | null;
   /** The carrier's tracking page when known (lib/orders/tracking.ts). */
   trackingUrl: string | null;
-  cancelledBy: 'customer' | 'admin' | null;
+  cancelledBy: 'customer' | 'admin' | 'system' | null;
+  /** Every line of the order (a spec order has one: the fields partId..quantity above). */
+  lines: OrderLineDTO[];
+  /** Goods before discount, shipping and tax. */
+  subtotal: number;
+  shipping: { label: string; amount: number; minDays: number; maxDays: number } | null;
+  discount: { code: string; amount: number } | null;
+  tax: number;
+  shippingAddress: AddressDTO | null;
+  /** Placed without an account: reached through its signed link. */
+  guest: boolean;
+  /** When an unpaid order is cancelled and its stock returned (null: paid, cancelled, or placed before holds). */
+  holdUntil: string | null;
+};
+
+export type OrderLineDTO = { partId: string; partName: string; unitPrice: number; quantity: number; lineTotal: number };
+export type AddressDTO = {
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postalCode: string;
+  country: string;
 };
 
 /** The order page's order: `part.available` is false once its part is archived or deleted. */

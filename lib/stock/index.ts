@@ -85,7 +85,12 @@ const globalForQueue = globalThis as typeof globalThis & { __stockTurns?: Map<st
 const queue = new KeyedQueue((globalForQueue.__stockTurns ??= new Map()));
 
 const moveId = (partId: Types.ObjectId, seq: number) => `${String(partId)}:${seq}`;
-const orderKeyOf = (input: StockMoveInput) => (input.orderId ? `${String(input.orderId)}:${input.reason}` : undefined);
+/**
+ * `${orderId}:${partId}:${reason}`: an order's move of one part applies once (an order has a line per
+ * part). Moves stored before orders had several lines carry `${orderId}:${reason}`.
+ */
+const orderKeyOf = (input: StockMoveInput) =>
+  input.orderId ? `${String(input.orderId)}:${String(input.partId)}:${input.reason}` : undefined;
 
 type StoredMove = { seq: number; after: number; orderKey?: string | null };
 
@@ -200,10 +205,11 @@ export async function repairRecentStock(sinceMs = 30 * 60 * 1000): Promise<numbe
   return repaired;
 }
 
-/** True when the ledger holds an order's `order` move (a rare, slow lookup: the reconciliation's only). */
-export async function orderMoveExists(orderId: Types.ObjectId): Promise<boolean> {
+/** True when the ledger holds an order's `order` move of a part (a rare lookup: the reconciliation's only). */
+export async function orderMoveExists(orderId: Types.ObjectId, partId: Types.ObjectId): Promise<boolean> {
   await connectDb();
-  return Boolean(await StockMove.exists({ orderKey: `${String(orderId)}:order` }));
+  const keys = [`${String(orderId)}:${String(partId)}:order`, `${String(orderId)}:order`];
+  return Boolean(await StockMove.exists({ orderKey: { $in: keys } }));
 }
 
 /** The sum of every move of a part: the truth the cached availableQuantity must equal. */

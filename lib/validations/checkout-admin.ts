@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '@/content/categories';
-import { isCountryCode, REST_OF_WORLD } from '@/lib/checkout/countries';
+import { isCountryCode } from '@/lib/checkout/countries';
 import { EMAIL_PATTERN, objectIdSchema } from './common';
 
 /**
@@ -26,6 +26,9 @@ const text = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} is at most ${max} characters`);
+
+/** The zone that covers every country no other zone names. */
+export const REST_OF_WORLD = '*';
 
 export const UNKNOWN_COUNTRY = 'Use two-letter ISO country codes (GB, FR, US)';
 const countrySchema = z

@@ -51,7 +51,7 @@ export async function callRoute<T = any>(handler: Handler, path: string, options
   const headers = new Headers(options.headers);
   if (options.origin !== null && method !== 'GET') headers.set('origin', options.origin ?? BASE_URL);
   if (options.as && 'bearer' in options.as) headers.set('authorization', `Bearer ${options.as.bearer}`);
-  else if (options.as) headers.set('cookie', await sessionCookieFor(options.as));
+  else if (options.as) headers.set('cookie', [headers.get('cookie'), await sessionCookieFor(options.as)].filter(Boolean).join('; '));
   let body: BodyInit | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);

@@ -25,7 +25,17 @@ export async function makeUser(
 }
 
 export async function makePart(
-  overrides: Partial<{ name: string; price: number; stock: number; minimumQuantity: number; description: string; createdAt: Date }> = {},
+  overrides: Partial<{
+    name: string;
+    price: number;
+    stock: number;
+    minimumQuantity: number;
+    description: string;
+    createdAt: Date;
+    category: string;
+    brand: string;
+    weightKg: number;
+  }> = {},
 ): Promise<string> {
   await connectDb();
   const createdAt = overrides.createdAt ?? new Date();
@@ -40,6 +50,9 @@ export async function makePart(
         price: overrides.price ?? 19.99,
         img: '/images/parts/ceramic-front-brake-pad-set.svg',
         minimumQuantity: overrides.minimumQuantity ?? 1,
+        category: overrides.category,
+        brand: overrides.brand,
+        weightKg: overrides.weightKg,
         ...stock,
         createdAt,
         updatedAt: createdAt,

@@ -1,12 +1,12 @@
 import { NextResponse } from 'next/server';
-import { requireActor } from '@/lib/auth/policy';
+import { requireOrderActor } from '@/lib/orders/access';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { createPaymentIntent } from '@/lib/payments';
 import { createIntentSchema } from '@/lib/validations/orders';
 
 /** POST /api/create-payment-intent `{ orderId }`: a payment for the server-computed total; answers `clientSecret`. */
 export const POST = route(async (req) => {
-  const actor = await requireActor(req);
+  const actor = await requireOrderActor(req);
   return NextResponse.json(await createPaymentIntent(actor, await readJson(req, createIntentSchema)));
 });
 

@@ -401,6 +401,7 @@ describe('discount codes', () => {
         orderId: first,
         email: 'a@example.com',
         amountCents: 0,
+        slot: false,
         at: new Date('2026-01-01T10:00:00Z'),
       },
       { _id: 'TWICE#2', code: 'TWICE', orderId: second, email: 'b@example.com', amountCents: 500, at: new Date('2026-01-02T10:00:00Z') },

@@ -306,6 +306,14 @@ describe('order emails', () => {
       trackingNumber: '1Z999AA10123456784',
       trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
       cancelledBy: null,
+      lines: [{ partId: '65f0a1b2c3d4e5f601234568', partName: 'Brake <pads> & "shims"', unitPrice: 24.5, quantity: 2, lineTotal: 49 }],
+      subtotal: 49,
+      shipping: null,
+      discount: null,
+      tax: 0,
+      shippingAddress: null,
+      guest: false,
+      holdUntil: null,
     };
     const placed = orderEmail('placed', { ...order, paid: false, status: 'pending' });
     expect(placed.to).toBe('mia@example.com');

@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin, requireActor } from '@/lib/auth/policy';
+import { requireAdmin } from '@/lib/auth/policy';
+import { requireOrderActor } from '@/lib/orders/access';
 import { ValidationError } from '@/lib/platform/errors';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { cancelOrder, getOrder, shipOrder } from '@/lib/orders';
@@ -9,7 +10,7 @@ import { payOrderSchema, shipmentSchema } from '@/lib/validations/orders';
 type Params = { id: string };
 
 /** GET /api/order/{id}: one order (own, or any for an admin). */
-export const GET = route<Params>(async (req, { id }) => NextResponse.json(await getOrder(await requireActor(req), id)));
+export const GET = route<Params>(async (req, { id }) => NextResponse.json(await getOrder(await requireOrderActor(req), id)));
 
 /** PUT /api/order/{id} with `{ pending: 'shipped' }` (and optionally `carrier`, `trackingNumber`): ships a paid order (admins). */
 export const PUT = route<Params>(async (req, { id }) => {
@@ -20,13 +21,13 @@ export const PUT = route<Params>(async (req, { id }) => {
 
 /** PATCH /api/order/{id} with `{ payment: { order, transactionId } }`: records a verified card payment. */
 export const PATCH = route<Params>(async (req, { id }) => {
-  const actor = await requireActor(req);
+  const actor = await requireOrderActor(req);
   const { payment } = await readJson(req, payOrderSchema);
   if (payment.order && payment.order !== id) throw new ValidationError('The payment is for another order');
   return NextResponse.json(await confirmOrderPayment(actor, id, payment.transactionId));
 });
 
 /** DELETE /api/order/{id}: cancels an unpaid order and returns its quantity to stock. */
-export const DELETE = route<Params>(async (req, { id }) => NextResponse.json(await cancelOrder(await requireActor(req), id)));
+export const DELETE = route<Params>(async (req, { id }) => NextResponse.json(await cancelOrder(await requireOrderActor(req), id)));
 
 export const { POST, OPTIONS } = otherMethods({ GET, PUT, PATCH, DELETE });

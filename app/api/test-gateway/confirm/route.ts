@@ -1,12 +1,12 @@
 import { NextResponse } from 'next/server';
-import { requireActor } from '@/lib/auth/policy';
+import { requireOrderActor } from '@/lib/orders/access';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { confirmTestPayment } from '@/lib/payments';
 import { testCardSchema } from '@/lib/validations/orders';
 
 /** POST /api/test-gateway/confirm: the offline gateway's card confirmation (absent when Stripe is configured). */
 export const POST = route(async (req) => {
-  const actor = await requireActor(req);
+  const actor = await requireOrderActor(req);
   return NextResponse.json(await confirmTestPayment(actor, await readJson(req, testCardSchema)));
 });
 

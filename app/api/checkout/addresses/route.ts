@@ -1,0 +1,9 @@
+import { NextResponse } from 'next/server';
+import { requireActor } from '@/lib/auth/policy';
+import { savedAddresses } from '@/lib/checkout';
+import { otherMethods, route } from '@/lib/platform/http';
+
+/** GET /api/checkout/addresses: the customer's address book (from their orders) and the last address and phone. */
+export const GET = route(async (req) => NextResponse.json(await savedAddresses(await requireActor(req))));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

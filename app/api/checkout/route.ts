@@ -1,0 +1,21 @@
+import { cartAnswer, cartCaller } from '@/lib/cart/caller';
+import { placeCheckout } from '@/lib/checkout';
+import { once, parseIdempotencyKey } from '@/lib/orders/idempotency';
+import { otherMethods, readJson, route } from '@/lib/platform/http';
+import { checkoutSchema } from '@/lib/validations/checkout';
+
+/**
+ * POST /api/checkout: the caller's cart becomes one order at a fresh quote's amounts (201
+ * `{ orderId, orderNumber, total, orderUrl }`), or 409 with the new quote when prices, stock or the code
+ * changed. With an `Idempotency-Key` header a retried submission gets the first answer.
+ */
+export const POST = route(async (req) => {
+  const caller = await cartCaller(req);
+  const input = await readJson(req, checkoutSchema);
+  const key = parseIdempotencyKey(req.headers.get('idempotency-key'));
+  const place = async () => ({ status: 201, body: await placeCheckout(caller, input, { signal: req.signal }) });
+  const answer = key ? await once('checkout', caller.owner, key, place) : await place();
+  return cartAnswer({ ...caller, cookie: caller.cookie === 'clear' ? 'clear' : null }, answer.body, answer.status);
+});
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

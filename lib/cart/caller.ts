@@ -1,0 +1,45 @@
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import { assertCustomer, assertSameOrigin, resolveActor, type Actor } from '@/lib/auth/policy';
+import { markPrivate } from '@/lib/platform/private-answers';
+import { mergeGuestCart } from './index';
+import { clearGuestCookie, customerOwner, guestIdOf, guestOwner, newGuestId, setGuestCookie } from './identity';
+
+/**
+ * Whose cart a cart or checkout call works on: a signed-in customer's (a guest cart this browser still
+ * holds is merged into it first, and its cookie cleared), or the guest's under the signed cookie (a new
+ * guest gets one on the first write). Cookie-carried writes must come from the shop's own pages; an
+ * admin cannot buy, so an admin's cart cannot be written.
+ */
+export type CartCaller = { owner: string; actor: Actor | null; cookie: 'set' | 'clear' | null; guestId: string | null };
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function cartCaller(req: NextRequest): Promise<CartCaller> {
+  markPrivate(req);
+  const write = !SAFE_METHODS.has(req.method);
+  const actor = await resolveActor(req);
+  const guestId = guestIdOf(req);
+  if (write && (actor?.via === 'session' || (!actor && guestId))) assertSameOrigin(req);
+  if (actor) {
+    if (write) assertCustomer(actor);
+    const owner = customerOwner(actor);
+    if (guestId && !actor.isAdmin) {
+      await mergeGuestCart(guestOwner(guestId), owner);
+      return { owner, actor, cookie: 'clear', guestId: null };
+    }
+    return { owner, actor, cookie: null, guestId: null };
+  }
+  if (guestId) return { owner: guestOwner(guestId), actor: null, cookie: null, guestId };
+  // A new guest: reads see an empty cart; the first write creates it under a new cookie.
+  const fresh = newGuestId();
+  return { owner: guestOwner(fresh), actor: null, cookie: write ? 'set' : null, guestId: fresh };
+}
+
+/** The JSON answer of a cart call, with the guest cookie set or cleared as the caller needs. */
+export function cartAnswer(caller: CartCaller, body: unknown, status = 200): NextResponse {
+  const res = NextResponse.json(body, { status, headers: { 'Cache-Control': 'private, no-store' } });
+  if (caller.cookie === 'set' && caller.guestId) setGuestCookie(res, caller.guestId);
+  if (caller.cookie === 'clear') clearGuestCookie(res);
+  return res;
+}

@@ -1,0 +1,304 @@
+import 'server-only';
+import { Types } from 'mongoose';
+import { weightGramsOf } from '@/lib/checkout/shipping';
+import { goodsCents, type MoneyLine } from '@/lib/orders/money';
+import { TEXT } from '@/lib/platform/constants';
+import { connectDb } from '@/lib/platform/db';
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
+import { parseObjectId } from '@/lib/platform/ids';
+import { fromCents, toCents } from '@/lib/platform/money';
+import { minimumQuantityMessage } from '@/lib/validations/orders';
+import { KeyedQueue } from '@/lib/stock/keyed-queue';
+import { Cart, Part } from '@/models';
+
+/**
+ * Carts (issue 29): one per visitor (lib/cart/identity.ts names its owner). A line keeps its part's
+ * rules when it is written: at least the part's minimum, at most its stock. What changed since (the
+ * price, the stock, the part withdrawn) is never corrected silently: the view flags it, and the
+ * checkout judges the cart again at the current prices.
+ */
+
+export const MAX_CART_LINES = 50;
+export const CART_TEXT = {
+  tooManyLines: `A cart holds at most ${MAX_CART_LINES} different parts`,
+  notInCart: 'This part is not in your cart',
+  busy: 'Your cart is busy, please try again',
+  gone: 'This part is no longer sold',
+} as const;
+
+export type CartProblem = 'unavailable' | 'price-raised' | 'price-lowered' | 'below-minimum' | 'over-stock';
+
+export type CartLineView = {
+  partId: string;
+  name: string;
+  img: string | null;
+  brand: string | null;
+  partNumber: string | null;
+  category: string | null;
+  unit: string;
+  unitPrice: number;
+  addedPrice: number;
+  quantity: number;
+  minimumQuantity: number;
+  availableQuantity: number;
+  lineTotal: number;
+  weightKg: number | null;
+  problems: CartProblem[];
+};
+
+export type CartView = { lines: CartLineView[]; count: number; lineCount: number; subtotal: number; currency: 'usd' };
+
+type StoredLine = { partId: Types.ObjectId; quantity: number; addedPrice: number; addedAt: Date };
+
+const PART_FIELDS = {
+  name: 1,
+  img: 1,
+  brand: 1,
+  partNumber: 1,
+  category: 1,
+  unit: 1,
+  price: 1,
+  availableQuantity: 1,
+  minimumQuantity: 1,
+  weightKg: 1,
+  archivedAt: 1,
+} as const;
+
+export type CartPart = {
+  _id: Types.ObjectId;
+  name: string;
+  img?: string | null;
+  brand?: string | null;
+  partNumber?: string | null;
+  category?: string | null;
+  unit?: string | null;
+  price: number;
+  availableQuantity: number;
+  minimumQuantity: number;
+  weightKg?: number | null;
+  archivedAt?: Date | null;
+};
+
+export async function partsById(ids: Types.ObjectId[]): Promise<Map<string, CartPart>> {
+  if (!ids.length) return new Map();
+  const parts = await Part.find({ _id: { $in: ids } }, PART_FIELDS).lean<CartPart[]>();
+  return new Map(parts.map((part) => [String(part._id), part]));
+}
+
+const isSold = (part: CartPart | undefined): part is CartPart => Boolean(part && !part.archivedAt);
+
+/** What is wrong with a line now (none: it can be ordered as it is). */
+export function lineProblems(line: Pick<StoredLine, 'quantity' | 'addedPrice'>, part: CartPart | undefined): CartProblem[] {
+  if (!isSold(part) || part.availableQuantity < part.minimumQuantity) return ['unavailable'];
+  const problems: CartProblem[] = [];
+  if (toCents(part.price) > toCents(line.addedPrice)) problems.push('price-raised');
+  if (toCents(part.price) < toCents(line.addedPrice)) problems.push('price-lowered');
+  if (line.quantity < part.minimumQuantity) problems.push('below-minimum');
+  if (line.quantity > part.availableQuantity) problems.push('over-stock');
+  return problems;
+}
+
+function viewOf(lines: StoredLine[], parts: Map<string, CartPart>): CartView {
+  const views = lines.map((line): CartLineView => {
+    const part = parts.get(String(line.partId));
+    const price = part?.price ?? line.addedPrice;
+    return {
+      partId: String(line.partId),
+      name: part?.name ?? CART_TEXT.gone,
+      img: part?.img ?? null,
+      brand: part?.brand ?? null,
+      partNumber: part?.partNumber ?? null,
+      category: part?.category ?? null,
+      unit: part?.unit ?? 'piece',
+      unitPrice: price,
+      addedPrice: line.addedPrice,
+      quantity: line.quantity,
+      minimumQuantity: part?.minimumQuantity ?? 1,
+      availableQuantity: isSold(part) ? part.availableQuantity : 0,
+      lineTotal: fromCents(toCents(price) * line.quantity),
+      weightKg: part?.weightKg ?? null,
+      problems: lineProblems(line, part),
+    };
+  });
+  const orderable = views.filter((line) => !line.problems.includes('unavailable'));
+  return {
+    lines: views,
+    count: views.reduce((sum, line) => sum + line.quantity, 0),
+    lineCount: views.length,
+    subtotal: fromCents(goodsCents(orderable.map((line) => ({ unitCents: toCents(line.unitPrice), quantity: line.quantity })))),
+    currency: 'usd',
+  };
+}
+
+/** The money rules' view of cart lines (lib/orders/money.ts), at the parts' current prices. */
+export function moneyLines(lines: CartLineView[]): MoneyLine[] {
+  return lines.map((line) => ({
+    unitCents: toCents(line.unitPrice),
+    quantity: line.quantity,
+    weightGrams: weightGramsOf(line),
+    category: line.category,
+    brand: line.brand,
+  }));
+}
+
+type LeanCart = { owner: string; lines: StoredLine[]; rev: number };
+
+async function readLines(owner: string): Promise<{ cart: LeanCart | null; lines: StoredLine[] }> {
+  await connectDb();
+  const cart = await Cart.findOne({ owner }).lean<LeanCart>();
+  return { cart, lines: cart?.lines ?? [] };
+}
+
+export async function getCart(owner: string): Promise<CartView> {
+  const { lines } = await readLines(owner);
+  return viewOf(lines, await partsById(lines.map((line) => line.partId)));
+}
+
+/** The number of units in a cart (the navbar's count), without reading its parts. */
+export async function cartCount(owner: string): Promise<number> {
+  const { lines } = await readLines(owner);
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+const WRITE_ATTEMPTS = 6;
+
+/**
+ * Rewrites a cart's lines: `change` gets the lines as read and answers the new ones; the write is
+ * filtered on the revision read, so a concurrent write makes this one read again and retry.
+ */
+async function writeLines(owner: string, change: (lines: StoredLine[]) => Promise<StoredLine[]> | StoredLine[]): Promise<CartView> {
+  return writes.run(owner, () => writeInTurn(owner, change), { waitMs: 5000 });
+}
+
+// One writer per cart in this process: two tabs of one visitor do not make each other retry. Between
+// processes the revision filter decides (on FerretDB v1, where a conditional update is read-then-write,
+// two instances writing one cart in the same instant may lose one change: a cart holds no money).
+const globalForCarts = globalThis as typeof globalThis & { __cartTurns?: Map<string, Promise<unknown>> };
+const writes = new KeyedQueue((globalForCarts.__cartTurns ??= new Map()));
+
+async function writeInTurn(owner: string, change: (lines: StoredLine[]) => Promise<StoredLine[]> | StoredLine[]): Promise<CartView> {
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const { cart, lines } = await readLines(owner);
+    const next = await change(lines.map((line) => ({ ...line })));
+    if (!cart) {
+      if (!next.length) return viewOf([], new Map());
+      try {
+        await Cart.create({ owner, lines: next, rev: 1 });
+      } catch (error) {
+        if (isDuplicateKey(error)) continue;
+        throw error;
+      }
+    } else {
+      const written = await Cart.updateOne({ owner, rev: cart.rev }, { $set: { lines: next }, $inc: { rev: 1 } });
+      if (written.matchedCount === 0) continue;
+    }
+    return viewOf(next, await partsById(next.map((line) => line.partId)));
+  }
+  throw new ServiceUnavailableError(CART_TEXT.busy, 1);
+}
+
+/** The part a line is written for: sold (404 otherwise). */
+async function soldPart(partId: Types.ObjectId): Promise<CartPart> {
+  const part = (await partsById([partId])).get(String(partId));
+  if (!isSold(part)) throw new NotFoundError('Part not found');
+  return part;
+}
+
+/** A line's quantity judged by the part's rules: its minimum (400) and its stock (409, the spec's text). */
+function assertQuantity(part: CartPart, quantity: number): void {
+  if (quantity < part.minimumQuantity) {
+    const message = minimumQuantityMessage(part.minimumQuantity);
+    throw new ValidationError(message, { quantity: [message] });
+  }
+  if (quantity > part.availableQuantity) throw new ConflictError(TEXT.overStock).withField('quantity');
+}
+
+/** Adds `quantity` of a part: to its line if there is one (the line takes the current price), else as a new line. */
+export async function addToCart(owner: string, rawPartId: string, quantity: number): Promise<CartView> {
+  const partId = parseObjectId(rawPartId, 'Part not found');
+  await connectDb();
+  const part = await soldPart(partId);
+  return writeLines(owner, (lines) => {
+    const line = lines.find((candidate) => candidate.partId.equals(partId));
+    const total = (line?.quantity ?? 0) + quantity;
+    assertQuantity(part, total);
+    if (line) {
+      line.quantity = total;
+      line.addedPrice = part.price;
+      return lines;
+    }
+    if (lines.length >= MAX_CART_LINES) throw new ValidationError(CART_TEXT.tooManyLines);
+    return [...lines, { partId, quantity: total, addedPrice: part.price, addedAt: new Date() }];
+  });
+}
+
+export async function setCartQuantity(owner: string, rawPartId: string, quantity: number): Promise<CartView> {
+  const partId = parseObjectId(rawPartId, CART_TEXT.notInCart);
+  await connectDb();
+  return writeLines(owner, async (lines) => {
+    const line = lines.find((candidate) => candidate.partId.equals(partId));
+    if (!line) throw new NotFoundError(CART_TEXT.notInCart);
+    assertQuantity(await soldPart(partId), quantity);
+    line.quantity = quantity;
+    return lines;
+  });
+}
+
+/** Removes a part's line (a part that is not in the cart: the cart as it is). */
+export async function removeFromCart(owner: string, rawPartId: string): Promise<CartView> {
+  const partId = parseObjectId(rawPartId, CART_TEXT.notInCart);
+  return writeLines(owner, (lines) => lines.filter((line) => !line.partId.equals(partId)));
+}
+
+/** Takes the ordered lines out of a cart after a checkout (a line added meanwhile stays). */
+export async function removeOrdered(owner: string, ordered: Array<{ partId: Types.ObjectId; quantity: number }>): Promise<void> {
+  await writeLines(owner, (lines) =>
+    lines.flatMap((line) => {
+      const taken = ordered.find((candidate) => candidate.partId.equals(line.partId));
+      if (!taken) return [line];
+      const left = line.quantity - taken.quantity;
+      return left > 0 ? [{ ...line, quantity: left }] : [];
+    }),
+  );
+}
+
+/**
+ * Signing in: the guest's cart joins the account's. Quantities of the same part add up, capped at the
+ * stock when the stock allows the minimum (otherwise kept, and flagged); a line the account's cart
+ * lacks is added. Nothing is lost: the guest's cart is removed only after the account's was written.
+ */
+export async function mergeGuestCart(guest: string, into: string): Promise<CartView> {
+  const { lines: guestLines } = await readLines(guest);
+  if (!guestLines.length) {
+    await Cart.deleteOne({ owner: guest });
+    return getCart(into);
+  }
+  const parts = await partsById(guestLines.map((line) => line.partId));
+  const view = await writeLines(into, (lines) => {
+    for (const guestLine of guestLines) {
+      const line = lines.find((candidate) => candidate.partId.equals(guestLine.partId));
+      const part = parts.get(String(guestLine.partId));
+      const total = (line?.quantity ?? 0) + guestLine.quantity;
+      const capped = part && part.availableQuantity >= part.minimumQuantity ? Math.min(total, part.availableQuantity) : total;
+      if (line) line.quantity = Math.max(capped, 1);
+      else lines.push({ ...guestLine, quantity: Math.max(capped, 1) });
+    }
+    return lines;
+  });
+  await Cart.deleteOne({ owner: guest });
+  return view;
+}
+
+/** How long a guest's cart is kept after its last change (its cookie lives as long). */
+export const GUEST_CART_DAYS = 60;
+
+/** Removes guests' carts untouched for GUEST_CART_DAYS, and empty carts: a periodic job, safe in every instance. */
+export async function pruneCarts(now = new Date()): Promise<{ removed: number }> {
+  await connectDb();
+  const before = new Date(now.getTime() - GUEST_CART_DAYS * 24 * 60 * 60_000);
+  const [stale, empty] = await Promise.all([
+    Cart.deleteMany({ owner: { $regex: '^g:' }, updatedAt: { $lt: before } }),
+    Cart.deleteMany({ lines: { $size: 0 }, updatedAt: { $lt: new Date(now.getTime() - 60 * 60_000) } }),
+  ]);
+  return { removed: stale.deletedCount + empty.deletedCount };
+}

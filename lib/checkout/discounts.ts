@@ -1,0 +1,123 @@
+import 'server-only';
+import type { Types } from 'mongoose';
+import { discountApplies, type DiscountRule, type MoneyLine, goodsCents } from '@/lib/orders/money';
+import { connectDb } from '@/lib/platform/db';
+import { ConflictError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
+import { formatPrice, fromCents } from '@/lib/platform/money';
+import { DiscountCode, DiscountRedemption } from '@/models';
+import type { DiscountCodeDoc } from '@/models/discount';
+
+/**
+ * Discount codes at checkout (DESIGN.md section 6a): whether a code may be used on a cart, and its use,
+ * recorded under unique keys so that a capped code is never used more than its cap and a
+ * once-per-customer code once per email, whatever the concurrency.
+ */
+
+export type UsableCode = DiscountRule & { code: string; maxUses: number | null; oncePerCustomer: boolean };
+
+export const CODE_TEXT = {
+  unknown: 'This code is not valid',
+  notYet: 'This code is not active yet',
+  expired: 'This code has expired',
+  paused: 'This code is paused',
+  usedUp: 'This code has been used up',
+  usedByYou: 'You have already used this code',
+  noLines: 'This code does not apply to the parts in your cart',
+  minimum: (cents: number) => `This code needs a subtotal of at least ${formatPrice(fromCents(cents))}`,
+} as const;
+
+export const normalizeCode = (code: string) => code.trim().toUpperCase();
+
+const codeError = (message: string) => new ValidationError(message, { discountCode: [message] });
+
+type LeanCode = DiscountCodeDoc & { _id: Types.ObjectId };
+
+/**
+ * The code as it may be used on these lines now, by this email (when known), or the reason it may not:
+ * 400 for a code that does not exist or does not apply, 409 for one used up (it changed since).
+ */
+export async function usableCode(
+  rawCode: string,
+  lines: MoneyLine[],
+  { email, now = new Date() }: { email?: string | null; now?: Date } = {},
+): Promise<UsableCode> {
+  await connectDb();
+  const code = normalizeCode(rawCode);
+  const found = code ? await DiscountCode.findOne({ code }).lean<LeanCode>() : null;
+  if (!found) throw codeError(CODE_TEXT.unknown);
+  if (found.pausedAt) throw codeError(CODE_TEXT.paused);
+  if (found.startsAt && found.startsAt > now) throw codeError(CODE_TEXT.notYet);
+  if (found.endsAt && found.endsAt <= now) throw codeError(CODE_TEXT.expired);
+  const rule: UsableCode = {
+    code,
+    kind: found.kind as UsableCode['kind'],
+    percent: found.percent ?? null,
+    amountCents: found.amountCents ?? null,
+    categories: found.categories ?? [],
+    brands: found.brands ?? [],
+    maxUses: found.maxUses ?? null,
+    oncePerCustomer: found.oncePerCustomer,
+  };
+  if (goodsCents(lines) < found.minSubtotalCents) throw codeError(CODE_TEXT.minimum(found.minSubtotalCents));
+  if (rule.kind !== 'free-shipping' && !lines.some((line) => discountApplies(rule, line))) throw codeError(CODE_TEXT.noLines);
+  if (email && rule.oncePerCustomer && (await DiscountRedemption.exists({ _id: emailKey(code, email) }))) {
+    throw new ConflictError(CODE_TEXT.usedByYou).withField('discountCode');
+  }
+  if (rule.maxUses !== null && (await DiscountRedemption.countDocuments({ code, slot: true })) >= rule.maxUses) {
+    throw new ConflictError(CODE_TEXT.usedUp).withField('discountCode');
+  }
+  return rule;
+}
+
+const emailKey = (code: string, email: string) => `${code}@${email.trim().toLowerCase()}`;
+const slotKey = (code: string, n: number) => `${code}#${n}`;
+
+/**
+ * Records a use of the code by this order. The once-per-customer key first, then a use: for a capped
+ * code one of the free slots 1..maxUses (tried in random order, so racing checkouts spread out), each
+ * an insert that only one checkout can win. Refused (409) when every slot is taken; nothing is left behind.
+ */
+export async function redeemCode(rule: UsableCode, order: { orderId: Types.ObjectId; email: string; amountCents: number }): Promise<void> {
+  await connectDb();
+  const base = { code: rule.code, orderId: order.orderId, email: order.email.toLowerCase(), amountCents: order.amountCents };
+  if (rule.oncePerCustomer) {
+    try {
+      await DiscountRedemption.create({ _id: emailKey(rule.code, order.email), ...base, slot: false });
+    } catch (error) {
+      if (isDuplicateKey(error)) throw new ConflictError(CODE_TEXT.usedByYou).withField('discountCode');
+      throw error;
+    }
+  }
+  try {
+    if (rule.maxUses === null) {
+      await DiscountRedemption.create({ _id: `${rule.code}#${String(order.orderId)}`, ...base, slot: true });
+      return;
+    }
+    const taken = new Set(
+      (await DiscountRedemption.find({ code: rule.code, slot: true }, { _id: 1 }).lean()).map((doc) => String(doc._id)),
+    );
+    const free = Array.from({ length: rule.maxUses }, (_, i) => slotKey(rule.code, i + 1)).filter((key) => !taken.has(key));
+    for (let i = free.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [free[i], free[j]] = [free[j]!, free[i]!];
+    }
+    for (const key of free) {
+      try {
+        await DiscountRedemption.create({ _id: key, ...base, slot: true });
+        return;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+    }
+    throw new ConflictError(CODE_TEXT.usedUp).withField('discountCode');
+  } catch (error) {
+    await releaseCodes(order.orderId);
+    throw error;
+  }
+}
+
+/** Gives back an order's uses of codes: a refused checkout, a cancelled order. */
+export async function releaseCodes(orderId: Types.ObjectId): Promise<void> {
+  await connectDb();
+  await DiscountRedemption.deleteMany({ orderId });
+}

@@ -1,0 +1,85 @@
+import 'server-only';
+import { Types } from 'mongoose';
+import type { Actor } from '@/lib/auth/policy';
+import { getCart, partsById, lineProblems, type CartLineView } from '@/lib/cart';
+import type { CartCaller } from '@/lib/cart/caller';
+import { connectDb } from '@/lib/platform/db';
+import { NotFoundError } from '@/lib/platform/errors';
+import { fromCents, toCents } from '@/lib/platform/money';
+import type { AddressDTO } from '@/lib/platform/types';
+import type { QuoteInput } from '@/lib/validations/checkout';
+import { Order } from '@/models';
+import { priceCart, type Quote } from './quote';
+
+// The checkout domain's entry: server code imports it from '@/lib/checkout'.
+export { placeCheckout, CHECKOUT_TEXT } from './place';
+export type { Quote, QuoteMethod } from './quote';
+
+/** A quote for the caller's cart, or for one part at its minimum quantity (its page's "Ships from"). */
+export async function quoteFor(caller: Pick<CartCaller, 'owner' | 'actor'>, input: QuoteInput): Promise<Quote> {
+  const lines = input.partId ? await partLine(input.partId) : (await getCart(caller.owner)).lines;
+  const destination = { country: input.country, postalCode: input.postalCode, region: input.region };
+  const priced = await priceCart(lines, destination, { discountCode: input.discountCode, email: caller.actor?.email });
+  return priced.quote;
+}
+
+async function partLine(partId: string): Promise<CartLineView[]> {
+  await connectDb();
+  const part = (await partsById([new Types.ObjectId(partId)])).get(partId);
+  if (!part || part.archivedAt) throw new NotFoundError('Part not found');
+  const quantity = part.minimumQuantity;
+  return [
+    {
+      partId,
+      name: part.name,
+      img: part.img ?? null,
+      brand: part.brand ?? null,
+      partNumber: part.partNumber ?? null,
+      category: part.category ?? null,
+      unit: part.unit ?? 'piece',
+      unitPrice: part.price,
+      addedPrice: part.price,
+      quantity,
+      minimumQuantity: part.minimumQuantity,
+      availableQuantity: part.availableQuantity,
+      lineTotal: fromCents(toCents(part.price) * quantity),
+      weightKg: part.weightKg ?? null,
+      problems: lineProblems({ quantity, addedPrice: part.price }, part),
+    },
+  ];
+}
+
+export type SavedAddresses = { addresses: AddressDTO[]; last: { address: AddressDTO; phone: string } | null };
+
+/** A customer's address book: the distinct addresses of their last orders, newest first, and the last one with its phone. */
+export async function savedAddresses(actor: Pick<Actor, 'email' | 'emailVerified'>): Promise<SavedAddresses> {
+  await connectDb();
+  // A guest's addresses only once the account has proved it owns the email.
+  const mine = actor.emailVerified ? { email: actor.email } : { email: actor.email, guest: { $ne: true } };
+  const orders = await Order.find({ ...mine, shippingAddress: { $exists: true } }, { shippingAddress: 1, phone: 1 })
+    .sort({ createdAt: -1 })
+    .limit(50)
+    .lean();
+  const seen = new Set<string>();
+  const addresses: AddressDTO[] = [];
+  for (const order of orders) {
+    const a = order.shippingAddress;
+    if (!a) continue;
+    const address: AddressDTO = {
+      name: a.name,
+      line1: a.line1,
+      line2: a.line2 ?? null,
+      city: a.city,
+      region: a.region ?? null,
+      postalCode: a.postalCode,
+      country: a.country,
+    };
+    const key = JSON.stringify(address).toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    addresses.push(address);
+    if (addresses.length === 10) break;
+  }
+  const latest = orders.find((order) => order.shippingAddress);
+  return { addresses, last: latest && addresses[0] ? { address: addresses[0], phone: latest.phone } : null };
+}

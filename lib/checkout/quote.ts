@@ -1,0 +1,90 @@
+import 'server-only';
+import type { CartLineView } from '@/lib/cart';
+import { moneyLines } from '@/lib/cart';
+import { computeTotals, type Totals } from '@/lib/orders/money';
+import { fromCents } from '@/lib/platform/money';
+import { usableCode, type UsableCode } from './discounts';
+import { estimateOf, methodsFor, type Destination, type Estimate, type ShippingMethod } from './shipping';
+import { taxService, type AppliedTax } from './tax';
+
+/**
+ * The delivered cost of a cart for an address (issue 29): every shipping method the address's zone
+ * offers, each with its discount, tax and total, from a country and postcode alone. The checkout
+ * places an order at exactly the amounts of a fresh quote (lib/checkout/place.ts).
+ */
+
+export type QuoteMethod = {
+  id: string;
+  label: string;
+  amount: number;
+  estimate: Estimate;
+  discount: number;
+  tax: number;
+  total: number;
+};
+
+export type Quote = {
+  subtotal: number;
+  discount: number;
+  methods: QuoteMethod[];
+  tax: number;
+  total: number;
+  currency: 'usd';
+  taxLabel: string;
+  discountCode: { code: string; kind: UsableCode['kind'] } | null;
+  lines: CartLineView[];
+};
+
+/** What a quote computed, kept for the checkout that follows it. */
+export type PricedQuote = {
+  quote: Quote;
+  code: UsableCode | null;
+  tax: AppliedTax | null;
+  methods: Array<{ method: ShippingMethod; totals: Totals }>;
+};
+
+/** Lines the quote prices: those that can be ordered at all (an unavailable one is flagged in `lines`). */
+export const orderableLines = (lines: CartLineView[]) => lines.filter((line) => !line.problems.includes('unavailable'));
+
+export async function priceCart(
+  lines: CartLineView[],
+  destination: Destination,
+  { discountCode, email, now = new Date() }: { discountCode?: string; email?: string | null; now?: Date } = {},
+): Promise<PricedQuote> {
+  const money = moneyLines(orderableLines(lines));
+  const [methods, tax, code] = await Promise.all([
+    methodsFor(destination),
+    taxService().rateFor(destination),
+    discountCode ? usableCode(discountCode, money, { email, now }) : null,
+  ]);
+  const priced = methods
+    .map((method) => ({ method, totals: computeTotals(money, { shipping: method, tax, discount: code }) }))
+    .filter((entry): entry is { method: ShippingMethod; totals: Totals } => entry.totals !== null)
+    .sort((a, b) => a.totals.totalCents - b.totals.totalCents || a.method.maxDays - b.method.maxDays);
+  // No method: the goods alone (the page says the shop does not ship there).
+  const head = priced[0]?.totals ?? computeTotals(money, { shipping: null, tax, discount: code })!;
+  return {
+    code,
+    tax,
+    methods: priced,
+    quote: {
+      subtotal: fromCents(head.goodsCents),
+      discount: fromCents(head.discountCents),
+      tax: fromCents(head.taxCents),
+      total: fromCents(head.totalCents),
+      currency: 'usd',
+      taxLabel: tax?.label ?? 'Tax',
+      discountCode: code ? { code: code.code, kind: code.kind } : null,
+      methods: priced.map(({ method, totals }) => ({
+        id: method.id,
+        label: method.label,
+        amount: fromCents(totals.shippingCents),
+        estimate: estimateOf(method, now),
+        discount: fromCents(totals.discountCents),
+        tax: fromCents(totals.taxCents),
+        total: fromCents(totals.totalCents),
+      })),
+      lines,
+    },
+  };
+}

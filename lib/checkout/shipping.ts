@@ -1,0 +1,107 @@
+import 'server-only';
+import { Types } from 'mongoose';
+import type { ShippingRule, WeightBand } from '@/lib/orders/money';
+import { connectDb } from '@/lib/platform/db';
+import { ShippingZone } from '@/models';
+
+/**
+ * Where the shop ships and what it costs (DESIGN.md section 6a): zones of countries, optionally only
+ * some postcodes, each with methods priced by weight bands, free from a threshold, with a delivery
+ * estimate in business days. The admin edits them (lib/checkout/admin.ts); this module only reads.
+ */
+
+/** A part without a shipping weight counts as this much. */
+export const DEFAULT_WEIGHT_GRAMS = 1000;
+
+export const weightGramsOf = (part: { weightKg?: number | null }) =>
+  typeof part.weightKg === 'number' ? Math.round(part.weightKg * 1000) : DEFAULT_WEIGHT_GRAMS;
+
+export type Destination = { country: string; postalCode: string; region?: string | null };
+
+export type ShippingMethod = ShippingRule & {
+  id: string;
+  label: string;
+  minDays: number;
+  maxDays: number;
+  zone: string;
+};
+
+type LeanZone = {
+  _id: Types.ObjectId;
+  name: string;
+  countries: string[];
+  postcodePrefixes: string[];
+  position: number;
+  methods: Array<{
+    _id: Types.ObjectId;
+    label: string;
+    bands: WeightBand[];
+    freeOverCents: number | null;
+    minDays: number;
+    maxDays: number;
+    active: boolean;
+  }>;
+};
+
+/** A postcode as zones compare it: upper case, without spaces or dashes ("sw1a 1aa" and "SW1A1AA" alike). */
+export const postcodeKey = (postcode: string) => postcode.toUpperCase().replace(/[\s-]/g, '');
+
+/** How well a zone matches: 3 a postcode prefix of the country, 2 the country, 1 the rest of the world, 0 not at all. */
+function matchRank(zone: LeanZone, { country, postalCode }: Destination): number {
+  const code = country.toUpperCase();
+  if (zone.countries.includes(code)) {
+    if (!zone.postcodePrefixes.length) return 2;
+    const key = postcodeKey(postalCode);
+    return zone.postcodePrefixes.some((prefix) => key.startsWith(postcodeKey(prefix))) ? 3 : 0;
+  }
+  return zone.countries.includes('*') && !zone.postcodePrefixes.length ? 1 : 0;
+}
+
+/** The zone an address falls in: the most specific match, then the lower position; null when the shop does not ship there. */
+export async function zoneFor(destination: Destination): Promise<LeanZone | null> {
+  await connectDb();
+  const zones = await ShippingZone.find({ countries: { $in: [destination.country.toUpperCase(), '*'] } }).lean<LeanZone[]>();
+  let best: { zone: LeanZone; rank: number } | null = null;
+  for (const zone of zones) {
+    const rank = matchRank(zone, destination);
+    if (!rank) continue;
+    if (!best || rank > best.rank || (rank === best.rank && zone.position < best.zone.position)) best = { zone, rank };
+  }
+  return best?.zone ?? null;
+}
+
+/** The active methods of the zone an address falls in (none when the shop does not ship there). */
+export async function methodsFor(destination: Destination): Promise<ShippingMethod[]> {
+  const zone = await zoneFor(destination);
+  if (!zone) return [];
+  return zone.methods
+    .filter((method) => method.active)
+    .map((method) => ({
+      id: String(method._id),
+      label: method.label,
+      bands: method.bands.map((band) => ({ upToGrams: band.upToGrams ?? null, priceCents: band.priceCents })),
+      freeOverCents: method.freeOverCents ?? null,
+      minDays: method.minDays,
+      maxDays: method.maxDays,
+      zone: zone.name,
+    }));
+}
+
+/** `days` business days (Monday to Friday) after `from`, as a date (UTC). */
+export function addBusinessDays(from: Date, days: number): Date {
+  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  let left = days;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const weekday = date.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return date;
+}
+
+export type Estimate = { minDays: number; maxDays: number; by: string };
+
+/** When an order placed at `now` arrives at the latest: its method's longest time in business days. */
+export function estimateOf(method: Pick<ShippingMethod, 'minDays' | 'maxDays'>, now = new Date()): Estimate {
+  return { minDays: method.minDays, maxDays: method.maxDays, by: addBusinessDays(now, method.maxDays).toISOString().slice(0, 10) };
+}

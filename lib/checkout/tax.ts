@@ -1,0 +1,38 @@
+import 'server-only';
+import type { TaxRule } from '@/lib/orders/money';
+import { connectDb } from '@/lib/platform/db';
+import { TaxRate } from '@/models';
+import type { Destination } from './shipping';
+
+/** A tax rate for an address, and what it is called on a receipt ("VAT"). */
+export type AppliedTax = TaxRule & { label: string };
+
+/**
+ * Where tax rates come from: one interface, so that a tax service (Stripe Tax, Avalara) can replace the
+ * shop's own table later without touching the quote, the checkout or the money rules.
+ */
+export interface TaxService {
+  rateFor(destination: Destination): Promise<AppliedTax | null>;
+}
+
+/** The shop's own table (models/shipping.ts TaxRate): a region's rate, else its country's, else none. */
+export const tableTaxService: TaxService = {
+  async rateFor({ country, region }) {
+    await connectDb();
+    const code = country.toUpperCase();
+    const regionKey = (region ?? '').trim().toUpperCase();
+    const rates = await TaxRate.find({ country: code, region: { $in: regionKey ? ['', regionKey] : [''] } }).lean();
+    const rate =
+      rates.find((candidate) => candidate.region === regionKey && regionKey) ?? rates.find((candidate) => candidate.region === '');
+    return rate ? { rateBps: rate.rateBps, taxShipping: rate.taxShipping, label: rate.label ?? 'Tax' } : null;
+  },
+};
+
+let service: TaxService = tableTaxService;
+
+export const taxService = (): TaxService => service;
+
+/** Replaces the tax source (a tax service's adapter at start, or a test's). */
+export function useTaxService(next: TaxService): void {
+  service = next;
+}

@@ -1,0 +1,41 @@
+import 'server-only';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { appUrl, authSecret } from '@/lib/platform/env';
+
+/**
+ * A guest's way back to an order (issue 29): a link that carries its own proof, `/orders/{id}?t={token}`,
+ * where the token is `{order id}.{expiry}.{HMAC of the order id, its email and the expiry}` (the order
+ * id inside lets the payment calls, sent with the token in `X-Order-Token`, find the order). It opens that order
+ * only (payment, receipt, tracking), until it expires; a changed id, email or expiry breaks it.
+ */
+const LINK_DAYS = 90;
+
+const signature = (orderId: string, email: string, expires: number) =>
+  createHmac('sha256', authSecret()).update(`guest-order:${orderId}:${email.toLowerCase()}:${expires}`).digest('base64url');
+
+export function guestOrderToken(orderId: string, email: string, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + LINK_DAYS * 24 * 60 * 60;
+  return `${orderId}.${expires}.${signature(orderId, email, expires)}`;
+}
+
+/** The order a token names (not yet checked: guestTokenOpens does). */
+export function guestTokenOrderId(token: string | null | undefined): string | null {
+  const id = token?.split('.')[0];
+  return id && /^[a-f\d]{24}$/i.test(id) ? id : null;
+}
+
+export function guestTokenOpens(token: string | null | undefined, orderId: string, email: string, now = Date.now()): boolean {
+  if (!token || token.length > 200) return false;
+  const [id, expiresText, given, extra] = token.split('.');
+  if (id !== orderId || !expiresText || !given || extra !== undefined || !/^\d{1,12}$/.test(expiresText)) return false;
+  const expires = Number(expiresText);
+  if (expires * 1000 < now) return false;
+  const expected = Buffer.from(signature(orderId, email, expires));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+export const guestOrderPath = (orderId: string, email: string) => `/orders/${orderId}?t=${guestOrderToken(orderId, email)}`;
+
+export const ORDER_TOKEN_HEADER = 'x-order-token';
+export const guestOrderUrl = (orderId: string, email: string) => `${appUrl()}${guestOrderPath(orderId, email)}`;

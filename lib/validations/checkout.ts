@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { isCountryCode } from '@/lib/checkout/countries';
+import { emailSchema, objectIdSchema } from './common';
+
+/** Cart and checkout calls (issue 29); amounts in dollars with cents, as the rest of the API. */
+
+const quantity = z
+  .number({ error: 'Quantity is Required' })
+  .int('Order whole pieces')
+  .min(1, 'Quantity must be at least 1')
+  .max(100_000, 'That is too many pieces');
+
+export const addCartLineSchema = z.object({ partId: objectIdSchema, quantity });
+export const cartQuantitySchema = z.object({ quantity });
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is Required` })
+    .trim()
+    .min(1, `${label} is Required`)
+    .max(max, `${label} is too long`);
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long`)
+    .optional()
+    .transform((value) => value || undefined);
+
+export const countrySchema = z
+  .string({ error: 'Country is Required' })
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, 'Choose a country from the list');
+export const postalCodeSchema = z
+  .string({ error: 'Postcode is Required' })
+  .trim()
+  .min(1, 'Postcode is Required')
+  .max(12, 'Postcode is too long')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Postcode has characters it cannot have');
+const discountCode = z
+  .string({ error: 'Code must be text' })
+  .trim()
+  .max(32, 'This code is not valid')
+  .regex(/^[A-Za-z0-9_-]*$/, 'This code is not valid')
+  .optional()
+  .transform((value) => value || undefined);
+
+export const quoteSchema = z.object({
+  country: countrySchema,
+  postalCode: postalCodeSchema,
+  region: optionalText('Region', 40),
+  discountCode,
+  // A part's own page: the quote of that part alone, at its minimum quantity.
+  partId: objectIdSchema.optional(),
+});
+export type QuoteInput = z.infer<typeof quoteSchema>;
+
+export const addressSchema = z.object({
+  name: text('Name', 100),
+  line1: text('Address', 200),
+  line2: optionalText('Address line 2', 200),
+  city: text('City', 100),
+  region: optionalText('Region', 40),
+  postalCode: postalCodeSchema,
+  country: countrySchema,
+});
+export type AddressInput = z.infer<typeof addressSchema>;
+
+export const checkoutSchema = z.object({
+  email: emailSchema.optional(),
+  address: addressSchema,
+  phone: z
+    .string({ error: 'Number is Required' })
+    .trim()
+    .min(1, 'Number is Required')
+    .min(6, 'Minimum 6 Character')
+    .max(30, 'Number is too long'),
+  shippingMethod: z
+    .string({ error: 'Choose a shipping method' })
+    .trim()
+    .min(1, 'Choose a shipping method')
+    .max(40, 'Choose a shipping method'),
+  discountCode,
+  quotedTotal: z.number({ error: 'quotedTotal must be a number' }).min(0).max(100_000_000).optional(),
+});
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+export const orderLookupSchema = z.object({
+  number: z.string({ error: 'Order number is Required' }).trim().min(1, 'Order number is Required').max(40, 'Order number is too long'),
+  email: emailSchema,
+});

@@ -1,0 +1,191 @@
+import { GET as getCartRoute } from '@/app/api/cart/route';
+import { POST as addLineRoute } from '@/app/api/cart/lines/route';
+import { DELETE as removeLineRoute, PATCH as setLineRoute } from '@/app/api/cart/lines/[partId]/route';
+import { CART_COOKIE } from '@/lib/cart/identity';
+import { GUEST_CART_DAYS, MAX_CART_LINES, pruneCarts } from '@/lib/cart';
+import { TEXT } from '@/lib/platform/constants';
+import type { UserDTO } from '@/lib/accounts/users';
+import { Cart, Part } from '@/models';
+import { callRoute, type CallOptions } from '@/tests/helpers/api';
+import { makePart, makeUser, newObjectId } from '@/tests/helpers/factories';
+
+let customer: UserDTO;
+let admin: UserDTO;
+
+beforeAll(async () => {
+  customer = await makeUser({ name: 'Carla Cart' });
+  admin = await makeUser({ admin: true });
+});
+
+/** A browser: keeps the guest cookie the shop sets, and sends it back. */
+function browser() {
+  let cookie: string | null = null;
+  const call = async (handler: Parameters<typeof callRoute>[0], path: string, options: CallOptions = {}) => {
+    const headers = { ...(options.headers ?? {}), ...(cookie && !options.as ? { cookie } : {}) };
+    const res = await callRoute(handler, path, { ...options, headers });
+    const set = res.headers.get('set-cookie');
+    if (set?.startsWith(`${CART_COOKIE}=`)) cookie = set.split(';')[0]!.endsWith('=') ? null : set.split(';')[0]!;
+    return res;
+  };
+  return { call, cookie: () => cookie, setCookie: (value: string | null) => (cookie = value) };
+}
+
+const add = (b: ReturnType<typeof browser>, partId: string, quantity: number, as?: UserDTO) =>
+  b.call(addLineRoute, '/api/cart/lines', { method: 'POST', body: { partId, quantity }, as });
+
+describe('cart rules', () => {
+  it('a guest gets a signed cookie on the first write; lines add up; the count is the sum of quantities', async () => {
+    const b = browser();
+    const pads = await makePart({ price: 40, stock: 10 });
+    const empty = await b.call(getCartRoute, '/api/cart');
+    expect(empty.status).toBe(200);
+    expect(empty.body.lines).toEqual([]);
+    expect(b.cookie()).toBeNull();
+
+    const first = await add(b, pads, 2);
+    expect(first.status).toBe(201);
+    expect(b.cookie()).toMatch(new RegExp(`^${CART_COOKIE}=[A-Za-z0-9_-]{22}\\.`));
+    const second = await add(b, pads, 3);
+    expect(second.body.lines).toHaveLength(1);
+    expect(second.body.lines[0]).toMatchObject({ partId: pads, quantity: 5, unitPrice: 40, lineTotal: 200, problems: [] });
+    expect(second.body).toMatchObject({ count: 5, lineCount: 1, subtotal: 200, currency: 'usd' });
+    expect((await b.call(getCartRoute, '/api/cart')).body.count).toBe(5);
+  });
+
+  it('keeps the part rules: the minimum (400), the stock (409, the spec text), whole positive quantities, 50 lines', async () => {
+    const b = browser();
+    const rotors = await makePart({ price: 60, stock: 4, minimumQuantity: 2 });
+    const below = await add(b, rotors, 1);
+    expect(below.status).toBe(400);
+    expect(below.body.error).toBe('Please Order minimum 2 pieces');
+    const over = await add(b, rotors, 5);
+    expect(over.status).toBe(409);
+    expect(over.body.error).toBe(TEXT.overStock);
+    for (const quantity of [0, -1, 1.5, '2', null]) expect((await add(b, rotors, quantity as number)).status).toBe(400);
+    expect((await add(b, newObjectId(), 1)).status).toBe(404);
+    expect((await add(b, 'not-an-id', 1)).status).toBe(400);
+    await add(b, rotors, 2);
+    expect((await add(b, rotors, 3)).status).toBe(409);
+    // PATCH judges the same rules; a part not in the cart is 404.
+    expect((await b.call(setLineRoute, '/x', { method: 'PATCH', params: { partId: rotors }, body: { quantity: 1 } })).status).toBe(400);
+    expect((await b.call(setLineRoute, '/x', { method: 'PATCH', params: { partId: rotors }, body: { quantity: 9 } })).status).toBe(409);
+    const set = await b.call(setLineRoute, '/x', { method: 'PATCH', params: { partId: rotors }, body: { quantity: 4 } });
+    expect(set.body.lines[0].quantity).toBe(4);
+    expect((await b.call(setLineRoute, '/x', { method: 'PATCH', params: { partId: newObjectId() }, body: { quantity: 1 } })).status).toBe(
+      404,
+    );
+    const removed = await b.call(removeLineRoute, '/x', { method: 'DELETE', params: { partId: rotors } });
+    expect(removed.body.lines).toEqual([]);
+
+    const many = browser();
+    const ids = await Promise.all(Array.from({ length: MAX_CART_LINES + 1 }, () => makePart({ price: 1, stock: 5 })));
+    for (const id of ids.slice(0, MAX_CART_LINES)) expect((await add(many, id, 1)).status).toBe(201);
+    const refused = await add(many, ids[MAX_CART_LINES]!, 1);
+    expect(refused.status).toBe(400);
+    expect((await many.call(getCartRoute, '/api/cart')).body.lineCount).toBe(MAX_CART_LINES);
+  });
+
+  it('flags what changed since a line was added instead of changing it: price, stock, withdrawn', async () => {
+    const b = browser();
+    const [raised, lowered, shrunk, withdrawn] = await Promise.all([
+      makePart({ price: 10, stock: 10 }),
+      makePart({ price: 10, stock: 10 }),
+      makePart({ price: 10, stock: 10 }),
+      makePart({ price: 10, stock: 10 }),
+    ]);
+    for (const id of [raised, lowered, shrunk, withdrawn]) await add(b, id, 3);
+    await Part.updateOne({ _id: raised }, { price: 12.5 });
+    await Part.updateOne({ _id: lowered }, { price: 9 });
+    await Part.updateOne({ _id: shrunk }, { availableQuantity: 2 });
+    await Part.updateOne({ _id: withdrawn }, { archivedAt: new Date() });
+    const cart = (await b.call(getCartRoute, '/api/cart')).body;
+    const line = (id: string) => cart.lines.find((candidate: { partId: string }) => candidate.partId === id);
+    expect(line(raised)).toMatchObject({ unitPrice: 12.5, addedPrice: 10, quantity: 3, problems: ['price-raised'] });
+    expect(line(lowered)).toMatchObject({ unitPrice: 9, problems: ['price-lowered'] });
+    expect(line(shrunk)).toMatchObject({ quantity: 3, availableQuantity: 2, problems: ['over-stock'] });
+    expect(line(withdrawn)).toMatchObject({ quantity: 3, problems: ['unavailable'] });
+    // The subtotal counts what can be ordered at today's prices.
+    expect(cart.subtotal).toBe(12.5 * 3 + 9 * 3 + 10 * 3);
+  });
+
+  it('a forged cookie is no cookie, and another guest never sees this cart', async () => {
+    const b = browser();
+    const part = await makePart({ stock: 5 });
+    await add(b, part, 1);
+    const [name, value] = b.cookie()!.split('=');
+    const [id] = value!.split('.');
+    const forged = browser();
+    forged.setCookie(`${name}=${id}.AAAA`);
+    expect((await forged.call(getCartRoute, '/api/cart')).body.lines).toEqual([]);
+    const stranger = browser();
+    expect((await stranger.call(getCartRoute, '/api/cart')).body.lines).toEqual([]);
+  });
+
+  it('cookie-carried writes must come from the shop; admins cannot fill a cart', async () => {
+    const b = browser();
+    const part = await makePart({ stock: 5 });
+    await add(b, part, 1);
+    const crossSite = await b.call(addLineRoute, '/api/cart/lines', {
+      method: 'POST',
+      body: { partId: part, quantity: 1 },
+      origin: 'https://evil.example',
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await b.call(getCartRoute, '/api/cart')).body.count).toBe(1);
+    const byAdmin = await add(browser(), part, 1, admin);
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.body.error).toBe(TEXT.adminCantPurchase);
+  });
+
+  it('signing in merges the guest cart into the account: quantities add up within the stock, nothing lost', async () => {
+    const b = browser();
+    const [pads, sensor, rotor] = await Promise.all([makePart({ stock: 5 }), makePart({ stock: 8 }), makePart({ stock: 3 })]);
+    await add(b, pads, 2);
+    await add(b, sensor, 1);
+    await add(b, rotor, 2);
+    const guestCookie = b.cookie()!;
+    // The account already holds pads (2) and the rotor (2): 4 pads, and the rotor capped at its stock of 3.
+    const account = browser();
+    await add(account, pads, 2, customer);
+    await add(account, rotor, 2, customer);
+    const merged = await callRoute(getCartRoute, '/api/cart', { as: customer, headers: { cookie: guestCookie } });
+    expect(merged.status).toBe(200);
+    const quantities = Object.fromEntries(
+      merged.body.lines.map((line: { partId: string; quantity: number }) => [line.partId, line.quantity]),
+    );
+    expect(quantities).toEqual({ [pads]: 4, [sensor]: 1, [rotor]: 3 });
+    expect(merged.headers.get('set-cookie')).toMatch(new RegExp(`^${CART_COOKIE}=;`));
+    // The guest cart is gone: the same cookie merges nothing twice.
+    const again = await callRoute(getCartRoute, '/api/cart', { as: customer, headers: { cookie: guestCookie } });
+    expect(again.body.count).toBe(8);
+    expect(await Cart.countDocuments({ owner: { $regex: '^g:' }, 'lines.partId': sensor })).toBe(0);
+  });
+
+  it('two tabs adding at once both count (revisions, no lost line)', async () => {
+    const b = browser();
+    const part = await makePart({ stock: 100 });
+    await add(b, part, 1);
+    const results = await Promise.all(Array.from({ length: 8 }, () => add(b, part, 1)));
+    expect(results.every((res) => res.status === 201)).toBe(true);
+    expect((await b.call(getCartRoute, '/api/cart')).body.count).toBe(9);
+  });
+
+  it("removes abandoned guest carts after GUEST_CART_DAYS, keeps customers' and recent ones", async () => {
+    const part = await makePart({ stock: 5 });
+    const old = browser();
+    await add(old, part, 1);
+    const recent = browser();
+    await add(recent, part, 1);
+    await add(browser(), part, 1, customer);
+    const oldOwner = `g:${old.cookie()!.split('=')[1]!.split('.')[0]}`;
+    const longAgo = new Date(Date.now() - (GUEST_CART_DAYS + 1) * 24 * 60 * 60_000);
+    await Cart.collection.updateOne({ owner: oldOwner }, { $set: { updatedAt: longAgo } });
+    await Cart.collection.updateOne({ owner: `u:${customer._id}` }, { $set: { updatedAt: longAgo } });
+    const before = await Cart.countDocuments();
+    expect((await pruneCarts()).removed).toBe(1);
+    expect(await Cart.countDocuments()).toBe(before - 1);
+    expect(await Cart.exists({ owner: oldOwner })).toBeNull();
+    expect((await old.call(getCartRoute, '/api/cart')).body.lines).toEqual([]);
+    expect((await recent.call(getCartRoute, '/api/cart')).body.count).toBe(1);
+  });
+});
