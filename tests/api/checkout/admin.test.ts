@@ -4,6 +4,7 @@
  * database; the default zones and rates seeded once per database.
  */
 import { Types } from 'mongoose';
+import { POST as quoteRoute } from '@/app/api/checkout/quote/route';
 import * as codeRoute from '@/app/api/admin/discount-codes/[code]/route';
 import * as redemptionsRoute from '@/app/api/admin/discount-codes/[code]/redemptions/route';
 import * as codesRoute from '@/app/api/admin/discount-codes/route';
@@ -26,7 +27,7 @@ import {
 import type { UserDTO } from '@/lib/accounts/users';
 import { AuditEntry, DiscountCode, DiscountRedemption, ShippingZone, ShopSettings, TaxRate } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
-import { makeUser } from '@/tests/helpers/factories';
+import { makePart, makeUser } from '@/tests/helpers/factories';
 
 let admin: UserDTO;
 let customer: UserDTO;
@@ -493,5 +494,29 @@ describe('ensureDefaultShipping', () => {
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await ShippingZone.countDocuments()).toBe(DEFAULT_ZONES.length);
     expect(await TaxRate.countDocuments()).toBe(DEFAULT_TAX_RATES.length);
+  });
+
+  it("keeps the shop's promises in a quote: $27.95 to Paris pays $15, to Leeds $6, free from $75, Express never free", async () => {
+    const quote = async (partId: string, country: string, postalCode: string) => {
+      const res = await callRoute(quoteRoute, '/api/checkout/quote', { method: 'POST', body: { partId, country, postalCode } });
+      expect(res.status).toBe(200);
+      return res.body as { methods: Array<{ label: string; amount: number; estimate: { minDays: number; maxDays: number } }>; tax: number };
+    };
+    const cheap = await makePart({ price: 27.95, minimumQuantity: 1 });
+    const dear = await makePart({ price: 80, minimumQuantity: 1 });
+    const paris = await quote(cheap, 'FR', '75001');
+    expect(paris.methods.map((m) => [m.label, m.amount, m.estimate.minDays, m.estimate.maxDays])).toEqual([
+      ['Standard', 15, 3, 5],
+      ['Express', 35, 1, 2],
+    ]);
+    const leeds = await quote(cheap, 'GB', 'LS1 1AA');
+    expect(leeds.methods.find((m) => m.label === 'Standard')!.amount).toBe(6);
+    // GB VAT applies to the goods and the delivery: 20% of $27.95 + $6.
+    expect(leeds.tax).toBe(6.79);
+    const tokyo = await quote(dear, 'JP', '100-0001');
+    expect(tokyo.methods.map((m) => [m.label, m.amount])).toEqual([
+      ['Standard', 0],
+      ['Express', 45],
+    ]);
   });
 });
