@@ -216,12 +216,20 @@ function taxRateId(id: string): Types.ObjectId {
   return new Types.ObjectId(id);
 }
 
+/**
+ * A write refused by the unique (country, region) index: E11000, or, for an update on FerretDB v1,
+ * its SQLite constraint error (it answers an update that breaks a unique index with code 1).
+ */
+function isTaxRateTaken(error: unknown): boolean {
+  return isDuplicateKey(error) || (error instanceof Error && /UNIQUE constraint failed: index 'taxrates_/.test(error.message));
+}
+
 async function writeTaxRate<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     // The unique (country, region) index decides, also between two admins at once.
-    if (isDuplicateKey(error)) throw new ConflictError(TAX_RATE_TAKEN);
+    if (isTaxRateTaken(error)) throw new ConflictError(TAX_RATE_TAKEN);
     throw error;
   }
 }
@@ -252,6 +260,8 @@ export async function createTaxRate(actor: Admin, input: TaxRateInput): Promise<
 export async function updateTaxRate(actor: Admin, id: string, input: TaxRateInput): Promise<TaxRateDTO> {
   assertAdmin(actor);
   const before = await getTaxRate(id);
+  if (await TaxRate.exists({ country: input.country, region: input.region, _id: { $ne: taxRateId(id) } }))
+    throw new ConflictError(TAX_RATE_TAKEN);
   const result = await writeTaxRate(() =>
     TaxRate.updateOne({ _id: taxRateId(id) }, { $set: storedTaxRate(input) }, { runValidators: true }),
   );

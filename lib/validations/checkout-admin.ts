@@ -47,7 +47,7 @@ export const weightBandSchema = z.object({
   // null: no upper limit (the last band only).
   upToKg: z
     .number({ error: 'Weight must be a number of kg' })
-    .positive('Weight must be more than 0 kg')
+    .min(0.001, 'Weight must be at least 0.001 kg (1 g)')
     .max(1000, 'Weight is at most 1000 kg')
     .refine(threeDecimals, 'Weight can have at most three decimals (grams)')
     .nullable(),
@@ -92,7 +92,14 @@ export const shippingZoneSchema = z
   .object({
     name: text('Name', 60),
     countries: z
-      .array(z.union([z.literal(REST_OF_WORLD), countrySchema], { error: UNKNOWN_COUNTRY }), { error: 'Countries must be a list' })
+      .array(
+        z
+          .string({ error: UNKNOWN_COUNTRY })
+          .trim()
+          .toUpperCase()
+          .refine((code) => code === REST_OF_WORLD || isCountryCode(code), UNKNOWN_COUNTRY),
+        { error: 'Countries must be a list' },
+      )
       .min(1, 'Name at least one country, or * for the rest of the world')
       .max(249, 'At most 249 countries')
       .transform((codes) => [...new Set(codes)]),

@@ -99,7 +99,7 @@ const partFieldsSchema = z.object({
   // The shipping weight; null or left out: the default of 1 kg (lib/checkout/shipping.ts).
   weightKg: z
     .number({ error: 'Weight must be a number of kg' })
-    .positive('Weight must be more than 0 kg')
+    .min(0.001, 'Weight must be at least 0.001 kg (1 g)')
     .max(1000, 'Weight is at most 1000 kg')
     .refine((kg) => Math.abs(Math.round(kg * 1000) - kg * 1000) < 1e-6, 'Weight can have at most three decimals (grams)')
     .nullable()

@@ -126,8 +126,9 @@ describe('the shipping weight', () => {
   });
 
   it.each([
-    [0, 'Weight must be more than 0 kg'],
-    [-1, 'Weight must be more than 0 kg'],
+    [0, 'Weight must be at least 0.001 kg (1 g)'],
+    [-1, 'Weight must be at least 0.001 kg (1 g)'],
+    [5e-324, 'Weight must be at least 0.001 kg (1 g)'],
     [1001, 'Weight is at most 1000 kg'],
     [1.2345, 'Weight can have at most three decimals (grams)'],
     ['heavy', 'Weight must be a number of kg'],

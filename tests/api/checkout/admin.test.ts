@@ -182,6 +182,12 @@ describe('shipping zones', () => {
     ],
     ['no band', { methods: [{ ...standard, bands: [] }] }, 'methods.0.bands', 'Add at least one weight band'],
     [
+      'a band under one gram',
+      { methods: [{ ...standard, bands: [{ upToKg: 5e-324, price: 5 }] }] },
+      'methods.0.bands.0.upToKg',
+      'Weight must be at least 0.001 kg (1 g)',
+    ],
+    [
       'a negative price',
       { methods: [{ ...standard, bands: [{ upToKg: null, price: -1 }] }] },
       'methods.0.bands.0.price',
@@ -251,6 +257,20 @@ describe('tax rates', () => {
       body: { country: 'US', region: 'CA', rate: 7.5, taxShipping: true, label: 'Sales tax' },
     });
     expect(edited.body).toMatchObject({ rate: 7.5, taxShipping: true });
+    // Editing a rate onto another rate's country and region is refused, and changes neither.
+    const other = await callRoute(taxesRoute.POST, '/api/admin/tax-rates', {
+      method: 'POST',
+      as: admin,
+      body: { country: 'US', region: 'NY', rate: 4 },
+    });
+    const clash = await callRoute(taxRoute.PUT, `/api/admin/tax-rates/${other.body._id}`, {
+      method: 'PUT',
+      params: { id: other.body._id },
+      as: admin,
+      body: { country: 'US', region: 'CA', rate: 9 },
+    });
+    expect(clash.status).toBe(409);
+    expect((await TaxRate.findById(other.body._id).lean())!.rateBps).toBe(400);
     const deleted = await callRoute(taxRoute.DELETE, `/api/admin/tax-rates/${id}`, { method: 'DELETE', params: { id }, as: admin });
     expect(deleted.body).toEqual({ deletedCount: 1 });
     const entries = await auditOf(id);
