@@ -26,8 +26,10 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
 
 /** The page fits the viewport's width: nothing sticks out sideways. */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // Polled: a page still navigating has no document to measure yet (the evaluation fails or reads null).
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth).catch(() => Number.NaN), { timeout: 5000 })
+    .toBeLessThanOrEqual(0);
 }
 
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';

@@ -8,6 +8,7 @@ import { measureFirstLoad, type FirstLoad } from './bench/first-load';
 import { runLighthouse, type LighthouseReport, type Throttling } from './bench/lighthouse';
 import { baselineRate, fixed, formatTable, median, runLoad, sandwiched, settle, type LoadResult, type Sandwich } from './bench/load';
 import { createPart, orderBurst, orderLoad, type BenchPart, type BurstReport } from './bench/orders';
+import { CHECKOUT_BENCH_NAMES, runCheckoutBench, type CheckoutBenchReport } from './bench/checkout';
 import { cpuShare, mb, RssSampler, waitForIdleTree, type RssFigures } from './bench/rss';
 import { measureSitemap, orderablePart, sequentialOrders, timedGet, type SitemapChunk } from './bench/scale';
 import { BENCH_DIST_DIR, buildBench, startBench, type BenchServer } from './bench/server';
@@ -35,7 +36,8 @@ const HELP = `Usage: npm run bench -- [options]
   --skip-build       use the existing .next-bench build
   --url URL          measure an already running benchmark server (started with the bench accounts)
   --only a,b         only these: home, home-signed-in, part, part-signed-in, parts, category, filtered, blogs,
-                     api-parts, api-review, orders-one, orders-spread, orders-burst, first-load, cluster
+                     api-parts, api-review, orders-one, orders-spread, orders-burst, cart, quote, checkout,
+                     checkout-burst, code-cap, first-load, cluster
                      (scale: first-page, order-latency, catalog, sitemap, load)
   --skip-cluster     leave out the measurements through the production topology (nginx, 2 instances)
   --lighthouse       also run Lighthouse (mobile) on / and a part page, estimated (its default) and applied throttling
@@ -274,6 +276,13 @@ async function normalRun(): Promise<void> {
       }
     }
 
+    let checkout: CheckoutBenchReport | null = null;
+    if (CHECKOUT_BENCH_NAMES.some(wanted)) {
+      await settled(base);
+      const buyers = await newCustomers(base, 20, `${runId}c`);
+      checkout = await runCheckoutBench(base, admin, buyers, { rounds, seconds, runId, wanted, log });
+    }
+
     let firstLoad: FirstLoad[] = [];
     if (wanted('first-load')) firstLoad = await measureFirstLoad(base, ['/bench-static', '/', partPath]);
     const lighthouse: LighthouseReport[] = [];
@@ -301,7 +310,7 @@ async function normalRun(): Promise<void> {
       await server.stop();
       cluster = await clusterRun(dataDir, partPath, runId);
     }
-    printNormalReport(targets, samples, orderSamples, burst, firstLoad, lighthouse, stalledRuns, sampler, cluster);
+    printNormalReport(targets, samples, orderSamples, burst, checkout, firstLoad, lighthouse, stalledRuns, sampler, cluster);
   } finally {
     sampler?.stop();
     await server?.stop();
@@ -465,6 +474,7 @@ function printNormalReport(
   samples: Map<string, Sample[]>,
   orderSamples: Map<string, LoadResult[]>,
   burst: BurstReport | null,
+  checkout: CheckoutBenchReport | null,
   firstLoad: FirstLoad[],
   lighthouse: LighthouseReport[],
   stalledRuns: LighthouseReport[],
@@ -564,6 +574,11 @@ function printNormalReport(
     checks.push(
       `${verdict(ok)}  burst: every answer within 10 s, exactly 100 created, 100 refused with 409, no errors, nothing created afterwards`,
     );
+  }
+
+  if (checkout) {
+    for (const line of checkout.lines) log(line);
+    checks.push(...checkout.checks);
   }
 
   if (firstLoad.length) {

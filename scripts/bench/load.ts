@@ -37,6 +37,8 @@ export type LoadOptions = {
   rotate?: IncomingHttpHeaders[];
   /** autocannon's worker threads (default: its one thread). */
   workers?: number;
+  /** The body of every request (a POST's JSON). */
+  body?: string;
 };
 
 export async function runLoad({
@@ -49,6 +51,7 @@ export async function runLoad({
   perRequest,
   rotate,
   workers,
+  body,
 }: LoadOptions): Promise<LoadResult> {
   let counter = 0;
   const result = await autocannon({
@@ -58,6 +61,7 @@ export async function runLoad({
     timeout: 10,
     method,
     headers,
+    ...(body === undefined ? {} : { body }),
     ...(workers ? { workers } : {}),
     requests: perRequest
       ? [
@@ -70,7 +74,7 @@ export async function runLoad({
             },
           },
         ]
-      : rotate?.map((extra) => ({ method, path, headers: { ...headers, ...extra } })),
+      : rotate?.map((extra) => ({ method, path, headers: { ...headers, ...extra }, ...(body === undefined ? {} : { body }) })),
   });
   const statusCounts: Record<string, number> = {};
   for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) statusCounts[status] = stats.count ?? 0;

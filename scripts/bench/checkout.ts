@@ -1,0 +1,331 @@
+import { nextClientAddress, type Session } from './accounts';
+import { fixed, formatTable, median, runLoad, type LoadResult } from './load';
+import { createPart, type BenchPart } from './orders';
+
+/**
+ * Cart and checkout (issue 29) in `npm run bench`: the cart calls and the quote under autocannon, 5-line
+ * checkouts at 10 connections, 300 concurrent checkouts of carts holding the same 3 parts (stock 100
+ * each, shuffled order), and a code capped at 10 uses under 100 concurrent checkouts.
+ */
+
+export const CHECKOUT_BENCH_NAMES = ['cart', 'quote', 'checkout', 'checkout-burst', 'code-cap'] as const;
+
+const DESTINATION = { country: 'GB', postalCode: 'LS2 7HX' };
+const ADDRESS = { name: 'Bench Buyer', line1: '1 Benchmark Street', city: 'Leeds', ...DESTINATION };
+const PHONE = '0113 496 0000';
+
+type Buyer = { cookie: string };
+
+function json(base: string, path: string, method: string, buyer: Buyer | null, body?: unknown, extra: Record<string, string> = {}) {
+  return fetch(new URL(path, base), {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      origin: base,
+      'x-forwarded-for': nextClientAddress(),
+      ...(buyer?.cookie ? { cookie: buyer.cookie } : {}),
+      ...extra,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+}
+
+/** A guest with a cart of these parts (the first add sets the guest's signed cookie), in this order. */
+async function guestWith(base: string, parts: BenchPart[]): Promise<Buyer> {
+  const buyer: Buyer = { cookie: '' };
+  for (const part of parts) {
+    const res = await json(base, '/api/cart/lines', 'POST', buyer, { partId: part.id, quantity: 1 });
+    const set = res.headers.getSetCookie().find((cookie) => cookie.startsWith('partsmart.cart='));
+    if (set) buyer.cookie = set.split(';')[0]!;
+    if (res.status !== 201) throw new Error(`POST /api/cart/lines answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    await res.arrayBuffer().catch(() => {});
+  }
+  return buyer;
+}
+
+async function fillCart(base: string, buyer: Buyer, parts: BenchPart[]): Promise<void> {
+  for (const part of parts) {
+    const res = await json(base, '/api/cart/lines', 'POST', buyer, { partId: part.id, quantity: 1 });
+    if (res.status !== 201) throw new Error(`POST /api/cart/lines answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    await res.arrayBuffer();
+  }
+}
+
+async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let start = 0; start < count; start += size)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - start) }, (_, k) => make(start + k)))));
+  return out;
+}
+
+const shuffled = <T>(items: T[]) => [...items].sort(() => Math.random() - 0.5);
+
+async function standardMethod(base: string, buyer: Buyer): Promise<string> {
+  const res = await json(base, '/api/checkout/quote', 'POST', buyer, DESTINATION);
+  const quote = (await res.json()) as { methods?: Array<{ id: string; label: string }> };
+  const method = quote.methods?.find((candidate) => candidate.label === 'Standard') ?? quote.methods?.[0];
+  if (!method) throw new Error(`no shipping method for ${JSON.stringify(DESTINATION)}: ${JSON.stringify(quote).slice(0, 200)}`);
+  return method.id;
+}
+
+type Fired = { status: number; ms: number; body: { error?: string } | null };
+
+async function checkoutOnce(base: string, buyer: Buyer, body: Record<string, unknown>): Promise<Fired> {
+  const started = performance.now();
+  try {
+    const res = await json(base, '/api/checkout', 'POST', buyer, body, {
+      'idempotency-key': `bench-${Math.random().toString(36).slice(2)}`,
+    });
+    const text = await res.text();
+    return { status: res.status, ms: performance.now() - started, body: text ? (JSON.parse(text) as { error?: string }) : null };
+  } catch {
+    return { status: 0, ms: performance.now() - started, body: null };
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
+};
+
+async function stockOf(base: string, partId: string): Promise<number | null> {
+  const res = await fetch(new URL(`/api/parts/${partId}`, base));
+  return res.ok ? ((await res.json()) as { availableQuantity: number }).availableQuantity : null;
+}
+
+/** The admin's view of the newest orders holding a part (multi-line orders list it in `lines`). */
+async function ordersHolding(
+  base: string,
+  admin: Session,
+  partIds: string[],
+): Promise<Array<{ lines: Array<{ partId: string; quantity: number }>; discount: { code: string } | null }>> {
+  const found = [];
+  for (let page = 1; page <= 50; page++) {
+    const res = await fetch(new URL(`/api/allOrder?limit=100&page=${page}`, base), { headers: { cookie: admin.cookie } });
+    if (!res.ok) break;
+    const orders = (await res.json()) as Array<{
+      lines: Array<{ partId: string; quantity: number }>;
+      discount: { code: string } | null;
+      cancelled: boolean;
+    }>;
+    found.push(...orders.filter((order) => !order.cancelled && order.lines.some((line) => partIds.includes(line.partId))));
+    if (orders.length < 100) break;
+  }
+  return found;
+}
+
+export type CheckoutBenchReport = { lines: string[]; checks: string[] };
+
+export async function runCheckoutBench(
+  base: string,
+  admin: Session,
+  customers: Session[],
+  {
+    rounds,
+    seconds,
+    runId,
+    wanted,
+    log,
+  }: { rounds: number; seconds: number; runId: string; wanted: (name: string) => boolean; log: (line: string) => void },
+): Promise<CheckoutBenchReport> {
+  const lines: string[] = [];
+  const checks: string[] = [];
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const plenty = await Promise.all(Array.from({ length: 5 }, (_, i) => createPart(base, admin, `Bench cart ${runId} ${i + 1}`, 1_000_000)));
+
+  // Cart calls and the quote: 20 guests with 5-line carts, in turn, under autocannon.
+  if (wanted('cart') || wanted('quote')) {
+    const guests = await inBatches(20, 5, () => guestWith(base, plenty));
+    const rotate = guests.map((guest) => ({ cookie: guest.cookie, 'x-forwarded-for': nextClientAddress() }));
+    const runs = new Map<string, LoadResult[]>();
+    for (let round = 1; round <= rounds; round++) {
+      const calls: Array<[string, () => Promise<LoadResult>]> = [];
+      if (wanted('cart')) {
+        calls.push(['GET /api/cart', () => runLoad({ base, path: '/api/cart', connections: 10, seconds, rotate })]);
+        calls.push([
+          'POST /api/cart/lines',
+          () =>
+            runLoad({
+              base,
+              path: '/api/cart/lines',
+              method: 'POST',
+              connections: 10,
+              seconds,
+              headers: { 'content-type': 'application/json', origin: base },
+              rotate,
+              body: JSON.stringify({ partId: plenty[0]!.id, quantity: 1 }),
+            }),
+        ]);
+      }
+      if (wanted('quote'))
+        calls.push([
+          'POST /api/checkout/quote',
+          () =>
+            runLoad({
+              base,
+              path: '/api/checkout/quote',
+              method: 'POST',
+              connections: 10,
+              seconds,
+              headers: { 'content-type': 'application/json', origin: base },
+              rotate,
+              body: JSON.stringify(DESTINATION),
+            }),
+        ]);
+      for (const [name, run] of calls) {
+        const result = await run();
+        runs.set(name, [...(runs.get(name) ?? []), result]);
+        log(`[bench] round ${round}/${rounds}, 10 conns, ${name}: ${fixed(result.reqPerSec)} req/s, p97.5 ${fixed(result.p975, 0)} ms`);
+      }
+    }
+    const rows = [...runs].map(([name, results]) => {
+      const p975 = median(results.map((result) => result.p975));
+      const goal = name.includes('quote') ? 100 : 50;
+      checks.push(`${verdict(p975 < goal)}  ${name}: p97.5 ${fixed(p975, 1)} ms at 10 connections (p95 < ${goal})`);
+      const bad = results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
+      return [
+        name,
+        fixed(median(results.map((result) => result.reqPerSec))),
+        fixed(median(results.map((result) => result.p50)), 1),
+        fixed(p975, 1),
+        fixed(median(results.map((result) => result.p99)), 1),
+        String(bad),
+      ];
+    });
+    lines.push(`\n== Cart and quote (20 guests with 5-line carts in turn; ${rounds} round(s) of ${seconds} s; medians) ==`);
+    lines.push(formatTable(['call', 'req/s', 'p50', 'p97.5', 'p99', 'non-2xx or errors'], rows));
+  }
+
+  // 5-line checkouts at 10 connections: each worker fills a new guest's cart (not timed), then checks it out (timed).
+  if (wanted('checkout')) {
+    const method = await standardMethod(base, await guestWith(base, plenty));
+    const perWorker = Math.max(5, Math.round((seconds * rounds) / 2));
+    const times: number[] = [];
+    const statuses: Record<string, number> = {};
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let i = 0; i < perWorker; i++) {
+          const buyer = await guestWith(base, shuffled(plenty));
+          const fired = await checkoutOnce(base, buyer, {
+            email: 'bench-guest@example.com',
+            address: ADDRESS,
+            phone: PHONE,
+            shippingMethod: method,
+          });
+          statuses[fired.status] = (statuses[fired.status] ?? 0) + 1;
+          times.push(fired.ms);
+        }
+      }),
+    );
+    const p95 = percentile(times, 95);
+    lines.push(`\n== 5-line checkouts, 10 at a time (${times.length} checkouts of new guests' carts) ==`);
+    lines.push(
+      formatTable(
+        ['checkouts', 'p50', 'p95', 'max', 'statuses'],
+        [
+          [
+            String(times.length),
+            fixed(percentile(times, 50), 0),
+            fixed(p95, 0),
+            fixed(Math.max(...times), 0),
+            Object.entries(statuses)
+              .map(([s, n]) => `${n}x${s}`)
+              .join(' '),
+          ],
+        ],
+      ),
+    );
+    checks.push(
+      `${verdict(p95 < 250 && statuses['201'] === times.length)}  5-line checkout: p95 ${fixed(p95, 0)} ms at 10 at a time (< 250), all placed`,
+    );
+  }
+
+  // 300 concurrent checkouts: 20 customers and 280 guests, each cart the same 3 parts (stock 100 each) in shuffled order.
+  if (wanted('checkout-burst')) {
+    const scarce = await Promise.all([1, 2, 3].map((i) => createPart(base, admin, `Bench scarce ${runId} ${i}`, 100)));
+    const buyers: Buyer[] = customers.slice(0, 20).map((customer) => ({ cookie: customer.cookie }));
+    for (const buyer of buyers) await fillCart(base, buyer, shuffled(scarce));
+    buyers.push(...(await inBatches(300 - buyers.length, 10, () => guestWith(base, shuffled(scarce)))));
+    const method = await standardMethod(base, buyers[0]!);
+    log(`[bench] checkout burst: ${buyers.length} checkouts at once of carts holding the same 3 parts (stock 100 each)...`);
+    const fired = await Promise.all(
+      buyers.map((buyer, i) =>
+        checkoutOnce(base, buyer, {
+          ...(i < 20 ? {} : { email: `bench-burst-${i}@example.com` }),
+          address: ADDRESS,
+          phone: PHONE,
+          shippingMethod: method,
+        }),
+      ),
+    );
+    const count = (status: number) => fired.filter((answer) => answer.status === status).length;
+    const others = fired.filter((answer) => answer.status !== 201 && answer.status !== 409);
+    const maxMs = Math.max(...fired.map((answer) => answer.ms));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const stocks = await Promise.all(scarce.map((part) => stockOf(base, part.id)));
+    const orders = await ordersHolding(
+      base,
+      admin,
+      scarce.map((part) => part.id),
+    );
+    const unitsOrdered = scarce.map((part) =>
+      orders.reduce((sum, order) => sum + (order.lines.find((line) => line.partId === part.id)?.quantity ?? 0), 0),
+    );
+    lines.push('\n== 300 concurrent checkouts, each cart the same 3 parts (stock 100 each) in shuffled order ==');
+    lines.push(
+      `slowest answer ${fixed(maxMs, 0)} ms; placed ${count(201)}, refused with 409 ${count(409)}, other ${others.map((answer) => answer.status).join(' ') || 'none'}; stock after ${stocks.join(', ')}; orders holding them ${orders.length}, units ordered per part ${unitsOrdered.join(', ')}`,
+    );
+    const ok =
+      maxMs < 10_000 &&
+      count(201) === 100 &&
+      count(409) === 200 &&
+      !others.length &&
+      stocks.every((stock) => stock === 0) &&
+      orders.length === 100 &&
+      unitsOrdered.every((units) => units === 100);
+    checks.push(
+      `${verdict(ok)}  300 concurrent checkouts: every answer within 10 s, exactly 100 orders, 200 refused with 409, stock 0, ledger = orders`,
+    );
+  }
+
+  // A code capped at 10 uses, 100 concurrent checkouts.
+  if (wanted('code-cap')) {
+    const code = `CAP${runId}`
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '')
+      .slice(0, 32);
+    const made = await json(
+      base,
+      '/api/admin/discount-codes',
+      'POST',
+      { cookie: admin.cookie },
+      { code, kind: 'percent', percent: 5, maxUses: 10 },
+    );
+    if (made.status !== 201)
+      throw new Error(`POST /api/admin/discount-codes answered ${made.status}: ${(await made.text()).slice(0, 200)}`);
+    const buyers = await inBatches(100, 10, () => guestWith(base, [plenty[1]!]));
+    const method = await standardMethod(base, buyers[0]!);
+    const fired = await Promise.all(
+      buyers.map((buyer, i) =>
+        checkoutOnce(base, buyer, {
+          email: `bench-code-${i}@example.com`,
+          address: ADDRESS,
+          phone: PHONE,
+          shippingMethod: method,
+          discountCode: code,
+        }),
+      ),
+    );
+    const orders = (await ordersHolding(base, admin, [plenty[1]!.id])).filter((order) => order.discount?.code === code);
+    const placed = fired.filter((answer) => answer.status === 201).length;
+    lines.push(`\n== A code capped at 10 uses, 100 concurrent checkouts ==`);
+    lines.push(
+      `placed ${placed}, refused ${fired.length - placed} (${[...new Set(fired.filter((a) => a.status !== 201).map((a) => `${a.status} ${a.body?.error ?? ''}`))].join('; ')}); orders carrying the code ${orders.length}`,
+    );
+    checks.push(
+      `${verdict(placed === 10 && orders.length === 10)}  a code capped at 10 uses under 100 concurrent checkouts: ${orders.length} orders carry it (exactly 10)`,
+    );
+  }
+  return { lines, checks };
+}
