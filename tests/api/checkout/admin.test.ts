@@ -4,7 +4,10 @@
  * database; the default zones and rates seeded once per database.
  */
 import { Types } from 'mongoose';
+import { POST as addLineRoute } from '@/app/api/cart/lines/route';
+import { POST as checkoutRoute } from '@/app/api/checkout/route';
 import { POST as quoteRoute } from '@/app/api/checkout/quote/route';
+import { CART_COOKIE } from '@/lib/cart/identity';
 import * as codeRoute from '@/app/api/admin/discount-codes/[code]/route';
 import * as redemptionsRoute from '@/app/api/admin/discount-codes/[code]/redemptions/route';
 import * as codesRoute from '@/app/api/admin/discount-codes/route';
@@ -26,7 +29,7 @@ import {
 } from '@/lib/validations/checkout-admin';
 import type { UserDTO } from '@/lib/accounts/users';
 import { AuditEntry, DiscountCode, DiscountRedemption, ShippingZone, ShopSettings, TaxRate } from '@/models';
-import { callRoute } from '@/tests/helpers/api';
+import { callRoute, type CallOptions } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 
 let admin: UserDTO;
@@ -538,5 +541,79 @@ describe('ensureDefaultShipping', () => {
       ['Standard', 0],
       ['Express', 45],
     ]);
+  });
+});
+
+describe('codes made here, used at checkout', () => {
+  /** A guest's browser: the cart cookie kept between calls. */
+  function guest() {
+    let cookie: string | null = null;
+    const call = async (handler: Parameters<typeof callRoute>[0], path: string, options: CallOptions = {}) => {
+      const res = await callRoute(handler, path, { ...options, headers: { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+      const set = res.headers.get('set-cookie');
+      if (set?.startsWith(`${CART_COOKIE}=`)) cookie = set.split(';')[0]!;
+      return res;
+    };
+    return {
+      add: (partId: string) => call(addLineRoute, '/api/cart/lines', { method: 'POST', body: { partId, quantity: 1 } }),
+      quote: (discountCode: string) =>
+        call(quoteRoute, '/api/checkout/quote', { method: 'POST', body: { country: 'GB', postalCode: 'LS2 7HX', discountCode } }),
+      checkout: (email: string, shippingMethod: string, discountCode: string) =>
+        call(checkoutRoute, '/api/checkout', {
+          method: 'POST',
+          headers: { 'idempotency-key': `admin-test-${email}` },
+          body: {
+            email,
+            address: { name: 'Gina Guest', line1: '1 Mill Road', city: 'Leeds', postalCode: 'LS2 7HX', country: 'GB' },
+            phone: '+44 113 496 0200',
+            shippingMethod,
+            discountCode,
+          },
+        }),
+    };
+  }
+
+  it('lists a real redemption with its order number, shows the code used up, and a paused code is refused', async () => {
+    await ensureDefaultShipping();
+    const uk = await ShippingZone.findOne({ name: 'United Kingdom' }).lean();
+    const standardId = String(uk!.methods.find((method) => method.label === 'Standard')!._id);
+    const part = await makePart({ price: 40, stock: 10, minimumQuantity: 1 });
+    await callRoute(codesRoute.POST, '/api/admin/discount-codes', {
+      method: 'POST',
+      as: admin,
+      body: { code: 'ONLYONE', kind: 'fixed', amount: 5, maxUses: 1 },
+    });
+
+    const buyer = guest();
+    await buyer.add(part);
+    const placed = await buyer.checkout('gina@example.com', standardId, 'onlyone');
+    expect(placed.status).toBe(201);
+    const list = await callRoute(redemptionsRoute.GET, '/api/admin/discount-codes/ONLYONE/redemptions', {
+      params: { code: 'ONLYONE' },
+      as: admin,
+    });
+    expect(list.body).toEqual([
+      { orderId: placed.body.orderId, orderNumber: placed.body.orderNumber, email: 'gina@example.com', amount: 5, at: expect.any(String) },
+    ]);
+    const code = await callRoute(codeRoute.GET, '/api/admin/discount-codes/ONLYONE', { params: { code: 'ONLYONE' }, as: admin });
+    expect(code.body).toMatchObject({ uses: 1, status: 'used-up' });
+
+    await callRoute(codesRoute.POST, '/api/admin/discount-codes', {
+      method: 'POST',
+      as: admin,
+      body: { code: 'PAUSED5', kind: 'percent', percent: 5 },
+    });
+    const other = guest();
+    await other.add(part);
+    expect((await other.quote('PAUSED5')).status).toBe(200);
+    await callRoute(codeRoute.PATCH, '/api/admin/discount-codes/PAUSED5', {
+      method: 'PATCH',
+      params: { code: 'PAUSED5' },
+      body: { paused: true },
+      as: admin,
+    });
+    const refused = await other.quote('PAUSED5');
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors.discountCode).toEqual(['This code is paused']);
   });
 });
