@@ -103,6 +103,7 @@ const EMPTY: DefaultValues<PartFormValues> = {
   position: '',
   oemNumbers: [],
   fitment: [],
+  weightKg: null,
 };
 
 /** OEM numbers as the admin types them: separated by commas or new lines. */
