@@ -28,7 +28,7 @@ function staleLastModified(entry, now) {
   return typeof seconds === 'number' ? now - (seconds + 1) * 1000 : -1;
 }
 
-/** Where a page's path points at its entry's key (set() writes it; hasServablePage() reads it). */
+/** Where a page's path points at its entry: its key, render time and tags (set() writes it; hasServablePage() reads it). */
 const PAGE_OF_PATH = 'page-of-path:';
 /** Next's implicit tag of a page's path (the one revalidatePath expires): `_N_T_` and the path. */
 const PATH_TAG = '_N_T_/';
@@ -49,10 +49,9 @@ function pathsOf(entry) {
  */
 export async function hasServablePage(path) {
   const store = cacheStore();
-  const key = (await store.readEntry(PAGE_OF_PATH + path))?.value;
-  const entry = typeof key === 'string' ? await store.readEntry(key) : null;
-  if (!entry) return false;
-  return tagState(await store.readTagTimes(tagsOf(entry)), entry.lastModified, store.now()) !== 'expired';
+  const page = (await store.readEntry(PAGE_OF_PATH + path))?.value;
+  if (!page?.key) return false;
+  return tagState(await store.readTagTimes(page.tags), page.lastModified, store.now()) !== 'expired';
 }
 
 export default class ShopCacheHandler {
@@ -83,13 +82,16 @@ export default class ShopCacheHandler {
     const store = cacheStore();
     if (!data) return store.removeEntry(key);
     const now = store.now();
-    for (const path of pathsOf(data)) await store.writeEntry(PAGE_OF_PATH + path, { value: key, lastModified: now, tags: [] });
-    await store.writeEntry(key, {
+    const entry = {
       value: data,
       lastModified: now - this.startedAt < MAX_RENDER_MS ? this.startedAt : now,
       tags: ctx?.fetchCache ? (ctx.tags ?? []) : [],
       cacheControl: ctx?.fetchCache ? undefined : ctx?.cacheControl,
-    });
+    };
+    // Beside a page, what hasServablePage needs to judge it without reading the whole entry.
+    const page = { key, lastModified: entry.lastModified, tags: tagsOf(entry) };
+    for (const path of pathsOf(data)) await store.writeEntry(PAGE_OF_PATH + path, { value: page, lastModified: now, tags: [] });
+    await store.writeEntry(key, entry);
   }
 
   async revalidateTag(tags, durations) {

@@ -28,11 +28,11 @@ async function ping(): Promise<boolean> {
 }
 
 /**
- * Whether the database is unreachable now: the answer of a ping made at most CHECK_EVERY_MS ago, or
- * of one made now (one at a time per process; within PING_LIMIT_MS).
+ * Whether the database is unreachable now: the answer of a ping made at most `maxAgeMs` ago, or of one made now (one at a time per process, shared by
+ * the callers meanwhile; within PING_LIMIT_MS).
  */
-export function isDatabaseUnreachable(): Promise<boolean> {
-  if (Date.now() - health.at < CHECK_EVERY_MS) return Promise.resolve(health.down);
+export function isDatabaseUnreachable({ maxAgeMs = CHECK_EVERY_MS }: { maxAgeMs?: number } = {}): Promise<boolean> {
+  if (Date.now() - health.at < maxAgeMs) return Promise.resolve(health.down);
   health.checking ??= ping()
     .then((reached) => {
       health.down = !reached;

@@ -7,6 +7,9 @@ import { isDatabaseUnreachable } from '@/lib/platform/database-health';
  * holds no copy of it to serve (rendering it would fail, and Next.js would answer 500).
  */
 export async function isPageUnavailable(pathname: string): Promise<boolean> {
-  if (!(await isDatabaseUnreachable())) return false;
-  return !(await hasServablePage(pathname).catch(() => false));
+  // A copy in the cache is served whatever the database's state.
+  if (await hasServablePage(pathname).catch(() => false)) return false;
+  // The page will be rendered, which reads the database anyway: a ping now (one shared by the
+  // requests meanwhile) costs far less, and no earlier answer can miss a database that just stopped.
+  return isDatabaseUnreachable({ maxAgeMs: 0 });
 }
