@@ -10,6 +10,8 @@ import { SESSION_COOKIE_VALUE, SHARED_PAGES_SOURCE } from './lib/platform/shared
  */
 const SESSION_COOKIE = { type: 'header', key: 'cookie', value: SESSION_COOKIE_VALUE };
 
+const MALFORMED_ROUTER_STATE = "^(?!%5B(?:[A-Za-z0-9._~!*'()-]|%[0-9A-Fa-f]{2})*%5D$).*$";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -47,6 +49,20 @@ const nextConfig = {
     contentSecurityPolicy: "default-src 'self'; script-src 'none'; sandbox;",
     localPatterns: [{ pathname: '/images/**' }, { pathname: '/uploads/**' }],
     remotePatterns: [{ protocol: 'https', hostname: 'res.cloudinary.com' }],
+  },
+  // A malformed router state header (lib/platform/router-state-header.ts's pattern, spelled out: a value
+  // that is not `%5B`, URL-safe characters and well-formed percent-escapes, `%5D`) answers 400 from
+  // app/bad-router-state before Next.js parses it (it answered 500). Only the proxy's own paths and the API are left to them.
+  async rewrites() {
+    return {
+      beforeFiles: [
+        {
+          source: '/:path((?!api/|_next/static/|_next/image|uploads/|dashboard).*)',
+          has: [{ type: 'header', key: 'next-router-state-tree', value: MALFORMED_ROUTER_STATE }],
+          destination: '/bad-router-state',
+        },
+      ],
+    };
   },
   async headers() {
     return [

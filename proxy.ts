@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
 import { PATHNAME_HEADER } from '@/lib/auth/private-page-header';
 import { authSecret } from '@/lib/platform/env';
+import { DATABASE_PAGE, OUTAGE_RETRY_AFTER_SECONDS } from '@/lib/platform/outage-paths';
 import { hasMalformedPath, malformedPathAnswer } from '@/lib/platform/request-path';
 
 /** The build's files and public/'s (the ones a method other than GET or HEAD gets 405 on). */
@@ -14,9 +15,11 @@ const STATIC_FILE = /^\/(?:_next\/static\/|images\/|logo\.svg$)/;
  * - the dashboard's early redirect: a visitor opening it goes to /login, remembering the page; a
  *   signed-in one's page gets its path (the layout decides access before anything streams). Every
  *   page, route handler and action checks the caller again on the server (CVE-2025-29927);
- * - a malformed `Next-Router-State-Tree` header answers 400 before Next.js parses it (it answered
- *   500). Next.js hides its router headers from the proxy's request, so the matcher, which sees the
- *   request as it came, decides: any other request that reaches this point came through it.
+ * - a public page that reads the database, while the database is unreachable and the cache has no
+ *   copy of the page, answers the 503 page with Retry-After (rendering it would answer 500). A client
+ *   navigation (RSC) is left to Next.js: its failure makes the browser load the page, which comes here.
+ * A malformed `Next-Router-State-Tree` header is refused by next.config.mjs's rewrite (Next.js hides
+ * its router headers from the proxy).
  */
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
@@ -29,11 +32,18 @@ export async function proxy(req: NextRequest) {
     return new NextResponse(null, { status: 405, headers: { allow: 'GET, HEAD' } });
   }
   if (pathname.startsWith('/dashboard/') || pathname === '/dashboard') return guardDashboard(req);
+  if (DATABASE_PAGE.test(pathname)) return answerDuringOutage(req);
   // A well-formed percent-escape came through the first matcher: nothing to refuse.
-  if (pathname.includes('%')) return NextResponse.next();
-  return new NextResponse('Malformed Next-Router-State-Tree header', {
-    status: 400,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  return NextResponse.next();
+}
+
+async function answerDuringOutage(req: NextRequest) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return NextResponse.next();
+  const { isPageUnavailable } = await import('@/lib/platform/outage');
+  if (!(await isPageUnavailable(req.nextUrl.pathname))) return NextResponse.next();
+  return NextResponse.rewrite(new URL('/unavailable', req.url), {
+    status: 503,
+    headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
   });
 }
 
@@ -67,11 +77,7 @@ export const config = {
     '/images/:path*',
     '/logo.svg',
     '/dashboard/:path*',
-    {
-      source: '/((?!api/|_next/static/|_next/image|uploads/|dashboard).*)',
-      // A header that is not URL-encoded JSON of an array: `%5B`, URL-safe characters and well-formed
-      // percent-escapes, `%5D` (lib/platform/router-state-header.ts; spelled out, Next.js reads it at build time).
-      has: [{ type: 'header', key: 'next-router-state-tree', value: "^(?!%5B(?:[A-Za-z0-9._~!*'()-]|%[0-9A-Fa-f]{2})*%5D$).*$" }],
-    },
+    // The pages of DATABASE_PAGE (lib/platform/outage-paths.ts), but not a client navigation's request.
+    { source: '/:page(|parts|parts/[^/]+|categories/[^/]+|blogs)', missing: [{ type: 'header', key: 'rsc' }] },
   ],
 };

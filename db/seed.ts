@@ -10,6 +10,7 @@ import { recordOpeningStock } from '@/lib/stock';
 import { createUser, findUserByEmail } from '@/lib/accounts/users';
 import { emailSchema, passwordSchema } from '@/lib/validations/common';
 import { normalizePartNumber } from '@/lib/catalog/part-numbers';
+import { ensureDefaultShipping } from '@/lib/checkout/defaults';
 import { Part, Review, User, Vehicle, VehicleMake } from '@/models';
 import { makes, vehicleModels } from '@/db/seed-data/vehicles';
 
@@ -93,6 +94,9 @@ export async function seedDemo(env: Record<string, string | undefined> = process
     );
     parts++;
   }
+
+  // The default shipping zones and tax rates, once per database (an owner's deletions stay deleted).
+  await ensureDefaultShipping();
 
   let reviews = 0;
   for (const [index, seed] of seedReviews.entries()) {

@@ -206,6 +206,10 @@ test.describe('route guards', () => {
         'Make Admin',
         'Audit Log',
         'Lost Demand',
+        'Shipping',
+        'Taxes',
+        'Discount Codes',
+        'Shop Settings',
         'My Profile',
       ]);
       await menu.getByRole('link', { name: 'Make Admin' }).click();

@@ -208,6 +208,10 @@ test.describe('the admin dashboard', () => {
       'Make Admin',
       'Audit Log',
       'Lost Demand',
+      'Shipping',
+      'Taxes',
+      'Discount Codes',
+      'Shop Settings',
       'My Profile',
     ]);
     await expect(menu.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');

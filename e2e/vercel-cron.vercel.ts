@@ -112,7 +112,9 @@ test('returns the stock of an order that was never stored once the order-intents
   expect(await res.json()).toMatchObject({ job: 'order-intents', result: { returned: 1 } });
   const after = await withShopDb(async (db) => ({
     quantity: (await db.collection('parts').findOne({ _id: partId }))!.availableQuantity as number,
-    cancels: await db.collection('stockmoves').countDocuments({ orderKey: `${orderId.toString()}:${partId.toString()}:cancel`, by: 'reconciliation' }),
+    cancels: await db
+      .collection('stockmoves')
+      .countDocuments({ orderKey: `${orderId.toString()}:${partId.toString()}:cancel`, by: 'reconciliation' }),
     intents: await db.collection('orderintents').countDocuments({ _id: orderId }),
   }));
   expect(after).toEqual({ quantity: before, cancels: 1, intents: 0 });

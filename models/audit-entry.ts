@@ -13,9 +13,19 @@ export const AUDIT_ACTIONS = [
   'role.grant',
   'role.revoke',
   'review.remove',
+  'shipping.create',
+  'shipping.update',
+  'shipping.delete',
+  'tax.create',
+  'tax.update',
+  'tax.delete',
+  'discount.create',
+  'discount.pause',
+  'discount.resume',
+  'settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_KINDS = ['part', 'order', 'user', 'review'] as const;
+export const AUDIT_TARGET_KINDS = ['part', 'order', 'user', 'review', 'shipping-zone', 'tax-rate', 'discount-code', 'settings'] as const;
 
 /**
  * The audit log: one entry per admin change, append-only. Nothing in the shop updates or deletes an

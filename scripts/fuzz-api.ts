@@ -37,7 +37,8 @@ const CONFIG = path.resolve('scripts', 'schemathesis.toml');
 const children = new Set<ChildProcess>();
 
 function installSchemathesis(): void {
-  if (existsSync(ST) && spawnSync(ST, ['--version'], { encoding: 'utf8' }).stdout.includes(SCHEMATHESIS_VERSION)) return;
+  // A venv moved or copied from elsewhere cannot start (no stdout): it is made again.
+  if (existsSync(ST) && (spawnSync(ST, ['--version'], { encoding: 'utf8' }).stdout ?? '').includes(SCHEMATHESIS_VERSION)) return;
   console.log(`[fuzz] installing schemathesis==${SCHEMATHESIS_VERSION} into ${VENV}`);
   rmSync(VENV, { recursive: true, force: true });
   const run = (command: string, args: string[]) => {

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolveClientAddress } from '@/lib/platform/client-address';
+import { isRefusedMethod, refusedMethodAnswer } from '@/lib/platform/request-path';
 
 /** lib/platform/batch.ts's flush of every batch, set on globalThis by the app's bundle. */
 const FLUSH_ALL_BATCHES = Symbol.for('partsmart.flushAllBatches');
@@ -19,9 +20,30 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** Sets X-Forwarded-For to the one client address before `handler` (Next.js) sees the request. */
+/** The path of a request target (origin or absolute form); `/` when it does not parse. */
+function requestPath(target: string | undefined): string {
+  try {
+    return new URL(target ?? '/', 'http://localhost').pathname;
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * Sets X-Forwarded-For to the one client address before `handler` (Next.js) sees the request, and
+ * answers a TRACE itself with 405 (Next.js would answer 500: lib/platform/request-path.ts).
+ */
 export function guardRequests(handler: RequestHandler, { trustedHops }: { trustedHops: number }): RequestHandler {
   return (req, res) => {
+    if (isRefusedMethod(req.method)) {
+      const { body, contentType, allow } = refusedMethodAnswer(requestPath(req.url));
+      const headers: Record<string, string> = { Allow: allow, 'Content-Type': contentType, 'Cache-Control': 'no-store' };
+      // A body left unread would be taken for the next request on the connection: close it instead.
+      if (req.headers['content-length'] || req.headers['transfer-encoding']) headers.Connection = 'close';
+      res.writeHead(405, headers);
+      res.end(body);
+      return;
+    }
     const socketAddress = req.socket.remoteAddress;
     if (socketAddress) {
       req.headers['x-forwarded-for'] = resolveClientAddress(headerText(req.headers['x-forwarded-for']), socketAddress, trustedHops);

@@ -4,13 +4,14 @@ import { Hero } from '@/components/home/hero';
 import { Perks } from '@/components/home/perks';
 import { SaleBanner } from '@/components/home/sale-banner';
 import { Stats } from '@/components/home/stats';
+import { CatalogLoading } from '@/components/catalog/catalog-loading';
 import { PartCard } from '@/components/parts/part-card';
 import { ReviewCard } from '@/components/reviews/review-card';
 import { CardGrid } from '@/components/ui/card-grid';
 import { getHomeParts, getHomeReviews } from '@/lib/catalog';
 
 export default async function HomePage() {
-  const [parts, reviews] = await Promise.all([getHomeParts(), getHomeReviews()]);
+  const [{ parts, loading }, reviews] = await Promise.all([getHomeParts(), getHomeReviews()]);
   return (
     <>
       <Hero />
@@ -27,11 +28,17 @@ export default async function HomePage() {
           </Link>
         </div>
         {/* Below the hero, perks and categories on every screen: loaded lazily, not preloaded. */}
-        <CardGrid empty="No parts yet." className="mt-8">
-          {parts.map((part) => (
-            <PartCard key={part._id} part={part} />
-          ))}
-        </CardGrid>
+        {loading ? (
+          <div className="mt-8">
+            <CatalogLoading />
+          </div>
+        ) : (
+          <CardGrid empty="No parts yet." className="mt-8">
+            {parts.map((part) => (
+              <PartCard key={part._id} part={part} />
+            ))}
+          </CardGrid>
+        )}
       </section>
       <Stats />
       <SaleBanner />

@@ -26,6 +26,7 @@ const PART: PartDTO = {
   availableQuantity: 12,
   minimumQuantity: 2,
   unit: 'piece',
+  weightKg: null,
   archived: false,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
@@ -122,6 +123,30 @@ describe('ProductForm (edit)', () => {
       ],
       expectedAvailableQuantity: 12,
     });
+  });
+});
+
+describe('ProductForm (shipping weight)', () => {
+  it('sends the weight in kg, null once emptied, and refuses one under a gram under its input', async () => {
+    const user = userEvent.setup();
+    answers[`PUT /api/parts/${PART._id}`] = { status: 200, body: { success: true, message: 'Product updated' } };
+    render(<ProductForm part={{ ...PART, weightKg: 1.25 }} />);
+    const weight = screen.getByLabelText('Shipping weight (kg, optional)');
+    expect(weight).toHaveValue(1.25);
+    await user.clear(weight);
+    await user.type(weight, '0.0001');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(errorOf(weight)).toBe('Weight must be at least 0.001 kg (1 g)'));
+    expect(sent).toHaveLength(0);
+    await user.clear(weight);
+    await user.type(weight, '2.4');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body.weightKg).toBe(2.4);
+    await user.clear(weight);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.body.weightKg).toBeNull();
   });
 });
 

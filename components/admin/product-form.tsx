@@ -36,6 +36,7 @@ const PRODUCT_FIELDS = [
   'oemNumbers',
   'position',
   'fitment',
+  'weightKg',
 ] as const;
 const FITMENT_KEYS = ['make', 'model', 'yearFrom', 'yearTo', 'engine', 'notes'] as const;
 
@@ -52,6 +53,7 @@ const FIELD_LABELS: Record<string, string> = {
   oemNumbers: 'OEM numbers',
   position: 'Position',
   fitment: 'Fitment',
+  weightKg: 'Shipping weight',
   make: 'make',
   model: 'model',
   yearFrom: 'from year',
@@ -87,6 +89,7 @@ function valuesOf(part: PartDTO): PartFormValues {
     oemNumbers: part.oemNumbers,
     position: part.position ?? '',
     fitment: part.fitment.map((row) => ({ ...row, engine: row.engine ?? '', notes: row.notes ?? '' })),
+    weightKg: part.weightKg,
   };
 }
 
@@ -100,6 +103,7 @@ const EMPTY: DefaultValues<PartFormValues> = {
   position: '',
   oemNumbers: [],
   fitment: [],
+  weightKg: null,
 };
 
 /** OEM numbers as the admin types them: separated by commas or new lines. */
@@ -179,6 +183,25 @@ export function ProductForm({ part }: ProductFormProps) {
           </Field>
         );
       })}
+      <Field
+        id="weightKg"
+        label="Shipping weight (kg, optional)"
+        error={errors.weightKg?.message}
+        hint="Packed weight for the shipping price; blank counts as 1 kg"
+      >
+        <input
+          id="weightKg"
+          type="number"
+          step="0.001"
+          min={0}
+          inputMode="decimal"
+          className={inputClass}
+          {...describedBy('weightKg', errors.weightKg?.message)}
+          {...register('weightKg', {
+            setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)),
+          })}
+        />
+      </Field>
       <div className="sm:col-span-2">
         <ImageField control={control} name="img" error={errors.img?.message} onUploadingChange={setUploading} />
       </div>

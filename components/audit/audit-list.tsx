@@ -14,6 +14,16 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'role.grant': 'Admin role granted',
   'role.revoke': 'Admin role revoked',
   'review.remove': 'Review removed',
+  'shipping.create': 'Shipping zone created',
+  'shipping.update': 'Shipping zone edited',
+  'shipping.delete': 'Shipping zone deleted',
+  'tax.create': 'Tax rate created',
+  'tax.update': 'Tax rate edited',
+  'tax.delete': 'Tax rate deleted',
+  'discount.create': 'Discount code created',
+  'discount.pause': 'Discount code paused',
+  'discount.resume': 'Discount code resumed',
+  'settings.update': 'Shop settings changed',
 };
 
 const cut = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);
@@ -53,6 +63,10 @@ export function readable(value: unknown): string {
 function targetHref(entry: AuditEntryDTO): string | null {
   if (entry.target.kind === 'order') return `/dashboard/orders/${entry.target.id}`;
   if (entry.target.kind === 'part' && entry.action !== 'part.delete') return `/dashboard/manageProducts/${entry.target.id}`;
+  if (entry.target.kind === 'shipping-zone' && entry.action !== 'shipping.delete') return `/dashboard/shipping/${entry.target.id}`;
+  if (entry.target.kind === 'discount-code') return `/dashboard/discountCodes/${encodeURIComponent(entry.target.id)}`;
+  if (entry.target.kind === 'tax-rate') return '/dashboard/taxes';
+  if (entry.target.kind === 'settings') return '/dashboard/settings';
   return null;
 }
 

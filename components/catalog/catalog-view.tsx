@@ -2,6 +2,7 @@ import { headers } from 'next/headers';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { CATEGORIES } from '@/content/categories';
+import { CatalogLoading } from '@/components/catalog/catalog-loading';
 import { FiltersPanel } from '@/components/catalog/filters-panel';
 import { FitFilter } from '@/components/catalog/fit-filter';
 import { SortSelect } from '@/components/catalog/sort-select';
@@ -46,6 +47,7 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
   }
   const { query, page } = parsed;
   const result = await getCatalogPage(query, { record: true, address: clientIp(await headers()) });
+  if (result.loading) return <CatalogLoading />;
   const href = (changes: CatalogParams) => catalogHref(basePath, params, changes);
   const vehicle = vehicleOf(params);
   const activeCategory = category ?? params.category;

@@ -21,6 +21,10 @@ const ADMIN: Item[] = [
   { href: '/dashboard/makeAdmin', label: 'Make Admin' },
   { href: '/dashboard/audit', label: 'Audit Log' },
   { href: '/dashboard/lostDemand', label: 'Lost Demand' },
+  { href: '/dashboard/shipping', label: 'Shipping' },
+  { href: '/dashboard/taxes', label: 'Taxes' },
+  { href: '/dashboard/discountCodes', label: 'Discount Codes' },
+  { href: '/dashboard/settings', label: 'Shop Settings' },
 ];
 const EVERYONE: Item[] = [{ href: '/dashboard/myProfile', label: 'My Profile' }];
 

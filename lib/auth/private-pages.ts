@@ -4,6 +4,7 @@ import { NotFoundError } from '@/lib/platform/errors';
 import { getOrder } from '@/lib/orders';
 import { getPart } from '@/lib/catalog/parts';
 import { getProfilesByEmail } from '@/lib/accounts/profiles';
+import { getDiscountCode, getShippingZone } from '@/lib/checkout/admin';
 
 /**
  * The private pages with an id in their path, and whether a viewer may open one. The dashboard layout
@@ -32,6 +33,14 @@ const RULES: Array<[RegExp, (viewer: Viewer, id: string) => Promise<boolean>]> =
   ],
   // A customer on an admin page gets the page's own refusal (AdminDenied), as on every admin page.
   [/^\/dashboard\/manageProducts\/([^/]+)\/?$/, (viewer, id) => (viewer.isAdmin ? exists(getPart(id)) : Promise.resolve(true))],
+  [
+    /^\/dashboard\/shipping\/(?!new\/?$)([^/]+)\/?$/,
+    (viewer, id) => (viewer.isAdmin ? exists(getShippingZone(viewer, id)) : Promise.resolve(true)),
+  ],
+  [
+    /^\/dashboard\/discountCodes\/([^/]+)\/?$/,
+    (viewer, code) => (viewer.isAdmin ? exists(getDiscountCode(viewer, code)) : Promise.resolve(true)),
+  ],
 ];
 
 /** True when the path is one of the private pages with an id (proxy.ts then asks mayOpenPrivatePage). */

@@ -3,12 +3,12 @@ import { cache } from 'react';
 import { tagCatalogRead } from '@/lib/platform/cache';
 import { HOME_PART_COUNT, HOME_REVIEW_COUNT, TAGS } from '@/lib/platform/constants';
 import { isBuildWithoutDatabase } from '@/lib/platform/env';
-import { NotFoundError } from '@/lib/platform/errors';
+import { CatalogLoadingError, isCatalogLoading, NotFoundError } from '@/lib/platform/errors';
 import { getPart } from '@/lib/catalog/parts';
 import type { Page, PageQuery } from '@/lib/platform/pagination';
 import { listReviews } from '@/lib/reviews';
 import { suggestionHref } from '@/lib/catalog/url';
-import { catalogSearch, recordLostDemand, searchCatalog, type SearchPage } from '@/lib/catalog/search';
+import { recordLostDemand, searchCatalog, suggestCatalog, type SearchPage } from '@/lib/catalog/search';
 import type { PartDTO, ReviewDTO } from '@/lib/platform/types';
 import { searchQuerySchema, type SearchQuery } from '@/lib/validations/search';
 
@@ -73,9 +73,17 @@ async function getCachedListJson(ids: readonly string[]): Promise<string> {
   return ids.length ? JSON.stringify(await getCachedParts(ids)) : '[]';
 }
 
-export type CatalogPage = Omit<SearchPage, 'ids'> & { parts: PartDTO[] };
+/** `loading`: the search index is still loading (a first start): no parts yet, the page says so. */
+export type CatalogPage = Omit<SearchPage, 'ids'> & { parts: PartDTO[]; loading?: true };
 
 const EMPTY: CatalogPage = { parts: [], total: 0, facets: { category: [], brand: [], price: [], inStock: 0 }, nextCursor: null };
+
+/**
+ * How long a page's or an API call's search waits for the index to be able to answer it: a first start
+ * on a large catalog reads every part (about 20 s at 100,000), and a page answers at once meanwhile
+ * with its "catalog loading" state (an API call: 503 with Retry-After).
+ */
+export const REQUEST_SEARCH_WAIT: { waitMs: number } = { waitMs: 500 };
 
 /**
  * A page of the catalog for a query: the result cached per query under `catalog`, its parts under
@@ -87,6 +95,7 @@ export async function getCatalogPage(
 ): Promise<CatalogPage> {
   if (isBuildWithoutDatabase()) return EMPTY;
   const page = await getSearchPage(query);
+  if (!page) return { ...EMPTY, loading: true };
   if (record) await recordLostDemand(query, page, address);
   const { ids, ...rest } = page;
   return { ...rest, parts: await getCachedList(ids) };
@@ -95,19 +104,31 @@ export async function getCatalogPage(
 /** A page of the catalog for an API: its parts as JSON text (an array) and the total. */
 export async function getCatalogPageJson(query: SearchQuery): Promise<{ json: string; total: number }> {
   if (isBuildWithoutDatabase()) return { json: '[]', total: 0 };
-  const { ids, total } = await getSearchPage(query);
-  return { json: await getCachedListJson(ids), total };
+  const page = await getSearchPage(query);
+  if (!page) throw new CatalogLoadingError();
+  return { json: await getCachedListJson(page.ids), total: page.total };
 }
 
-async function getSearchPage(query: SearchQuery): Promise<SearchPage> {
+/**
+ * The search's page, or null while the index loads: cached under `catalog` like any list (a page
+ * rendered meanwhile keeps the entry it read, and a throw would be a miss at render time), and the
+ * index expires that tag once it is loaded (lib/catalog/search/index.ts), so those pages are rendered again.
+ */
+async function getSearchPage(query: SearchQuery): Promise<SearchPage | null> {
   'use cache';
   tagCatalogRead(TAGS.catalog);
-  return searchCatalog(query);
+  try {
+    return await searchCatalog(query, { wait: REQUEST_SEARCH_WAIT });
+  } catch (error) {
+    if (isCatalogLoading(error)) return null;
+    throw error;
+  }
 }
 
-/** The home page's parts: the newest. */
-export async function getHomeParts(): Promise<PartDTO[]> {
-  return (await getCatalogPage(catalogQuery({ sort: 'newest', limit: String(HOME_PART_COUNT) }))).parts;
+/** The home page's parts: the newest (none, `loading`, while the search index loads). */
+export async function getHomeParts(): Promise<Pick<CatalogPage, 'parts' | 'loading'>> {
+  const { parts, loading } = await getCatalogPage(catalogQuery({ sort: 'newest', limit: String(HOME_PART_COUNT) }));
+  return { parts, loading };
 }
 
 /** A page of reviews, newest first, cached until a review is added or removed. */
@@ -132,7 +153,7 @@ export async function getHomeReviews(): Promise<ReviewDTO[]> {
  */
 export async function getSuggestions(text: string, limit = 6): Promise<Array<{ label: string; href: string }>> {
   const words = text.split(/\s+/).filter((word) => word.length >= 3);
-  const lists = await Promise.all([text, ...words.slice(0, 5)].map((term) => catalogSearch().suggest(term, limit)));
+  const lists = await Promise.all([text, ...words.slice(0, 5)].map((term) => suggestCatalog(term, limit, REQUEST_SEARCH_WAIT)));
   const seen = new Map<string, string>();
   for (const suggestion of lists.flat()) {
     const href = suggestionHref(suggestion);

@@ -46,6 +46,7 @@ export function toPartDTO(part: LeanPart): PartDTO {
     availableQuantity: part.availableQuantity,
     minimumQuantity: part.minimumQuantity,
     unit: (part.unit as PartDTO['unit']) ?? 'piece',
+    weightKg: part.weightKg ?? null,
     archived: Boolean(part.archivedAt),
     createdAt: new Date(part.createdAt).toISOString(),
     updatedAt: new Date(part.updatedAt).toISOString(),
@@ -223,6 +224,6 @@ const target = (part: Pick<PartDTO, '_id' | 'name'>) => ({ kind: 'part' as const
 
 /** The fields an audit entry records for a part (everything an admin can edit, stock aside). */
 function auditedFields(part: PartDTO) {
-  const { name, description, price, img, category, brand, partNumber, oemNumbers, position, fitment, minimumQuantity } = part;
-  return { name, description, price, img, category, brand, partNumber, oemNumbers, position, fitment, minimumQuantity };
+  const { name, description, price, img, category, brand, partNumber, oemNumbers, position, fitment, minimumQuantity, weightKg } = part;
+  return { name, description, price, img, category, brand, partNumber, oemNumbers, position, fitment, minimumQuantity, weightKg };
 }

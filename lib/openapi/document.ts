@@ -19,6 +19,7 @@ import {
   quoteChangedSchema,
   savedAddressesSchema,
 } from '@/lib/openapi/responses';
+import { checkoutAdminPaths } from '@/lib/openapi/checkout-admin';
 import { addCartLineSchema, cartQuantitySchema, checkoutSchema, orderLookupSchema, quoteSchema } from '@/lib/validations/checkout';
 import {
   forgotPasswordSchema,
@@ -398,6 +399,15 @@ export function buildOpenApiDocument(serverUrl?: string) {
           responses: { '200': json(z.object({ admin: z.boolean() }), 'The answer'), ...errors(401, 403) },
         }),
       },
+      ...checkoutAdminPaths({
+        op,
+        json,
+        body,
+        errors,
+        signedIn: SIGNED_IN,
+        writeErrors: WRITE_ERRORS,
+        pageHeaders: PAGE_HEADERS,
+      }),
       '/api/myProfile': {
         post: op('Profiles', 'Add the own profile (name and email from the account)', {
           operationId: 'addProfile',

@@ -51,6 +51,7 @@ export const partSchema: z.ZodType<PartDTO> = z
     availableQuantity: z.number().int(),
     minimumQuantity: z.number().int(),
     unit: z.enum(PART_UNITS),
+    weightKg: z.number().nullable(),
     archived: z.boolean(),
     createdAt: dateTime,
     updatedAt: dateTime,

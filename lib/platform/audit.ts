@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
 import { connectDb } from '@/lib/platform/db';
 import type { Page } from '@/lib/platform/pagination';
 import { AuditEntry } from '@/models';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntryDoc } from '@/models/audit-entry';
+import { AUDIT_ACTIONS, AUDIT_TARGET_KINDS, type AuditAction, type AuditEntryDoc } from '@/models/audit-entry';
 
 /**
  * The audit log (DESIGN.md section 6): every admin change appended as who, when, what, and the fields
@@ -14,7 +14,7 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditEntryDoc } from '@/models/au
  */
 
 export { AUDIT_ACTIONS, type AuditAction };
-export type AuditTarget = { kind: 'part' | 'order' | 'user' | 'review'; id: string; label: string };
+export type AuditTarget = { kind: (typeof AUDIT_TARGET_KINDS)[number]; id: string; label: string };
 export type AuditInput = { action: AuditAction; target: AuditTarget; before?: unknown; after?: unknown };
 export type AuditEntryDTO = {
   _id: string;

@@ -95,6 +95,22 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
+/** The catalog search is still loading its index (a first start reads every part): 503 with Retry-After. */
+export class CatalogLoadingError extends ServiceUnavailableError {
+  readonly catalogLoading = true;
+  constructor() {
+    super('The catalog is still loading, please try again in a moment', 5);
+  }
+}
+
+/**
+ * A CatalogLoadingError, also one made by another bundle's copy of this module (the search engine is
+ * one per process, on globalThis, made by whichever bundle used it first: `instanceof` fails there).
+ */
+export function isCatalogLoading(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { catalogLoading?: unknown }).catalogLoading === true;
+}
+
 const DB_DOWN_ERRORS = new Set([
   'MongooseServerSelectionError',
   'MongoServerSelectionError',

@@ -4,11 +4,13 @@ import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
 import {
   AppError,
+  CatalogLoadingError,
   PayloadTooLargeError,
   ServiceUnavailableError,
   TooManyRequestsError,
   UnsupportedMediaError,
   ValidationError,
+  isCatalogLoading,
   isDatabaseDown,
   type FieldErrors,
 } from '@/lib/platform/errors';
@@ -16,6 +18,8 @@ import { withPrivacy } from '@/lib/platform/private-answers';
 
 /** `{ error }` with the status: the one error shape of every API answer. */
 export function errorResponse(error: unknown, extra: Record<string, unknown> = {}): NextResponse {
+  // The search engine's, made by another bundle's copy of lib/platform/errors.ts: not an AppError here.
+  if (isCatalogLoading(error) && !(error instanceof AppError)) error = new CatalogLoadingError();
   if (error instanceof AppError) {
     const body: Record<string, unknown> = { error: error.message, ...error.details, ...extra };
     if (error instanceof ValidationError && Object.keys(error.fieldErrors).length) body.fieldErrors = error.fieldErrors;

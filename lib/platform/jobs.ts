@@ -4,6 +4,7 @@ import { deliverDueMail, startMailSender } from '@/lib/mail/outbox';
 import { pruneCarts } from '@/lib/cart';
 import { catalogSearch } from '@/lib/catalog/search';
 import { repairRecentStock } from '@/lib/stock';
+import { ensureDefaultShipping } from '@/lib/checkout/defaults';
 
 /**
  * The background work of the shop, one function per job (runJob), called by two schedulers: on a Node
@@ -61,7 +62,11 @@ const SEARCH_INDEX: Job = { name: 'search index', run: () => catalogSearch().rea
 
 const scheduled = (name: JobName, everyMs: number): Job => ({ name, run: () => runJob(name), everyMs });
 
+/** The default shipping zones and tax rates, once per database (a database seeded earlier is marked). */
+const DEFAULT_SHIPPING: Job = { name: 'default shipping', run: () => ensureDefaultShipping(), everyMs: 0 };
+
 const JOBS: Job[] = [
+  DEFAULT_SHIPPING,
   scheduled('stock-repair', 0),
   scheduled('order-intents', MINUTE / 2),
   scheduled('order-emails', 5 * MINUTE),

@@ -26,3 +26,24 @@ export function malformedPathAnswer(path: string): { body: string; contentType: 
         contentType: 'text/html; charset=utf-8',
       };
 }
+
+/**
+ * TRACE, a method a fetch Request cannot carry: Next.js fails to build one for it and answers 500
+ * before any code of ours runs, so scripts/serve.ts refuses it first (refusedMethodAnswer). Node's
+ * server answers TRACK and CONNECT itself.
+ */
+export function isRefusedMethod(method: string | undefined): boolean {
+  return method === 'TRACE';
+}
+
+/** Methods some route under /api answers; a page answers GET and HEAD (a POST only carries a server action). */
+const API_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+const PAGE_METHODS = 'GET, HEAD';
+
+/** The 405 answer to a refused method: JSON under /api, as every API error, plain text elsewhere. */
+export function refusedMethodAnswer(path: string): { body: string; contentType: string; allow: string } {
+  const api = path === '/api' || path.startsWith('/api/');
+  return api
+    ? { body: JSON.stringify({ error: 'Method not allowed' }), contentType: 'application/json', allow: API_METHODS }
+    : { body: 'Method Not Allowed', contentType: 'text/plain; charset=utf-8', allow: PAGE_METHODS };
+}

@@ -21,6 +21,8 @@ export type PartDTO = {
   minimumQuantity: number;
   /** How it is sold: the price and the quantities count these. */
   unit: 'piece' | 'pair' | 'set' | 'kit';
+  /** The shipping weight in kg; null: not given (shipping counts 1 kg). */
+  weightKg: number | null;
   archived: boolean;
   createdAt: string;
   updatedAt: string;

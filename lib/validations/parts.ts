@@ -96,6 +96,14 @@ const partFieldsSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   fitment: fitmentSchema,
+  // The shipping weight; null or left out: the default of 1 kg (lib/checkout/shipping.ts).
+  weightKg: z
+    .number({ error: 'Weight must be a number of kg' })
+    .min(0.001, 'Weight must be at least 0.001 kg (1 g)')
+    .max(1000, 'Weight is at most 1000 kg')
+    .refine((kg) => Math.abs(Math.round(kg * 1000) - kg * 1000) < 1e-6, 'Weight can have at most three decimals (grams)')
+    .nullable()
+    .optional(),
 });
 
 /**

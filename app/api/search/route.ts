@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { getCachedList } from '@/lib/catalog';
+import { getCachedList, REQUEST_SEARCH_WAIT } from '@/lib/catalog';
 import { otherMethods, parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { searchCatalog } from '@/lib/catalog/search';
 import { clientIp } from '@/lib/platform/rate-limit';
@@ -11,7 +11,7 @@ import { searchQuerySchema } from '@/lib/validations/search';
  */
 export const GET = route(async (req) => {
   const query = parseInput(searchQuerySchema, searchParamsOf(req));
-  const { ids, ...page } = await searchCatalog(query, { record: true, address: clientIp(req.headers) });
+  const { ids, ...page } = await searchCatalog(query, { record: true, address: clientIp(req.headers), wait: REQUEST_SEARCH_WAIT });
   return NextResponse.json(
     { items: await getCachedList(ids), ...page },
     { headers: { 'Cache-Control': 'public, max-age=0, s-maxage=30' } },

@@ -4,13 +4,13 @@ import { latestSeq, readChangesAfter } from '@/lib/catalog/change-log';
 import { TAGS } from '@/lib/platform/constants';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
 import { onVercel } from '@/lib/platform/env';
-import { ServiceUnavailableError } from '@/lib/platform/errors';
+import { CatalogLoadingError, isCatalogLoading } from '@/lib/platform/errors';
 import { recordSearchMiss, recordVehicleMiss } from '@/lib/catalog/lost-demand';
 import { queryVehicle, type SearchQuery } from '@/lib/validations/search';
 import { Part } from '@/models';
 import { MemoryIndex } from './memory-index';
-import { currentSnapshot, loadSnapshot, readParts, saveSnapshot, SNAPSHOT_REFRESH_MS, type Snapshot } from './snapshot';
-import type { CatalogSearchEngine, IndexedPart, SearchPage, Suggestion } from './types';
+import { currentSnapshot, loadSnapshot, readParts, saveSnapshot, saveSnapshotOf, SNAPSHOT_REFRESH_MS, type Snapshot } from './snapshot';
+import type { CatalogSearchEngine, IndexedPart, SearchPage, SearchWait, Suggestion } from './types';
 
 /**
  * The default catalog search: an in-process index (lib/catalog/search/memory-index.ts), built from the
@@ -20,12 +20,14 @@ import type { CatalogSearchEngine, IndexedPart, SearchPage, Suggestion } from '.
  * the search-index job (Vercel Cron) keeps the snapshot fresh. A hosted engine can take its place
  * behind CatalogSearchEngine.
  */
-export type { CatalogSearchEngine, SearchPage, Suggestion } from './types';
+export type { CatalogSearchEngine, SearchPage, SearchWait, Suggestion } from './types';
 
 const FOLLOW_EVERY_MS = 1000;
 const CHECK_GAP_EVERY_MS = 60_000;
 const RESULT_CACHE_SIZE = 500;
 const READY_WAIT_MS = 20_000;
+/** Parts per read of the catalog when there is no snapshot yet (a cursor's batch). */
+const READ_BATCH = 1000;
 /**
  * Completing the index (words, numbers, vehicles: reading and parsing every part) waits this long
  * after the load, or for the first read that needs it, whichever comes first: the first pages after a
@@ -79,6 +81,27 @@ function toIndexed(part: LeanIndexedPart): IndexedPart {
   };
 }
 
+/**
+ * Every part the catalog shows, a batch at a time (a cursor): a start-up job, not a request, so it
+ * may take longer than a page's query. Only a batch is in memory at once.
+ */
+async function* readAllParts(): AsyncGenerator<IndexedPart[]> {
+  await connectDb();
+  const cursor = Part.find({ archivedAt: null }, PROJECTION)
+    .maxTimeMS(STARTUP_READ_MS)
+    .lean<LeanIndexedPart[]>()
+    .cursor({ batchSize: READ_BATCH });
+  let batch: IndexedPart[] = [];
+  for await (const part of cursor) {
+    batch.push(toIndexed(part as LeanIndexedPart));
+    if (batch.length === READ_BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
 /** A part as the index holds it, read again by id (null: gone or archived). */
 async function readIndexed(id: string): Promise<IndexedPart | null> {
   await connectDb();
@@ -114,6 +137,8 @@ class InProcessSearch implements CatalogSearchEngine {
   private lastFollow = 0;
   private lastGapCheck = 0;
   private readonly results = new Map<string, SearchPage>();
+  /** A read was refused while the index loaded (CatalogLoadingError): the lists expire once it is loaded. */
+  private answeredLoading = false;
 
   /**
    * Loads the index once (and again after a failure); every read waits for it. Its listings answer
@@ -154,16 +179,23 @@ class InProcessSearch implements CatalogSearchEngine {
       this.seen = changes.seq;
       this.snapshotAt = snapshot.at.getTime();
     } else {
-      // A start-up job reading the whole catalog, not a request: it may take longer than a page's query.
-      const read = (await Part.find({ archivedAt: null }, PROJECTION).maxTimeMS(STARTUP_READ_MS).lean<LeanIndexedPart[]>()).map(toIndexed);
-      this.index.load(read);
-      parts = [read];
+      // Every part, a batch at a time, each chunk stored in a new snapshot as it comes (so the next
+      // instance to start has it): only what listings need of every part is kept, and the index
+      // completes its words from the stored chunks (or, if they could not be stored, from the parts again).
+      const saved = await saveSnapshotOf(readAllParts(), latest);
+      if (saved.error) console.error('[search] could not store the snapshot:', saved.error);
+      this.index.load(saved.listed);
+      parts = saved.snapshot ? readParts(saved.snapshot) : readAllParts();
       this.seen = latest;
-      // Stored before the first answer, so the next instance to start (or this one restarted) has it.
-      await this.writeSnapshot(read);
+      if (saved.snapshot) this.snapshotAt = Date.now();
       this.snapshotFailed = false;
     }
     this.results.clear();
+    if (this.answeredLoading) {
+      // Pages rendered meanwhile show the "catalog loading" state: render them again with the lists.
+      this.answeredLoading = false;
+      await expireCacheTags([TAGS.catalog]).catch((error: unknown) => console.error('[search] could not expire the catalog lists:', error));
+    }
     console.log(
       `[search] loaded ${this.index.size} parts in ${Date.now() - started} ms from ${snapshot ? `the snapshot at log position ${snapshot.seq}` : 'the parts'}`,
     );
@@ -181,6 +213,13 @@ class InProcessSearch implements CatalogSearchEngine {
           if (!done) return;
           // The heap's growth is approximate (no collection forced): npm run bench:search measures it exactly.
           const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024 ** 2);
+          if (this.answeredLoading) {
+            // A search refused while the index completed: its page may be cached with the loading state.
+            this.answeredLoading = false;
+            void expireCacheTags([TAGS.catalog]).catch((error: unknown) =>
+              console.error('[search] could not expire the catalog lists:', error),
+            );
+          }
           console.log(
             `[search] completed the index (words, numbers, vehicles) ${Date.now() - started} ms after the start (heap +${heapMb} MB)`,
           );
@@ -314,14 +353,20 @@ class InProcessSearch implements CatalogSearchEngine {
     else this.index.remove(id);
   }
 
-  /** The index once loaded, and complete too when this read needs it (a text or vehicle search, suggestions). */
-  private async indexReady(needsComplete: (index: MemoryIndex) => boolean): Promise<MemoryIndex> {
+  /**
+   * The index once loaded, and complete too when this read needs it (a text or vehicle search,
+   * suggestions), waiting at most `waitMs` for that (then CatalogLoadingError).
+   */
+  private async indexReady(
+    needsComplete: (index: MemoryIndex) => boolean,
+    { waitMs = READY_WAIT_MS }: SearchWait = {},
+  ): Promise<MemoryIndex> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new ServiceUnavailableError('The catalog is still loading, please try again in a moment', 5)),
-        READY_WAIT_MS,
-      );
+      timer = setTimeout(() => {
+        this.answeredLoading = true;
+        reject(new CatalogLoadingError());
+      }, waitMs);
     });
     try {
       const answerable = async () => {
@@ -333,7 +378,10 @@ class InProcessSearch implements CatalogSearchEngine {
           await this.completed;
         }
       };
-      await Promise.race([answerable(), timeout]);
+      const answered = answerable();
+      // Given up on by the timeout: its failure (the next read loads again) must not count as unhandled.
+      answered.catch(() => undefined);
+      await Promise.race([answered, timeout]);
     } finally {
       clearTimeout(timer);
     }
@@ -341,8 +389,8 @@ class InProcessSearch implements CatalogSearchEngine {
     return this.index;
   }
 
-  async search(query: SearchQuery): Promise<SearchPage> {
-    const index = await this.indexReady((loaded) => !loaded.canAnswer(query));
+  async search(query: SearchQuery, wait?: SearchWait): Promise<SearchPage> {
+    const index = await this.indexReady((loaded) => !loaded.canAnswer(query), wait);
     const key = `${index.version}:${JSON.stringify(query)}`;
     const cached = this.results.get(key);
     if (cached) return cached;
@@ -352,8 +400,8 @@ class InProcessSearch implements CatalogSearchEngine {
     return page;
   }
 
-  async suggest(text: string, limit: number): Promise<Suggestion[]> {
-    return (await this.indexReady((loaded) => !loaded.isComplete)).suggest(text, limit);
+  async suggest(text: string, limit: number, wait?: SearchWait): Promise<Suggestion[]> {
+    return (await this.indexReady((loaded) => !loaded.isComplete, wait)).suggest(text, limit);
   }
 
   private coverage: { version: number; at: number; value: Map<string, Set<number>> } | null = null;
@@ -378,15 +426,25 @@ export function catalogSearch(): CatalogSearchEngine {
   return (globalForSearch.__catalogSearch ??= new InProcessSearch());
 }
 
+/** The engine's CatalogLoadingError as this bundle's (the engine may come from another bundle: isCatalogLoading). */
+function asOwnError(error: unknown): never {
+  throw isCatalogLoading(error) ? new CatalogLoadingError() : error;
+}
+
+/** What the search box offers for `text` (CatalogLoadingError while the index loads, past `wait`). */
+export function suggestCatalog(text: string, limit: number, wait?: SearchWait): Promise<Suggestion[]> {
+  return catalogSearch().suggest(text, limit, wait).catch(asOwnError);
+}
+
 /**
  * Searches the catalog. A search the catalog could not answer is lost demand: text that found
  * nothing, or a vehicle no part fits, is recorded for the admin's list.
  */
 export async function searchCatalog(
   query: SearchQuery,
-  { record = false, address = null }: { record?: boolean; address?: string | null } = {},
+  { record = false, address = null, wait }: { record?: boolean; address?: string | null; wait?: SearchWait } = {},
 ): Promise<SearchPage> {
-  const page = await catalogSearch().search(query);
+  const page = await catalogSearch().search(query, wait).catch(asOwnError);
   if (record) await recordLostDemand(query, page, address);
   return page;
 }

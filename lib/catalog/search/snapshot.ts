@@ -163,23 +163,64 @@ export async function* readParts(snapshot: Pick<Snapshot, 'gen' | 'chunks'>): As
 
 /** Stores these parts as the snapshot at log position `seq`, taken at `at`. */
 export async function saveSnapshot(parts: readonly IndexedPart[], seq: number, at = new Date()): Promise<void> {
+  const saved = await saveSnapshotOf([parts], seq, at);
+  if (saved.error) throw saved.error;
+}
+
+/** What listings need of a part (MemoryIndex.load). */
+function listedOf(part: IndexedPart): ListedPart {
+  const { _id, price, availableQuantity, createdAt, updatedAt, brand, category } = part;
+  return { _id, price, availableQuantity, createdAt, updatedAt, brand, category };
+}
+
+/**
+ * Stores the parts `batches` yields as the snapshot at log position `seq`, a chunk at a time: only
+ * one chunk of whole parts is held at once, and what listings need of every part (returned). A write
+ * that fails stops the writing, not the reading: `error` says why there is no snapshot (`snapshot` null).
+ */
+export async function saveSnapshotOf(
+  batches: AsyncIterable<readonly IndexedPart[]> | Iterable<readonly IndexedPart[]>,
+  seq: number,
+  at = new Date(),
+): Promise<{ listed: ListedPart[]; snapshot: Pick<Snapshot, 'gen' | 'chunks'> | null; error?: unknown }> {
   await connectDb();
   const gen = randomUUID();
   const write = async (n: number | 'list', text: string) => SearchSnapshot.create({ _id: `${gen}:${n}`, gen, data: await zip(text), at });
-  await write('list', encodeListed(parts));
+  const listed: ListedPart[] = [];
+  let error: unknown;
+  let chunk: IndexedPart[] = [];
   let n = 0;
-  for (let start = 0; start < parts.length || n === 0; start += CHUNK_PARTS, n++)
-    await write(n, encodeParts(parts.slice(start, start + CHUNK_PARTS)));
-  const pointer = { $set: { gen, seq, chunks: n, at } };
-  await SearchSnapshot.updateOne({ _id: SNAPSHOT_POINTER }, pointer, { upsert: true }).catch(async (error: unknown) => {
-    // Another instance created the pointer at the same moment: point it at this generation instead.
-    if (!isDuplicateKey(error)) throw error;
-    await SearchSnapshot.updateOne({ _id: SNAPSHOT_POINTER }, pointer);
-  });
-  // Generations replaced a while ago (a reader of one that vanishes mid-read reads the parts instead).
-  await SearchSnapshot.deleteMany({
-    _id: { $ne: SNAPSHOT_POINTER },
-    gen: { $ne: gen },
-    at: { $lt: new Date(Date.now() - KEEP_REPLACED_MS) },
-  });
+  const writeChunk = async () => {
+    const parts = chunk;
+    chunk = [];
+    if (error === undefined) await write(n, encodeParts(parts)).catch((failure: unknown) => (error = failure));
+    n++;
+  };
+  for await (const batch of batches) {
+    for (const part of batch) {
+      listed.push(listedOf(part));
+      chunk.push(part);
+      if (chunk.length === CHUNK_PARTS) await writeChunk();
+    }
+  }
+  if (chunk.length || n === 0) await writeChunk();
+  if (error !== undefined) return { listed, snapshot: null, error };
+  try {
+    await write('list', encodeListed(listed));
+    const pointer = { $set: { gen, seq, chunks: n, at } };
+    await SearchSnapshot.updateOne({ _id: SNAPSHOT_POINTER }, pointer, { upsert: true }).catch(async (failure: unknown) => {
+      // Another instance created the pointer at the same moment: point it at this generation instead.
+      if (!isDuplicateKey(failure)) throw failure;
+      await SearchSnapshot.updateOne({ _id: SNAPSHOT_POINTER }, pointer);
+    });
+    // Generations replaced a while ago (a reader of one that vanishes mid-read reads the parts instead).
+    await SearchSnapshot.deleteMany({
+      _id: { $ne: SNAPSHOT_POINTER },
+      gen: { $ne: gen },
+      at: { $lt: new Date(Date.now() - KEEP_REPLACED_MS) },
+    });
+  } catch (failure) {
+    return { listed, snapshot: null, error: failure };
+  }
+  return { listed, snapshot: { gen, chunks: n } };
 }

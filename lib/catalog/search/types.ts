@@ -46,12 +46,15 @@ export type Suggestion =
  * The catalog search (DESIGN.md section 8a): search, facets and sorted listing behind one interface,
  * so that a hosted engine (Atlas Search, Meilisearch, Typesense) can replace the in-process default.
  */
+/** How long a read may wait for the engine to be able to answer it (then CatalogLoadingError, a 503). */
+export type SearchWait = { waitMs?: number };
+
 export interface CatalogSearchEngine {
   readonly name: string;
   /** Resolves once the engine can answer (the in-process index is built at start). */
   ready(): Promise<void>;
-  search(query: SearchQuery): Promise<SearchPage>;
-  suggest(text: string, limit: number): Promise<Suggestion[]>;
+  search(query: SearchQuery, wait?: SearchWait): Promise<SearchPage>;
+  suggest(text: string, limit: number, wait?: SearchWait): Promise<Suggestion[]>;
   /** Every part's id and last change, newest first (the sitemap). */
   allParts(): Promise<Array<{ id: string; updatedAt: number }>>;
   /** The model years the catalog has parts for, per `make|model` in lower case (the vehicle selector's marks). */

@@ -2,7 +2,7 @@ import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
 import { POST as createPartRoute } from '@/app/api/parts/route';
 import type { UserDTO } from '@/lib/accounts/users';
-import { Part } from '@/models';
+import { AuditEntry, Part } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 
@@ -93,5 +93,54 @@ describe('a part nobody can buy', () => {
     expect(await Part.findById(id).lean()).toMatchObject({ availableQuantity: 5, minimumQuantity: 2, price: 10 });
     expect((await update({ minimumQuantity: 5 })).status).toBe(200);
     expect((await update({ availableQuantity: 0 })).status).toBe(200);
+  });
+});
+
+describe('the shipping weight', () => {
+  it('is optional (null), stored in kg on create, changed and cleared on edit, and audited', async () => {
+    const created = await callRoute(createPartRoute, '/api/parts', {
+      method: 'POST',
+      as: admin,
+      body: { ...PRODUCT, name: 'Weighed Bearing', weightKg: 2.35 },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.insertedId as string;
+    expect((await Part.findById(id).lean())!.weightKg).toBe(2.35);
+    const edited = await callRoute(updatePartRoute, `/api/parts/${id}`, {
+      method: 'PUT',
+      params: { id },
+      as: admin,
+      body: { weightKg: null },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.part.weightKg).toBeNull();
+    expect((await Part.findById(id).lean())!.weightKg).toBeNull();
+    const update = await AuditEntry.findOne({ 'target.id': id, action: 'part.update' }).lean();
+    expect(update).toMatchObject({ before: { weightKg: 2.35 }, after: { weightKg: null } });
+    const plain = await callRoute(createPartRoute, '/api/parts', {
+      method: 'POST',
+      as: admin,
+      body: { ...PRODUCT, name: 'Unweighed Bearing' },
+    });
+    expect((await Part.findById(plain.body.insertedId).lean())!.weightKg).toBeNull();
+  });
+
+  it.each([
+    [0, 'Weight must be at least 0.001 kg (1 g)'],
+    [-1, 'Weight must be at least 0.001 kg (1 g)'],
+    [5e-324, 'Weight must be at least 0.001 kg (1 g)'],
+    [1001, 'Weight is at most 1000 kg'],
+    [1.2345, 'Weight can have at most three decimals (grams)'],
+    ['heavy', 'Weight must be a number of kg'],
+  ])('refuses %p with 400 and stores nothing', async (weightKg, message) => {
+    const before = await Part.countDocuments();
+    const res = await callRoute(createPartRoute, '/api/parts', {
+      method: 'POST',
+      as: admin,
+      body: { ...PRODUCT, name: `Bad ${weightKg}`, weightKg },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors.weightKg).toContain(message);
+    expect(await Part.countDocuments()).toBe(before);
   });
 });

@@ -1,0 +1,12 @@
+/**
+ * What a catalog list shows while the search index loads (a first start on a large catalog reads
+ * every part): the page answers at once, and is rendered again with its parts once the index is loaded.
+ */
+export function CatalogLoading() {
+  return (
+    <div role="status" className="rounded-xl bg-amber-50 p-6 text-amber-900 ring-1 ring-amber-200">
+      <p className="font-semibold">The catalog is loading</p>
+      <p className="mt-1 text-sm">Our parts list is being prepared. Please refresh the page in a few seconds.</p>
+    </div>
+  );
+}

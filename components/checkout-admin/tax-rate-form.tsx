@@ -1,0 +1,102 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useForm } from 'react-hook-form';
+import { describedBy, Field, inputClass } from '@/components/forms/field';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { alertError } from '@/lib/client/alerts';
+import { submitJson } from '@/lib/client/submit';
+import type { TaxRateDTO } from '@/lib/checkout/admin';
+import { taxRateSchema, type TaxRateFormValues, type TaxRateInput } from '@/lib/validations/checkout-admin';
+
+const EMPTY: TaxRateFormValues = { country: '', region: '', rate: 0, taxShipping: false, label: 'VAT' };
+
+/** Add a tax rate, or edit the one given. */
+export function TaxRateForm({ rate }: { rate?: TaxRateDTO }) {
+  const router = useRouter();
+  const { register, handleSubmit, formState, setError, reset } = useForm<TaxRateFormValues, unknown, TaxRateInput>({
+    resolver: zodResolver(taxRateSchema),
+    defaultValues: rate
+      ? { country: rate.country, region: rate.region, rate: rate.rate, taxShipping: rate.taxShipping, label: rate.label }
+      : EMPTY,
+  });
+  const { errors, isSubmitting } = formState;
+
+  async function onSubmit(values: TaxRateInput) {
+    const res = await submitJson<TaxRateDTO, TaxRateFormValues>(
+      rate ? `/api/admin/tax-rates/${rate._id}` : '/api/admin/tax-rates',
+      { method: rate ? 'PUT' : 'POST', json: values },
+      { setError, fields: ['country', 'region', 'rate', 'taxShipping', 'label'] },
+    );
+    if (!res.ok) {
+      if (!res.fieldErrorsShown) await alertError(res.data.error ?? 'The rate could not be saved');
+      return;
+    }
+    toast.success(rate ? 'Tax rate saved' : 'Tax rate added');
+    if (rate) router.push('/dashboard/taxes');
+    else reset(EMPTY);
+    router.refresh();
+  }
+
+  return (
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label={rate ? 'Edit tax rate' : 'Add tax rate'}
+      className="grid gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6 lg:grid-cols-4"
+    >
+      <Field id="country" label="Country code" error={errors.country?.message}>
+        <input
+          id="country"
+          className={inputClass}
+          autoComplete="off"
+          maxLength={2}
+          {...describedBy('country', errors.country?.message)}
+          {...register('country')}
+        />
+      </Field>
+      <Field id="region" label="Region (optional)" error={errors.region?.message} hint="A state or province code">
+        <input
+          id="region"
+          className={inputClass}
+          autoComplete="off"
+          {...describedBy('region', errors.region?.message)}
+          {...register('region')}
+        />
+      </Field>
+      <Field id="rate" label="Rate (%)" error={errors.rate?.message}>
+        <input
+          id="rate"
+          type="number"
+          step="0.01"
+          min={0}
+          max={100}
+          inputMode="decimal"
+          className={inputClass}
+          {...describedBy('rate', errors.rate?.message)}
+          {...register('rate', { valueAsNumber: true })}
+        />
+      </Field>
+      <Field id="label" label="Shown as" error={errors.label?.message}>
+        <input id="label" className={inputClass} {...describedBy('label', errors.label?.message)} {...register('label')} />
+      </Field>
+      <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
+        <input type="checkbox" className="h-4 w-4" {...register('taxShipping')} />
+        Tax the shipping too
+      </label>
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:justify-end">
+        {rate && (
+          <Link href="/dashboard/taxes" className="text-sm font-semibold text-brand-700 hover:underline">
+            Cancel
+          </Link>
+        )}
+        <Button type="submit" loading={isSubmitting}>
+          {rate ? 'Save rate' : 'Add rate'}
+        </Button>
+      </div>
+    </form>
+  );
+}

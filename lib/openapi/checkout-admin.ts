@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import type {
+  ZodOpenApiOperationObject,
+  ZodOpenApiPathsObject,
+  ZodOpenApiRequestBodyObject,
+  ZodOpenApiResponseObject,
+  ZodOpenApiResponsesObject,
+} from 'zod-openapi';
+import type { DiscountCodeDTO, RedemptionDTO, ShippingZoneDTO, ShopSettingsDTO, TaxRateDTO } from '@/lib/checkout/admin';
+import { objectIdSchema, pageQuerySchema } from '@/lib/validations/common';
+import {
+  discountCodeSchema,
+  discountStateSchema,
+  shippingZoneSchema,
+  shopSettingsSchema,
+  taxRateSchema,
+} from '@/lib/validations/checkout-admin';
+
+/**
+ * The admin's checkout operations (shipping zones, tax rates, discount codes, settings) for the
+ * OpenAPI document: lib/openapi/document.ts passes its helpers in and spreads the paths. Each answer
+ * shape is checked against the lib/ type it describes.
+ */
+
+type Helpers = {
+  op: (tags: string, summary: string, operation: Omit<ZodOpenApiOperationObject, 'tags' | 'summary'>) => ZodOpenApiOperationObject;
+  json: (schema: z.ZodType, description: string, headers?: z.ZodObject) => ZodOpenApiResponseObject;
+  body: (schema: z.ZodType) => ZodOpenApiRequestBodyObject;
+  errors: (...statuses: number[]) => ZodOpenApiResponsesObject;
+  signedIn: Array<Record<string, string[]>>;
+  writeErrors: number[];
+  pageHeaders: z.ZodObject;
+};
+
+const id = z.string().regex(/^[a-f\d]{24}$/i);
+const dateTime = z.string().meta({ format: 'date-time' });
+
+const zoneSchema: z.ZodType<ShippingZoneDTO> = z
+  .object({
+    _id: id,
+    name: z.string(),
+    countries: z.array(z.string()),
+    postcodePrefixes: z.array(z.string()),
+    position: z.number().int(),
+    methods: z.array(
+      z.object({
+        id,
+        label: z.string(),
+        bands: z.array(z.object({ upToKg: z.number().nullable(), price: z.number() })),
+        freeOver: z.number().nullable(),
+        minDays: z.number().int(),
+        maxDays: z.number().int(),
+        active: z.boolean(),
+      }),
+    ),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  })
+  .meta({ id: 'ShippingZone' });
+
+const taxSchema: z.ZodType<TaxRateDTO> = z
+  .object({
+    _id: id,
+    country: z.string(),
+    region: z.string(),
+    rate: z.number(),
+    taxShipping: z.boolean(),
+    label: z.string(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  })
+  .meta({ id: 'TaxRate' });
+
+const codeSchema: z.ZodType<DiscountCodeDTO> = z
+  .object({
+    _id: id,
+    code: z.string(),
+    kind: z.enum(['percent', 'fixed', 'free-shipping']),
+    percent: z.number().int().nullable(),
+    amount: z.number().nullable(),
+    minSubtotal: z.number(),
+    startsAt: dateTime.nullable(),
+    endsAt: dateTime.nullable(),
+    maxUses: z.number().int().nullable(),
+    oncePerCustomer: z.boolean(),
+    categories: z.array(z.string()),
+    brands: z.array(z.string()),
+    pausedAt: dateTime.nullable(),
+    uses: z.number().int(),
+    status: z.enum(['active', 'paused', 'scheduled', 'expired', 'used-up']),
+    createdAt: dateTime,
+  })
+  .meta({ id: 'DiscountCode' });
+
+const redemptionSchema: z.ZodType<RedemptionDTO> = z
+  .object({ orderId: id, orderNumber: z.string().nullable(), email: z.string(), amount: z.number(), at: dateTime })
+  .meta({ id: 'Redemption' });
+
+const settingsSchema: z.ZodType<ShopSettingsDTO> = z
+  .object({ ordersEmail: z.string(), shippingSeededAt: dateTime.nullable() })
+  .meta({ id: 'ShopSettings' });
+
+const deleted = z.object({ deletedCount: z.number().int() });
+
+export function checkoutAdminPaths(h: Helpers): ZodOpenApiPathsObject {
+  const admin = (summary: string, operation: Omit<ZodOpenApiOperationObject, 'tags' | 'summary' | 'security'>) =>
+    h.op('Checkout admin', `${summary} (admins)`, { security: h.signedIn, ...operation });
+  const idPath = { path: z.object({ id: objectIdSchema }) };
+  const codePath = { path: z.object({ code: z.string() }) };
+  return {
+    '/api/admin/shipping-zones': {
+      get: admin('Shipping zones with their methods and weight bands', {
+        operationId: 'listShippingZones',
+        responses: { '200': h.json(z.array(zoneSchema), 'Every zone'), ...h.errors(401, 403) },
+      }),
+      post: admin('Add a shipping zone', {
+        operationId: 'createShippingZone',
+        requestBody: h.body(shippingZoneSchema),
+        responses: { '201': h.json(zoneSchema, 'The zone'), ...h.errors(...h.writeErrors) },
+      }),
+    },
+    '/api/admin/shipping-zones/{id}': {
+      get: admin('One shipping zone', {
+        operationId: 'getShippingZone',
+        requestParams: idPath,
+        responses: { '200': h.json(zoneSchema, 'The zone'), ...h.errors(401, 403, 404) },
+      }),
+      put: admin('Replace a shipping zone and its methods (a method sent with its id keeps it)', {
+        operationId: 'updateShippingZone',
+        requestParams: idPath,
+        requestBody: h.body(shippingZoneSchema),
+        responses: { '200': h.json(zoneSchema, 'The zone'), ...h.errors(...h.writeErrors, 404) },
+      }),
+      delete: admin('Remove a shipping zone', {
+        operationId: 'deleteShippingZone',
+        requestParams: idPath,
+        responses: { '200': h.json(deleted, 'Removed'), ...h.errors(401, 403, 404) },
+      }),
+    },
+    '/api/admin/tax-rates': {
+      get: admin('The tax table', {
+        operationId: 'listTaxRates',
+        responses: { '200': h.json(z.array(taxSchema), 'Every rate'), ...h.errors(401, 403) },
+      }),
+      post: admin('Add a tax rate for a country or region', {
+        operationId: 'createTaxRate',
+        requestBody: h.body(taxRateSchema),
+        responses: { '201': h.json(taxSchema, 'The rate'), ...h.errors(...h.writeErrors, 409) },
+      }),
+    },
+    '/api/admin/tax-rates/{id}': {
+      put: admin('Change a tax rate', {
+        operationId: 'updateTaxRate',
+        requestParams: idPath,
+        requestBody: h.body(taxRateSchema),
+        responses: { '200': h.json(taxSchema, 'The rate'), ...h.errors(...h.writeErrors, 404, 409) },
+      }),
+      delete: admin('Remove a tax rate', {
+        operationId: 'deleteTaxRate',
+        requestParams: idPath,
+        responses: { '200': h.json(deleted, 'Removed'), ...h.errors(401, 403, 404) },
+      }),
+    },
+    '/api/admin/discount-codes': {
+      get: admin('Discount codes, newest first, with uses and status', {
+        operationId: 'listDiscountCodes',
+        responses: { '200': h.json(z.array(codeSchema), 'Every code'), ...h.errors(401, 403) },
+      }),
+      post: admin('Add a discount code', {
+        operationId: 'createDiscountCode',
+        requestBody: h.body(discountCodeSchema),
+        responses: { '201': h.json(codeSchema, 'The code'), ...h.errors(...h.writeErrors, 409) },
+      }),
+    },
+    '/api/admin/discount-codes/{code}': {
+      get: admin('One discount code', {
+        operationId: 'getDiscountCode',
+        requestParams: codePath,
+        responses: { '200': h.json(codeSchema, 'The code'), ...h.errors(401, 403, 404) },
+      }),
+      patch: admin('Pause or resume a discount code', {
+        operationId: 'setDiscountCodePaused',
+        requestParams: codePath,
+        requestBody: h.body(discountStateSchema),
+        responses: { '200': h.json(codeSchema, 'The code'), ...h.errors(...h.writeErrors, 404) },
+      }),
+    },
+    '/api/admin/discount-codes/{code}/redemptions': {
+      get: admin("A discount code's uses, newest first", {
+        operationId: 'listRedemptions',
+        requestParams: { ...codePath, query: pageQuerySchema },
+        responses: {
+          '200': h.json(z.array(redemptionSchema), 'A page of uses; the total in X-Total-Count', h.pageHeaders),
+          ...h.errors(400, 401, 403, 404),
+        },
+      }),
+    },
+    '/api/admin/settings': {
+      get: admin("The shop's settings", {
+        operationId: 'getShopSettings',
+        responses: { '200': h.json(settingsSchema, 'The settings'), ...h.errors(401, 403) },
+      }),
+      put: admin("Change the shop's settings", {
+        operationId: 'updateShopSettings',
+        requestBody: h.body(shopSettingsSchema),
+        responses: { '200': h.json(settingsSchema, 'The settings'), ...h.errors(...h.writeErrors) },
+      }),
+    },
+  };
+}
