@@ -230,8 +230,14 @@ test.describe('the cart and checkout', () => {
     await fillAddress(page, postcode);
     await expect(form.getByRole('radio', { name: /Standard/ })).toBeChecked();
     await expect(visible(page, 'summary-total')).toHaveText('$212.30');
+    // A code the shop does not have is refused under the field, and the total stays.
+    await form.getByLabel('Code', { exact: true }).fill('NOSUCHCODE');
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await expect(form.locator('#discountCode-error')).toBeVisible();
+    await expect(visible(page, 'summary-total')).toHaveText('$212.30');
     await form.getByLabel('Code', { exact: true }).fill(code);
     await form.getByRole('button', { name: 'Apply' }).click();
+    await expect(form.locator('#discountCode-error')).toHaveCount(0);
     await expect(visible(page, 'code-applied')).toContainText(code);
     // Goods $185 - 10% ($18.50) + shipping $8 + tax ($16.65 on goods, $0.80 on shipping).
     await expect(visible(page, 'summary-discount')).toHaveText('-$18.50');

@@ -40,11 +40,15 @@ export function setCart(cart: CartView): void {
 
 /** Reads the cart again from the server (after a sign-in merged it, or after a checkout emptied it); one request at a time. */
 let inflight: Promise<void> | null = null;
+/** Cart writes answered so far: a read that started before one is older than its answer and is dropped. */
+let writes = 0;
 export function reloadCart(): Promise<void> {
+  const startedAt = writes;
   inflight ??= fetchJson<CartView>('/api/cart', { cache: 'no-store' })
     .then((res) => {
-      if (res.ok) setCart(res.data);
-      else if (state.status === 'loading') publish({ status: 'failed' });
+      if (!res.ok) {
+        if (state.status === 'loading') publish({ status: 'failed' });
+      } else if (writes === startedAt) setCart(res.data);
     })
     .finally(() => {
       inflight = null;
@@ -81,6 +85,7 @@ export function useCart({ fresh = false }: { fresh?: boolean } = {}): CartState 
 export async function sendCartCall(url: string, init: Parameters<typeof fetchJson>[1]): Promise<JsonResult<CartView>> {
   const res = await fetchJson<CartView>(url, init);
   if (res.ok && Array.isArray(res.data.lines)) {
+    writes += 1;
     setCart(res.data);
     setCartHint();
   }

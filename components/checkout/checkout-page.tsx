@@ -165,7 +165,8 @@ function CheckoutForm({ cart, customer }: CheckoutFormProps) {
           setQuote(res.data);
           setQuoteError(null);
           rememberDestination(destination);
-          clearErrors(['discountCode', 'address.postalCode', 'address.country']);
+          // A refused code's message stays under its field: the quote without it is asked for next.
+          clearErrors(['address.postalCode', 'address.country']);
           return;
         }
         const fields = res.data.fieldErrors ?? {};
