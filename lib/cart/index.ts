@@ -79,10 +79,10 @@ export type CartPart = {
   archivedAt?: Date | null;
 };
 
+/** The parts of a cart's lines (at most 50), each read by its _id: the one lookup every server answers from its index. */
 export async function partsById(ids: Types.ObjectId[]): Promise<Map<string, CartPart>> {
-  if (!ids.length) return new Map();
-  const parts = await Part.find({ _id: { $in: ids } }, PART_FIELDS).lean<CartPart[]>();
-  return new Map(parts.map((part) => [String(part._id), part]));
+  const parts = await Promise.all(ids.map((id) => Part.findById(id, PART_FIELDS).lean<CartPart>()));
+  return new Map(parts.flatMap((part) => (part ? [[String(part._id), part] as const] : [])));
 }
 
 const isSold = (part: CartPart | undefined): part is CartPart => Boolean(part && !part.archivedAt);
@@ -141,11 +141,11 @@ export function moneyLines(lines: CartLineView[]): MoneyLine[] {
   }));
 }
 
-type LeanCart = { owner: string; lines: StoredLine[]; rev: number };
+type LeanCart = { _id: string; lines: StoredLine[]; rev: number };
 
 async function readLines(owner: string): Promise<{ cart: LeanCart | null; lines: StoredLine[] }> {
   await connectDb();
-  const cart = await Cart.findOne({ owner }).lean<LeanCart>();
+  const cart = await Cart.findById(owner).lean<LeanCart>();
   return { cart, lines: cart?.lines ?? [] };
 }
 
@@ -183,13 +183,13 @@ async function writeInTurn(owner: string, change: (lines: StoredLine[]) => Promi
     if (!cart) {
       if (!next.length) return viewOf([], new Map());
       try {
-        await Cart.create({ owner, lines: next, rev: 1 });
+        await Cart.create({ _id: owner, lines: next, rev: 1 });
       } catch (error) {
         if (isDuplicateKey(error)) continue;
         throw error;
       }
     } else {
-      const written = await Cart.updateOne({ owner, rev: cart.rev }, { $set: { lines: next }, $inc: { rev: 1 } });
+      const written = await Cart.updateOne({ _id: owner, rev: cart.rev }, { $set: { lines: next }, $inc: { rev: 1 } });
       if (written.matchedCount === 0) continue;
     }
     return viewOf(next, await partsById(next.map((line) => line.partId)));
@@ -270,7 +270,7 @@ export async function removeOrdered(owner: string, ordered: Array<{ partId: Type
 export async function mergeGuestCart(guest: string, into: string): Promise<CartView> {
   const { lines: guestLines } = await readLines(guest);
   if (!guestLines.length) {
-    await Cart.deleteOne({ owner: guest });
+    await Cart.deleteOne({ _id: guest });
     return getCart(into);
   }
   const parts = await partsById(guestLines.map((line) => line.partId));
@@ -285,7 +285,7 @@ export async function mergeGuestCart(guest: string, into: string): Promise<CartV
     }
     return lines;
   });
-  await Cart.deleteOne({ owner: guest });
+  await Cart.deleteOne({ _id: guest });
   return view;
 }
 
@@ -297,7 +297,7 @@ export async function pruneCarts(now = new Date()): Promise<{ removed: number }>
   await connectDb();
   const before = new Date(now.getTime() - GUEST_CART_DAYS * 24 * 60 * 60_000);
   const [stale, empty] = await Promise.all([
-    Cart.deleteMany({ owner: { $regex: '^g:' }, updatedAt: { $lt: before } }),
+    Cart.deleteMany({ _id: { $regex: '^g:' }, updatedAt: { $lt: before } }),
     Cart.deleteMany({ lines: { $size: 0 }, updatedAt: { $lt: new Date(now.getTime() - 60 * 60_000) } }),
   ]);
   return { removed: stale.deletedCount + empty.deletedCount };
