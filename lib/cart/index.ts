@@ -166,8 +166,12 @@ const WRITE_ATTEMPTS = 6;
  * Rewrites a cart's lines: `change` gets the lines as read and answers the new ones; the write is
  * filtered on the revision read, so a concurrent write makes this one read again and retry.
  */
-async function writeLines(owner: string, change: (lines: StoredLine[]) => Promise<StoredLine[]> | StoredLine[]): Promise<CartView> {
-  return writes.run(owner, () => writeInTurn(owner, change), { waitMs: 5000 });
+type Change = (lines: StoredLine[]) => Promise<StoredLine[]> | StoredLine[];
+/** `known`: parts the caller already read (the view reads only the others). */
+type WriteOptions = { known?: Map<string, CartPart> };
+
+async function writeLines(owner: string, change: Change, options: WriteOptions = {}): Promise<CartView> {
+  return writes.run(owner, () => writeInTurn(owner, change, options), { waitMs: 5000 });
 }
 
 // One writer per cart in this process: two tabs of one visitor do not make each other retry. Between
@@ -176,7 +180,7 @@ async function writeLines(owner: string, change: (lines: StoredLine[]) => Promis
 const globalForCarts = globalThis as typeof globalThis & { __cartTurns?: Map<string, Promise<unknown>> };
 const writes = new KeyedQueue((globalForCarts.__cartTurns ??= new Map()));
 
-async function writeInTurn(owner: string, change: (lines: StoredLine[]) => Promise<StoredLine[]> | StoredLine[]): Promise<CartView> {
+async function writeInTurn(owner: string, change: Change, { known = new Map() }: WriteOptions): Promise<CartView> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const { cart, lines } = await readLines(owner);
     const next = await change(lines.map((line) => ({ ...line })));
@@ -192,7 +196,8 @@ async function writeInTurn(owner: string, change: (lines: StoredLine[]) => Promi
       const written = await Cart.updateOne({ _id: owner, rev: cart.rev }, { $set: { lines: next }, $inc: { rev: 1 } });
       if (written.matchedCount === 0) continue;
     }
-    return viewOf(next, await partsById(next.map((line) => line.partId)));
+    const unknown = next.map((line) => line.partId).filter((id) => !known.has(String(id)));
+    return viewOf(next, new Map([...known, ...(await partsById(unknown))]));
   }
   throw new ServiceUnavailableError(CART_TEXT.busy, 1);
 }
@@ -218,18 +223,22 @@ export async function addToCart(owner: string, rawPartId: string, quantity: numb
   const partId = parseObjectId(rawPartId, 'Part not found');
   await connectDb();
   const part = await soldPart(partId);
-  return writeLines(owner, (lines) => {
-    const line = lines.find((candidate) => candidate.partId.equals(partId));
-    const total = (line?.quantity ?? 0) + quantity;
-    assertQuantity(part, total);
-    if (line) {
-      line.quantity = total;
-      line.addedPrice = part.price;
-      return lines;
-    }
-    if (lines.length >= MAX_CART_LINES) throw new ValidationError(CART_TEXT.tooManyLines);
-    return [...lines, { partId, quantity: total, addedPrice: part.price, addedAt: new Date() }];
-  });
+  return writeLines(
+    owner,
+    (lines) => {
+      const line = lines.find((candidate) => candidate.partId.equals(partId));
+      const total = (line?.quantity ?? 0) + quantity;
+      assertQuantity(part, total);
+      if (line) {
+        line.quantity = total;
+        line.addedPrice = part.price;
+        return lines;
+      }
+      if (lines.length >= MAX_CART_LINES) throw new ValidationError(CART_TEXT.tooManyLines);
+      return [...lines, { partId, quantity: total, addedPrice: part.price, addedAt: new Date() }];
+    },
+    { known: new Map([[String(partId), part]]) },
+  );
 }
 
 export async function setCartQuantity(owner: string, rawPartId: string, quantity: number): Promise<CartView> {
