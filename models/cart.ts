@@ -13,19 +13,18 @@ const cartLineSchema = new Schema(
 );
 
 /**
- * One cart per visitor: `owner` is `u:{userId}` for a customer, `g:{guestId}` for a guest (the id
- * lives in a signed, http-only cookie). `rev` counts writes: each write is filtered on the revision it
+ * One cart per visitor, under `_id` = its owner: `u:{userId}` for a customer, `g:{guestId}` for a guest
+ * (the id lives in a signed, http-only cookie); every read is by _id. `rev` counts writes: each write is filtered on the revision it
  * read, so two tabs changing one cart never lose a line silently (the loser retries).
  */
 const cartSchema = new Schema(
   {
-    owner: { type: String, required: true },
+    _id: { type: String, required: true },
     lines: { type: [cartLineSchema], default: [] },
     rev: { type: Number, required: true, default: 0 },
   },
   { timestamps: true },
 );
-cartSchema.index({ owner: 1 }, { unique: true });
 cartSchema.index({ updatedAt: 1 });
 
 export type CartDoc = InferSchemaType<typeof cartSchema>;

@@ -79,10 +79,10 @@ export type CartPart = {
   archivedAt?: Date | null;
 };
 
+/** The parts of a cart's lines (at most 50), each read by its _id: the one lookup every server answers from its index. */
 export async function partsById(ids: Types.ObjectId[]): Promise<Map<string, CartPart>> {
-  if (!ids.length) return new Map();
-  const parts = await Part.find({ _id: { $in: ids } }, PART_FIELDS).lean<CartPart[]>();
-  return new Map(parts.map((part) => [String(part._id), part]));
+  const parts = await Promise.all(ids.map((id) => Part.findById(id, PART_FIELDS).lean<CartPart>()));
+  return new Map(parts.flatMap((part) => (part ? [[String(part._id), part] as const] : [])));
 }
 
 const isSold = (part: CartPart | undefined): part is CartPart => Boolean(part && !part.archivedAt);
@@ -141,11 +141,11 @@ export function moneyLines(lines: CartLineView[]): MoneyLine[] {
   }));
 }
 
-type LeanCart = { owner: string; lines: StoredLine[]; rev: number };
+type LeanCart = { _id: string; lines: StoredLine[]; rev: number };
 
 async function readLines(owner: string): Promise<{ cart: LeanCart | null; lines: StoredLine[] }> {
   await connectDb();
-  const cart = await Cart.findOne({ owner }).lean<LeanCart>();
+  const cart = await Cart.findById(owner).lean<LeanCart>();
   return { cart, lines: cart?.lines ?? [] };
 }
 
@@ -166,8 +166,12 @@ const WRITE_ATTEMPTS = 6;
  * Rewrites a cart's lines: `change` gets the lines as read and answers the new ones; the write is
  * filtered on the revision read, so a concurrent write makes this one read again and retry.
  */
-async function writeLines(owner: string, change: (lines: StoredLine[]) => Promise<StoredLine[]> | StoredLine[]): Promise<CartView> {
-  return writes.run(owner, () => writeInTurn(owner, change), { waitMs: 5000 });
+type Change = (lines: StoredLine[]) => Promise<StoredLine[]> | StoredLine[];
+/** `known`: parts the caller already read (the view reads only the others). */
+type WriteOptions = { known?: Map<string, CartPart> };
+
+async function writeLines(owner: string, change: Change, options: WriteOptions = {}): Promise<CartView> {
+  return writes.run(owner, () => writeInTurn(owner, change, options), { waitMs: 5000 });
 }
 
 // One writer per cart in this process: two tabs of one visitor do not make each other retry. Between
@@ -176,23 +180,24 @@ async function writeLines(owner: string, change: (lines: StoredLine[]) => Promis
 const globalForCarts = globalThis as typeof globalThis & { __cartTurns?: Map<string, Promise<unknown>> };
 const writes = new KeyedQueue((globalForCarts.__cartTurns ??= new Map()));
 
-async function writeInTurn(owner: string, change: (lines: StoredLine[]) => Promise<StoredLine[]> | StoredLine[]): Promise<CartView> {
+async function writeInTurn(owner: string, change: Change, { known = new Map() }: WriteOptions): Promise<CartView> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const { cart, lines } = await readLines(owner);
     const next = await change(lines.map((line) => ({ ...line })));
     if (!cart) {
       if (!next.length) return viewOf([], new Map());
       try {
-        await Cart.create({ owner, lines: next, rev: 1 });
+        await Cart.create({ _id: owner, lines: next, rev: 1 });
       } catch (error) {
         if (isDuplicateKey(error)) continue;
         throw error;
       }
     } else {
-      const written = await Cart.updateOne({ owner, rev: cart.rev }, { $set: { lines: next }, $inc: { rev: 1 } });
+      const written = await Cart.updateOne({ _id: owner, rev: cart.rev }, { $set: { lines: next }, $inc: { rev: 1 } });
       if (written.matchedCount === 0) continue;
     }
-    return viewOf(next, await partsById(next.map((line) => line.partId)));
+    const unknown = next.map((line) => line.partId).filter((id) => !known.has(String(id)));
+    return viewOf(next, new Map([...known, ...(await partsById(unknown))]));
   }
   throw new ServiceUnavailableError(CART_TEXT.busy, 1);
 }
@@ -218,18 +223,22 @@ export async function addToCart(owner: string, rawPartId: string, quantity: numb
   const partId = parseObjectId(rawPartId, 'Part not found');
   await connectDb();
   const part = await soldPart(partId);
-  return writeLines(owner, (lines) => {
-    const line = lines.find((candidate) => candidate.partId.equals(partId));
-    const total = (line?.quantity ?? 0) + quantity;
-    assertQuantity(part, total);
-    if (line) {
-      line.quantity = total;
-      line.addedPrice = part.price;
-      return lines;
-    }
-    if (lines.length >= MAX_CART_LINES) throw new ValidationError(CART_TEXT.tooManyLines);
-    return [...lines, { partId, quantity: total, addedPrice: part.price, addedAt: new Date() }];
-  });
+  return writeLines(
+    owner,
+    (lines) => {
+      const line = lines.find((candidate) => candidate.partId.equals(partId));
+      const total = (line?.quantity ?? 0) + quantity;
+      assertQuantity(part, total);
+      if (line) {
+        line.quantity = total;
+        line.addedPrice = part.price;
+        return lines;
+      }
+      if (lines.length >= MAX_CART_LINES) throw new ValidationError(CART_TEXT.tooManyLines);
+      return [...lines, { partId, quantity: total, addedPrice: part.price, addedAt: new Date() }];
+    },
+    { known: new Map([[String(partId), part]]) },
+  );
 }
 
 export async function setCartQuantity(owner: string, rawPartId: string, quantity: number): Promise<CartView> {
@@ -270,7 +279,7 @@ export async function removeOrdered(owner: string, ordered: Array<{ partId: Type
 export async function mergeGuestCart(guest: string, into: string): Promise<CartView> {
   const { lines: guestLines } = await readLines(guest);
   if (!guestLines.length) {
-    await Cart.deleteOne({ owner: guest });
+    await Cart.deleteOne({ _id: guest });
     return getCart(into);
   }
   const parts = await partsById(guestLines.map((line) => line.partId));
@@ -285,7 +294,7 @@ export async function mergeGuestCart(guest: string, into: string): Promise<CartV
     }
     return lines;
   });
-  await Cart.deleteOne({ owner: guest });
+  await Cart.deleteOne({ _id: guest });
   return view;
 }
 
@@ -297,7 +306,7 @@ export async function pruneCarts(now = new Date()): Promise<{ removed: number }>
   await connectDb();
   const before = new Date(now.getTime() - GUEST_CART_DAYS * 24 * 60 * 60_000);
   const [stale, empty] = await Promise.all([
-    Cart.deleteMany({ owner: { $regex: '^g:' }, updatedAt: { $lt: before } }),
+    Cart.deleteMany({ _id: { $regex: '^g:' }, updatedAt: { $lt: before } }),
     Cart.deleteMany({ lines: { $size: 0 }, updatedAt: { $lt: new Date(now.getTime() - 60 * 60_000) } }),
   ]);
   return { removed: stale.deletedCount + empty.deletedCount };

@@ -529,7 +529,6 @@ export async function getPayableOrder(actor: Actor, id: string): Promise<Payable
 
 /** Whether every part of the order is still sold (not archived or deleted). */
 async function allPartsSold(order: LeanOrder): Promise<boolean> {
-  const ids = linesOf(order).map((line) => line.partId);
-  const sold = await Part.countDocuments({ _id: { $in: ids }, archivedAt: null });
-  return sold === new Set(ids.map(String)).size;
+  const parts = await Promise.all(linesOf(order).map((line) => Part.findById(line.partId, { archivedAt: 1 }).lean()));
+  return parts.every((part) => part && !part.archivedAt);
 }

@@ -83,6 +83,9 @@ export const STOCK_BUDGET_MS = 8000;
 // bundle's lib/platform/http did not recognize: a 500 instead of a 499 or 503).
 const globalForQueue = globalThis as typeof globalThis & { __stockTurns?: Map<string, Promise<unknown>> };
 const queue = new KeyedQueue((globalForQueue.__stockTurns ??= new Map()));
+/** The stock each part's latest turn in this process saw (a hint for refusing early, never for granting). */
+const globalForSeen = globalThis as typeof globalThis & { __stockSeen?: Map<string, number> };
+const lastSeen = (globalForSeen.__stockSeen ??= new Map());
 
 const moveId = (partId: Types.ObjectId, seq: number) => `${String(partId)}:${seq}`;
 /**
@@ -113,6 +116,12 @@ export async function applyStockMove(input: StockMoveInput, options: StockMoveOp
   const partId = parseObjectId(String(input.partId), 'Part not found');
   await connectDb();
   const deadline = Date.now() + STOCK_BUDGET_MS;
+  // A taker joining a busy part's line is refused at once when the stock its turns last saw is already too
+  // low: stock is only ever refused early, never granted (each turn reads the part again), so a burst of
+  // buyers for the last units does not make the ones that cannot be served wait for a turn.
+  const seen = lastSeen.get(String(partId));
+  if (input.delta < 0 && seen !== undefined && seen + input.delta < 0 && queue.isBusy(String(partId)))
+    throw new InsufficientStockError(seen);
   return queue.run(String(partId), () => applyInTurn(partId, input, deadline, options), {
     waitMs: STOCK_BUDGET_MS,
     signal: options.signal,
@@ -130,6 +139,7 @@ async function applyInTurn(
     if (Date.now() > deadline) throw new ServiceUnavailableError('Stock is busy right now, please try again in a moment', 2);
     const part = await Part.findById(partId, TURN_FIELDS).lean<StockPart>();
     if (!part) throw new NotFoundError('Part not found');
+    lastSeen.set(String(partId), part.availableQuantity);
     check?.(part);
     const after = part.availableQuantity + input.delta;
     if (after < 0) throw new InsufficientStockError(part.availableQuantity);
@@ -162,6 +172,7 @@ async function applyInTurn(
       throw error;
     }
     await writePair(partId, part.stockSeq, after, seq);
+    lastSeen.set(String(partId), after);
     if (after === 0 || part.availableQuantity === 0) await inStockChanged(partId);
     return { applied: true, availableQuantity: after, seq };
   }

@@ -27,6 +27,11 @@ export class KeyedQueue {
     return this.tails.size;
   }
 
+  /** Whether a task of this key is running or waiting (a new one would wait its turn). */
+  isBusy(key: string): boolean {
+    return this.tails.has(key);
+  }
+
   run<T>(key: string, task: () => Promise<T>, { waitMs, signal }: TurnOptions): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     let settle!: () => void;

@@ -41,6 +41,27 @@ describe('stock ledger', () => {
     expect(seq).toBe(11);
   });
 
+  it('refuses the takers queued behind a sold-out part without giving each a turn', async () => {
+    const partId = await newPart(3);
+    const turns = jest.spyOn(StockMove, 'create');
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () => applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() })),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    expect(results.filter((result) => result.status === 'rejected' && result.reason instanceof InsufficientStockError)).toHaveLength(37);
+    // While a turn holds the part, a taker arriving for more than the last turn saw is refused at once: no part read, no turn.
+    const reads = jest.spyOn(Part, 'findById');
+    const slowRestock = applyStockMove({ partId, delta: 1, reason: 'restock' });
+    const late = await Promise.allSettled([applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() })]);
+    expect(late[0]).toMatchObject({ status: 'rejected', reason: expect.any(InsufficientStockError) });
+    await slowRestock;
+    expect(reads.mock.calls.length).toBe(1);
+    reads.mockRestore();
+    expect(turns.mock.calls.length).toBe(4);
+    turns.mockRestore();
+    expect((await sumStockMoves(partId)).total).toBe(1);
+  });
+
   it('applies one of two racing identical cancel moves for the same order', async () => {
     const partId = await newPart(5);
     const orderId = new Types.ObjectId();

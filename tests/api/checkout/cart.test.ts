@@ -158,7 +158,7 @@ describe('cart rules', () => {
     // The guest cart is gone: the same cookie merges nothing twice.
     const again = await callRoute(getCartRoute, '/api/cart', { as: customer, headers: { cookie: guestCookie } });
     expect(again.body.count).toBe(8);
-    expect(await Cart.countDocuments({ owner: { $regex: '^g:' }, 'lines.partId': sensor })).toBe(0);
+    expect(await Cart.countDocuments({ _id: { $regex: '^g:' }, 'lines.partId': sensor })).toBe(0);
   });
 
   it('two tabs adding at once both count (revisions, no lost line)', async () => {
@@ -179,12 +179,12 @@ describe('cart rules', () => {
     await add(browser(), part, 1, customer);
     const oldOwner = `g:${old.cookie()!.split('=')[1]!.split('.')[0]}`;
     const longAgo = new Date(Date.now() - (GUEST_CART_DAYS + 1) * 24 * 60 * 60_000);
-    await Cart.collection.updateOne({ owner: oldOwner }, { $set: { updatedAt: longAgo } });
-    await Cart.collection.updateOne({ owner: `u:${customer._id}` }, { $set: { updatedAt: longAgo } });
+    await Cart.collection.updateOne({ _id: oldOwner as never }, { $set: { updatedAt: longAgo } });
+    await Cart.collection.updateOne({ _id: `u:${customer._id}` as never }, { $set: { updatedAt: longAgo } });
     const before = await Cart.countDocuments();
     expect((await pruneCarts()).removed).toBe(1);
     expect(await Cart.countDocuments()).toBe(before - 1);
-    expect(await Cart.exists({ owner: oldOwner })).toBeNull();
+    expect(await Cart.exists({ _id: oldOwner })).toBeNull();
     expect((await old.call(getCartRoute, '/api/cart')).body.lines).toEqual([]);
     expect((await recent.call(getCartRoute, '/api/cart')).body.count).toBe(1);
   });
