@@ -4,6 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { CartView } from '@/components/cart/types';
 import { hasSessionHint } from '@/lib/accounts/session-hint';
 import { fetchJson, type JsonResult } from '@/lib/client/fetch-json';
+import { CART_HINT_COOKIE, CART_HINT_DAYS } from '@/lib/cart/hint';
 
 /**
  * This browser's cart, shared by every island of the page (the navbar's count, the add buttons, the
@@ -14,12 +15,7 @@ export type CartState = { status: 'loading' } | { status: 'ready'; cart: CartVie
 const LOADING: CartState = { status: 'loading' };
 const EMPTY: CartView = { lines: [], count: 0, lineCount: 0, subtotal: 0, currency: 'usd' };
 
-/**
- * A readable cookie that only says "this browser has put something in a cart" (the cart's own cookie
- * is http-only): without it, and without a session, a visitor's page view asks nothing about a cart.
- */
-const CART_HINT = 'pm_cart_hint';
-const CART_HINT_DAYS = 60;
+const CART_HINT = CART_HINT_COOKIE;
 const hasCartHint = () => document.cookie.split(';').some((part) => part.trim().startsWith(`${CART_HINT}=`));
 function setCartHint(): void {
   if (!hasCartHint()) document.cookie = `${CART_HINT}=1; Path=/; Max-Age=${CART_HINT_DAYS * 24 * 60 * 60}; SameSite=Lax`;

@@ -3,6 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NextRequest, NextResponse } from 'next/server';
 import type { Actor } from '@/lib/auth/policy';
 import { appUrl, authSecret } from '@/lib/platform/env';
+import { CART_HINT_COOKIE, CART_HINT_DAYS } from './hint';
 
 /**
  * Whose cart a request reaches: a customer's own (`u:{id}`), or a guest's, named by a random id in a
@@ -36,6 +37,8 @@ export function setGuestCookie(res: NextResponse, guestId: string): void {
     path: '/',
     maxAge: COOKIE_DAYS * 24 * 60 * 60,
   });
+  // The pages' islands ask for the cart only when a session or this hint says there may be one.
+  res.cookies.set(CART_HINT_COOKIE, '1', { sameSite: 'lax', path: '/', maxAge: CART_HINT_DAYS * 24 * 60 * 60 });
 }
 
 /** Forgets the guest's cart on this browser (merged into the account's at sign-in). */
