@@ -1,5 +1,6 @@
 import 'server-only';
 import { Types } from 'mongoose';
+import { getCachedParts } from '@/lib/catalog';
 import { weightGramsOf } from '@/lib/checkout/shipping';
 import { goodsCents, type MoneyLine } from '@/lib/orders/money';
 import { TEXT } from '@/lib/platform/constants';
@@ -79,6 +80,23 @@ export type CartPart = {
   archivedAt?: Date | null;
 };
 
+/**
+ * The parts of a cart's view from the catalog's cached reads (expired by every change of price or
+ * stock, on every instance); a part they do not show (withdrawn, deleted) is read from the database.
+ * The checkout reads the database itself (`fresh`), and judges price and stock again in each part's turn.
+ */
+async function viewParts(ids: Types.ObjectId[], { fresh = false } = {}): Promise<Map<string, CartPart>> {
+  if (fresh || !ids.length) return partsById(ids);
+  const cached = new Map<string, CartPart>(
+    (await getCachedParts(ids.map(String))).map((part) => [
+      part._id,
+      { ...part, _id: new Types.ObjectId(part._id), archivedAt: part.archived ? new Date(part.updatedAt) : null },
+    ]),
+  );
+  const missing = ids.filter((id) => !cached.has(String(id)));
+  return missing.length ? new Map([...cached, ...(await partsById(missing))]) : cached;
+}
+
 /** The parts of a cart's lines (at most 50), each read by its _id: the one lookup every server answers from its index. */
 export async function partsById(ids: Types.ObjectId[]): Promise<Map<string, CartPart>> {
   const parts = await Promise.all(ids.map((id) => Part.findById(id, PART_FIELDS).lean<CartPart>()));
@@ -149,9 +167,16 @@ async function readLines(owner: string): Promise<{ cart: LeanCart | null; lines:
   return { cart, lines: cart?.lines ?? [] };
 }
 
-export async function getCart(owner: string): Promise<CartView> {
+/** The cart as the shopper sees it; `fresh`: its parts read from the database (the checkout's view). */
+export async function getCart(owner: string, { fresh = false } = {}): Promise<CartView> {
   const { lines } = await readLines(owner);
-  return viewOf(lines, await partsById(lines.map((line) => line.partId)));
+  return viewOf(
+    lines,
+    await viewParts(
+      lines.map((line) => line.partId),
+      { fresh },
+    ),
+  );
 }
 
 /** The number of units in a cart (the navbar's count), without reading its parts. */
@@ -197,7 +222,7 @@ async function writeInTurn(owner: string, change: Change, { known = new Map() }:
       if (written.matchedCount === 0) continue;
     }
     const unknown = next.map((line) => line.partId).filter((id) => !known.has(String(id)));
-    return viewOf(next, new Map([...known, ...(await partsById(unknown))]));
+    return viewOf(next, new Map([...known, ...(await viewParts(unknown))]));
   }
   throw new ServiceUnavailableError(CART_TEXT.busy, 1);
 }

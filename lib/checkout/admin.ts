@@ -2,6 +2,8 @@ import 'server-only';
 import { Types } from 'mongoose';
 import { assertAdmin, type Actor } from '@/lib/auth/policy';
 import { changedFields, recordAudit } from '@/lib/platform/audit';
+import { expireCacheTags } from '@/lib/platform/cache';
+import { SHIPPING_TAG } from '@/lib/checkout/shipping';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
 import { connectDb } from '@/lib/platform/db';
 import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/platform/errors';
@@ -29,6 +31,9 @@ import type { ShippingZoneDoc, TaxRateDoc } from '@/models/shipping';
  */
 
 type Admin = Pick<Actor, '_id' | 'email' | 'isAdmin'>;
+
+/** Quotes read zones and rates from the cache (lib/checkout/shipping.ts): every change expires them, on every instance. */
+export const ratesChanged = () => expireCacheTags([SHIPPING_TAG]);
 
 export const SHOP_SETTINGS_ID = 'shop';
 
@@ -143,6 +148,7 @@ export async function createShippingZone(actor: Admin, input: ShippingZoneInput)
   assertAdmin(actor);
   await connectDb();
   const created = await ShippingZone.create(storedZone(input));
+  await ratesChanged();
   const zone = await getShippingZone(actor, String(created._id));
   await recordAudit(actor, { action: 'shipping.create', target: zoneTarget(zone), after: auditedZone(zone) });
   return zone;
@@ -154,6 +160,7 @@ export async function updateShippingZone(actor: Admin, id: string, input: Shippi
   const keep = new Set(before.methods.map((method) => method.id));
   const result = await ShippingZone.updateOne({ _id: zoneId(id) }, { $set: storedZone(input, keep) }, { runValidators: true });
   if (!result.matchedCount) throw new NotFoundError('Shipping zone not found');
+  await ratesChanged();
   const after = await getShippingZone(actor, id);
   const changes = changedFields(auditedZone(before), auditedZone(after));
   if (Object.keys(changes.before).length) await recordAudit(actor, { action: 'shipping.update', target: zoneTarget(after), ...changes });
@@ -163,6 +170,7 @@ export async function updateShippingZone(actor: Admin, id: string, input: Shippi
 export async function deleteShippingZone(actor: Admin, id: string): Promise<{ deletedCount: number }> {
   const zone = await getShippingZone(actor, id);
   const result = await ShippingZone.deleteOne({ _id: zoneId(id) });
+  await ratesChanged();
   if (result.deletedCount) await recordAudit(actor, { action: 'shipping.delete', target: zoneTarget(zone), before: auditedZone(zone) });
   return { deletedCount: result.deletedCount };
 }
@@ -252,6 +260,7 @@ export async function createTaxRate(actor: Admin, input: TaxRateInput): Promise<
   assertAdmin(actor);
   await connectDb();
   const created = await writeTaxRate(() => TaxRate.create(storedTaxRate(input)));
+  await ratesChanged();
   const rate = await getTaxRate(String(created._id));
   await recordAudit(actor, { action: 'tax.create', target: taxTarget(rate), after: auditedTaxRate(rate) });
   return rate;
@@ -266,6 +275,7 @@ export async function updateTaxRate(actor: Admin, id: string, input: TaxRateInpu
     TaxRate.updateOne({ _id: taxRateId(id) }, { $set: storedTaxRate(input) }, { runValidators: true }),
   );
   if (!result.matchedCount) throw new NotFoundError('Tax rate not found');
+  await ratesChanged();
   const after = await getTaxRate(id);
   const changes = changedFields(auditedTaxRate(before), auditedTaxRate(after));
   if (Object.keys(changes.before).length) await recordAudit(actor, { action: 'tax.update', target: taxTarget(after), ...changes });
@@ -276,6 +286,7 @@ export async function deleteTaxRate(actor: Admin, id: string): Promise<{ deleted
   assertAdmin(actor);
   const rate = await getTaxRate(id);
   const result = await TaxRate.deleteOne({ _id: taxRateId(id) });
+  await ratesChanged();
   if (result.deletedCount) await recordAudit(actor, { action: 'tax.delete', target: taxTarget(rate), before: auditedTaxRate(rate) });
   return { deletedCount: result.deletedCount };
 }

@@ -1,4 +1,6 @@
 import 'server-only';
+import { expireCacheTags } from '@/lib/platform/cache';
+import { SHIPPING_TAG } from '@/lib/checkout/shipping';
 import { Types } from 'mongoose';
 import { SHOP_SETTINGS_ID } from '@/lib/checkout/admin';
 import { connectDb } from '@/lib/platform/db';
@@ -101,6 +103,7 @@ async function insertMissing(write: () => Promise<unknown>): Promise<void> {
 async function seedDefaults(): Promise<void> {
   await insertMissing(() => ShippingZone.insertMany(DEFAULT_ZONES, { ordered: false }));
   await insertMissing(() => TaxRate.insertMany(DEFAULT_TAX_RATES, { ordered: false }));
+  await expireCacheTags([SHIPPING_TAG]);
 }
 
 /**

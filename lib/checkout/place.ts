@@ -62,7 +62,7 @@ export async function placeCheckout(
   const email = buyer.actor?.email ?? input.email;
   if (!email) throw new ValidationError(CHECKOUT_TEXT.emailRequired, { email: [CHECKOUT_TEXT.emailRequired] });
   await connectDb();
-  const cart = await getCart(buyer.owner);
+  const cart = await getCart(buyer.owner, { fresh: true });
   if (!cart.lines.length) throw new ValidationError(CHECKOUT_TEXT.empty);
   const destination = { country: input.address.country, postalCode: input.address.postalCode, region: input.address.region };
   const requote = () => priceCart(cart.lines, destination, { discountCode: input.discountCode, email }).catch(() => null);
@@ -100,7 +100,7 @@ export async function placeCheckout(
     await releaseCodes(orderId);
     await OrderIntent.deleteOne({ _id: orderId });
     if (error instanceof ConflictError || error instanceof NotFoundError) {
-      const fresh = await getCart(buyer.owner).then((now) =>
+      const fresh = await getCart(buyer.owner, { fresh: true }).then((now) =>
         priceCart(now.lines, destination, { discountCode: input.discountCode, email }).catch(() => null),
       );
       const changed = new QuoteChangedError(error instanceof NotFoundError ? CHECKOUT_TEXT.changed : error.message, fresh?.quote ?? null);

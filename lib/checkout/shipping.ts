@@ -1,7 +1,9 @@
 import 'server-only';
 import { Types } from 'mongoose';
 import type { ShippingRule, WeightBand } from '@/lib/orders/money';
+import { tagCatalogRead } from '@/lib/platform/cache';
 import { connectDb } from '@/lib/platform/db';
+import { isBuildWithoutDatabase } from '@/lib/platform/env';
 import { ShippingZone } from '@/models';
 
 /**
@@ -27,13 +29,13 @@ export type ShippingMethod = ShippingRule & {
 };
 
 type LeanZone = {
-  _id: Types.ObjectId;
+  _id: Types.ObjectId | string;
   name: string;
   countries: string[];
   postcodePrefixes: string[];
   position: number;
   methods: Array<{
-    _id: Types.ObjectId;
+    _id: Types.ObjectId | string;
     label: string;
     bands: WeightBand[];
     freeOverCents: number | null;
@@ -57,10 +59,22 @@ function matchRank(zone: LeanZone, { country, postalCode }: Destination): number
   return zone.countries.includes('*') && !zone.postcodePrefixes.length ? 1 : 0;
 }
 
+/** Expired by every change of zones or tax rates (lib/checkout/admin.ts, the defaults' seeding). */
+export const SHIPPING_TAG = 'shipping';
+
+/** Every zone, cached (a handful of documents, read by every quote) as plain data under SHIPPING_TAG. */
+async function readZones(): Promise<LeanZone[]> {
+  'use cache';
+  tagCatalogRead(SHIPPING_TAG);
+  if (isBuildWithoutDatabase()) return [];
+  await connectDb();
+  const zones = await ShippingZone.find().limit(1000).lean<LeanZone[]>();
+  return JSON.parse(JSON.stringify(zones)) as LeanZone[];
+}
+
 /** The zone an address falls in: the most specific match, then the lower position; null when the shop does not ship there. */
 export async function zoneFor(destination: Destination): Promise<LeanZone | null> {
-  await connectDb();
-  const zones = await ShippingZone.find({ countries: { $in: [destination.country.toUpperCase(), '*'] } }).lean<LeanZone[]>();
+  const zones = await readZones();
   let best: { zone: LeanZone; rank: number } | null = null;
   for (const zone of zones) {
     const rank = matchRank(zone, destination);

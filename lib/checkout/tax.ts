@@ -2,7 +2,9 @@ import 'server-only';
 import type { TaxRule } from '@/lib/orders/money';
 import { connectDb } from '@/lib/platform/db';
 import { TaxRate } from '@/models';
-import type { Destination } from './shipping';
+import { SHIPPING_TAG, type Destination } from './shipping';
+import { tagCatalogRead } from '@/lib/platform/cache';
+import { isBuildWithoutDatabase } from '@/lib/platform/env';
 
 /** A tax rate for an address, and what it is called on a receipt ("VAT"). */
 export type AppliedTax = TaxRule & { label: string };
@@ -15,13 +17,30 @@ export interface TaxService {
   rateFor(destination: Destination): Promise<AppliedTax | null>;
 }
 
+type StoredRate = { country: string; region: string; rateBps: number; taxShipping: boolean; label?: string | null };
+
+/** Every rate, cached as plain data under the shipping tag (lib/checkout/admin.ts expires it on a change). */
+async function readRates(): Promise<StoredRate[]> {
+  'use cache';
+  tagCatalogRead(SHIPPING_TAG);
+  if (isBuildWithoutDatabase()) return [];
+  await connectDb();
+  const rates = await TaxRate.find({}, { country: 1, region: 1, rateBps: 1, taxShipping: 1, label: 1 }).limit(5000).lean();
+  return rates.map((rate) => ({
+    country: rate.country,
+    region: rate.region ?? '',
+    rateBps: rate.rateBps,
+    taxShipping: rate.taxShipping,
+    label: rate.label ?? 'Tax',
+  }));
+}
+
 /** The shop's own table (models/shipping.ts TaxRate): a region's rate, else its country's, else none. */
 export const tableTaxService: TaxService = {
   async rateFor({ country, region }) {
-    await connectDb();
     const code = country.toUpperCase();
     const regionKey = (region ?? '').trim().toUpperCase();
-    const rates = await TaxRate.find({ country: code, region: { $in: regionKey ? ['', regionKey] : [''] } }).lean();
+    const rates = (await readRates()).filter((candidate) => candidate.country === code);
     const rate =
       rates.find((candidate) => candidate.region === regionKey && regionKey) ?? rates.find((candidate) => candidate.region === '');
     return rate ? { rateBps: rate.rateBps, taxShipping: rate.taxShipping, label: rate.label ?? 'Tax' } : null;
