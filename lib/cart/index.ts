@@ -1,6 +1,6 @@
 import 'server-only';
 import { Types } from 'mongoose';
-import { getCachedParts } from '@/lib/catalog';
+import { getCachedList } from '@/lib/catalog';
 import { weightGramsOf } from '@/lib/checkout/shipping';
 import { goodsCents, type MoneyLine } from '@/lib/orders/money';
 import { TEXT } from '@/lib/platform/constants';
@@ -81,14 +81,15 @@ export type CartPart = {
 };
 
 /**
- * The parts of a cart's view from the catalog's cached reads (expired by every change of price or
- * stock, on every instance); a part they do not show (withdrawn, deleted) is read from the database.
+ * The parts of a cart's view from the catalog's cached reads: one entry per set of parts, tagged with
+ * each (expired by every change of price or stock, on every instance); a part they do not show
+ * (withdrawn, deleted) is read from the database.
  * The checkout reads the database itself (`fresh`), and judges price and stock again in each part's turn.
  */
 async function viewParts(ids: Types.ObjectId[], { fresh = false } = {}): Promise<Map<string, CartPart>> {
   if (fresh || !ids.length) return partsById(ids);
   const cached = new Map<string, CartPart>(
-    (await getCachedParts(ids.map(String))).map((part) => [
+    (await getCachedList(ids.map(String).sort())).map((part) => [
       part._id,
       { ...part, _id: new Types.ObjectId(part._id), archivedAt: part.archived ? new Date(part.updatedAt) : null },
     ]),
