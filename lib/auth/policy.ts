@@ -48,6 +48,14 @@ export async function resolveActor(req: NextRequest): Promise<Actor | null> {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A read: no Origin check, no cart or order written. */
+export const isSafeMethod = (req: Pick<NextRequest, 'method'>) => SAFE_METHODS.has(req.method);
+
+/** A write carried by the session cookie must come from the shop's own pages (bearer tokens carry no cookie). */
+export function assertWriteOrigin(req: NextRequest, actor: Pick<Actor, 'via'>): void {
+  if (actor.via === 'session' && !isSafeMethod(req)) assertSameOrigin(req);
+}
+
 /**
  * A state-changing request carried by the session cookie must come from the shop's own pages: its
  * Origin is NEXTAUTH_URL's, and only that (the server's own address, `req.nextUrl.origin`, is what
@@ -62,7 +70,7 @@ export function assertSameOrigin(req: NextRequest): void {
 export async function requireActor(req: NextRequest): Promise<Actor> {
   const actor = await resolveActor(req);
   if (!actor) throw new UnauthorizedError(SESSION_EXPIRED);
-  if (actor.via === 'session' && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
+  assertWriteOrigin(req, actor);
   return actor;
 }
 

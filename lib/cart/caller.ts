@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import { assertCustomer, assertSameOrigin, resolveActor, type Actor } from '@/lib/auth/policy';
+import { assertCustomer, assertSameOrigin, isSafeMethod, resolveActor, type Actor } from '@/lib/auth/policy';
 import { markPrivate } from '@/lib/platform/private-answers';
 import { mergeGuestCart } from './index';
 import { clearGuestCookie, customerOwner, guestIdOf, guestOwner, newGuestId, setGuestCookie } from './identity';
@@ -13,11 +13,9 @@ import { clearGuestCookie, customerOwner, guestIdOf, guestOwner, newGuestId, set
  */
 export type CartCaller = { owner: string; actor: Actor | null; cookie: 'set' | 'clear' | null; guestId: string | null };
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 export async function cartCaller(req: NextRequest): Promise<CartCaller> {
   markPrivate(req);
-  const write = !SAFE_METHODS.has(req.method);
+  const write = !isSafeMethod(req);
   const actor = await resolveActor(req);
   const guestId = guestIdOf(req);
   if (write && (actor?.via === 'session' || (!actor && guestId))) assertSameOrigin(req);

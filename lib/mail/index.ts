@@ -33,7 +33,8 @@ export async function sendMail(mail: Mail): Promise<void> {
   console.log(`[mail] "${mail.subject}" to ${mail.to} saved in ${file}${mail.link ? `\n[mail] link: ${mail.link}` : ''}`);
 }
 
-const escapeHtml = (text: string) =>
+/** Text made safe inside HTML (every email's user-typed text). */
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A short message with one button; the link is also in the plain-text part. */

@@ -1,12 +1,10 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { assertSameOrigin, resolveActor, SESSION_EXPIRED, type Actor } from '@/lib/auth/policy';
+import { assertWriteOrigin, resolveActor, SESSION_EXPIRED, type Actor } from '@/lib/auth/policy';
 import { connectDb } from '@/lib/platform/db';
 import { UnauthorizedError } from '@/lib/platform/errors';
 import { Order } from '@/models';
 import { guestTokenOpens, guestTokenOrderId, ORDER_TOKEN_HEADER } from './guest-links';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The caller of an order's calls (read, pay, cancel): a signed-in user, or a guest holding the order's
@@ -15,7 +13,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export async function requireOrderActor(req: NextRequest): Promise<Actor> {
   const actor = await resolveActor(req);
   if (actor) {
-    if (actor.via === 'session' && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
+    assertWriteOrigin(req, actor);
     return actor;
   }
   const linked = await orderLinkActor(req.headers.get(ORDER_TOKEN_HEADER));

@@ -2,6 +2,7 @@ import 'server-only';
 import { SITE_NAME } from '@/lib/platform/constants';
 import { appUrl } from '@/lib/platform/env';
 import { formatPrice } from '@/lib/platform/money';
+import { escapeHtml } from '@/lib/mail';
 import { enqueueMail, enqueueMissingMails, type EnqueueOptions, type OutboxMail } from '@/lib/mail/outbox';
 import type { OrderDTO } from '@/lib/platform/types';
 import { guestOrderUrl } from '@/lib/orders/guest-links';
@@ -16,9 +17,6 @@ import { guestOrderUrl } from '@/lib/orders/guest-links';
 export const ORDER_EMAIL_EVENTS = ['placed', 'paid', 'shipped', 'cancelled'] as const;
 export type OrderEmailEvent = (typeof ORDER_EMAIL_EVENTS)[number];
 export type OrderEmailExtra = { cancelledBy?: OrderDTO['cancelledBy'] };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Email readers have no locale we know: dates are written in UTC, saying so. */
 const utc = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });

@@ -443,7 +443,10 @@ describe('after checkout', () => {
     const unknown = await lookup({ number: 'PM-999999', email });
     expect(known.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
-    expect(await OutboxMessage.countDocuments({ _id: { $regex: `^${res.body.orderId}:link:` } })).toBe(1);
+    const links = await OutboxMessage.find({ _id: { $regex: `^${res.body.orderId}:link:` } }).lean();
+    expect(links).toHaveLength(1);
+    expect(links[0]!.to).toBe(email);
+    expect(links[0]!.text).toContain(`/orders/${res.body.orderId}?t=${res.body.orderId}.`);
 
     const cancelled = await callRoute(cancelRoute, '/x', {
       method: 'DELETE',
