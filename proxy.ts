@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
 import { PATHNAME_HEADER } from '@/lib/auth/private-page-header';
+import { narrowedLocation } from '@/lib/catalog/url';
 import { authSecret } from '@/lib/platform/env';
 import { DATABASE_PAGE, OUTAGE_RETRY_AFTER_SECONDS } from '@/lib/platform/outage-paths';
 import { hasMalformedPath, malformedPathAnswer } from '@/lib/platform/request-path';
@@ -12,6 +13,8 @@ const STATIC_FILE = /^\/(?:_next\/static\/|images\/|logo\.svg$)/;
  * Before Next.js routes a request (only on the paths and headers of `config.matcher`):
  * - a path with a malformed percent-escape answers 400 (Next.js would answer a plain-text 500);
  * - another method than GET or HEAD on a static file answers 405 (Next.js would answer 500);
+ * - the old form of a narrowed catalog URL (`/parts?q=…`) goes to its page (`/parts/search?q=…`,
+ *   lib/catalog/url.ts): the plain catalog is a static page;
  * - the dashboard's early redirect: a visitor opening it goes to /login, remembering the page; a
  *   signed-in one's page gets its path (the layout decides access before anything streams). Every
  *   page, route handler and action checks the caller again on the server (CVE-2025-29927);
@@ -32,6 +35,8 @@ export async function proxy(req: NextRequest) {
     return new NextResponse(null, { status: 405, headers: { allow: 'GET, HEAD' } });
   }
   if (pathname.startsWith('/dashboard/') || pathname === '/dashboard') return guardDashboard(req);
+  const narrowed = narrowedLocation(pathname, req.nextUrl.searchParams);
+  if (narrowed) return NextResponse.redirect(new URL(narrowed, req.url), 308);
   if (DATABASE_PAGE.test(pathname)) return answerDuringOutage(req);
   // A well-formed percent-escape came through the first matcher: nothing to refuse.
   return NextResponse.next();
@@ -78,6 +83,9 @@ export const config = {
     '/logo.svg',
     '/dashboard/:path*',
     // The pages of DATABASE_PAGE (lib/platform/outage-paths.ts), but not a client navigation's request.
-    { source: '/:page(|parts|parts/[^/]+|categories/[^/]+|blogs)', missing: [{ type: 'header', key: 'rsc' }] },
+    {
+      source: '/:page(|parts|parts/[^/]+|categories/[^/]+|categories/[^/]+/search|blogs)',
+      missing: [{ type: 'header', key: 'rsc' }],
+    },
   ],
 };

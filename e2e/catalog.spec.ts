@@ -28,7 +28,7 @@ test.describe('finding the right part', () => {
     await pickVehicle(page, finder, corolla);
     await finder.getByRole('button', { name: 'Find parts' }).click();
 
-    await expect(page).toHaveURL(/\/parts\?year=2016&make=Toyota&model=Corolla$/);
+    await expect(page).toHaveURL(/\/parts\/search\?year=2016&make=Toyota&model=Corolla$/);
     const cards = page.locator('main article:visible');
     await expect(cards.first()).toBeVisible();
     const shown = await cards.count();
@@ -111,6 +111,35 @@ test.describe('finding the right part', () => {
     await keepScreenshot(page, testInfo, 'part-fit-check');
   });
 
+  test('the plain catalog is a static page: a search typed on it shows its results, old URLs go to the search page', async ({
+    page,
+    request,
+  }) => {
+    const old = await request.get('/parts?q=brake&utm_source=mail', { maxRedirects: 0 });
+    expect(old.status()).toBe(308);
+    expect(old.headers().location).toMatch(/\/parts\/search\?q=brake&utm_source=mail$/);
+    const category = await request.get('/categories/brakes?brand=Stopline', { maxRedirects: 0 });
+    expect(category.headers().location).toMatch(/\/categories\/brakes\/search\?brand=Stopline$/);
+    // A query that narrows nothing keeps the static page.
+    expect((await request.get('/parts?utm_source=mail', { maxRedirects: 0 })).status()).toBe(200);
+
+    await page.goto('/parts');
+    await expect(page.getByRole('heading', { level: 1, name: 'All parts' })).toBeVisible();
+    const box = page.getByRole('combobox', { name: 'Search parts' });
+    await box.fill('radiator');
+    // Closed once shown (Escape on an empty list would clear a search field), Enter searches the text.
+    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+    await box.press('Escape');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/parts\/search\?q=radiator$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Results for “radiator”' })).toBeVisible();
+    for (const card of await page.locator('main article:visible').all()) await expect(card).toContainText(/radiator/i);
+    // Back to the plain list: the static page again, every part.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/parts$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'All parts' })).toBeVisible();
+  });
+
   test('search by an OEM number suggests the part within 150 ms and opens it', async ({ page }, testInfo) => {
     await page.goto('/parts');
     const box = page.getByRole('combobox', { name: 'Search parts' });
@@ -162,7 +191,7 @@ test.describe('finding the right part', () => {
     await box.fill('radiatr');
     await box.press('Escape');
     await box.press('Enter');
-    await expect(page).toHaveURL(/\/parts\?q=radiatr$/);
+    await expect(page).toHaveURL(/\/parts\/search\?q=radiatr$/);
     await expect(page.locator('main article:visible').first()).toContainText(/Radiator/i);
   });
 
@@ -188,7 +217,7 @@ test.describe('finding the right part', () => {
     const stopline = page.getByRole('complementary', { name: 'Filters' }).getByRole('link', { name: /^Stopline \d+$/ });
     const count = (await stopline.textContent())!.match(/\d+$/)![0];
     await stopline.click();
-    await expect(page).toHaveURL(/\/categories\/brakes\?brand=Stopline$/);
+    await expect(page).toHaveURL(/\/categories\/brakes\/search\?brand=Stopline$/);
     await expect(heading).toHaveText(`${count} ${count === '1' ? 'part' : 'parts'}`);
     await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', /noindex/);
     for (const card of await page.locator('main article:visible').all()) await expect(card).toContainText('Stopline');
@@ -200,7 +229,7 @@ test.describe('finding the right part', () => {
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
 
     await page.goBack();
-    await expect(page).toHaveURL(/\/categories\/brakes\?brand=Stopline$/);
+    await expect(page).toHaveURL(/\/categories\/brakes\/search\?brand=Stopline$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/categories\/brakes$/);
     await expect(heading).toHaveText(before!);

@@ -6,7 +6,7 @@ import { openMenuIfPhone } from './helpers';
  * else is refused with 400 by proxy.ts before Next.js parses it (it answered 500). Real navigations
  * still get their page.
  */
-const PAGES = ['/parts', '/categories/brakes', '/parts?q=brake'];
+const PAGES = ['/parts', '/categories/brakes', '/parts/search?q=brake'];
 
 test.describe('the router state header', () => {
   for (const path of PAGES) {
@@ -25,11 +25,20 @@ test.describe('the router state header', () => {
     });
     await page.goto('/');
     await openMenuIfPhone(page, testInfo);
-    // The page can show from its prefetched shell before the navigation's own request is answered.
-    const navigation = page.waitForResponse((res) => res.request().headers()['next-router-state-tree'] !== undefined);
+    // The static catalog can show from its prefetched copy: no request of its own.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Parts', exact: true }).click();
     await expect(page).toHaveURL(/\/parts$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'All parts' })).toBeVisible();
+    // A search is rendered for its URL: the navigation asks the server, with the header.
+    const navigation = page.waitForResponse((res) => res.request().headers()['next-router-state-tree'] !== undefined);
+    const box = page.getByRole('combobox', { name: 'Search parts' });
+    await box.fill('brake');
+    // Closed once shown (Escape on an empty list would clear a search field), Enter searches the text.
+    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+    await box.press('Escape');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/parts\/search\?q=brake$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Results for “brake”' })).toBeVisible();
     await navigation;
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((status) => status === 200)).toBe(true);

@@ -34,7 +34,7 @@ test.describe('the vehicle selector', () => {
     await finder.getByLabel('Year').selectOption('2018');
     await model.selectOption('3 Series');
     await finder.getByRole('button', { name: 'Find parts' }).click();
-    await expect(page).toHaveURL(/\/parts\?year=2018&make=BMW&model=3\+Series$/);
+    await expect(page).toHaveURL(/\/parts\/search\?year=2018&make=BMW&model=3\+Series$/);
     // Parts with no fitment data may be listed below (to check by their notes); none is known to fit.
     const results = page.getByRole('region', { name: /^\d+ parts?$/ });
     await expect(results.getByText('No parts for your 2018 BMW 3 Series yet')).toBeVisible();
@@ -121,7 +121,7 @@ test.describe('a VIN', () => {
     const model = (await finder.getByLabel('Model').locator(`optgroup[label="Parts for ${year}"] option`).first().textContent())!;
     await finder.getByLabel('Model').selectOption(model);
     await finder.getByRole('button', { name: 'Find parts' }).click();
-    await expect(page).toHaveURL(new RegExp(`/parts\\?year=${year}&make=Honda&model=${encodeURIComponent(model)}$`));
+    await expect(page).toHaveURL(new RegExp(`/parts/search\\?year=${year}&make=Honda&model=${encodeURIComponent(model)}$`));
     await expect(page.locator('main article').first()).toBeVisible();
   });
 

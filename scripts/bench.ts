@@ -186,7 +186,7 @@ async function normalRun(): Promise<void> {
     const customers = await newCustomers(base, 8, runId);
     log(`[bench] signed in the admin and 8 new customers; part page ${partPath}`);
 
-    const filteredPath = '/parts?category=brakes&inStock=true&sort=price-asc';
+    const filteredPath = '/parts/search?category=brakes&inStock=true&sort=price-asc';
     const pages: HttpTarget[] = [
       { name: 'home', label: '/', path: '/', baseline: '', signedIn: false, kind: 'page' },
       { name: 'home-signed-in', label: '/ signed in', path: '/', baseline: '', signedIn: true, kind: 'page' },
@@ -365,7 +365,7 @@ async function clusterRun(dataDir: string, partPath: string, runId: string): Pro
       {
         name: 'filtered',
         label: 'filtered catalog',
-        path: '/parts?category=brakes&inStock=true&sort=price-asc',
+        path: '/parts/search?category=brakes&inStock=true&sort=price-asc',
         baseline: '',
         signedIn: false,
         kind: 'filtered',

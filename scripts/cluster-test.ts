@@ -354,7 +354,7 @@ async function main(): Promise<void> {
     // 3. A part added through A is found by search through B within 5 s (B had the empty result cached).
     const word = `zq${runId}`;
     const searchPath = `/api/search?q=${word}`;
-    const catalogPath = `/parts?q=${word}`;
+    const catalogPath = `/parts/search?q=${word}`;
     await get(b.base, searchPath);
     await get(b.base, catalogPath);
     const part2 = await createPart(a.base, admin, `Cluster ${word} probe bracket`, 20, origin);

@@ -163,7 +163,8 @@ async function requests(admin: string, customer: string, other: string) {
       await hit(method, route, { cookie, body: '{}', origin: 'http://localhost:3000.evil.example' });
     }
   for (const query of SEARCHES)
-    for (const path of ['/api/search?', '/parts?', '/categories/brakes?', '/api/search/suggest?']) await hit('GET', path + query);
+    for (const path of ['/api/search?', '/parts/search?', '/categories/brakes/search?', '/api/search/suggest?'])
+      await hit('GET', path + query);
   for (const query of ['make=%00', 'make=Toyota&model=' + 'x'.repeat(500), 'model=Corolla']) await hit('GET', `/api/vehicles?${query}`);
   // Another customer's order, from this customer.
   for (const method of ['GET', 'PATCH', 'DELETE'])

@@ -9,7 +9,7 @@ import { SortSelect } from '@/components/catalog/sort-select';
 import { PartCard } from '@/components/parts/part-card';
 import { CardGrid } from '@/components/ui/card-grid';
 import { Pager } from '@/components/ui/pager';
-import { CATALOG_PATH, catalogHref, categoryPath, vehicleOf, type CatalogParams } from '@/lib/catalog/url';
+import { CATALOG_PATH, catalogHref, categoryPath, searchPath, vehicleOf, type CatalogParams } from '@/lib/catalog/url';
 import { getCatalogPage, getSuggestions } from '@/lib/catalog';
 import { catalogSearch } from '@/lib/catalog/search';
 import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
@@ -46,7 +46,9 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
     );
   }
   const { query, page } = parsed;
-  const result = await getCatalogPage(query, { record: true, address: clientIp(await headers()) });
+  // A search (any field in the URL) notes lost demand for its client; the plain list is a static page.
+  const searched = Object.keys(params).length > 0;
+  const result = await getCatalogPage(query, searched ? { record: true, address: clientIp(await headers()) } : {});
   if (result.loading) return <CatalogLoading />;
   const href = (changes: CatalogParams) => catalogHref(basePath, params, changes);
   const vehicle = vehicleOf(params);
@@ -213,7 +215,7 @@ function PriceForm({ basePath, params }: { basePath: string; params: CatalogPara
   const keep = Object.entries(params).filter(([name]) => !['minPrice', 'maxPrice', 'page'].includes(name));
   return (
     <li>
-      <form action={basePath} method="get" className="mt-2 flex items-end gap-2">
+      <form action={searchPath(basePath)} method="get" className="mt-2 flex items-end gap-2">
         {keep.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

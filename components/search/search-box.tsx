@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CATALOG_PATH, catalogHref, suggestionHref } from '@/lib/catalog/url';
+import { CATALOG_PATH, catalogHref, searchPath, suggestionHref } from '@/lib/catalog/url';
 import type { Suggestion } from '@/lib/catalog/search/types';
 import { cn } from '@/lib/platform/utils';
 import { MAX_QUERY_LENGTH } from '@/lib/platform/constants';
@@ -81,7 +81,7 @@ export function SearchBox({ className }: { className?: string }) {
   const optionId = (index: number) => `${id}-option-${index}`;
 
   return (
-    <form role="search" action={CATALOG_PATH} method="get" onSubmit={submit} className={cn('lg:relative', className)}>
+    <form role="search" action={searchPath(CATALOG_PATH)} method="get" onSubmit={submit} className={cn('lg:relative', className)}>
       <label htmlFor={`${id}-input`} className="sr-only">
         Search parts
       </label>

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { CATALOG_PATH, categoryPath, type CatalogParams } from '@/lib/catalog/url';
+import { CATALOG_PATH, categoryPath, searchPath, type CatalogParams } from '@/lib/catalog/url';
 
 export const CATALOG_DESCRIPTION = 'Every part in the shop: filter by category, brand, price, stock and the vehicle it fits.';
 
@@ -12,7 +12,7 @@ export function catalogMetadata(params: CatalogParams, { title, description }: {
   const { category, page, ...filters } = params;
   const base = category ? categoryPath(category) : CATALOG_PATH;
   const indexable = Object.keys(filters).length === 0;
-  const canonical = indexable && page && page !== '1' ? `${base}?page=${encodeURIComponent(page)}` : base;
+  const canonical = indexable && page && page !== '1' ? `${searchPath(base)}?page=${encodeURIComponent(page)}` : base;
   return {
     title,
     description,

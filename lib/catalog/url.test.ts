@@ -1,5 +1,5 @@
 import { catalogMetadata } from '@/lib/catalog/seo';
-import { catalogHref, readCatalogParams, suggestionHref, vehicleOf, vehicleParams } from '@/lib/catalog/url';
+import { catalogHref, narrowedLocation, readCatalogParams, suggestionHref, vehicleOf, vehicleParams } from '@/lib/catalog/url';
 import { catalogPageQuery, CATALOG_PAGE_SIZE, encodeCursor } from '@/lib/validations/search';
 
 describe('catalog URLs', () => {
@@ -13,10 +13,10 @@ describe('catalog URLs', () => {
 
   it('builds links in a stable order; a change other than the page goes back to page 1', () => {
     const params = { brand: 'Stopline', q: 'pads', page: '3' };
-    expect(catalogHref('/parts', params, { page: '4' })).toBe('/parts?q=pads&brand=Stopline&page=4');
-    expect(catalogHref('/parts', params, { sort: 'price-asc' })).toBe('/parts?q=pads&brand=Stopline&sort=price-asc');
+    expect(catalogHref('/parts', params, { page: '4' })).toBe('/parts/search?q=pads&brand=Stopline&page=4');
+    expect(catalogHref('/parts', params, { sort: 'price-asc' })).toBe('/parts/search?q=pads&brand=Stopline&sort=price-asc');
     expect(catalogHref('/parts', params, { brand: undefined, q: undefined })).toBe('/parts');
-    expect(catalogHref('/parts', { q: 'a b&c' })).toBe('/parts?q=a+b%26c');
+    expect(catalogHref('/parts', { q: 'a b&c' })).toBe('/parts/search?q=a+b%26c');
     // The defaults never show in a URL, so one page has one address.
     expect(catalogHref('/parts', { sort: 'relevance' }, { page: '1' })).toBe('/parts');
   });
@@ -24,18 +24,37 @@ describe('catalog URLs', () => {
   it('carries a vehicle in the URL and reads it back only when year, make and model are all there', () => {
     const vehicle = { year: 2016, make: 'Toyota', model: 'Corolla', engine: '1.8L I4' };
     const href = catalogHref('/parts', vehicleParams(vehicle));
-    expect(href).toBe('/parts?year=2016&make=Toyota&model=Corolla&engine=1.8L+I4');
+    expect(href).toBe('/parts/search?year=2016&make=Toyota&model=Corolla&engine=1.8L+I4');
     expect(vehicleOf(readCatalogParams(Object.fromEntries(new URL(href, 'http://x').searchParams)))).toEqual(vehicle);
     expect(vehicleOf({ make: 'Toyota', model: 'Corolla' })).toBeNull();
     expect(vehicleOf({ year: 'abc', make: 'Toyota', model: 'Corolla' })).toBeNull();
-    expect(catalogHref('/parts', { year: '2016', make: 'Toyota', model: 'Corolla', q: 'x' }, vehicleParams(null))).toBe('/parts?q=x');
+    expect(catalogHref('/parts', { year: '2016', make: 'Toyota', model: 'Corolla', q: 'x' }, vehicleParams(null))).toBe(
+      '/parts/search?q=x',
+    );
+  });
+
+  it('sends the old form of a narrowed catalog URL to its search page, and leaves every other URL alone', () => {
+    const at = (url: string) => {
+      const parsed = new URL(url, 'http://shop');
+      return narrowedLocation(parsed.pathname, parsed.searchParams);
+    };
+    expect(at('/parts?q=pads&utm_source=mail')).toBe('/parts/search?q=pads&utm_source=mail');
+    expect(at('/categories/brakes?brand=Stopline&page=2')).toBe('/categories/brakes/search?brand=Stopline&page=2');
+    expect(at('/parts')).toBeNull();
+    expect(at('/parts?utm_source=mail')).toBeNull();
+    expect(at('/parts?q=')).toBeNull();
+    expect(at('/parts/search?q=pads')).toBeNull();
+    expect(at('/parts/abc?q=pads')).toBeNull();
+    expect(at('/categories/brakes/search?brand=x')).toBeNull();
   });
 
   it('sends each kind of suggestion to its page', () => {
     expect(suggestionHref({ kind: 'part', id: 'abc', label: 'Pads', detail: '' })).toBe('/parts/abc');
     expect(suggestionHref({ kind: 'category', value: 'brakes', label: 'Brakes' })).toBe('/categories/brakes');
-    expect(suggestionHref({ kind: 'brand', value: 'Hollis & Crane', label: 'Hollis & Crane' })).toBe('/parts?brand=Hollis+%26+Crane');
-    expect(suggestionHref({ kind: 'query', value: 'brake pad', label: 'Brake pad', detail: '' })).toBe('/parts?q=brake+pad');
+    expect(suggestionHref({ kind: 'brand', value: 'Hollis & Crane', label: 'Hollis & Crane' })).toBe(
+      '/parts/search?brand=Hollis+%26+Crane',
+    );
+    expect(suggestionHref({ kind: 'query', value: 'brake pad', label: 'Brake pad', detail: '' })).toBe('/parts/search?q=brake+pad');
   });
 });
 
@@ -69,8 +88,8 @@ describe('what search engines index', () => {
   it('indexes the whole list and each category, page by page, under their own URLs', () => {
     expect(catalogMetadata({}, copy)).toMatchObject({ alternates: { canonical: '/parts' } });
     expect(catalogMetadata({}, copy).robots).toBeUndefined();
-    expect(catalogMetadata({ page: '2' }, copy)).toMatchObject({ alternates: { canonical: '/parts?page=2' } });
-    // /parts?category=brakes is a copy of the category page.
+    expect(catalogMetadata({ page: '2' }, copy)).toMatchObject({ alternates: { canonical: '/parts/search?page=2' } });
+    // /parts/search?category=brakes is a copy of the category page.
     expect(catalogMetadata({ category: 'brakes' }, copy)).toMatchObject({ alternates: { canonical: '/categories/brakes' } });
     expect(catalogMetadata({ category: 'brakes', page: '2' }, copy).robots).toBeUndefined();
   });

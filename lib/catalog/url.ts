@@ -26,6 +26,20 @@ export type CatalogParams = Partial<Record<CatalogParam, string>>;
 export const CATALOG_PATH = '/parts';
 export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
 
+/**
+ * The catalog and each category are static pages at their own path; narrowed by any field, they live
+ * under `{path}/search?{fields}`, a page rendered for its URL. Two paths, not one path with and without a
+ * query: the client router reuses a static page for any query of its URL.
+ */
+export const searchPath = (basePath: string) => `${basePath}/search`;
+
+/** The old form of a narrowed catalog URL (`/parts?q=…`, `/categories/brakes?brand=…`): where it lives now, or null. */
+export function narrowedLocation(pathname: string, search: URLSearchParams): string | null {
+  if (pathname !== CATALOG_PATH && !/^\/categories\/[^/]+$/.test(pathname)) return null;
+  if (!CATALOG_PARAMS.some((name) => search.get(name))) return null;
+  return `${searchPath(pathname)}?${search.toString()}`;
+}
+
 /** The catalog's fields from a page's search params (the first of repeated values; unknown names dropped). */
 export function readCatalogParams(searchParams: Record<string, string | string[] | undefined>): CatalogParams {
   const params: CatalogParams = {};
@@ -52,7 +66,7 @@ export function catalogHref(basePath: string, params: CatalogParams, changes: Ca
     if (value !== undefined && value !== '') search.set(name, value);
   }
   const query = search.toString();
-  return query ? `${basePath}?${query}` : basePath;
+  return query ? `${searchPath(basePath)}?${query}` : basePath;
 }
 
 /** The URL fields that narrow the catalog to a vehicle (none for no vehicle). */

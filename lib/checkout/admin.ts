@@ -4,6 +4,7 @@ import { assertAdmin, type Actor } from '@/lib/auth/policy';
 import { changedFields, recordAudit } from '@/lib/platform/audit';
 import { expireCacheTags } from '@/lib/platform/cache';
 import { SHIPPING_TAG } from '@/lib/checkout/shipping';
+import { SHOP_SETTINGS_ID } from '@/lib/checkout/settings';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
 import { connectDb } from '@/lib/platform/db';
 import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/platform/errors';
@@ -34,8 +35,6 @@ type Admin = Pick<Actor, '_id' | 'email' | 'isAdmin'>;
 
 /** Quotes read zones and rates from the cache (lib/checkout/shipping.ts): every change expires them, on every instance. */
 export const ratesChanged = () => expireCacheTags([SHIPPING_TAG]);
-
-export const SHOP_SETTINGS_ID = 'shop';
 
 // ---- Shipping zones -------------------------------------------------------------------------------
 
@@ -479,6 +478,7 @@ export async function updateShopSettings(actor: Admin, input: ShopSettingsInput)
   const before = await getShopSettings(actor);
   // An upsert: the document may not exist yet (the defaults' seeding inserts it once, lib/checkout/defaults.ts).
   await ShopSettings.updateOne({ _id: SHOP_SETTINGS_ID }, { $set: { ordersEmail: input.ordersEmail } }, { upsert: true });
+  await ratesChanged();
   const after = await getShopSettings(actor);
   if (before.ordersEmail !== after.ordersEmail)
     await recordAudit(actor, {

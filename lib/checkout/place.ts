@@ -12,9 +12,10 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '@/lib/p
 import { toCents } from '@/lib/platform/money';
 import { minimumQuantityMessage } from '@/lib/validations/orders';
 import type { CheckoutInput } from '@/lib/validations/checkout';
-import { OrderIntent, ShopSettings } from '@/models';
+import { OrderIntent } from '@/models';
 import { redeemCode, releaseCodes } from './discounts';
 import { priceCart, type Quote } from './quote';
+import { ordersInbox } from './settings';
 import { weightGramsOf } from './shipping';
 
 /**
@@ -148,8 +149,8 @@ export async function placeCheckout(
   });
   await removeOrdered(buyer.owner, lines).catch((error: unknown) => console.error('[checkout] could not empty the cart:', error));
   await enqueueOrderEmail('placed', order, {}, { fresh: true });
-  const settings = await ShopSettings.findById('shop', { ordersEmail: 1 }).lean();
-  if (settings?.ordersEmail) await enqueueShopNotice(order, settings.ordersEmail);
+  const inbox = await ordersInbox();
+  if (inbox) await enqueueShopNotice(order, inbox);
   return {
     orderId: order._id,
     orderNumber: order.number,

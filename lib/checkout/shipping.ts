@@ -59,7 +59,7 @@ function matchRank(zone: LeanZone, { country, postalCode }: Destination): number
   return zone.countries.includes('*') && !zone.postcodePrefixes.length ? 1 : 0;
 }
 
-/** Expired by every change of zones or tax rates (lib/checkout/admin.ts, the defaults' seeding). */
+/** Expired by every change of zones, tax rates or the shop's settings (lib/checkout/admin.ts, the defaults' seeding). */
 export const SHIPPING_TAG = 'shipping';
 
 /** Every zone, cached (a handful of documents, read by every quote) as plain data under SHIPPING_TAG. */

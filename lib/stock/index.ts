@@ -4,7 +4,7 @@ import { catalogChanged } from '@/lib/catalog/changes';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
 import { ClientGoneError, ConflictError, NotFoundError, ServiceUnavailableError, isDuplicateKey } from '@/lib/platform/errors';
 import { parseObjectId } from '@/lib/platform/ids';
-import { KeyedQueue } from '@/lib/stock/keyed-queue';
+import { BatchedTurns, type Outcome } from '@/lib/stock/batched-turns';
 import { Part, StockMove } from '@/models';
 import type { StockReason } from '@/models/stock-move';
 
@@ -15,8 +15,8 @@ import type { StockReason } from '@/models/stock-move';
  * the fold it was computed from, so the unique key (enforced atomically by every MongoDB-protocol
  * server, FerretDB included) is what prevents overselling, not a conditional update.
  *
- * Writers of one part are serialized inside the process (a keyed queue), so a process never races
- * itself; between processes a lost race is a duplicate key, repaired by rolling the winner's move
+ * Writers of one part are serialized inside the process (one turn at a time per part, the moves that
+ * arrived meanwhile done together in the next turn), so a process never races itself; between processes a lost race is a duplicate key, repaired by rolling the winner's move
  * forward. The hot path reads the part by _id, inserts the move and writes the pair: no ledger scan.
  */
 
@@ -78,11 +78,11 @@ export class InsufficientStockError extends ConflictError {
 /** How long a stock change may wait for its turn and retry before answering 503: seconds, never minutes. */
 export const STOCK_BUDGET_MS = 8000;
 
-// One chain per part for the whole process; the queue itself is this module copy's, so the errors it
-// throws are this copy's classes (a queue made by another bundle's copy threw classes that this
-// bundle's lib/platform/http did not recognize: a 500 instead of a 499 or 503).
-const globalForQueue = globalThis as typeof globalThis & { __stockTurns?: Map<string, Promise<unknown>> };
-const queue = new KeyedQueue((globalForQueue.__stockTurns ??= new Map()));
+// One line of turns per part for the whole process; a turn only holds moves of this module copy, so the
+// errors it answers are this copy's classes (a queue made by another bundle's copy threw classes that
+// this bundle's lib/platform/http did not recognize: a 500 instead of a 499 or 503).
+const globalForTurns = globalThis as typeof globalThis & { __stockTurns?: ConstructorParameters<typeof BatchedTurns>[0] };
+const turns = new BatchedTurns((globalForTurns.__stockTurns ??= new Map()));
 /** The stock each part's latest turn in this process saw (a hint for refusing early, never for granting). */
 const globalForSeen = globalThis as typeof globalThis & { __stockSeen?: Map<string, number> };
 const lastSeen = (globalForSeen.__stockSeen ??= new Map());
@@ -120,61 +120,145 @@ export async function applyStockMove(input: StockMoveInput, options: StockMoveOp
   // low: stock is only ever refused early, never granted (each turn reads the part again), so a burst of
   // buyers for the last units does not make the ones that cannot be served wait for a turn.
   const seen = lastSeen.get(String(partId));
-  if (input.delta < 0 && seen !== undefined && seen + input.delta < 0 && queue.isBusy(String(partId)))
+  if (input.delta < 0 && seen !== undefined && seen + input.delta < 0 && turns.isBusy(String(partId)))
     throw new InsufficientStockError(seen);
-  return queue.run(String(partId), () => applyInTurn(partId, input, deadline, options), {
+  return turns.run(String(partId), { partId, input, deadline, options }, applyInTurn, {
     waitMs: STOCK_BUDGET_MS,
     signal: options.signal,
   });
 }
 
-async function applyInTurn(
-  partId: Types.ObjectId,
-  input: StockMoveInput,
-  deadline: number,
-  { signal, check }: StockMoveOptions,
-): Promise<StockMoveResult> {
-  const orderKey = orderKeyOf(input);
-  for (;;) {
-    if (Date.now() > deadline) throw new ServiceUnavailableError('Stock is busy right now, please try again in a moment', 2);
+type Pending = { partId: Types.ObjectId; input: StockMoveInput; deadline: number; options: StockMoveOptions };
+
+/** Why a move cannot be made on the part as it stands in the turn (null: it can). */
+function refusal({ input, deadline, options }: Pending, part: StockPart): Error | null {
+  if (Date.now() > deadline) return new ServiceUnavailableError('Stock is busy right now, please try again in a moment', 2);
+  try {
+    options.check?.(part);
+  } catch (error) {
+    return error as Error;
+  }
+  if (part.availableQuantity + input.delta < 0) return new InsufficientStockError(part.availableQuantity);
+  if (options.signal?.aborted) return new ClientGoneError();
+  return null;
+}
+
+/** A move judged possible in a turn: which pending move, at which seq, leaving what. */
+type Planned = { index: number; seq: number; before: number; after: number };
+
+/**
+ * One turn of a part: the moves that waited for it, in arrival order. The part is read once; each move
+ * is judged on the stock the moves before it leave; the accepted ones are inserted in one ordered
+ * insertMany at consecutive seqs, and the pair is written once. A duplicate seq means another process
+ * moved first: the pair is written up to there, the winner's move is rolled forward, and the moves from
+ * there on are judged again on a new read.
+ */
+async function applyInTurn(_key: string, pending: Pending[]): Promise<Array<Outcome<StockMoveResult>>> {
+  const { partId } = pending[0]!;
+  const outcomes: Array<Outcome<StockMoveResult> | undefined> = [];
+  let next = 0;
+  let crossedZero = false;
+  while (next < pending.length) {
     const part = await Part.findById(partId, TURN_FIELDS).lean<StockPart>();
-    if (!part) throw new NotFoundError('Part not found');
-    lastSeen.set(String(partId), part.availableQuantity);
-    check?.(part);
-    const after = part.availableQuantity + input.delta;
-    if (after < 0) throw new InsufficientStockError(part.availableQuantity);
-    if (signal?.aborted) throw new ClientGoneError();
-    const seq = part.stockSeq + 1;
-    try {
-      await StockMove.create({
-        _id: moveId(partId, seq),
-        partId,
-        seq,
-        delta: input.delta,
-        reason: input.reason,
-        after,
-        orderId: input.orderId,
-        orderKey,
-        by: input.by,
-      });
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      const taken = await findMove(partId, seq);
-      if (taken) {
-        // Another process moved first (or died before writing the pair): roll its move forward.
-        await writePair(partId, part.stockSeq, taken.after, seq);
-        if (orderKey && taken.orderKey === orderKey) return { applied: false, availableQuantity: taken.after, seq };
-        await jitter();
+    if (!part) {
+      for (; next < pending.length; next++) outcomes[next] = { ok: false, error: new NotFoundError('Part not found') };
+      break;
+    }
+    const now = { ...part };
+    const planned: Planned[] = [];
+    for (; next < pending.length; next++) {
+      const move = pending[next]!;
+      const refused = refusal(move, { ...now });
+      if (refused) {
+        outcomes[next] = { ok: false, error: refused };
         continue;
       }
-      // The next slot is free, so the duplicate is this order's key: its move is already in the ledger.
-      if (orderKey) return { applied: false, availableQuantity: part.availableQuantity, seq: part.stockSeq };
-      throw error;
+      planned.push({ index: next, seq: now.stockSeq + 1, before: now.availableQuantity, after: now.availableQuantity + move.input.delta });
+      now.availableQuantity += move.input.delta;
+      now.stockSeq += 1;
     }
-    await writePair(partId, part.stockSeq, after, seq);
-    lastSeen.set(String(partId), after);
-    if (after === 0 || part.availableQuantity === 0) await inStockChanged(partId);
-    return { applied: true, availableQuantity: after, seq };
+    const { stored, failure } = await insertMoves(partId, pending, planned);
+    for (const move of planned.slice(0, stored)) {
+      outcomes[move.index] = { ok: true, value: { applied: true, availableQuantity: move.after, seq: move.seq } };
+      crossedZero ||= move.after === 0 || move.before === 0;
+    }
+    const last = planned[stored - 1];
+    if (last) await writePair(partId, part.stockSeq, last.after, last.seq);
+    lastSeen.set(String(partId), last?.after ?? part.availableQuantity);
+    if (!failure) continue;
+    if (failure instanceof UnknownWriteError) {
+      // Which moves were stored is unknown: none is tried again (a move without an order key would be
+      // stored twice); each planned one answers the error, and the next turn rolls the stored ones forward.
+      for (const move of planned) outcomes[move.index] = { ok: false, error: failure.cause };
+      continue;
+    }
+    // The moves after the one that failed were judged on stock that is not stored: judge them again.
+    const clash = planned[stored]!;
+    outcomes.length = clash.index;
+    next = clash.index + 1;
+    if (!isDuplicateKey(failure)) {
+      outcomes[clash.index] = { ok: false, error: failure };
+      continue;
+    }
+    const orderKey = orderKeyOf(pending[clash.index]!.input);
+    const taken = await findMove(partId, clash.seq);
+    if (taken) {
+      // Another process moved first (or died before writing the pair): roll its move forward.
+      await writePair(partId, clash.seq - 1, taken.after, clash.seq);
+      if (orderKey && taken.orderKey === orderKey) {
+        outcomes[clash.index] = { ok: true, value: { applied: false, availableQuantity: taken.after, seq: clash.seq } };
+      } else {
+        next = clash.index;
+        await jitter();
+      }
+    } else if (orderKey) {
+      // The slot is free, so the duplicate is this order's key: its move is already in the ledger.
+      outcomes[clash.index] = { ok: true, value: { applied: false, availableQuantity: clash.before, seq: clash.seq - 1 } };
+    } else {
+      outcomes[clash.index] = { ok: false, error: failure };
+    }
+  }
+  if (crossedZero) await inStockChanged(partId);
+  return outcomes.map((outcome) => outcome ?? { ok: false, error: new Error('A stock move was not judged') });
+}
+
+/** An insert that failed without saying which moves it stored (the connection lost). */
+class UnknownWriteError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('A stock write failed part way');
+  }
+}
+
+/**
+ * Inserts the planned moves in order, in one round trip. Answers how many were stored, and the error of
+ * the first that was not (the ones after it were not tried); a failure that does not say where it stopped
+ * is an UnknownWriteError.
+ */
+async function insertMoves(partId: Types.ObjectId, pending: Pending[], planned: Planned[]): Promise<{ stored: number; failure: unknown }> {
+  if (!planned.length) return { stored: 0, failure: null };
+  const docs = planned.map(({ index, seq, after }) => {
+    const { input } = pending[index]!;
+    const orderKey = orderKeyOf(input);
+    return {
+      _id: moveId(partId, seq),
+      partId,
+      seq,
+      delta: input.delta,
+      reason: input.reason,
+      after,
+      orderId: input.orderId,
+      orderKey,
+      by: input.by,
+    };
+  });
+  try {
+    await StockMove.insertMany(docs, { ordered: true });
+    return { stored: planned.length, failure: null };
+  } catch (error) {
+    const errors = (error as { writeErrors?: unknown }).writeErrors;
+    const first = (Array.isArray(errors) ? errors[0] : errors) as { index?: unknown; code?: unknown } | undefined;
+    if (typeof first?.index === 'number') return { stored: first.index, failure: { code: first.code, cause: error } };
+    return { stored: 0, failure: new UnknownWriteError(error) };
   }
 }
 

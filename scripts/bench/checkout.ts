@@ -1,5 +1,5 @@
 import { nextClientAddress, type Session } from './accounts';
-import { fixed, formatTable, median, runLoad, type LoadResult } from './load';
+import { fixed, formatTable, median, percentileOf, runLoad, type LoadResult } from './load';
 import { createPart, type BenchPart } from './orders';
 
 /**
@@ -83,11 +83,6 @@ async function checkoutOnce(base: string, buyer: Buyer, body: Record<string, unk
     return { status: 0, ms: performance.now() - started, body: null };
   }
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
-};
 
 async function stockOf(base: string, partId: string): Promise<number | null> {
   const res = await fetch(new URL(`/api/parts/${partId}`, base));
@@ -176,37 +171,41 @@ export async function runCheckoutBench(
       for (const [name, run] of calls) {
         const result = await run();
         runs.set(name, [...(runs.get(name) ?? []), result]);
-        log(`[bench] round ${round}/${rounds}, 10 conns, ${name}: ${fixed(result.reqPerSec)} req/s, p97.5 ${fixed(result.p975, 0)} ms`);
+        log(`[bench] round ${round}/${rounds}, 10 conns, ${name}: ${fixed(result.reqPerSec)} req/s, p95 ${fixed(result.p95, 0)} ms`);
       }
     }
     const rows = [...runs].map(([name, results]) => {
+      const p95 = median(results.map((result) => result.p95));
       const p975 = median(results.map((result) => result.p975));
       const goal = name.includes('quote') ? 100 : 50;
-      checks.push(`${verdict(p975 < goal)}  ${name}: p97.5 ${fixed(p975, 1)} ms at 10 connections (p95 < ${goal})`);
+      checks.push(`${verdict(p95 < goal)}  ${name}: p95 ${fixed(p95, 1)} ms at 10 connections (< ${goal})`);
       const bad = results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
       return [
         name,
         fixed(median(results.map((result) => result.reqPerSec))),
         fixed(median(results.map((result) => result.p50)), 1),
+        fixed(p95, 1),
         fixed(p975, 1),
         fixed(median(results.map((result) => result.p99)), 1),
         String(bad),
       ];
     });
     lines.push(`\n== Cart and quote (20 guests with 5-line carts in turn; ${rounds} round(s) of ${seconds} s; medians) ==`);
-    lines.push(formatTable(['call', 'req/s', 'p50', 'p97.5', 'p99', 'non-2xx or errors'], rows));
+    lines.push(formatTable(['call', 'req/s', 'p50', 'p95', 'p97.5', 'p99', 'non-2xx or errors'], rows));
   }
 
-  // 5-line checkouts at 10 connections: each worker fills a new guest's cart (not timed), then checks it out (timed).
+  // 5-line checkouts at 10 connections: new guests' carts are filled first (not timed), then checked
+  // out 10 at a time (timed), so that the figure is the checkout's alone and not the cart writes'.
   if (wanted('checkout')) {
     const method = await standardMethod(base, await guestWith(base, plenty));
     const perWorker = Math.max(5, Math.round((seconds * rounds) / 2));
+    const filled = await inBatches(10 * perWorker, 10, () => guestWith(base, shuffled(plenty)));
     const times: number[] = [];
     const statuses: Record<string, number> = {};
     await Promise.all(
-      Array.from({ length: 10 }, async () => {
+      Array.from({ length: 10 }, async (_, worker) => {
         for (let i = 0; i < perWorker; i++) {
-          const buyer = await guestWith(base, shuffled(plenty));
+          const buyer = filled[worker * perWorker + i]!;
           const fired = await checkoutOnce(base, buyer, {
             email: 'bench-guest@example.com',
             address: ADDRESS,
@@ -218,7 +217,7 @@ export async function runCheckoutBench(
         }
       }),
     );
-    const p95 = percentile(times, 95);
+    const p95 = percentileOf(times, 95);
     lines.push(`\n== 5-line checkouts, 10 at a time (${times.length} checkouts of new guests' carts) ==`);
     lines.push(
       formatTable(
@@ -226,7 +225,7 @@ export async function runCheckoutBench(
         [
           [
             String(times.length),
-            fixed(percentile(times, 50), 0),
+            fixed(percentileOf(times, 50), 0),
             fixed(p95, 0),
             fixed(Math.max(...times), 0),
             Object.entries(statuses)

@@ -403,11 +403,13 @@ describe('after checkout', () => {
     await b.add(two, 2);
     const create = jest.spyOn(Order, 'create').mockRejectedValueOnce(new Error('process died'));
     // The compensation itself "dies" too: nothing gives the stock back but the reconciliation.
-    const original = StockMove.create.bind(StockMove);
+    const original = StockMove.insertMany.bind(StockMove);
     const cancelSpy = jest
-      .spyOn(StockMove, 'create')
-      .mockImplementation(((doc: { reason?: string }) =>
-        doc.reason === 'cancel' ? Promise.reject(new Error('process died')) : original(doc as never)) as never);
+      .spyOn(StockMove, 'insertMany')
+      .mockImplementation(((docs: Array<{ reason?: string }>, options: never) =>
+        docs.some((doc) => doc.reason === 'cancel')
+          ? Promise.reject(new Error('process died'))
+          : original(docs as never, options)) as never);
     const res = await b.checkout(guestCheckout(gb.standard));
     expect(res.status).toBe(500);
     create.mockRestore();

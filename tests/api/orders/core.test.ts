@@ -102,7 +102,7 @@ describe('the work of one order', () => {
         'users.findOne',
         'orderintents.insertOne',
         'parts.findOne',
-        'stockmoves.insertOne',
+        'stockmoves.insertMany',
         'parts.updateOne',
         'orders.insertOne',
         'outboxdues.insertOne',

@@ -1,0 +1,93 @@
+import 'server-only';
+import { ClientGoneError, ServiceUnavailableError } from '@/lib/platform/errors';
+import type { TurnOptions } from './keyed-queue';
+
+/** What a batch answers for each of its items, in their order. */
+export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
+
+/** Does the work of one batch of a key: the items in arrival order; one outcome per item. */
+export type BatchWork<I, O> = (key: string, items: I[]) => Promise<Array<Outcome<O>>>;
+
+type Waiter = {
+  item: unknown;
+  work: BatchWork<never, unknown>;
+  settle: (outcome: Outcome<unknown>) => void;
+  /** Taken by a batch, or gone (timed out, client left): either way no longer waiting. */
+  done: boolean;
+};
+
+type Line = { waiting: Waiter[]; running: boolean };
+
+/**
+ * One turn at a time per key, like KeyedQueue, but what arrived while a turn ran is done together in
+ * the next turn (a group commit): a hot part's buyers share one read of the part and one write of its
+ * stock pair instead of queueing three round trips each. Waiting is bounded, and an item whose client
+ * left is dropped before its turn. A batch only holds items of one `work` function (one module copy's,
+ * so the errors it answers are that copy's classes).
+ */
+export class BatchedTurns {
+  constructor(
+    private readonly lines = new Map<string, Line>(),
+    private readonly maxBatch = 50,
+  ) {}
+
+  /** Whether a turn of this key is running (a new item would wait for the next one). */
+  isBusy(key: string): boolean {
+    return this.lines.has(key);
+  }
+
+  run<I, O>(key: string, item: I, work: BatchWork<I, O>, { waitMs, signal }: TurnOptions): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      if (signal?.aborted) return reject(new ClientGoneError());
+      const line = this.lines.get(key) ?? { waiting: [], running: false };
+      this.lines.set(key, line);
+      const onAbort = () => leave(new ClientGoneError());
+      const timer = setTimeout(
+        () => leave(new ServiceUnavailableError('The shop is busy with this part right now, please try again in a moment', 2)),
+        waitMs,
+      );
+      const waiter: Waiter = {
+        item,
+        work: work as BatchWork<never, unknown>,
+        done: false,
+        settle: (outcome) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          if (outcome.ok) resolve(outcome.value as O);
+          else reject(outcome.error);
+        },
+      };
+      const leave = (error: Error) => {
+        if (waiter.done) return;
+        waiter.done = true;
+        line.waiting.splice(line.waiting.indexOf(waiter), 1);
+        waiter.settle({ ok: false, error });
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      line.waiting.push(waiter);
+      if (!line.running) void this.drain(key, line);
+    });
+  }
+
+  private async drain(key: string, line: Line): Promise<void> {
+    line.running = true;
+    while (line.waiting.length) {
+      const { work } = line.waiting[0]!;
+      const batch: Waiter[] = [];
+      while (batch.length < this.maxBatch && line.waiting[0]?.work === work) batch.push(line.waiting.shift()!);
+      for (const waiter of batch) waiter.done = true;
+      let outcomes: Array<Outcome<unknown>>;
+      try {
+        outcomes = await work(
+          key,
+          batch.map((waiter) => waiter.item as never),
+        );
+      } catch (error) {
+        outcomes = batch.map(() => ({ ok: false, error }));
+      }
+      batch.forEach((waiter, i) => waiter.settle(outcomes[i] ?? { ok: false, error: new Error('A batch answered no outcome') }));
+    }
+    line.running = false;
+    if (this.lines.get(key) === line) this.lines.delete(key);
+  }
+}
