@@ -7,7 +7,18 @@ import { expect, test } from './fixtures';
 const PUBLIC = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 const PRIVATE = 'private, no-cache';
 
-const SHARED = ['/', '/parts', '/categories/brakes', '/blogs', '/myPortfolio', '/login', '/register', '/legal/terms'];
+const SHARED = [
+  '/',
+  '/parts',
+  '/parts/search?q=brake',
+  '/categories/brakes',
+  '/categories/brakes/search?brand=Stopline',
+  '/blogs',
+  '/myPortfolio',
+  '/login',
+  '/register',
+  '/legal/terms',
+];
 const NOT_SHARED = [
   '/parts/sitemap/0.xml',
   '/legal',

@@ -11,6 +11,7 @@ export const SHARED_PAGE_PATHS = [
   'parts',
   'parts/[^/]+',
   'categories/[^/]+',
+  'categories/[^/]+/search',
   'blogs',
   'myPortfolio',
   'login',
