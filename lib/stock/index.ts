@@ -2,7 +2,7 @@ import 'server-only';
 import type { Types } from 'mongoose';
 import { catalogChanged } from '@/lib/catalog/changes';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
-import { ClientGoneError, ConflictError, NotFoundError, ServiceUnavailableError, isDuplicateKey } from '@/lib/platform/errors';
+import { ClientGoneError, ConflictError, NotFoundError, ServiceUnavailableError } from '@/lib/platform/errors';
 import { parseObjectId } from '@/lib/platform/ids';
 import { BatchedTurns, type Outcome } from '@/lib/stock/batched-turns';
 import { Part, StockMove } from '@/models';
@@ -177,7 +177,7 @@ async function applyInTurn(_key: string, pending: Pending[]): Promise<Array<Outc
       now.availableQuantity += move.input.delta;
       now.stockSeq += 1;
     }
-    const { stored, failure } = await insertMoves(partId, pending, planned);
+    const { stored, failure, duplicate } = await insertMoves(partId, pending, planned);
     for (const move of planned.slice(0, stored)) {
       outcomes[move.index] = { ok: true, value: { applied: true, availableQuantity: move.after, seq: move.seq } };
       crossedZero ||= move.after === 0 || move.before === 0;
@@ -196,7 +196,7 @@ async function applyInTurn(_key: string, pending: Pending[]): Promise<Array<Outc
     const clash = planned[stored]!;
     outcomes.length = clash.index;
     next = clash.index + 1;
-    if (!isDuplicateKey(failure)) {
+    if (!duplicate) {
       outcomes[clash.index] = { ok: false, error: failure };
       continue;
     }
@@ -231,11 +231,15 @@ class UnknownWriteError extends Error {
 
 /**
  * Inserts the planned moves in order, in one round trip. Answers how many were stored, and the error of
- * the first that was not (the ones after it were not tried); a failure that does not say where it stopped
- * is an UnknownWriteError.
+ * the first that was not (the ones after it were not tried), and whether that one was a duplicate key; a
+ * failure that does not say where it stopped is an UnknownWriteError.
  */
-async function insertMoves(partId: Types.ObjectId, pending: Pending[], planned: Planned[]): Promise<{ stored: number; failure: unknown }> {
-  if (!planned.length) return { stored: 0, failure: null };
+async function insertMoves(
+  partId: Types.ObjectId,
+  pending: Pending[],
+  planned: Planned[],
+): Promise<{ stored: number; failure: unknown; duplicate: boolean }> {
+  if (!planned.length) return { stored: 0, failure: null, duplicate: false };
   const docs = planned.map(({ index, seq, after }) => {
     const { input } = pending[index]!;
     const orderKey = orderKeyOf(input);
@@ -253,12 +257,13 @@ async function insertMoves(partId: Types.ObjectId, pending: Pending[], planned: 
   });
   try {
     await StockMove.insertMany(docs, { ordered: true });
-    return { stored: planned.length, failure: null };
+    return { stored: planned.length, failure: null, duplicate: false };
   } catch (error) {
     const errors = (error as { writeErrors?: unknown }).writeErrors;
     const first = (Array.isArray(errors) ? errors[0] : errors) as { index?: unknown; code?: unknown } | undefined;
-    if (typeof first?.index === 'number') return { stored: first.index, failure: { code: first.code, cause: error } };
-    return { stored: 0, failure: new UnknownWriteError(error) };
+    // The first failed document's own code: a duplicate is another process's move (or this order's).
+    if (typeof first?.index === 'number') return { stored: first.index, failure: error, duplicate: first.code === 11000 };
+    return { stored: 0, failure: new UnknownWriteError(error), duplicate: false };
   }
 }
 

@@ -123,6 +123,24 @@ describe('stock ledger', () => {
     expect(await StockMove.countDocuments({ orderId: { $in: orders } })).toBe(4);
   });
 
+  it('fails the moves of a write that says nothing of where it stopped, without trying them again', async () => {
+    const partId = await newPart(10);
+    const inserts = jest.spyOn(StockMove, 'insertMany').mockRejectedValueOnce(new Error('connection lost'));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() })),
+    );
+    // The first turn's one move got the error; the two that waited went in the next turn.
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value.availableQuantity : String(result.reason)))).toEqual([
+      'Error: connection lost',
+      9,
+      8,
+    ]);
+    expect(inserts).toHaveBeenCalledTimes(2);
+    inserts.mockRestore();
+    expect(await stockOf(partId)).toEqual({ available: 8, seq: 3 });
+    expect((await sumStockMoves(partId)).total).toBe(8);
+  });
+
   it('refuses a move that would take the stock below zero and stores nothing', async () => {
     const partId = await newPart(2);
     await expect(applyStockMove({ partId, delta: -3, reason: 'edit', by: 'admin@example.com' })).rejects.toThrow(
