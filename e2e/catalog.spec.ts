@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { asCustomer, expect, test } from './fixtures';
-import { expectNoHorizontalOverflow, isPhone, keepScreenshot, openMenuIfPhone, registerViaApi, signInViaApi } from './helpers';
+import {
+  expectNoHorizontalOverflow,
+  isPhone,
+  keepScreenshot,
+  openMenuIfPhone,
+  registerViaApi,
+  searchFromBox,
+  signInViaApi,
+} from './helpers';
 
 /** The visible vehicle selector inside `scope` (the home hero, the navbar's panel or My Garage). */
 async function pickVehicle(page: Page, scope: ReturnType<Page['locator']>, vehicle: { year: string; make: string; model: string }) {
@@ -125,12 +133,7 @@ test.describe('finding the right part', () => {
 
     await page.goto('/parts');
     await expect(page.getByRole('heading', { level: 1, name: 'All parts' })).toBeVisible();
-    const box = page.getByRole('combobox', { name: 'Search parts' });
-    await box.fill('radiator');
-    // Closed once shown (Escape on an empty list would clear a search field), Enter searches the text.
-    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
-    await box.press('Escape');
-    await box.press('Enter');
+    await searchFromBox(page, 'radiator');
     await expect(page).toHaveURL(/\/parts\/search\?q=radiator$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Results for “radiator”' })).toBeVisible();
     for (const card of await page.locator('main article:visible').all()) await expect(card).toContainText(/radiator/i);

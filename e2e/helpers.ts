@@ -34,6 +34,18 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
+/**
+ * Searches `text` from the navbar's search box, not a suggestion: the list is closed once shown (Escape
+ * on an empty list would clear a search field), then Enter searches the text.
+ */
+export async function searchFromBox(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'Search parts' });
+  await box.fill(text);
+  await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+  await box.press('Escape');
+  await box.press('Enter');
+}
+
 /** Opens the mobile menu on phones (the desktop links are hidden there). */
 export async function openMenuIfPhone(page: Page, testInfo: TestInfo): Promise<void> {
   if (isPhone(testInfo)) await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { openMenuIfPhone } from './helpers';
+import { openMenuIfPhone, searchFromBox } from './helpers';
 
 /**
  * A client navigation's `Next-Router-State-Tree` header is URL-encoded JSON of an array: anything
@@ -31,12 +31,7 @@ test.describe('the router state header', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'All parts' })).toBeVisible();
     // A search is rendered for its URL: the navigation asks the server, with the header.
     const navigation = page.waitForResponse((res) => res.request().headers()['next-router-state-tree'] !== undefined);
-    const box = page.getByRole('combobox', { name: 'Search parts' });
-    await box.fill('brake');
-    // Closed once shown (Escape on an empty list would clear a search field), Enter searches the text.
-    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
-    await box.press('Escape');
-    await box.press('Enter');
+    await searchFromBox(page, 'brake');
     await expect(page).toHaveURL(/\/parts\/search\?q=brake$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Results for “brake”' })).toBeVisible();
     await navigation;
