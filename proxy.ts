@@ -35,7 +35,7 @@ export async function proxy(req: NextRequest) {
     return new NextResponse(null, { status: 405, headers: { allow: 'GET, HEAD' } });
   }
   if (pathname.startsWith('/dashboard/') || pathname === '/dashboard') return guardDashboard(req);
-  const narrowed = narrowedLocation(pathname, req.nextUrl.searchParams);
+  const narrowed = (req.method === 'GET' || req.method === 'HEAD') && narrowedLocation(pathname, req.nextUrl.searchParams);
   if (narrowed) return NextResponse.redirect(new URL(narrowed, req.url), 308);
   if (DATABASE_PAGE.test(pathname)) return answerDuringOutage(req);
   // A well-formed percent-escape came through the first matcher: nothing to refuse.
