@@ -12,6 +12,8 @@ import {
 
 /** The visible vehicle selector inside `scope` (the home hero, the navbar's panel or My Garage). */
 async function pickVehicle(page: Page, scope: ReturnType<Page['locator']>, vehicle: { year: string; make: string; model: string }) {
+  // The makes arrive from /api/vehicles once the form is live: a year chosen before that is lost.
+  await expect(scope.getByLabel('Make').locator('option', { hasText: vehicle.make })).toHaveCount(1);
   await scope.getByLabel('Year').selectOption(vehicle.year);
   await scope.getByLabel('Make').selectOption(vehicle.make);
   // The models arrive from /api/vehicles once the make is chosen.
