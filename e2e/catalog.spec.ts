@@ -130,8 +130,9 @@ test.describe('finding the right part', () => {
     expect(old.headers().location).toMatch(/\/parts\/search\?q=brake&utm_source=mail$/);
     const category = await request.get('/categories/brakes?brand=Stopline', { maxRedirects: 0 });
     expect(category.headers().location).toMatch(/\/categories\/brakes\/search\?brand=Stopline$/);
-    // A query that narrows nothing keeps the static page.
+    // A query that narrows nothing keeps the static page; only reads are sent on (a write gets the page's 405).
     expect((await request.get('/parts?utm_source=mail', { maxRedirects: 0 })).status()).toBe(200);
+    expect((await request.post('/parts?q=brake', { maxRedirects: 0 })).status()).toBe(405);
 
     await page.goto('/parts');
     await expect(page.getByRole('heading', { level: 1, name: 'All parts' })).toBeVisible();
