@@ -1,13 +1,14 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
 import { PATHNAME_HEADER } from '@/lib/auth/private-page-header';
-import { narrowedLocation } from '@/lib/catalog/url';
+import { narrowedLocation, narrowedPage } from '@/lib/catalog/url';
 import { authSecret } from '@/lib/platform/env';
 import { DATABASE_PAGE, OUTAGE_RETRY_AFTER_SECONDS } from '@/lib/platform/outage-paths';
 import { hasMalformedPath, malformedPathAnswer } from '@/lib/platform/request-path';
 
 /** The build's files and public/'s (the ones a method other than GET or HEAD gets 405 on). */
 const STATIC_FILE = /^\/(?:_next\/static\/|images\/|logo\.svg$)/;
+const METHOD_NOT_ALLOWED = () => new NextResponse(null, { status: 405, headers: { allow: 'GET, HEAD' } });
 
 /**
  * Before Next.js routes a request (only on the paths and headers of `config.matcher`):
@@ -15,6 +16,8 @@ const STATIC_FILE = /^\/(?:_next\/static\/|images\/|logo\.svg$)/;
  * - another method than GET or HEAD on a static file answers 405 (Next.js would answer 500);
  * - the old form of a narrowed catalog URL (`/parts?q=…`) goes to its page (`/parts/search?q=…`,
  *   lib/catalog/url.ts): the plain catalog is a static page;
+ * - a narrowed catalog page (`/parts/search?q=…`, page loads and client navigations alike) is served
+ *   from the page of its fields' key (`/parts/search/{key}`), which Next.js keeps once rendered;
  * - the dashboard's early redirect: a visitor opening it goes to /login, remembering the page; a
  *   signed-in one's page gets its path (the layout decides access before anything streams). Every
  *   page, route handler and action checks the caller again on the server (CVE-2025-29927);
@@ -32,20 +35,39 @@ export async function proxy(req: NextRequest) {
   }
   if (STATIC_FILE.test(pathname)) {
     if (req.method === 'GET' || req.method === 'HEAD') return NextResponse.next();
-    return new NextResponse(null, { status: 405, headers: { allow: 'GET, HEAD' } });
+    return METHOD_NOT_ALLOWED();
   }
   if (pathname.startsWith('/dashboard/') || pathname === '/dashboard') return guardDashboard(req);
-  const narrowed = (req.method === 'GET' || req.method === 'HEAD') && narrowedLocation(pathname, req.nextUrl.searchParams);
-  if (narrowed) return NextResponse.redirect(new URL(narrowed, req.url), 308);
-  if (DATABASE_PAGE.test(pathname)) return answerDuringOutage(req);
+  const reading = req.method === 'GET' || req.method === 'HEAD';
+  const moved = reading && narrowedLocation(pathname, req.nextUrl.searchParams);
+  if (moved) return NextResponse.redirect(new URL(moved, req.url), 308);
+  const narrowed = narrowedPage(pathname, req.nextUrl.searchParams);
+  if (narrowed && !reading) return METHOD_NOT_ALLOWED();
+  if (narrowed && 'rewrite' in narrowed) return serveNarrowed(req, narrowed.rewrite);
+  if (narrowed) return NextResponse.redirect(new URL(narrowed.redirect, req.url), 308);
+  if (DATABASE_PAGE.test(pathname)) return (await outageAnswer(req)) ?? NextResponse.next();
   // A well-formed percent-escape came through the first matcher: nothing to refuse.
   return NextResponse.next();
 }
 
-async function answerDuringOutage(req: NextRequest) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return NextResponse.next();
+/**
+ * A narrowed catalog page, from the page of its key (its own cache entry); a page load is first checked
+ * like any page that reads the database, a client navigation (RSC) left to Next.js as there.
+ */
+async function serveNarrowed(req: NextRequest, target: string) {
+  if (!req.headers.has('rsc')) {
+    const unavailable = await outageAnswer(req, target);
+    if (unavailable) return unavailable;
+  }
+  // The query rides along: Next.js checks a client navigation's own field (`_rsc`) on the page it serves.
+  return NextResponse.rewrite(new URL(`${target}${req.nextUrl.search}`, req.url));
+}
+
+/** The 503 page for a page at `pathname` that cannot be answered now, or undefined to go on. */
+async function outageAnswer(req: NextRequest, pathname = req.nextUrl.pathname) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   const { isPageUnavailable } = await import('@/lib/platform/outage');
-  if (!(await isPageUnavailable(req.nextUrl.pathname))) return NextResponse.next();
+  if (!(await isPageUnavailable(pathname))) return undefined;
   return NextResponse.rewrite(new URL('/unavailable', req.url), {
     status: 503,
     headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
@@ -84,8 +106,11 @@ export const config = {
     '/dashboard/:path*',
     // The pages of DATABASE_PAGE (lib/platform/outage-paths.ts), but not a client navigation's request.
     {
-      source: '/:page(|parts|parts/[^/]+|categories/[^/]+|categories/[^/]+/search|blogs)',
+      source: '/:page(|parts|parts/[^/]+|categories/[^/]+|blogs)',
       missing: [{ type: 'header', key: 'rsc' }],
     },
+    // The narrowed catalog pages, client navigations included.
+    '/parts/search',
+    '/categories/:slug/search',
   ],
 };

@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { CATEGORIES } from '@/content/categories';
 import { CatalogLoading } from '@/components/catalog/catalog-loading';
 import { FiltersPanel } from '@/components/catalog/filters-panel';
@@ -10,13 +10,13 @@ import { PartCard } from '@/components/parts/part-card';
 import { CardGrid } from '@/components/ui/card-grid';
 import { Pager } from '@/components/ui/pager';
 import { CATALOG_PATH, catalogHref, categoryPath, searchPath, vehicleOf, type CatalogParams } from '@/lib/catalog/url';
-import { getCatalogPage, getSuggestions } from '@/lib/catalog';
-import { catalogSearch } from '@/lib/catalog/search';
+import { getCatalogView, getSuggestions } from '@/lib/catalog';
+import { catalogSearch, recordLostDemand } from '@/lib/catalog/search';
 import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
 import { formatPrice } from '@/lib/platform/money';
 import { cn } from '@/lib/platform/utils';
 import { clientIp } from '@/lib/platform/rate-limit';
-import { catalogPageQuery, CATALOG_PAGE_SIZE } from '@/lib/validations/search';
+import { CATALOG_PAGE_SIZE, type SearchQuery } from '@/lib/validations/search';
 
 const categoryName = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
 
@@ -32,9 +32,11 @@ type CatalogViewProps = {
 /**
  * The catalog: filters with their counts, the active filters, sort, the parts and the pages. Every
  * control is a link or a GET form, so the state is the URL and the page works before any script runs.
+ * Links to other narrowed pages are not prefetched: a page shows some thirty, each a page of its own
+ * that Next.js renders on its first visit, and a click costs one request (a cached page, once rendered).
  */
 export async function CatalogView({ basePath, params, category }: CatalogViewProps) {
-  const parsed = catalogPageQuery(category ? { ...params, category } : params);
+  const parsed = await getCatalogView(category ? { ...params, category } : params);
   if (!parsed.ok) {
     return (
       <div role="alert" className="rounded-xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
@@ -45,11 +47,10 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
       </div>
     );
   }
-  const { query, page } = parsed;
-  // A search (any field in the URL) notes lost demand for its client; the plain list is a static page.
-  const searched = Object.keys(params).length > 0;
-  const result = await getCatalogPage(query, searched ? { record: true, address: clientIp(await headers()) } : {});
+  const { query, page, result } = parsed;
   if (result.loading) return <CatalogLoading />;
+  // A shopper's search (any field in the URL) that found nothing is noted for its client on every visit.
+  const searched = Object.keys(params).length > 0;
   const href = (changes: CatalogParams) => catalogHref(basePath, params, changes);
   const vehicle = vehicleOf(params);
   const activeCategory = category ?? params.category;
@@ -147,6 +148,7 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
               <li key={chip.label}>
                 <Link
                   href={chip.href}
+                  prefetch={false}
                   className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 ring-1 ring-slate-300 hover:bg-slate-200"
                   aria-label={`Remove filter ${chip.label}`}
                 >
@@ -158,6 +160,11 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
         )}
         {vehicle && chips.length === 1 && !category && (result.total === 0 || result.knownFits === 0) && (
           <VehicleNoParts vehicle={vehicle} basePath={basePath} params={params} />
+        )}
+        {searched && result.total === 0 && (
+          <Suspense fallback={null}>
+            <LostDemand query={query} />
+          </Suspense>
         )}
         {result.total === 0 ? (
           vehicle && chips.length === 1 && !category ? null : (
@@ -174,6 +181,15 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
       </section>
     </div>
   );
+}
+
+/**
+ * Notes a search without results for the client asking (the admin's Lost Demand page): the one part of
+ * a narrowed catalog page rendered per request, since the page itself is kept for everyone.
+ */
+async function LostDemand({ query }: { query: SearchQuery }) {
+  await recordLostDemand(query, { total: 0 }, clientIp(await headers()));
+  return null;
 }
 
 function priceLabel(min: string | undefined, max: string | undefined): string {
@@ -196,6 +212,7 @@ function FacetLink({ href, active, label, count }: { href: string; active: boole
     <li>
       <Link
         href={href}
+        prefetch={false}
         aria-current={active ? 'true' : undefined}
         className={cn(
           'flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm',
@@ -272,6 +289,7 @@ async function NoResults({ q, basePath, category }: { q?: string; basePath: stri
               <li key={suggestion.href}>
                 <Link
                   href={suggestion.href}
+                  prefetch={false}
                   className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200"
                 >
                   {suggestion.label}
@@ -320,7 +338,7 @@ async function VehicleNoParts({ vehicle, basePath, params }: { vehicle: VehicleC
       <p className="text-lg font-semibold text-slate-900">No parts for your {vehicleLabel(vehicle)} yet</p>
       <p className="text-slate-600">
         None of our parts is listed for this vehicle so far. Many parts fit several vehicles: you can{' '}
-        <Link href={withoutVehicle} className="font-semibold text-brand-700 underline">
+        <Link href={withoutVehicle} prefetch={false} className="font-semibold text-brand-700 underline">
           look through every part and check its fitment table
         </Link>{' '}
         against your vehicle, or choose another vehicle with “Select vehicle” at the top.
@@ -333,7 +351,7 @@ async function VehicleNoParts({ vehicle, basePath, params }: { vehicle: VehicleC
           <ul className="mt-2 flex flex-wrap gap-2">
             {otherYears.map((year) => (
               <li key={year}>
-                <Link href={catalogHref(basePath, params, { year: String(year), engine: undefined })} className={pill}>
+                <Link href={catalogHref(basePath, params, { year: String(year), engine: undefined })} prefetch={false} className={pill}>
                   {year}
                 </Link>
               </li>

@@ -24,6 +24,7 @@ export function FitFilter({ basePath, params }: { basePath: string; params: Cata
         </p>
         <Link
           href={catalogHref(basePath, params, vehicleParams(null))}
+          prefetch={false}
           className="mt-2 inline-block font-semibold text-brand-700 underline"
         >
           Show parts for every vehicle
@@ -35,7 +36,11 @@ export function FitFilter({ basePath, params }: { basePath: string; params: Cata
     <div className={boxClass}>
       {heading}
       {active ? (
-        <Link href={catalogHref(basePath, params, vehicleParams(active))} className="font-semibold text-brand-700 underline">
+        <Link
+          href={catalogHref(basePath, params, vehicleParams(active))}
+          prefetch={false}
+          className="font-semibold text-brand-700 underline"
+        >
           Only parts that fit my {vehicleLabel(active)}
         </Link>
       ) : (

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 
-// The catalog's pager wraps on narrow screens, marks its links rel=prev/next and groups the page count's digits.
+// The catalog's pager wraps on narrow screens, marks its links rel=prev/next and groups the page count's digits;
+// its links are not prefetched (each is a catalog page of its own, rendered on its first visit).
 const LOOKS = {
   dashboard: {
     nav: 'flex items-center justify-between gap-4',
@@ -9,6 +10,7 @@ const LOOKS = {
     count: 'text-sm text-slate-500',
     rel: false,
     groupDigits: false,
+    prefetch: undefined,
   },
   catalog: {
     nav: 'flex flex-wrap items-center justify-between gap-4',
@@ -16,6 +18,7 @@ const LOOKS = {
     count: 'text-sm text-slate-600',
     rel: true,
     groupDigits: true,
+    prefetch: false,
   },
 } as const;
 
@@ -37,7 +40,7 @@ export function Pager({ page, total, limit, href, look = 'dashboard' }: PagerPro
   return (
     <nav aria-label="Pages" className={style.nav}>
       {page > 1 ? (
-        <Link href={href(page - 1)} rel={style.rel ? 'prev' : undefined} className={style.link}>
+        <Link href={href(page - 1)} rel={style.rel ? 'prev' : undefined} prefetch={style.prefetch} className={style.link}>
           Previous
         </Link>
       ) : (
@@ -47,7 +50,7 @@ export function Pager({ page, total, limit, href, look = 'dashboard' }: PagerPro
         Page {page} of {style.groupDigits ? pageCount.toLocaleString('en-US') : pageCount}
       </span>
       {page < pageCount ? (
-        <Link href={href(page + 1)} rel={style.rel ? 'next' : undefined} className={style.link}>
+        <Link href={href(page + 1)} rel={style.rel ? 'next' : undefined} prefetch={style.prefetch} className={style.link}>
           Next
         </Link>
       ) : (

@@ -8,9 +8,9 @@ import { getPart } from '@/lib/catalog/parts';
 import type { Page, PageQuery } from '@/lib/platform/pagination';
 import { listReviews } from '@/lib/reviews';
 import { suggestionHref } from '@/lib/catalog/url';
-import { recordLostDemand, searchCatalog, suggestCatalog, type SearchPage } from '@/lib/catalog/search';
+import { searchCatalog, suggestCatalog, type SearchPage } from '@/lib/catalog/search';
 import type { PartDTO, ReviewDTO } from '@/lib/platform/types';
-import { searchQuerySchema, type SearchQuery } from '@/lib/validations/search';
+import { catalogPageQuery, searchQuerySchema, type SearchQuery } from '@/lib/validations/search';
 
 /**
  * Cached catalog reads for the pages and the API (DESIGN.md section 8): `'use cache'` functions
@@ -85,20 +85,26 @@ const EMPTY: CatalogPage = { parts: [], total: 0, facets: { category: [], brand:
  */
 export const REQUEST_SEARCH_WAIT: { waitMs: number } = { waitMs: 500 };
 
-/**
- * A page of the catalog for a query: the result cached per query under `catalog`, its parts under
- * theirs. `record` (a shopper's page, not a list the shop shows by itself) notes lost demand for the client at `address`.
- */
-export async function getCatalogPage(
-  query: SearchQuery,
-  { record = false, address = null }: { record?: boolean; address?: string | null } = {},
-): Promise<CatalogPage> {
+/** A page of the catalog for a query: the result cached per query under `catalog`, its parts under theirs. */
+export async function getCatalogPage(query: SearchQuery): Promise<CatalogPage> {
   if (isBuildWithoutDatabase()) return EMPTY;
   const page = await getSearchPage(query);
   if (!page) return { ...EMPTY, loading: true };
-  if (record) await recordLostDemand(query, page, address);
   const { ids, ...rest } = page;
   return { ...rest, parts: await getCachedList(ids) };
+}
+
+/** A catalog page's URL fields, read: the query and page number they make with its result, or the message refusing them. */
+export type CatalogView = { ok: true; query: SearchQuery; page: number; result: CatalogPage } | { ok: false; message: string };
+
+/**
+ * The catalog page for a URL's fields, cached as a whole: the fields' check reads the clock (a vehicle
+ * year up to next year's), which a page kept for everyone may only do inside a cache.
+ */
+export async function getCatalogView(fields: Partial<Record<string, string>>): Promise<CatalogView> {
+  'use cache';
+  const parsed = catalogPageQuery(fields);
+  return parsed.ok ? { ...parsed, result: await getCatalogPage(parsed.query) } : parsed;
 }
 
 /** A page of the catalog for an API: its parts as JSON text (an array) and the total. */

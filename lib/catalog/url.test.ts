@@ -1,5 +1,16 @@
 import { catalogMetadata } from '@/lib/catalog/seo';
-import { catalogHref, narrowedLocation, readCatalogParams, suggestionHref, vehicleOf, vehicleParams } from '@/lib/catalog/url';
+import {
+  catalogHref,
+  filtersKey,
+  narrowedLocation,
+  narrowedPage,
+  paramsOfKey,
+  PLACEHOLDER_KEY,
+  readCatalogParams,
+  suggestionHref,
+  vehicleOf,
+  vehicleParams,
+} from '@/lib/catalog/url';
 import { catalogPageQuery, CATALOG_PAGE_SIZE, encodeCursor } from '@/lib/validations/search';
 
 describe('catalog URLs', () => {
@@ -46,6 +57,41 @@ describe('catalog URLs', () => {
     expect(at('/parts/search?q=pads')).toBeNull();
     expect(at('/parts/abc?q=pads')).toBeNull();
     expect(at('/categories/brakes/search?brand=x')).toBeNull();
+  });
+
+  it('serves each narrowed page from one key per set of fields, whatever their order or extra fields', () => {
+    const at = (url: string) => {
+      const parsed = new URL(url, 'http://shop');
+      return narrowedPage(parsed.pathname, parsed.searchParams);
+    };
+    const pads = at('/parts/search?q=pads&brand=Stopline');
+    expect(pads).toEqual({ rewrite: `/parts/search/${filtersKey({ q: 'pads', brand: 'Stopline' })}` });
+    // The same page: another order, the first page, the default sort, a tracking field, an empty field.
+    expect(at('/parts/search?brand=Stopline&utm_source=mail&page=1&sort=relevance&q=pads&model=')).toEqual(pads);
+    expect(at('/parts/search?q=pads&brand=Stopline&page=2')).not.toEqual(pads);
+    // A category page's own category is not a field of its URL.
+    const brakes = at('/categories/brakes/search?brand=Stopline&category=engine');
+    expect(brakes).toEqual({ rewrite: `/categories/brakes/search/${filtersKey({ brand: 'Stopline' })}` });
+    // No field: the plain page.
+    expect(at('/parts/search?utm_source=mail')).toEqual({ redirect: '/parts' });
+    expect(at('/categories/brakes/search?category=engine')).toEqual({ redirect: '/categories/brakes' });
+    expect(at('/parts')).toBeNull();
+    expect(at('/parts/search/abc')).toBeNull();
+    expect(at('/categories/brakes')).toBeNull();
+  });
+
+  it('reads back exactly the fields of a canonical key, and no other key', () => {
+    const fields = { q: 'Bremsbeläge “vorne” & 100%', brand: 'Hollis & Crane', minPrice: '10', page: '3' };
+    const key = filtersKey(fields);
+    expect(key).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(paramsOfKey(key)).toEqual(fields);
+    expect(paramsOfKey(PLACEHOLDER_KEY)).toBeNull();
+    expect(paramsOfKey('')).toBeNull();
+    expect(paramsOfKey('%%%')).toBeNull();
+    // Valid base64 of something else: not canonical (another order, a padding, bytes that are not UTF-8).
+    expect(paramsOfKey(btoa('brand=Hollis&q=pads').replace(/=+$/, ''))).toBeNull();
+    expect(paramsOfKey(`${key}==`)).toBeNull();
+    expect(paramsOfKey(btoa('q=\xff\xfe'))).toBeNull();
   });
 
   it('sends each kind of suggestion to its page', () => {

@@ -33,6 +33,48 @@ export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(
  */
 export const searchPath = (basePath: string) => `${basePath}/search`;
 
+/**
+ * A narrowed page's key: its fields in their canonical order (the first page and the default sort left
+ * out), as base64url of the query. proxy.ts serves `{path}/search?{fields}` from `{path}/search/{key}`,
+ * a page of its own that Next.js renders on its first visit and then keeps like a static one.
+ */
+export function filtersKey(params: CatalogParams): string {
+  const bytes = new TextEncoder().encode(canonicalQuery(params));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A key that names no fields: what the build prerenders of a narrowed page (Cache Components wants one), a 404. */
+export const PLACEHOLDER_KEY = '_';
+
+/** The fields of a key from filtersKey(), or null when it is not the canonical key of any fields. */
+export function paramsOfKey(key: string): CatalogParams | null {
+  let query: string;
+  try {
+    const binary = atob(key.replace(/-/g, '+').replace(/_/g, '/'));
+    query = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+  const params = readCatalogParams(Object.fromEntries(new URLSearchParams(query)));
+  return Object.keys(params).length > 0 && filtersKey(params) === key ? params : null;
+}
+
+/**
+ * Where proxy.ts serves a narrowed page from (`/parts/search?q=pads` → `/parts/search/cT1wYWRz`), or
+ * null for any other path. A search with no field is the plain list: `redirect` is that page.
+ */
+export function narrowedPage(pathname: string, search: URLSearchParams): { rewrite: string } | { redirect: string } | null {
+  const match = /^(\/parts|\/categories\/[^/]+)\/search$/.exec(pathname);
+  const base = match?.[1];
+  if (!base) return null;
+  const params = readCatalogParams(Object.fromEntries(search));
+  if (base !== CATALOG_PATH) delete params.category;
+  const key = filtersKey(params);
+  return key ? { rewrite: `${pathname}/${key}` } : { redirect: base };
+}
+
 /** The old form of a narrowed catalog URL (`/parts?q=…`, `/categories/brakes?brand=…`): where it lives now, or null. */
 export function narrowedLocation(pathname: string, search: URLSearchParams): string | null {
   if (pathname !== CATALOG_PATH && !/^\/categories\/[^/]+$/.test(pathname)) return null;
@@ -58,15 +100,20 @@ export function readCatalogParams(searchParams: Record<string, string | string[]
 export function catalogHref(basePath: string, params: CatalogParams, changes: CatalogParams = {}): string {
   const merged: CatalogParams = { ...params, ...changes };
   if (!('page' in changes)) delete merged.page;
-  if (merged.page === '1') delete merged.page;
-  if (merged.sort === 'relevance') delete merged.sort;
+  const query = canonicalQuery(merged);
+  return query ? `${searchPath(basePath)}?${query}` : basePath;
+}
+
+/** The fields as a query in their canonical order, without the first page and the default sort. */
+function canonicalQuery(params: CatalogParams): string {
   const search = new URLSearchParams();
   for (const name of CATALOG_PARAMS) {
-    const value = merged[name];
-    if (value !== undefined && value !== '') search.set(name, value);
+    const value = params[name];
+    if (value === undefined || value === '') continue;
+    if ((name === 'page' && value === '1') || (name === 'sort' && value === 'relevance')) continue;
+    search.set(name, value);
   }
-  const query = search.toString();
-  return query ? `${searchPath(basePath)}?${query}` : basePath;
+  return search.toString();
 }
 
 /** The URL fields that narrow the catalog to a vehicle (none for no vehicle). */

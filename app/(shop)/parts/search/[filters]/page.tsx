@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { CatalogView } from '@/components/catalog/catalog-view';
+import { CATALOG_DESCRIPTION, catalogMetadata } from '@/lib/catalog/seo';
+import { CATALOG_PATH, paramsOfKey, PLACEHOLDER_KEY } from '@/lib/catalog/url';
+
+type NarrowedPageProps = { params: Promise<{ filters: string }> };
+
+/** The build has no database: it prerenders a key of no fields (Cache Components wants one), a 404. */
+export function generateStaticParams(): Array<{ filters: string }> {
+  return [{ filters: PLACEHOLDER_KEY }];
+}
+
+export async function generateMetadata({ params }: NarrowedPageProps): Promise<Metadata> {
+  const fields = paramsOfKey((await params).filters);
+  if (!fields) return {};
+  return catalogMetadata(fields, { title: fields.q ? `Search: ${fields.q}` : 'All parts', description: CATALOG_DESCRIPTION });
+}
+
+/**
+ * The catalog narrowed by its URL (`/parts/search?{fields}`: search, filters, sort, the vehicle fit and
+ * the page number), which proxy.ts serves from here with the fields as one key (lib/catalog/url.ts).
+ * Rendered on its first visit, then kept under the tags of the parts and lists it shows, like /parts.
+ */
+export default async function NarrowedCatalogPage({ params }: NarrowedPageProps) {
+  const fields = paramsOfKey((await params).filters);
+  if (!fields) notFound();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold text-slate-900">{fields.q ? `Results for “${fields.q}”` : 'All parts'}</h1>
+      <div className="mt-8">
+        <CatalogView basePath={CATALOG_PATH} params={fields} />
+      </div>
+    </div>
+  );
+}
