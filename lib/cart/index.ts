@@ -84,7 +84,7 @@ export type CartPart = {
  * The parts of a cart's view from the catalog's cached reads: one entry per set of parts, tagged with
  * each (expired by every change of price or stock, on every instance); a part they do not show
  * (withdrawn, deleted) is read from the database.
- * The checkout reads the database itself (`fresh`), and judges price and stock again in each part's turn.
+ * A refused checkout's new quote reads the database itself (`fresh`); each part's turn judges price and stock again.
  */
 async function viewParts(ids: Types.ObjectId[], { fresh = false } = {}): Promise<Map<string, CartPart>> {
   if (fresh || !ids.length) return partsById(ids);
@@ -169,7 +169,7 @@ async function readLines(owner: string): Promise<{ cart: LeanCart | null; lines:
   return { cart, lines: cart?.lines ?? [] };
 }
 
-/** The cart as the shopper sees it; `fresh`: its parts read from the database (the checkout's view). */
+/** The cart as the shopper sees it; `fresh`: its parts read from the database (a refused checkout's new quote). */
 export async function getCart(owner: string, { fresh = false } = {}): Promise<CartView> {
   const { lines } = await readLines(owner);
   return viewOf(

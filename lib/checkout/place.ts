@@ -63,7 +63,9 @@ export async function placeCheckout(
   const email = buyer.actor?.email ?? input.email;
   if (!email) throw new ValidationError(CHECKOUT_TEXT.emailRequired, { email: [CHECKOUT_TEXT.emailRequired] });
   await connectDb();
-  const cart = await getCart(buyer.owner, { fresh: true });
+  // Priced from the catalog's cached reads, as the cart page showed it: each part's turn below reads the
+  // part itself and refuses a price that is no longer this one (a 409 with a quote from the database).
+  const cart = await getCart(buyer.owner);
   if (!cart.lines.length) throw new ValidationError(CHECKOUT_TEXT.empty);
   const destination = { country: input.address.country, postalCode: input.address.postalCode, region: input.address.region };
   const requote = () => priceCart(cart.lines, destination, { discountCode: input.discountCode, email }).catch(() => null);

@@ -158,13 +158,12 @@ export async function enqueueShopNotice(order: OrderDTO, to: string): Promise<vo
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif"><pre>${escapeHtml(text)}</pre></body></html>`;
   try {
-    await enqueueMail(`${order._id}:shop-notice`, {
-      ...mail,
-      to,
-      subject: `New order ${order.number}: ${formatPrice(order.total)}`,
-      text,
-      html,
-    });
+    // A new order's notice: no message can exist under its key yet (a retry meets the duplicate key).
+    await enqueueMail(
+      `${order._id}:shop-notice`,
+      { ...mail, to, subject: `New order ${order.number}: ${formatPrice(order.total)}`, text, html },
+      { fresh: true },
+    );
   } catch (error) {
     console.error(`[order-emails] could not enqueue the shop's notice of ${order._id}:`, error);
   }

@@ -22,6 +22,33 @@ async function stockOf(partId: string) {
 }
 
 describe('stock ledger', () => {
+  it("stores each move as the schema's document: an absent order key is no field, so moves without one never collide", async () => {
+    const partId = await newPart(5);
+    const before = (await Part.findById(partId).lean())!.updatedAt;
+    const orderId = new Types.ObjectId();
+    await applyStockMove({ partId, delta: 2, reason: 'restock', by: 'admin@example.com' });
+    await applyStockMove({ partId, delta: 3, reason: 'restock' });
+    await applyStockMove({ partId, delta: -1, reason: 'order', orderId: String(orderId) });
+    const moves = await StockMove.collection
+      .find({ partId: new Types.ObjectId(partId) })
+      .sort({ seq: 1 })
+      .toArray();
+    expect(moves.map(({ _id, seq, delta, reason, after }) => ({ _id, seq, delta, reason, after }))).toEqual([
+      { _id: `${partId}:1`, seq: 1, delta: 5, reason: 'seed', after: 5 },
+      { _id: `${partId}:2`, seq: 2, delta: 2, reason: 'restock', after: 7 },
+      { _id: `${partId}:3`, seq: 3, delta: 3, reason: 'restock', after: 10 },
+      { _id: `${partId}:4`, seq: 4, delta: -1, reason: 'order', after: 9 },
+    ]);
+    expect(Object.keys(moves[1]!).sort()).toEqual(['_id', 'after', 'at', 'by', 'delta', 'partId', 'reason', 'seq']);
+    expect(Object.keys(moves[2]!)).not.toContain('orderKey');
+    expect(moves[3]).toMatchObject({ orderId, orderKey: `${orderId}:${partId}:order` });
+    for (const move of moves) expect(move.at).toBeInstanceOf(Date);
+    // The part's pair moved with them, and its updatedAt as Mongoose's timestamps would have.
+    const part = (await Part.findById(partId).lean())!;
+    expect({ available: part.availableQuantity, seq: part.stockSeq }).toEqual({ available: 9, seq: 4 });
+    expect(part.updatedAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
+  });
+
   it('lets exactly 10 of 50 concurrent -1 moves succeed against a stock of 10', async () => {
     const partId = await newPart(10);
     const results = await Promise.allSettled(
@@ -43,14 +70,14 @@ describe('stock ledger', () => {
 
   it('refuses the takers queued behind a sold-out part without giving each a turn', async () => {
     const partId = await newPart(3);
-    const inserts = jest.spyOn(StockMove, 'insertMany');
+    const inserts = jest.spyOn(StockMove.collection, 'insertMany');
     const results = await Promise.allSettled(
       Array.from({ length: 40 }, () => applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() })),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
     expect(results.filter((result) => result.status === 'rejected' && result.reason instanceof InsufficientStockError)).toHaveLength(37);
     // While a turn holds the part, a taker arriving for more than the last turn saw is refused at once: no part read, no turn.
-    const reads = jest.spyOn(Part, 'findById');
+    const reads = jest.spyOn(Part.collection, 'findOne');
     const slowRestock = applyStockMove({ partId, delta: 1, reason: 'restock' });
     const late = await Promise.allSettled([applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() })]);
     expect(late[0]).toMatchObject({ status: 'rejected', reason: expect.any(InsufficientStockError) });
@@ -103,7 +130,7 @@ describe('stock ledger', () => {
     const partId = await newPart(10);
     // Another process's move at seq 3, its pair not written yet: the second turn's insert collides with it.
     await StockMove.create({ _id: `${partId}:3`, partId: new Types.ObjectId(partId), seq: 3, delta: -6, reason: 'order', after: 3 });
-    const inserts = jest.spyOn(StockMove, 'insertMany');
+    const inserts = jest.spyOn(StockMove.collection, 'insertMany');
     const orders = Array.from({ length: 6 }, () => new Types.ObjectId());
     const results = await Promise.allSettled(orders.map((orderId) => applyStockMove({ partId, delta: -1, reason: 'order', orderId })));
     // The first move alone (seq 2, leaving 9), then the five that waited in one insert, which stops at seq 3:
@@ -125,7 +152,7 @@ describe('stock ledger', () => {
 
   it('fails the moves of a write that says nothing of where it stopped, without trying them again', async () => {
     const partId = await newPart(10);
-    const inserts = jest.spyOn(StockMove, 'insertMany').mockRejectedValueOnce(new Error('connection lost'));
+    const inserts = jest.spyOn(StockMove.collection, 'insertMany').mockRejectedValueOnce(new Error('connection lost'));
     const results = await Promise.allSettled(
       [1, 2, 3].map(() => applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() })),
     );
@@ -174,9 +201,9 @@ describe('stock ledger', () => {
     const id = new Types.ObjectId(partId);
     // Writer A inserts move 2, then stalls before writing the pair; meanwhile another process
     // (simulated here) rolls move 2 forward and applies move 3.
-    const realUpdate = Part.updateOne.bind(Part);
+    const realUpdate = Part.collection.updateOne.bind(Part.collection);
     let stalled = false;
-    const spy = jest.spyOn(Part, 'updateOne').mockImplementation(((...args: Parameters<typeof Part.updateOne>) => {
+    const spy = jest.spyOn(Part.collection, 'updateOne').mockImplementation(((...args: Parameters<typeof realUpdate>) => {
       if (!stalled) {
         stalled = true;
         return (async () => {
@@ -186,7 +213,7 @@ describe('stock ledger', () => {
         })();
       }
       return realUpdate(...args);
-    }) as unknown as typeof Part.updateOne);
+    }) as unknown as typeof realUpdate);
     try {
       const result = await applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() });
       expect(result).toMatchObject({ applied: true, seq: 2, availableQuantity: 9 });
@@ -200,11 +227,13 @@ describe('stock ledger', () => {
   it("drops a move whose client left while it waited for the part's turn, and takes nothing", async () => {
     const partId = await newPart(5);
     // The first move holds the part's turn for a while (its part read is slowed down).
-    const realFind = Part.findById.bind(Part);
-    const spy = jest.spyOn(Part, 'findById').mockImplementationOnce(((...args: Parameters<typeof Part.findById>) => {
-      const query = realFind(...args);
-      return { lean: () => new Promise((resolve) => setTimeout(() => resolve(query.lean()), 500)) };
-    }) as unknown as typeof Part.findById);
+    const realFind = Part.collection.findOne.bind(Part.collection);
+    const spy = jest
+      .spyOn(Part.collection, 'findOne')
+      .mockImplementationOnce(
+        ((...args: Parameters<typeof realFind>) =>
+          new Promise((resolve) => setTimeout(() => resolve(realFind(...args)), 500))) as unknown as typeof realFind,
+      );
     try {
       const first = applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() });
       const controller = new AbortController();

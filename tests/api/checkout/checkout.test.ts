@@ -403,9 +403,9 @@ describe('after checkout', () => {
     await b.add(two, 2);
     const create = jest.spyOn(Order, 'create').mockRejectedValueOnce(new Error('process died'));
     // The compensation itself "dies" too: nothing gives the stock back but the reconciliation.
-    const original = StockMove.insertMany.bind(StockMove);
+    const original = StockMove.collection.insertMany.bind(StockMove.collection);
     const cancelSpy = jest
-      .spyOn(StockMove, 'insertMany')
+      .spyOn(StockMove.collection, 'insertMany')
       .mockImplementation(((docs: Array<{ reason?: string }>, options: never) =>
         docs.some((doc) => doc.reason === 'cancel')
           ? Promise.reject(new Error('process died'))
