@@ -64,40 +64,52 @@ test.describe('bad requests', () => {
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
     );
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      let answered = false;
-      const req = http.request(
-        `${baseURL}/api/uploads`,
-        {
-          method: 'POST',
-          headers: {
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'transfer-encoding': 'chunked',
-            cookie,
-            origin: baseURL!,
-            'x-forwarded-for': newClientIp(),
+    // The shop answers 413 once it has read 5 MB and closes the connection; the client, still writing,
+    // can then lose the answer to its own write error (EPIPE, or a reset that drops the unread answer).
+    // That is TCP's race, not the shop's: the upload is tried again, up to three times, until the
+    // answer is read.
+    const upload = () =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        let answered = false;
+        const req = http.request(
+          `${baseURL}/api/uploads`,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'transfer-encoding': 'chunked',
+              cookie,
+              origin: baseURL!,
+              'x-forwarded-for': newClientIp(),
+            },
           },
-        },
-        (res) => {
-          answered = true;
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        },
-      );
-      req.on('error', (error) => (answered ? undefined : reject(error)));
-      const chunk = Buffer.alloc(64 * 1024, 0x61);
-      let sent = 0;
-      req.write(head);
-      const pump = () => {
-        while (!answered && sent < 50 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once('drain', pump);
-        }
-        if (!answered) req.end();
-      };
-      pump();
-    });
+          (res) => {
+            answered = true;
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', (error) => (answered ? undefined : reject(error)));
+        const chunk = Buffer.alloc(64 * 1024, 0x61);
+        let sent = 0;
+        req.write(head);
+        const pump = () => {
+          while (!answered && sent < 50 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+          if (!answered) req.end();
+        };
+        pump();
+      });
+    let answer: { status: number; body: string } | null = null;
+    for (let attempt = 1; !answer; attempt++) {
+      answer = await upload().catch((error: NodeJS.ErrnoException) => {
+        if (attempt >= 3 || !['EPIPE', 'ECONNRESET'].includes(error.code ?? '')) throw error;
+        return null;
+      });
+    }
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ error: 'The image is larger than 5 MB' });
     expect((await api.get('/api/parts?limit=1')).status()).toBe(200);
