@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { STORAGE_STATE } from './config';
 import { expect, test } from './fixtures';
+import { sendChunked } from '../tests/helpers/chunked';
 import { apiAs, newClientIp, registerViaApi, signInViaApi } from './helpers';
 
 test.describe('bad requests', () => {
@@ -69,40 +70,12 @@ test.describe('bad requests', () => {
     // That is TCP's race, not the shop's: the upload is tried again, up to three times, until the
     // answer is read.
     const upload = () =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        let answered = false;
-        const req = http.request(
-          `${baseURL}/api/uploads`,
-          {
-            method: 'POST',
-            headers: {
-              'content-type': `multipart/form-data; boundary=${boundary}`,
-              'transfer-encoding': 'chunked',
-              cookie,
-              origin: baseURL!,
-              'x-forwarded-for': newClientIp(),
-            },
-          },
-          (res) => {
-            answered = true;
-            let body = '';
-            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-          },
-        );
-        req.on('error', (error) => (answered ? undefined : reject(error)));
-        const chunk = Buffer.alloc(64 * 1024, 0x61);
-        let sent = 0;
-        req.write(head);
-        const pump = () => {
-          while (!answered && sent < 50 * 1024 * 1024) {
-            sent += chunk.length;
-            if (!req.write(chunk)) return void req.once('drain', pump);
-          }
-          if (!answered) req.end();
-        };
-        pump();
-      });
+      sendChunked(
+        `${baseURL}/api/uploads`,
+        { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie, origin: baseURL!, 'x-forwarded-for': newClientIp() },
+        50 * 1024 * 1024,
+        head,
+      );
     let answer: { status: number; body: string } | null = null;
     for (let attempt = 1; !answer; attempt++) {
       answer = await upload().catch((error: NodeJS.ErrnoException) => {

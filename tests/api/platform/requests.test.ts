@@ -19,6 +19,7 @@ import { PUT as tokenRoute } from '@/app/api/user/[email]/route';
 import type { UserDTO } from '@/lib/accounts/users';
 import { Order, Part, Profile, Review, User } from '@/models';
 import { BASE_URL, callRoute, sessionCookieFor } from '@/tests/helpers/api';
+import { sendChunked } from '@/tests/helpers/chunked';
 import { listen } from '@/tests/helpers/listen';
 import { makePart, makeReview, makeUser } from '@/tests/helpers/factories';
 
@@ -102,34 +103,6 @@ describe('bodies are bounded while they stream', () => {
       res.end(Buffer.from(await answer.arrayBuffer()));
     });
     return { ...server, read };
-  }
-
-  /** Sends `total` bytes as a chunked body (no Content-Length); stops writing once the answer arrives. */
-  function sendChunked(url: string, headers: Record<string, string>, total: number, first = Buffer.alloc(0)) {
-    return new Promise<{ status: number; body: string }>((resolve, reject) => {
-      let answered = false;
-      const req = http.request(url, { method: 'POST', headers: { ...headers, 'transfer-encoding': 'chunked' } }, (res) => {
-        answered = true;
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      req.on('error', (error) => (answered ? undefined : reject(error)));
-      const chunk = Buffer.alloc(64 * 1024, 0x61);
-      let sent = 0;
-      const pump = () => {
-        if (sent === 0 && first.length) {
-          req.write(first);
-          sent += first.length;
-        }
-        while (!answered && sent < total) {
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once('drain', pump);
-        }
-        if (!answered) req.end();
-      };
-      pump();
-    });
   }
 
   it('stops reading a chunked 50 MB upload at 5 MB plus the envelope and answers 413', async () => {
