@@ -69,6 +69,8 @@ describe('catalog URLs', () => {
     // The same page: another order, the first page, the default sort, a tracking field, an empty field.
     expect(at('/parts/search?brand=Stopline&utm_source=mail&page=1&sort=relevance&q=pads&model=')).toEqual(pads);
     expect(at('/parts/search?q=pads&brand=Stopline&page=2')).not.toEqual(pads);
+    // A repeated field: the first value, as everywhere else the catalog reads its URL.
+    expect(at('/parts/search?q=pads&brand=Stopline&q=rotors&brand=Other')).toEqual(pads);
     // A category page's own category is not a field of its URL.
     const brakes = at('/categories/brakes/search?brand=Stopline&category=engine');
     expect(brakes).toEqual({ rewrite: `/categories/brakes/search/${filtersKey({ brand: 'Stopline' })}` });

@@ -69,10 +69,17 @@ export function narrowedPage(pathname: string, search: URLSearchParams): { rewri
   const match = /^(\/parts|\/categories\/[^/]+)\/search$/.exec(pathname);
   const base = match?.[1];
   if (!base) return null;
-  const params = readCatalogParams(Object.fromEntries(search));
+  const params = readCatalogParams(firstValues(search));
   if (base !== CATALOG_PATH) delete params.category;
   const key = filtersKey(params);
   return key ? { rewrite: `${pathname}/${key}` } : { redirect: base };
+}
+
+/** A query's fields, the first of repeated values (as the page's own search params read them). */
+function firstValues(search: URLSearchParams): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of search) if (!(name in fields)) fields[name] = value;
+  return fields;
 }
 
 /** The old form of a narrowed catalog URL (`/parts?q=…`, `/categories/brakes?brand=…`): where it lives now, or null. */
