@@ -171,14 +171,17 @@ async function readLines(owner: string): Promise<{ cart: LeanCart | null; lines:
 
 /** The cart as the shopper sees it; `fresh`: its parts read from the database (a refused checkout's new quote). */
 export async function getCart(owner: string, { fresh = false } = {}): Promise<CartView> {
-  const { lines } = await readLines(owner);
-  return viewOf(
-    lines,
-    await viewParts(
-      lines.map((line) => line.partId),
-      { fresh },
-    ),
+  return (await readCart(owner, { fresh })).view;
+}
+
+/** A cart read for a checkout: its view, and the revision read (null: no cart) to empty it by afterwards. */
+export async function readCart(owner: string, { fresh = false } = {}): Promise<{ view: CartView; rev: number | null }> {
+  const { cart, lines } = await readLines(owner);
+  const parts = await viewParts(
+    lines.map((line) => line.partId),
+    { fresh },
   );
+  return { view: viewOf(lines, parts), rev: cart?.rev ?? null };
 }
 
 /** The number of units in a cart (the navbar's count), without reading its parts. */
@@ -190,15 +193,14 @@ export async function cartCount(owner: string): Promise<number> {
 const WRITE_ATTEMPTS = 6;
 
 /**
- * Rewrites a cart's lines: `change` gets the lines as read and answers the new ones; the write is
- * filtered on the revision read, so a concurrent write makes this one read again and retry.
+ * Rewrites a cart's lines: `change` gets the lines as read with their parts (the catalog's cached reads,
+ * as the cart's view shows them) and answers the new lines; the write is filtered on the revision read,
+ * so a concurrent write makes this one read again and retry.
  */
-type Change = (lines: StoredLine[]) => Promise<StoredLine[]> | StoredLine[];
-/** `known`: parts the caller already read (the view reads only the others). */
-type WriteOptions = { known?: Map<string, CartPart> };
+type Change = (lines: StoredLine[], parts: Map<string, CartPart>) => Promise<StoredLine[]> | StoredLine[];
 
-async function writeLines(owner: string, change: Change, options: WriteOptions = {}): Promise<CartView> {
-  return writes.run(owner, () => writeInTurn(owner, change, options), { waitMs: 5000 });
+async function writeLines(owner: string, change: Change): Promise<CartView> {
+  return (await writes.run(owner, () => writeInTurn(owner, change, { view: true }), { waitMs: 5000 }))!;
 }
 
 // One writer per cart in this process: two tabs of one visitor do not make each other retry. Between
@@ -207,32 +209,47 @@ async function writeLines(owner: string, change: Change, options: WriteOptions =
 const globalForCarts = globalThis as typeof globalThis & { __cartTurns?: Map<string, Promise<unknown>> };
 const writes = new KeyedQueue((globalForCarts.__cartTurns ??= new Map()));
 
-async function writeInTurn(owner: string, change: Change, { known = new Map() }: WriteOptions): Promise<CartView> {
+/** `view`: answer the cart's view (its parts read as the view reads them); without it, the parts are not read. */
+async function writeInTurn(owner: string, change: Change, { view }: { view: boolean }): Promise<CartView | null> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const { cart, lines } = await readLines(owner);
-    const next = await change(lines.map((line) => ({ ...line })));
+    const parts = view ? await viewParts(lines.map((line) => line.partId)) : new Map<string, CartPart>();
+    const next = await change(
+      lines.map((line) => ({ ...line })),
+      parts,
+    );
+    // Through the driver, as the read: the lines are already as stored (read back, or built whole here).
+    const now = new Date();
     if (!cart) {
       if (!next.length) return viewOf([], new Map());
       try {
-        await Cart.create({ _id: owner, lines: next, rev: 1 });
+        await Cart.collection.insertOne({ _id: owner, lines: next, rev: 1, createdAt: now, updatedAt: now } as never);
       } catch (error) {
         if (isDuplicateKey(error)) continue;
         throw error;
       }
     } else {
-      const written = await Cart.updateOne({ _id: owner, rev: cart.rev }, { $set: { lines: next }, $inc: { rev: 1 } });
+      const written = await Cart.collection.updateOne({ _id: owner, rev: cart.rev } as never, {
+        $set: { lines: next, updatedAt: now },
+        $inc: { rev: 1 },
+      });
       if (written.matchedCount === 0) continue;
     }
-    const unknown = next.map((line) => line.partId).filter((id) => !known.has(String(id)));
-    return viewOf(next, new Map([...known, ...(await viewParts(unknown))]));
+    if (!view) return null;
+    const unknown = next.map((line) => line.partId).filter((id) => !parts.has(String(id)));
+    return viewOf(next, unknown.length ? new Map([...parts, ...(await partsById(unknown))]) : parts);
   }
   throw new ServiceUnavailableError(CART_TEXT.busy, 1);
 }
 
-/** The part a line is written for: sold (404 otherwise). */
-async function soldPart(partId: Types.ObjectId): Promise<CartPart> {
-  const part = (await partsById([partId])).get(String(partId));
+/**
+ * The part a line is written for, sold (404 otherwise): a line's part as the cart shows it, a part not in
+ * the cart yet read from the database (an id sent by anyone keeps no cache entry).
+ */
+async function soldPart(partId: Types.ObjectId, parts: Map<string, CartPart>): Promise<CartPart> {
+  const part = parts.get(String(partId)) ?? (await partsById([partId])).get(String(partId));
   if (!isSold(part)) throw new NotFoundError('Part not found');
+  parts.set(String(partId), part);
   return part;
 }
 
@@ -248,33 +265,27 @@ function assertQuantity(part: CartPart, quantity: number): void {
 /** Adds `quantity` of a part: to its line if there is one (the line takes the current price), else as a new line. */
 export async function addToCart(owner: string, rawPartId: string, quantity: number): Promise<CartView> {
   const partId = parseObjectId(rawPartId, 'Part not found');
-  await connectDb();
-  const part = await soldPart(partId);
-  return writeLines(
-    owner,
-    (lines) => {
-      const line = lines.find((candidate) => candidate.partId.equals(partId));
-      const total = (line?.quantity ?? 0) + quantity;
-      assertQuantity(part, total);
-      if (line) {
-        line.quantity = total;
-        line.addedPrice = part.price;
-        return lines;
-      }
-      if (lines.length >= MAX_CART_LINES) throw new ValidationError(CART_TEXT.tooManyLines);
-      return [...lines, { partId, quantity: total, addedPrice: part.price, addedAt: new Date() }];
-    },
-    { known: new Map([[String(partId), part]]) },
-  );
+  return writeLines(owner, async (lines, parts) => {
+    const line = lines.find((candidate) => candidate.partId.equals(partId));
+    const part = await soldPart(partId, parts);
+    const total = (line?.quantity ?? 0) + quantity;
+    assertQuantity(part, total);
+    if (line) {
+      line.quantity = total;
+      line.addedPrice = part.price;
+      return lines;
+    }
+    if (lines.length >= MAX_CART_LINES) throw new ValidationError(CART_TEXT.tooManyLines);
+    return [...lines, { partId, quantity: total, addedPrice: part.price, addedAt: new Date() }];
+  });
 }
 
 export async function setCartQuantity(owner: string, rawPartId: string, quantity: number): Promise<CartView> {
   const partId = parseObjectId(rawPartId, CART_TEXT.notInCart);
-  await connectDb();
-  return writeLines(owner, async (lines) => {
+  return writeLines(owner, async (lines, parts) => {
     const line = lines.find((candidate) => candidate.partId.equals(partId));
     if (!line) throw new NotFoundError(CART_TEXT.notInCart);
-    assertQuantity(await soldPart(partId), quantity);
+    assertQuantity(await soldPart(partId, parts), quantity);
     line.quantity = quantity;
     return lines;
   });
@@ -286,15 +297,43 @@ export async function removeFromCart(owner: string, rawPartId: string): Promise<
   return writeLines(owner, (lines) => lines.filter((line) => !line.partId.equals(partId)));
 }
 
-/** Takes the ordered lines out of a cart after a checkout (a line added meanwhile stays). */
-export async function removeOrdered(owner: string, ordered: Array<{ partId: Types.ObjectId; quantity: number }>): Promise<void> {
-  await writeLines(owner, (lines) =>
-    lines.flatMap((line) => {
-      const taken = ordered.find((candidate) => candidate.partId.equals(line.partId));
-      if (!taken) return [line];
-      const left = line.quantity - taken.quantity;
-      return left > 0 ? [{ ...line, quantity: left }] : [];
-    }),
+/**
+ * Takes the ordered lines out of a cart after a checkout, which ordered every line of the cart at
+ * revision `rev`: a cart still at that revision is emptied in one write; one changed meanwhile is read
+ * again, and a line added or raised meanwhile stays.
+ */
+export async function removeOrdered(
+  owner: string,
+  ordered: Array<{ partId: Types.ObjectId; quantity: number }>,
+  rev: number | null,
+): Promise<void> {
+  if (rev !== null) {
+    const cleared = await writes.run(
+      owner,
+      () =>
+        Cart.collection.updateOne({ _id: owner, rev } as never, {
+          $set: { lines: [], updatedAt: new Date() },
+          $inc: { rev: 1 },
+        }),
+      { waitMs: 5000 },
+    );
+    if (cleared.matchedCount === 1) return;
+  }
+  await writes.run(
+    owner,
+    () =>
+      writeInTurn(
+        owner,
+        (lines) =>
+          lines.flatMap((line) => {
+            const taken = ordered.find((candidate) => candidate.partId.equals(line.partId));
+            if (!taken) return [line];
+            const left = line.quantity - taken.quantity;
+            return left > 0 ? [{ ...line, quantity: left }] : [];
+          }),
+        { view: false },
+      ),
+    { waitMs: 5000 },
   );
 }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { Types } from 'mongoose';
 import { assertCustomer, type Actor } from '@/lib/auth/policy';
-import { getCart, removeOrdered, type CartLineView } from '@/lib/cart';
+import { getCart, readCart, removeOrdered, type CartLineView } from '@/lib/cart';
 import { enqueueOrderEmail, enqueueShopNotice } from '@/lib/orders/emails';
 import { guestOrderPath } from '@/lib/orders/guest-links';
 import { storeOrder } from '@/lib/orders';
@@ -65,7 +65,7 @@ export async function placeCheckout(
   await connectDb();
   // Priced from the catalog's cached reads, as the cart page showed it: each part's turn below reads the
   // part itself and refuses a price that is no longer this one (a 409 with a quote from the database).
-  const cart = await getCart(buyer.owner);
+  const { view: cart, rev } = await readCart(buyer.owner);
   if (!cart.lines.length) throw new ValidationError(CHECKOUT_TEXT.empty);
   const destination = { country: input.address.country, postalCode: input.address.postalCode, region: input.address.region };
   const requote = () => priceCart(cart.lines, destination, { discountCode: input.discountCode, email }).catch(() => null);
@@ -149,10 +149,12 @@ export async function placeCheckout(
     await releaseCodes(orderId);
     throw error;
   });
-  await removeOrdered(buyer.owner, lines).catch((error: unknown) => console.error('[checkout] could not empty the cart:', error));
-  await enqueueOrderEmail('placed', order, {}, { fresh: true });
-  const inbox = await ordersInbox();
-  if (inbox) await enqueueShopNotice(order, inbox);
+  await removeOrdered(buyer.owner, lines, rev).catch((error: unknown) => console.error('[checkout] could not empty the cart:', error));
+  // The customer's email and the shop's notice are independent messages: enqueued side by side.
+  await Promise.all([
+    enqueueOrderEmail('placed', order, {}, { fresh: true }),
+    ordersInbox().then((inbox) => (inbox ? enqueueShopNotice(order, inbox) : undefined)),
+  ]);
   return {
     orderId: order._id,
     orderNumber: order.number,

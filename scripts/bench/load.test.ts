@@ -44,6 +44,29 @@ describe('runLoad', () => {
     }
   });
 
+  it('gives each connection its own headers, with the shared headers', async () => {
+    const server = await countingServer();
+    try {
+      const cookies = ['cart=a', 'cart=b', 'cart=c'];
+      const result = await runLoad({
+        base: server.base,
+        path: '/page',
+        connections: 3,
+        seconds: 1,
+        headers: { 'x-shared': '1' },
+        perConnection: cookies.map((cookie) => ({ cookie })),
+      });
+      expect(result.non2xx).toBe(0);
+      expect(server.shared).toEqual(new Set(['1']));
+      const seen = [...server.byConnection.values()].map((cookiesSeen) => new Set(cookiesSeen));
+      expect(seen.map((set) => set.size)).toEqual([1, 1, 1]);
+      expect(new Set(seen.map((set) => [...set][0]))).toEqual(new Set(cookies));
+      expect([...server.byConnection.values()].every((cookiesSeen) => cookiesSeen.length > 10)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('sends one request over and over without rotation', async () => {
     const server = await countingServer();
     try {

@@ -37,6 +37,12 @@ export type LoadOptions = {
    * two cores with the server: a page measured that way lost 2 to 4% against its baseline for the runner's work.
    */
   rotate?: IncomingHttpHeaders[];
+  /**
+   * Headers of each connection, one shopper per connection (the first connection the first entry, and so
+   * on round the list): carts and checkouts as shoppers use them, each written by its own browser,
+   * rather than every connection writing the same cart in turn.
+   */
+  perConnection?: IncomingHttpHeaders[];
   /** autocannon's worker threads (default: its one thread). */
   workers?: number;
   /** The body of every request (a POST's JSON). */
@@ -52,10 +58,12 @@ export async function runLoad({
   headers = {},
   perRequest,
   rotate,
+  perConnection,
   workers,
   body,
 }: LoadOptions): Promise<LoadResult> {
   let counter = 0;
+  let clients = 0;
   const options: autocannon.Options = {
     url: new URL(path, base).toString(),
     connections,
@@ -65,6 +73,12 @@ export async function runLoad({
     headers,
     ...(body === undefined ? {} : { body }),
     ...(workers ? { workers } : {}),
+    ...(perConnection?.length
+      ? {
+          setupClient: (client: { setHeaders: (headers: IncomingHttpHeaders) => void }) =>
+            client.setHeaders({ ...headers, ...perConnection[clients++ % perConnection.length] }),
+        }
+      : {}),
     requests: perRequest
       ? [
           {

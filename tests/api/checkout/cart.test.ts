@@ -2,7 +2,8 @@ import { GET as getCartRoute } from '@/app/api/cart/route';
 import { POST as addLineRoute } from '@/app/api/cart/lines/route';
 import { DELETE as removeLineRoute, PATCH as setLineRoute } from '@/app/api/cart/lines/[partId]/route';
 import { CART_COOKIE } from '@/lib/cart/identity';
-import { GUEST_CART_DAYS, MAX_CART_LINES, pruneCarts } from '@/lib/cart';
+import { GUEST_CART_DAYS, MAX_CART_LINES, pruneCarts, readCart, removeOrdered } from '@/lib/cart';
+import { Types } from 'mongoose';
 import { TEXT } from '@/lib/platform/constants';
 import type { UserDTO } from '@/lib/accounts/users';
 import { Cart, Part } from '@/models';
@@ -187,5 +188,49 @@ describe('cart rules', () => {
     expect(await Cart.exists({ _id: oldOwner })).toBeNull();
     expect((await old.call(getCartRoute, '/api/cart')).body.lines).toEqual([]);
     expect((await recent.call(getCartRoute, '/api/cart')).body.count).toBe(1);
+  });
+
+  it('after a checkout, empties a cart left as it was ordered, and keeps a line added meanwhile', async () => {
+    const [pads, rotors, sensor] = await Promise.all([makePart({ stock: 9 }), makePart({ stock: 9 }), makePart({ stock: 9 })]);
+    const ordered = (...ids: string[]) => ids.map((id) => ({ partId: new Types.ObjectId(id), quantity: 2 }));
+    const unchanged = browser();
+    await add(unchanged, pads, 2);
+    await add(unchanged, rotors, 2);
+    const owner = `g:${unchanged.cookie()!.split('=')[1]!.split('.')[0]}`;
+    const asOrdered = await readCart(owner);
+    expect(asOrdered.view.count).toBe(4);
+    await removeOrdered(owner, ordered(pads, rotors), asOrdered.rev);
+    expect((await unchanged.call(getCartRoute, '/api/cart')).body).toMatchObject({ lines: [], count: 0 });
+
+    const changed = browser();
+    await add(changed, pads, 2);
+    const other = `g:${changed.cookie()!.split('=')[1]!.split('.')[0]}`;
+    const before = await readCart(other);
+    // While the checkout runs: another tab adds a sensor and one more pad.
+    await add(changed, sensor, 1);
+    await add(changed, pads, 1);
+    await removeOrdered(other, ordered(pads), before.rev);
+    const left = (await changed.call(getCartRoute, '/api/cart')).body;
+    expect(left.lines.map((line: { partId: string; quantity: number }) => [line.partId, line.quantity]).sort()).toEqual(
+      [
+        [pads, 1],
+        [sensor, 1],
+      ].sort(),
+    );
+  });
+
+  it('counts a guest cart as touched again when it changes, and keeps it', async () => {
+    const part = await makePart({ stock: 5 });
+    const guest = browser();
+    await add(guest, part, 1);
+    const owner = `g:${guest.cookie()!.split('=')[1]!.split('.')[0]}`;
+    const longAgo = new Date(Date.now() - (GUEST_CART_DAYS + 1) * 24 * 60 * 60_000);
+    await Cart.collection.updateOne({ _id: owner as never }, { $set: { updatedAt: longAgo, createdAt: longAgo } });
+    await add(guest, part, 1);
+    const stored = await Cart.collection.findOne({ _id: owner as never });
+    expect(stored!.updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(stored!.createdAt).toEqual(longAgo);
+    expect((await pruneCarts()).removed).toBe(0);
+    expect((await guest.call(getCartRoute, '/api/cart')).body.count).toBe(2);
   });
 });
