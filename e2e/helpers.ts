@@ -154,11 +154,13 @@ export async function seededPartId(request: APIRequestContext, name = 'Vented Fr
   return part._id;
 }
 
-/** Closes the open alert with OK; clicks again if the first one landed while it was still animating in. */
+/** Closes the open alert with OK (Enter on the button); again if the first one landed while it was still animating in. */
 export async function closeAlert(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog');
+  // The keyboard, as a user may: a click waits for the button to keep its box two frames in a row, which
+  // a phone-sized page under the whole suite's load did not give within 10 s (the flaky delete story).
   await expect(async () => {
-    if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'OK' }).click({ timeout: 1000 });
+    if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'OK' }).press('Enter', { timeout: 1000 });
     await expect(dialog).toBeHidden({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
 }
