@@ -200,7 +200,7 @@ const WRITE_ATTEMPTS = 6;
 type Change = (lines: StoredLine[], parts: Map<string, CartPart>) => Promise<StoredLine[]> | StoredLine[];
 
 async function writeLines(owner: string, change: Change): Promise<CartView> {
-  return (await writes.run(owner, () => writeInTurn(owner, change, { view: true }), { waitMs: 5000 }))!;
+  return (await inTurn(owner, () => writeInTurn(owner, change, { view: true })))!;
 }
 
 // One writer per cart in this process: two tabs of one visitor do not make each other retry. Between
@@ -208,6 +208,7 @@ async function writeLines(owner: string, change: Change): Promise<CartView> {
 // two instances writing one cart in the same instant may lose one change: a cart holds no money).
 const globalForCarts = globalThis as typeof globalThis & { __cartTurns?: Map<string, Promise<unknown>> };
 const writes = new KeyedQueue((globalForCarts.__cartTurns ??= new Map()));
+const inTurn = <T>(owner: string, task: () => Promise<T>): Promise<T> => writes.run(owner, task, { waitMs: 5000 });
 
 /** `view`: answer the cart's view (its parts read as the view reads them); without it, the parts are not read. */
 async function writeInTurn(owner: string, change: Change, { view }: { view: boolean }): Promise<CartView | null> {
@@ -307,34 +308,26 @@ export async function removeOrdered(
   ordered: Array<{ partId: Types.ObjectId; quantity: number }>,
   rev: number | null,
 ): Promise<void> {
-  if (rev !== null) {
-    const cleared = await writes.run(
+  await inTurn(owner, async () => {
+    if (rev !== null) {
+      const cleared = await Cart.collection.updateOne({ _id: owner, rev } as never, {
+        $set: { lines: [], updatedAt: new Date() },
+        $inc: { rev: 1 },
+      });
+      if (cleared.matchedCount === 1) return;
+    }
+    await writeInTurn(
       owner,
-      () =>
-        Cart.collection.updateOne({ _id: owner, rev } as never, {
-          $set: { lines: [], updatedAt: new Date() },
-          $inc: { rev: 1 },
+      (lines) =>
+        lines.flatMap((line) => {
+          const taken = ordered.find((candidate) => candidate.partId.equals(line.partId));
+          if (!taken) return [line];
+          const left = line.quantity - taken.quantity;
+          return left > 0 ? [{ ...line, quantity: left }] : [];
         }),
-      { waitMs: 5000 },
+      { view: false },
     );
-    if (cleared.matchedCount === 1) return;
-  }
-  await writes.run(
-    owner,
-    () =>
-      writeInTurn(
-        owner,
-        (lines) =>
-          lines.flatMap((line) => {
-            const taken = ordered.find((candidate) => candidate.partId.equals(line.partId));
-            if (!taken) return [line];
-            const left = line.quantity - taken.quantity;
-            return left > 0 ? [{ ...line, quantity: left }] : [];
-          }),
-        { view: false },
-      ),
-    { waitMs: 5000 },
-  );
+  });
 }
 
 /**

@@ -27,7 +27,7 @@ export type LoadOptions = {
   path: string;
   connections: number;
   seconds: number;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'OPTIONS';
   headers?: IncomingHttpHeaders;
   /** Called for every request: answers the headers and body of that one (rotating parts and bodies). */
   perRequest?: (n: number) => { headers?: IncomingHttpHeaders; body?: string };
