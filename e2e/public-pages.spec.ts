@@ -156,7 +156,9 @@ test.describe('public pages', () => {
     const footer = page.getByRole('contentinfo');
     for (const heading of ['Contact', 'Company', 'Legal', 'Newsletter'])
       await expect(footer.getByRole('heading', { name: heading })).toBeVisible();
-    // Anything the newsletter could send: a form post or a fetch (prefetches of pages aside).
+    // The page's own loads first (the vehicle picker fetches its makes once hydrated, late on a loaded
+    // phone), then anything the newsletter could send: a form post or a fetch (prefetches of pages aside).
+    await page.waitForLoadState('networkidle');
     const requests: string[] = [];
     page.on('request', (request) => {
       if (request.method() !== 'GET' || (request.resourceType() === 'fetch' && !request.url().includes('_rsc=')))
