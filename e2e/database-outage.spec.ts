@@ -56,8 +56,8 @@ test('pages with a cached copy are served from it, the others answer the 503 pag
   const parts = (await (await request.get(`${BASE}/api/parts?limit=4`)).json()) as Array<{ _id: string; name: string }>;
   expect(parts.length).toBe(4);
   const [visited, other] = parts as [(typeof parts)[number], (typeof parts)[number]];
-  // Rendered once, so cached: a part page, the home page and one category.
-  for (const pathname of [`/parts/${visited._id}`, '/', '/categories/brakes']) {
+  // Rendered once, so cached: a part page, the home page, one category and one narrowed catalog page.
+  for (const pathname of [`/parts/${visited._id}`, '/', '/categories/brakes', '/parts/search?category=brakes']) {
     expect({ pathname, status: (await request.get(`${BASE}${pathname}`)).status() }).toEqual({ pathname, status: 200 });
   }
 
@@ -66,11 +66,16 @@ test('pages with a cached copy are served from it, the others answer the 503 pag
   const cached = await request.get(`${BASE}/parts/${visited._id}`);
   expect(cached.status()).toBe(200);
   expect(await cached.text()).toContain(visited.name);
-  for (const pathname of ['/', '/categories/brakes']) {
+  for (const pathname of ['/', '/categories/brakes', '/parts/search?category=brakes']) {
     expect({ pathname, status: (await request.get(`${BASE}${pathname}`)).status() }).toEqual({ pathname, status: 200 });
   }
 
-  for (const pathname of [`/parts/${other._id}`, '/categories/filters', '/parts/000000000000000000000001']) {
+  for (const pathname of [
+    `/parts/${other._id}`,
+    '/categories/filters',
+    '/parts/000000000000000000000001',
+    '/categories/filters/search?inStock=true',
+  ]) {
     const res = await request.get(`${BASE}${pathname}`);
     expect({ pathname, status: res.status(), retryAfter: res.headers()['retry-after'] }).toEqual({
       pathname,
