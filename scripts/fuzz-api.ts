@@ -92,6 +92,9 @@ async function bearerFor(cookie: string, email: string): Promise<string> {
 
 type RunResult = { role: string; exitCode: number; requests: number };
 
+/** Where a role's whole Schemathesis output is kept. */
+const logOf = (role: string) => path.join(REPORTS, `${role}.log`);
+
 function runSchemathesis(role: string, headers: string[]): Promise<RunResult> {
   const har = path.join(REPORTS, `${role}.har`);
   const args = [
@@ -133,7 +136,7 @@ function runSchemathesis(role: string, headers: string[]): Promise<RunResult> {
       env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' },
     });
     children.add(child);
-    relay(child, path.join(REPORTS, `${role}.log`));
+    relay(child, logOf(role));
     child.on('close', (code) => {
       children.delete(child);
       let requests = 0;
@@ -156,9 +159,9 @@ function runSchemathesis(role: string, headers: string[]): Promise<RunResult> {
  */
 async function runRole(role: string, headers: string[]): Promise<RunResult> {
   const first = await runSchemathesis(role, headers);
-  if (first.exitCode === 0 || !failedInsideItself(readFileSync(path.join(REPORTS, `${role}.log`), 'utf8'))) return first;
+  if (first.exitCode === 0 || !failedInsideItself(readFileSync(logOf(role), 'utf8'))) return first;
   console.log(`\n[fuzz] ${role}: Schemathesis failed inside its example generator, not on a response; running it again`);
-  renameSync(path.join(REPORTS, `${role}.log`), path.join(REPORTS, `${role}.first.log`));
+  renameSync(logOf(role), logOf(`${role}.first`));
   return runSchemathesis(role, headers);
 }
 

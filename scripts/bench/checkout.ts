@@ -134,20 +134,19 @@ export async function runCheckoutBench(
   // Cart calls and the quote under autocannon: 10 guests with 5-line carts, one per connection (a cart is
   // written by its own browser; ten connections adding to the same carts in turn would queue on them).
   if (wanted('cart') || wanted('quote')) {
-    const measured = seconds;
     const guests = await inBatches(10, 5, () => guestWith(base, plenty));
     const perConnection = guests.map((guest) => ({ cookie: guest.cookie, 'x-forwarded-for': nextClientAddress() }));
     const runs = new Map<string, LoadResult[]>();
     for (let round = 0; round <= rounds; round++) {
       // Round 0 warms each call for a second, unmeasured, as the pages are warmed before theirs.
-      const seconds = round === 0 ? 1 : measured;
+      const runFor = round === 0 ? 1 : seconds;
       // The floor in the same run: the same route answering OPTIONS, which reads nothing (Next.js's routing,
       // our handler's wrapper, autocannon and the machine's load, without the cart's own work).
       const calls: Array<[string, () => Promise<LoadResult>]> = [
-        [BASELINE_CALL, () => runLoad({ base, path: '/api/cart', method: 'OPTIONS', connections: 10, seconds, perConnection })],
+        [BASELINE_CALL, () => runLoad({ base, path: '/api/cart', method: 'OPTIONS', connections: 10, seconds: runFor, perConnection })],
       ];
       if (wanted('cart')) {
-        calls.push(['GET /api/cart', () => runLoad({ base, path: '/api/cart', connections: 10, seconds, perConnection })]);
+        calls.push(['GET /api/cart', () => runLoad({ base, path: '/api/cart', connections: 10, seconds: runFor, perConnection })]);
         calls.push([
           'POST /api/cart/lines',
           () =>
@@ -156,7 +155,7 @@ export async function runCheckoutBench(
               path: '/api/cart/lines',
               method: 'POST',
               connections: 10,
-              seconds,
+              seconds: runFor,
               headers: { 'content-type': 'application/json', origin: base },
               perConnection,
               body: JSON.stringify({ partId: plenty[0]!.id, quantity: 1 }),
@@ -172,7 +171,7 @@ export async function runCheckoutBench(
               path: '/api/checkout/quote',
               method: 'POST',
               connections: 10,
-              seconds,
+              seconds: runFor,
               headers: { 'content-type': 'application/json', origin: base },
               perConnection,
               body: JSON.stringify(DESTINATION),
