@@ -24,6 +24,9 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // As a visitor who asks the system for less motion: dialogs open without their pop-in, so a click
+    // never lands on a button still growing into place (lost twice under the whole suite's load).
+    reducedMotion: 'reduce',
     launchOptions,
   },
   projects: [

@@ -5,14 +5,22 @@ async function swal() {
   return (await import('sweetalert2')).default;
 }
 
-const buttons = { confirmButtonColor: '#f97316', cancelButtonColor: '#64748b' };
+/**
+ * The shop's colours, and no pop-in animation for a visitor whose system asks for reduced motion
+ * (sweetalert2's stylesheet does not look at that setting itself).
+ */
+const buttons = () => ({
+  confirmButtonColor: '#f97316',
+  cancelButtonColor: '#64748b',
+  animation: !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches,
+});
 
 export async function alertSuccess(title: string, text?: string): Promise<void> {
-  await (await swal()).fire({ icon: 'success', title, text, ...buttons });
+  await (await swal()).fire({ icon: 'success', title, text, ...buttons() });
 }
 
 export async function alertError(title: string, text?: string): Promise<void> {
-  await (await swal()).fire({ icon: 'error', title, text, ...buttons });
+  await (await swal()).fire({ icon: 'error', title, text, ...buttons() });
 }
 
 /** The spec's confirmation dialog; true when the user confirmed. */
@@ -29,7 +37,7 @@ export async function confirmDialog(options: ConfirmOptions): Promise<boolean> {
     confirmButtonText: options.confirmText,
     cancelButtonText: options.cancelText,
     reverseButtons: true,
-    ...buttons,
+    ...buttons(),
   });
   return result.isConfirmed;
 }
