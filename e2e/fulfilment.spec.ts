@@ -101,7 +101,7 @@ test.describe('fulfilment: order, pay, receipt, ship with tracking, emails, audi
     await expect(receipt).toBeVisible();
     await expect(receipt).toContainText(part.name);
     await expect(receipt).toContainText(/pi_test_\w+/);
-    await expect(receipt.getByTestId('receipt-total')).toHaveText('$37.50');
+    await expect(receipt.getByTestId('order-total')).toHaveText('$37.50');
     await expect(page.getByRole('link', { name: 'Pay' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
     await expectNoHorizontalOverflow(page);

@@ -8,6 +8,7 @@ import { CATEGORIES, DEFAULT_CATEGORY } from '@/content/categories';
 import { FitmentEditor } from '@/components/admin/fitment-editor';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ImageField } from '@/components/forms/image-field';
+import { ListInput } from '@/components/forms/list-input';
 import { Button } from '@/components/ui/button';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
@@ -105,13 +106,6 @@ const EMPTY: DefaultValues<PartFormValues> = {
   fitment: [],
   weightKg: null,
 };
-
-/** OEM numbers as the admin types them: separated by commas or new lines. */
-const splitNumbers = (text: string) =>
-  text
-    .split(/[,\n]/)
-    .map((value) => value.trim())
-    .filter(Boolean);
 
 /** Add Product and Edit Product (admins); same rules as the server. */
 export function ProductForm({ part }: ProductFormProps) {
@@ -252,7 +246,14 @@ export function ProductForm({ part }: ProductFormProps) {
           const error = errors.oemNumbers?.message ?? errors.oemNumbers?.find?.((item) => item?.message)?.message;
           return (
             <Field id="oemNumbers" label="OEM numbers" error={error} hint="Separated by commas" className="sm:col-span-2">
-              <NumbersInput id="oemNumbers" value={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} error={error} />
+              <ListInput
+                id="oemNumbers"
+                commasOnly
+                value={field.value ?? []}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={error}
+              />
             </Field>
           );
         }}
@@ -264,31 +265,5 @@ export function ProductForm({ part }: ProductFormProps) {
         </Button>
       </div>
     </form>
-  );
-}
-
-type NumbersInputProps = { id: string; value: string[]; onChange: (numbers: string[]) => void; onBlur: () => void; error?: string };
-
-/** A list of numbers typed as text; the text follows the list when the form replaces it (a reset after Add Product). */
-function NumbersInput({ id, value, onChange, onBlur, error }: NumbersInputProps) {
-  const [text, setText] = useState(() => value.join(', '));
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    if (splitNumbers(text).join('\n') !== value.join('\n')) setText(value.join(', '));
-  }
-  return (
-    <input
-      id={id}
-      className={inputClass}
-      autoComplete="off"
-      value={text}
-      onChange={(event) => {
-        setText(event.target.value);
-        onChange(splitNumbers(event.target.value));
-      }}
-      onBlur={onBlur}
-      {...describedBy(id, error)}
-    />
   );
 }

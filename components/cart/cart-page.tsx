@@ -4,12 +4,13 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { isBlocked, problemText } from '@/components/cart/cart-texts';
+import { CartNotLoaded, EmptyCart } from '@/components/cart/cart-states';
 import { ShippingQuote } from '@/components/cart/shipping-quote';
 import type { CartLine, CartView } from '@/components/cart/types';
 import { changeCartLine, removeCartLine, useCart } from '@/components/cart/use-cart';
 import { useFitments } from '@/components/cart/use-fitments';
 import { FitBadge } from '@/components/parts/fit-badge';
-import { Button, buttonClass, Spinner } from '@/components/ui/button';
+import { Button, Spinner } from '@/components/ui/button';
 import { inputClass } from '@/components/forms/field';
 import { toast } from '@/components/ui/toast';
 import { useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
@@ -27,23 +28,8 @@ export function CartPage() {
       </p>
     );
   }
-  if (state.status === 'failed') {
-    return (
-      <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-700">
-        Your cart could not be loaded. Please reload the page.
-      </p>
-    );
-  }
-  if (!state.cart.lines.length) {
-    return (
-      <div className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
-        <p className="text-lg font-semibold text-slate-900">Your cart is empty</p>
-        <Link href="/parts" className={buttonClass('primary', 'mt-4')}>
-          Browse parts
-        </Link>
-      </div>
-    );
-  }
+  if (state.status === 'failed') return <CartNotLoaded />;
+  if (!state.cart.lines.length) return <EmptyCart />;
   return <FilledCart cart={state.cart} />;
 }
 

@@ -11,7 +11,7 @@ import { alertError } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
 import type { DiscountCodeDTO } from '@/lib/checkout/admin';
 import { discountCodeSchema, type DiscountCodeFormValues, type DiscountCodeInput } from '@/lib/validations/checkout-admin';
-import { firstError, ListInput, numberOrNull } from './list-input';
+import { firstError, ListInput, numberOrNull } from '@/components/forms/list-input';
 
 const EMPTY: DiscountCodeFormValues = {
   code: '',

@@ -10,7 +10,7 @@ import { alertError } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
 import type { ShippingZoneDTO } from '@/lib/checkout/admin';
 import { shippingZoneSchema, type ShippingZoneFormValues, type ShippingZoneInput } from '@/lib/validations/checkout-admin';
-import { firstError, ListInput, numberOrNull } from './list-input';
+import { firstError, ListInput, numberOrNull } from '@/components/forms/list-input';
 
 type Values = ShippingZoneFormValues;
 const NEW_METHOD: Values['methods'] extends Array<infer M> | undefined ? M : never = {

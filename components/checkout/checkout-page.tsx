@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
+import { CartNotLoaded, EmptyCart } from '@/components/cart/cart-states';
 import { CountrySelect } from '@/components/cart/country-select';
 import { formatDay, priceOrFree } from '@/components/cart/cart-texts';
 import { readDestination, rememberDestination } from '@/components/cart/destination';
@@ -14,7 +15,7 @@ import { checkoutFormSchema, type CheckoutFormInput, type CheckoutFormValues } f
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ReadOnlyField } from '@/components/forms/read-only-field';
 import { useViewer } from '@/components/session/use-viewer';
-import { Button, buttonClass, Spinner } from '@/components/ui/button';
+import { Button, Spinner } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { confirmDialog } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
@@ -50,16 +51,8 @@ export function CheckoutPage() {
   if (viewer.status === 'signed-in' && viewer.viewer.isAdmin) {
     return <p className="rounded-xl bg-amber-50 p-4 text-amber-900">{TEXT.adminCantPurchase}: admins cannot place orders.</p>;
   }
-  if (cart.status === 'failed' || !cart.cart.lines.length) {
-    return (
-      <div className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
-        <p className="text-lg font-semibold text-slate-900">Your cart is empty</p>
-        <Link href="/parts" className={buttonClass('primary', 'mt-4')}>
-          Browse parts
-        </Link>
-      </div>
-    );
-  }
+  if (cart.status === 'failed') return <CartNotLoaded />;
+  if (!cart.cart.lines.length) return <EmptyCart />;
   const customer = viewer.status === 'signed-in' ? viewer.viewer : null;
   return <CheckoutForm cart={cart.cart} customer={customer} />;
 }

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { HoldCountdown } from '@/components/orders/hold-countdown';
-import { addressLines, OrderAmounts } from '@/components/orders/order-amounts';
+import { OrderAmounts, ShipTo } from '@/components/orders/order-amounts';
 import { OrderReceipt } from '@/components/orders/order-receipt';
 import { OrderStageBadge } from '@/components/orders/order-status';
 import { OrderTimeline } from '@/components/orders/order-timeline';
@@ -35,18 +35,7 @@ export function GuestOrder({ order, token, payments }: GuestOrderProps) {
             Details
           </h2>
           <OrderAmounts order={order} />
-          <div className="text-sm">
-            <p className="text-slate-500">Ship to</p>
-            <address className="break-words text-slate-900 not-italic" data-testid="order-address">
-              {(order.shippingAddress ? addressLines(order.shippingAddress) : [order.name, order.address]).map((line, index) => (
-                <span key={index}>
-                  {line}
-                  <br />
-                </span>
-              ))}
-              {order.phone}
-            </address>
-          </div>
+          <ShipTo order={order} />
         </section>
         <div className="space-y-6">
           {open && (

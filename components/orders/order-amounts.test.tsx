@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { render, screen, within } from '@testing-library/react';
-import { addressLines, isDetailed, OrderAmounts, type OrderMoney } from '@/components/orders/order-amounts';
+import { addressLines, isDetailed, OrderAmounts, ShipTo, type OrderMoney } from '@/components/orders/order-amounts';
 
 const checkoutOrder: OrderMoney = {
   partId: 'a'.repeat(24),
@@ -65,5 +65,30 @@ describe('addressLines', () => {
         country: 'IS',
       }),
     ).toEqual(['Gudrun Jonsdottir', 'Laugavegur 12', 'Reykjavik', '101 IS']);
+  });
+});
+
+describe('ShipTo', () => {
+  const contact = { name: 'Gina Guest', address: '1 Mill Road, Leeds, LS2 7HX, GB', phone: '+44 113 496 0200', email: 'gina@example.com' };
+
+  it('writes a checkout address on its lines, then the phone; the email only when asked (admins)', () => {
+    const shippingAddress = { name: 'Gina Guest', line1: '1 Mill Road', city: 'Leeds', postalCode: 'LS2 7HX', country: 'GB' };
+    const { rerender } = render(<ShipTo order={{ ...contact, shippingAddress }} />);
+    const address = screen.getByTestId('order-address');
+    expect(address.innerHTML.split('<br>').map((line) => line.replace(/<[^>]+>/g, ''))).toEqual([
+      'Gina Guest',
+      '1 Mill Road',
+      'Leeds',
+      'LS2 7HX GB',
+      '+44 113 496 0200',
+    ]);
+    expect(address).not.toHaveTextContent('gina@example.com');
+    rerender(<ShipTo order={{ ...contact, shippingAddress }} email />);
+    expect(screen.getByTestId('order-address')).toHaveTextContent('gina@example.com');
+  });
+
+  it("writes a spec order's name and one-line address", () => {
+    render(<ShipTo order={contact} />);
+    expect(screen.getByTestId('order-address')).toHaveTextContent('Gina Guest1 Mill Road, Leeds, LS2 7HX, GB+44 113 496 0200');
   });
 });

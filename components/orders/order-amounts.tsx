@@ -124,3 +124,34 @@ export function addressLines(address: StructuredAddress): string[] {
     `${address.postalCode} ${address.country}`,
   ].filter(Boolean);
 }
+
+/** Where an order goes, as on a parcel, and its phone; `email` adds the customer's address (admins see it). */
+export function ShipTo({
+  order,
+  email = false,
+}: {
+  order: { name: string; address: string; phone: string; email: string; shippingAddress?: StructuredAddress | null };
+  email?: boolean;
+}) {
+  const lines = order.shippingAddress ? addressLines(order.shippingAddress) : [order.name, order.address];
+  return (
+    <div className="text-sm">
+      <p className="text-slate-500">Ship to</p>
+      <address className="break-words text-slate-900 not-italic" data-testid="order-address">
+        {lines.map((line, index) => (
+          <span key={index}>
+            {line}
+            <br />
+          </span>
+        ))}
+        {order.phone}
+        {email && (
+          <>
+            <br />
+            <span className="break-all">{order.email}</span>
+          </>
+        )}
+      </address>
+    </div>
+  );
+}

@@ -1,8 +1,7 @@
-import { isDetailed, OrderAmounts } from '@/components/orders/order-amounts';
+import { OrderAmounts } from '@/components/orders/order-amounts';
 import { PrintButton } from '@/components/orders/print-button';
 import { LocalTime } from '@/components/ui/local-time';
 import { SITE_NAME } from '@/lib/platform/constants';
-import { formatPrice } from '@/lib/platform/money';
 import type { OrderDTO } from '@/lib/platform/types';
 
 export const RECEIPT_ID = 'order-receipt';
@@ -57,46 +56,7 @@ export function OrderReceipt({ order }: { order: OrderDTO }) {
           </dd>
         </div>
       </dl>
-      {isDetailed(order) ? (
-        <OrderAmounts order={order} totalLabel="Total paid" />
-      ) : (
-        <table className="w-full text-sm">
-          <thead className="border-b border-slate-200 text-left text-slate-500">
-            <tr>
-              <th scope="col" className="py-2 font-medium">
-                Part
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Qty
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Price
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr className="border-b border-slate-100">
-              <td className="py-2 pr-2 break-words text-slate-900">{order.partName}</td>
-              <td className="py-2 text-right tabular-nums">{order.quantity}</td>
-              <td className="py-2 text-right tabular-nums">{formatPrice(order.price)}</td>
-              <td className="py-2 text-right tabular-nums">{formatPrice(order.total)}</td>
-            </tr>
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3} className="pt-3 text-right font-semibold text-slate-900">
-                Total paid
-              </th>
-              <td className="pt-3 text-right font-bold text-slate-900 tabular-nums" data-testid="receipt-total">
-                {formatPrice(order.total)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      )}
+      <OrderAmounts order={order} totalLabel="Total paid" />
     </section>
   );
 }

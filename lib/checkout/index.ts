@@ -8,6 +8,7 @@ import { NotFoundError } from '@/lib/platform/errors';
 import { fromCents, toCents } from '@/lib/platform/money';
 import type { AddressDTO } from '@/lib/platform/types';
 import type { QuoteInput } from '@/lib/validations/checkout';
+import { addressDTO } from '@/lib/orders/orders';
 import { Order } from '@/models';
 import { priceCart, type Quote } from './quote';
 
@@ -63,17 +64,8 @@ export async function savedAddresses(actor: Pick<Actor, 'email' | 'emailVerified
   const seen = new Set<string>();
   const addresses: AddressDTO[] = [];
   for (const order of orders) {
-    const a = order.shippingAddress;
-    if (!a) continue;
-    const address: AddressDTO = {
-      name: a.name,
-      line1: a.line1,
-      line2: a.line2 ?? null,
-      city: a.city,
-      region: a.region ?? null,
-      postalCode: a.postalCode,
-      country: a.country,
-    };
+    if (!order.shippingAddress) continue;
+    const address = addressDTO(order.shippingAddress);
     const key = JSON.stringify(address).toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

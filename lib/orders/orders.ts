@@ -25,7 +25,7 @@ import type { Page } from '@/lib/platform/pagination';
 import { orderMoveExists, type StockPart } from '@/lib/stock';
 import { anyLineTaken, intentLines, returnLines, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
 import { trackingUrlFor } from '@/lib/orders/tracking';
-import type { OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/platform/types';
+import type { AddressDTO, OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/platform/types';
 import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/orders';
 import { releaseCodes } from '@/lib/checkout/discounts';
 import { JobMark, Order, OrderIntent, OrderOutcome, Part } from '@/models';
@@ -46,6 +46,19 @@ export function linesOf(order: Pick<LeanOrder, 'partId' | 'partName' | 'price' |
   return order.lines?.length
     ? order.lines.map((line) => ({ partId: line.partId, partName: line.partName, unitPrice: line.unitPrice, quantity: line.quantity }))
     : [{ partId: order.partId, partName: order.partName, unitPrice: order.price, quantity: order.quantity }];
+}
+
+/** A stored checkout address as the API answers it (absent optional parts as null). */
+export function addressDTO(address: NonNullable<OrderDoc['shippingAddress']>): AddressDTO {
+  return {
+    name: address.name,
+    line1: address.line1,
+    line2: address.line2 ?? null,
+    city: address.city,
+    region: address.region ?? null,
+    postalCode: address.postalCode,
+    country: address.country,
+  };
 }
 
 export function toOrderDTO(order: LeanOrder): OrderDTO {
@@ -96,17 +109,7 @@ export function toOrderDTO(order: LeanOrder): OrderDTO {
       : null,
     discount: order.discount?.code ? { code: order.discount.code, amount: fromCents(order.discount.amountCents ?? 0) } : null,
     tax: fromCents(order.taxCents ?? 0),
-    shippingAddress: address
-      ? {
-          name: address.name,
-          line1: address.line1,
-          line2: address.line2 ?? null,
-          city: address.city,
-          region: address.region ?? null,
-          postalCode: address.postalCode,
-          country: address.country,
-        }
-      : null,
+    shippingAddress: address ? addressDTO(address) : null,
     guest: Boolean(order.guest),
     holdUntil: !order.paid && !order.cancelledAt ? iso(order.holdUntil) : null,
   };

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { CancelOrderButton, PayLink, ShipButton } from '@/components/orders/order-actions';
-import { addressLines, isDetailed, OrderAmounts } from '@/components/orders/order-amounts';
+import { isDetailed, OrderAmounts, ShipTo } from '@/components/orders/order-amounts';
 import { HoldCountdown } from '@/components/orders/hold-countdown';
 import { OrderReceipt } from '@/components/orders/order-receipt';
 import { OrderStageBadge } from '@/components/orders/order-status';
@@ -82,33 +82,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
               </dl>
             </>
           )}
-          <div className="text-sm">
-            <p className="text-slate-500">Ship to</p>
-            <address className="break-words text-slate-900 not-italic" data-testid="order-address">
-              {order.shippingAddress ? (
-                addressLines(order.shippingAddress).map((line, index) => (
-                  <span key={index}>
-                    {line}
-                    <br />
-                  </span>
-                ))
-              ) : (
-                <>
-                  {order.name}
-                  <br />
-                  {order.address}
-                  <br />
-                </>
-              )}
-              {order.phone}
-              {viewer.isAdmin && (
-                <>
-                  <br />
-                  <span className="break-all">{order.email}</span>
-                </>
-              )}
-            </address>
-          </div>
+          <ShipTo order={order} email={viewer.isAdmin} />
           {open && order.holdUntil && <HoldCountdown holdUntil={order.holdUntil} />}
           {(open || canShip) && (
             <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">

@@ -1,0 +1,23 @@
+import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button';
+
+/** The cart could not be read (the cart and checkout pages alike). */
+export function CartNotLoaded() {
+  return (
+    <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-700">
+      Your cart could not be loaded. Please reload the page.
+    </p>
+  );
+}
+
+/** A cart without lines, with the way back to the catalog (the cart and checkout pages alike). */
+export function EmptyCart() {
+  return (
+    <div className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
+      <p className="text-lg font-semibold text-slate-900">Your cart is empty</p>
+      <Link href="/parts" className={buttonClass('primary', 'mt-4')}>
+        Browse parts
+      </Link>
+    </div>
+  );
+}
