@@ -1,104 +1,11 @@
 import mongoose, { type Model } from 'mongoose';
 import { isDuplicateKey } from '@/lib/platform/errors';
-import { AuditEntry } from './audit-entry';
-import { Order } from './order';
-import { OrderNumberBlock } from './order-number-block';
-import { OrderOutcome } from './order-outcome';
-import { IdempotentRequest } from './idempotent-request';
-import { OneTimeToken, TokenUse } from './one-time-token';
-import { OrderIntent } from './order-intent';
-import { Part } from './part';
-import { PaymentIntent, WebhookEvent } from './payment-intent';
-import { OutboxClaim, OutboxDue, OutboxMessage } from './outbox';
-import { Profile } from './profile';
-import { RateLimitHit } from './rate-limit-hit';
-import { Review } from './review';
-import { RoleLock } from './role-lock';
-import { StockMove } from './stock-move';
-import { User } from './user';
-import { Vehicle, VehicleMake } from './vehicle';
-import { GaragePointer, GarageVehicle } from './garage';
-import { LostDemandDay, LostDemandVisit } from './lost-demand';
-import { CatalogChange } from './catalog-change';
-import { SearchSnapshot } from './search-snapshot';
-import { JobMark } from './job-mark';
-import { Cart } from './cart';
-import { ShippingZone, ShopSettings, TaxRate } from './shipping';
-import { DiscountCode, DiscountRedemption } from './discount';
+import * as models from './all';
+import { IdempotentRequest, LostDemandVisit, OneTimeToken, RateLimitHit } from './all';
 
-export {
-  AuditEntry,
-  OrderNumberBlock,
-  OutboxClaim,
-  OutboxDue,
-  OutboxMessage,
-  RoleLock,
-  IdempotentRequest,
-  Order,
-  OrderIntent,
-  OrderOutcome,
-  OneTimeToken,
-  TokenUse,
-  Part,
-  PaymentIntent,
-  WebhookEvent,
-  Profile,
-  RateLimitHit,
-  Review,
-  StockMove,
-  User,
-  Vehicle,
-  VehicleMake,
-  GarageVehicle,
-  GaragePointer,
-  LostDemandDay,
-  LostDemandVisit,
-  CatalogChange,
-  SearchSnapshot,
-  JobMark,
-  Cart,
-  ShippingZone,
-  TaxRate,
-  ShopSettings,
-  DiscountCode,
-  DiscountRedemption,
-};
+export * from './all';
 
-const ALL_MODELS: Model<never>[] = [
-  Part,
-  StockMove,
-  Review,
-  Order,
-  OrderOutcome,
-  Profile,
-  User,
-  OneTimeToken,
-  TokenUse,
-  RateLimitHit,
-  PaymentIntent,
-  WebhookEvent,
-  OrderIntent,
-  IdempotentRequest,
-  OrderNumberBlock,
-  OutboxMessage,
-  OutboxDue,
-  OutboxClaim,
-  AuditEntry,
-  RoleLock,
-  Vehicle,
-  VehicleMake,
-  GarageVehicle,
-  GaragePointer,
-  LostDemandDay,
-  LostDemandVisit,
-  CatalogChange,
-  SearchSnapshot,
-  Cart,
-  ShippingZone,
-  TaxRate,
-  DiscountCode,
-  DiscountRedemption,
-] as unknown as Model<never>[];
+const ALL_MODELS = Object.values(models) as unknown as Model<never>[];
 
 // Clean-up only: expiry is always checked in code, and FerretDB v1 has no TTL indexes.
 const TTL_INDEXES: Array<[Model<never>, string]> = [

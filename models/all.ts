@@ -1,0 +1,26 @@
+/** Every model of the shop: models/index.ts exports them all and creates the indexes of each. */
+export { AuditEntry } from './audit-entry';
+export { Order } from './order';
+export { OrderNumberBlock } from './order-number-block';
+export { OrderOutcome } from './order-outcome';
+export { IdempotentRequest } from './idempotent-request';
+export { OneTimeToken, TokenUse } from './one-time-token';
+export { OrderIntent } from './order-intent';
+export { Part } from './part';
+export { PaymentIntent, WebhookEvent } from './payment-intent';
+export { OutboxClaim, OutboxDue, OutboxMessage } from './outbox';
+export { Profile } from './profile';
+export { RateLimitHit } from './rate-limit-hit';
+export { Review } from './review';
+export { RoleLock } from './role-lock';
+export { StockMove } from './stock-move';
+export { User } from './user';
+export { Vehicle, VehicleMake } from './vehicle';
+export { GaragePointer, GarageVehicle } from './garage';
+export { LostDemandDay, LostDemandVisit } from './lost-demand';
+export { CatalogChange } from './catalog-change';
+export { SearchSnapshot } from './search-snapshot';
+export { JobMark } from './job-mark';
+export { Cart } from './cart';
+export { ShippingZone, ShopSettings, TaxRate } from './shipping';
+export { DiscountCode, DiscountRedemption } from './discount';
