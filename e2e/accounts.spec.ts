@@ -3,6 +3,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { E2E_ACCOUNTS } from './config';
 import { asAdmin, asCustomer, expect, test } from './fixtures';
 import {
+  ADMIN_MENU,
   closeAlert,
   keepScreenshot,
   openMenuIfPhone,
@@ -197,21 +198,7 @@ test.describe('route guards', () => {
     test("the dashboard menu: the overview, the spec's five admin pages, the audit log and My Profile", async ({ page }) => {
       await page.goto('/dashboard');
       const menu = page.getByRole('navigation', { name: 'Dashboard' });
-      await expect(menu.getByRole('link')).toHaveText([
-        'Overview',
-        'Manage Products',
-        'Manage Reviews',
-        'Add Product',
-        'Manage Orders',
-        'Make Admin',
-        'Audit Log',
-        'Lost Demand',
-        'Shipping',
-        'Taxes',
-        'Discount Codes',
-        'Shop Settings',
-        'My Profile',
-      ]);
+      await expect(menu.getByRole('link')).toHaveText(ADMIN_MENU);
       await menu.getByRole('link', { name: 'Make Admin' }).click();
       await expect(page).toHaveURL(/\/dashboard\/makeAdmin$/);
       await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -174,3 +174,20 @@ export async function allPartsViaApi<T extends { _id: string; name: string }>(re
     if (batch.length < 100) return parts;
   }
 }
+
+/** The dashboard menu of an admin, in its order: the overview, the spec's five pages, then the shop's own. */
+export const ADMIN_MENU = [
+  'Overview',
+  'Manage Products',
+  'Manage Reviews',
+  'Add Product',
+  'Manage Orders',
+  'Make Admin',
+  'Audit Log',
+  'Lost Demand',
+  'Shipping',
+  'Taxes',
+  'Discount Codes',
+  'Shop Settings',
+  'My Profile',
+];

@@ -282,38 +282,42 @@ async function NoResults({ q, basePath, category }: { q?: string; basePath: stri
         .
       </p>
       {suggestions.length > 0 && (
-        <div>
-          <p className="text-sm font-semibold text-slate-700">You might be looking for:</p>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {suggestions.map((suggestion) => (
-              <li key={suggestion.href}>
-                <Link
-                  href={suggestion.href}
-                  prefetch={false}
-                  className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200"
-                >
-                  {suggestion.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <PillLinks
+          title="You might be looking for:"
+          links={suggestions.map((suggestion) => ({ href: suggestion.href, label: suggestion.label, prefetch: false }))}
+        />
       )}
-      <div>
-        <p className="text-sm font-semibold text-slate-700">Or browse a category:</p>
-        <ul className="mt-2 flex flex-wrap gap-2">
-          {CATEGORIES.filter((other) => other.slug !== category).map((other) => (
-            <li key={other.slug}>
-              <Link
-                href={categoryPath(other.slug)}
-                className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200"
-              >
-                {other.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <PillLinks
+        title="Or browse a category:"
+        links={CATEGORIES.filter((other) => other.slug !== category).map((other) => ({
+          href: categoryPath(other.slug),
+          label: other.name,
+        }))}
+      />
+    </div>
+  );
+}
+
+type PillLink = { href: string; label: ReactNode; prefetch?: boolean };
+
+/** A titled row of links drawn as pills (what else to look at when a search finds nothing). */
+function PillLinks({ title, links }: { title: ReactNode; links: PillLink[] }) {
+  return (
+    <div>
+      <p className="text-sm font-semibold text-slate-700">{title}</p>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              prefetch={link.prefetch}
+              className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -332,7 +336,6 @@ async function yearsWithParts(vehicle: VehicleChoice): Promise<number[]> {
 async function VehicleNoParts({ vehicle, basePath, params }: { vehicle: VehicleChoice; basePath: string; params: CatalogParams }) {
   const otherYears = await yearsWithParts(vehicle);
   const withoutVehicle = catalogHref(basePath, params, { year: undefined, make: undefined, model: undefined, engine: undefined });
-  const pill = 'inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-slate-200';
   return (
     <div className="space-y-4 rounded-xl bg-white p-6 ring-1 ring-slate-200 sm:p-8">
       <p className="text-lg font-semibold text-slate-900">No parts for your {vehicleLabel(vehicle)} yet</p>
@@ -344,33 +347,16 @@ async function VehicleNoParts({ vehicle, basePath, params }: { vehicle: VehicleC
         against your vehicle, or choose another vehicle with “Select vehicle” at the top.
       </p>
       {otherYears.length > 0 && (
-        <div>
-          <p className="text-sm font-semibold text-slate-700">
-            We have parts for the {vehicle.make} {vehicle.model} of:
-          </p>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {otherYears.map((year) => (
-              <li key={year}>
-                <Link href={catalogHref(basePath, params, { year: String(year), engine: undefined })} prefetch={false} className={pill}>
-                  {year}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <PillLinks
+          title={`We have parts for the ${vehicle.make} ${vehicle.model} of:`}
+          links={otherYears.map((year) => ({
+            href: catalogHref(basePath, params, { year: String(year), engine: undefined }),
+            label: year,
+            prefetch: false,
+          }))}
+        />
       )}
-      <div>
-        <p className="text-sm font-semibold text-slate-700">Or browse a category:</p>
-        <ul className="mt-2 flex flex-wrap gap-2">
-          {CATEGORIES.map((other) => (
-            <li key={other.slug}>
-              <Link href={categoryPath(other.slug)} className={pill}>
-                {other.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <PillLinks title="Or browse a category:" links={CATEGORIES.map((other) => ({ href: categoryPath(other.slug), label: other.name }))} />
     </div>
   );
 }
