@@ -22,6 +22,8 @@ const cartSchema = new Schema(
     _id: { type: String, required: true },
     lines: { type: [cartLineSchema], default: [] },
     rev: { type: Number, required: true, default: 0 },
+    // The guest cart versions merged into this cart, the last few (lib/cart mergeGuestCart).
+    merged: { type: [String], default: undefined },
   },
   { timestamps: true },
 );

@@ -69,6 +69,9 @@ const orderSchema = new Schema(
     guest: { type: Boolean, default: false },
     // An unpaid order is cancelled at this time and its stock returned (ORDER_HOLD_MINUTES).
     holdUntil: { type: Date, default: null },
+    // The cart version a checkout ordered (lib/cart readCart): unique, so one cart is ordered once,
+    // however many tabs submit it at the same moment.
+    cartVersion: { type: String },
   },
   { timestamps: true },
 );
@@ -76,6 +79,7 @@ orderSchema.index({ number: 1 }, { unique: true, sparse: true });
 orderSchema.index({ email: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1, _id: -1 });
 orderSchema.index({ holdUntil: 1 }, { sparse: true });
+orderSchema.index({ cartVersion: 1 }, { unique: true, sparse: true });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema>;
 export const Order: Model<OrderDoc> = (models.Order as Model<OrderDoc>) ?? model<OrderDoc>('Order', orderSchema);

@@ -7,7 +7,7 @@ import { clearGuestCookie, customerOwner, guestIdOf, guestOwner, newGuestId, set
 
 /**
  * Whose cart a cart or checkout call works on: a signed-in customer's (a guest cart this browser still
- * holds is merged into it first, and its cookie cleared), or the guest's under the signed cookie (a new
+ * holds is merged into it first; its cookie goes once nothing is left to merge), or the guest's under the signed cookie (a new
  * guest gets one on the first write). Cookie-carried writes must come from the shop's own pages; an
  * admin cannot buy, so an admin's cart cannot be written.
  */
@@ -23,8 +23,10 @@ export async function cartCaller(req: NextRequest): Promise<CartCaller> {
     if (write) assertCustomer(actor);
     const owner = customerOwner(actor);
     if (guestId && !actor.isAdmin) {
-      await mergeGuestCart(guestOwner(guestId), owner);
-      return { owner, actor, cookie: 'clear', guestId: null };
+      // The cookie goes once a request finds nothing left to merge: a guest write still on its way
+      // when the cart was merged is merged by the next request, not lost behind a cleared cookie.
+      const { emptied } = await mergeGuestCart(guestOwner(guestId), owner);
+      return { owner, actor, cookie: emptied ? 'clear' : null, guestId: null };
     }
     return { owner, actor, cookie: null, guestId: null };
   }

@@ -160,28 +160,44 @@ export function moneyLines(lines: CartLineView[]): MoneyLine[] {
   }));
 }
 
-type LeanCart = { _id: string; lines: StoredLine[]; rev: number };
+type LeanCart = { _id: string; lines: StoredLine[]; rev: number; createdAt?: Date | null; merged?: string[] | null };
 
 /** A cart as stored, read through the driver: every cart call reads it, and Mongoose's query layer adds 80% to a read's CPU. */
 async function readLines(owner: string): Promise<{ cart: LeanCart | null; lines: StoredLine[] }> {
   await connectDb();
-  const cart = await Cart.collection.findOne<LeanCart>({ _id: owner } as never, { projection: { lines: 1, rev: 1 } });
+  const cart = await Cart.collection.findOne<LeanCart>({ _id: owner } as never, {
+    projection: { lines: 1, rev: 1, createdAt: 1, merged: 1 },
+  });
   return { cart, lines: cart?.lines ?? [] };
 }
+
+/**
+ * A cart's contents at one read, named for good: its owner, when the cart was made (a cart removed and
+ * made again starts its revisions again) and its revision. An order stores the version it was placed
+ * from, unique, so one version of a cart becomes one order at most; a merge marks the guest cart
+ * versions it took in, so one is taken in once.
+ */
+const versionOf = (cart: LeanCart) => `${cart._id}@${cart.createdAt ? new Date(cart.createdAt).getTime() : 0}#${cart.rev}`;
 
 /** The cart as the shopper sees it; `fresh`: its parts read from the database (a refused checkout's new quote). */
 export async function getCart(owner: string, { fresh = false } = {}): Promise<CartView> {
   return (await readCart(owner, { fresh })).view;
 }
 
-/** A cart read for a checkout: its view, and the revision read (null: no cart) to empty it by afterwards. */
-export async function readCart(owner: string, { fresh = false } = {}): Promise<{ view: CartView; rev: number | null }> {
+/**
+ * A cart read for a checkout: its view, the revision read (null: no cart) to empty it by afterwards,
+ * and its version (the order it becomes keeps it).
+ */
+export async function readCart(
+  owner: string,
+  { fresh = false } = {},
+): Promise<{ view: CartView; rev: number | null; version: string | null }> {
   const { cart, lines } = await readLines(owner);
   const parts = await viewParts(
     lines.map((line) => line.partId),
     { fresh },
   );
-  return { view: viewOf(lines, parts), rev: cart?.rev ?? null };
+  return { view: viewOf(lines, parts), rev: cart?.rev ?? null, version: cart ? versionOf(cart) : null };
 }
 
 /** The number of units in a cart (the navbar's count), without reading its parts. */
@@ -200,7 +216,7 @@ const WRITE_ATTEMPTS = 6;
 type Change = (lines: StoredLine[], parts: Map<string, CartPart>) => Promise<StoredLine[]> | StoredLine[];
 
 async function writeLines(owner: string, change: Change): Promise<CartView> {
-  return (await inTurn(owner, () => writeInTurn(owner, change, { view: true })))!;
+  return (await inTurn(owner, () => writeInTurn(owner, change, { view: true }))).view!;
 }
 
 // One writer per cart in this process: two tabs of one visitor do not make each other retry. Between
@@ -210,35 +226,49 @@ const globalForCarts = globalThis as typeof globalThis & { __cartTurns?: Map<str
 const writes = new KeyedQueue((globalForCarts.__cartTurns ??= new Map()));
 const inTurn = <T>(owner: string, task: () => Promise<T>): Promise<T> => writes.run(owner, task, { waitMs: 5000 });
 
-/** `view`: answer the cart's view (its parts read as the view reads them); without it, the parts are not read. */
-async function writeInTurn(owner: string, change: Change, { view }: { view: boolean }): Promise<CartView | null> {
+/** How many merged guest cart versions a cart remembers (a merge is retried within moments, if ever). */
+const MERGED_KEPT = 20;
+
+/**
+ * `view`: answer the cart's view (its parts read as the view reads them); without it, the parts are not
+ * read. `mark`: a version this write takes in (a merged guest cart); a cart that already holds the mark
+ * is left as it is (`wrote` false), and the write that stores it stores the mark with it, in one update.
+ */
+async function writeInTurn(
+  owner: string,
+  change: Change,
+  { view, mark }: { view: boolean; mark?: string },
+): Promise<{ view: CartView | null; wrote: boolean }> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const { cart, lines } = await readLines(owner);
     const parts = view ? await viewParts(lines.map((line) => line.partId)) : new Map<string, CartPart>();
+    const merged = cart?.merged ?? [];
+    if (mark && merged.includes(mark)) return { view: view ? viewOf(lines, parts) : null, wrote: false };
     const next = await change(
       lines.map((line) => ({ ...line })),
       parts,
     );
+    const marks = mark ? { merged: [...merged, mark].slice(-MERGED_KEPT) } : {};
     // Through the driver, as the read: the lines are already as stored (read back, or built whole here).
     const now = new Date();
     if (!cart) {
-      if (!next.length) return viewOf([], new Map());
+      if (!next.length) return { view: view ? viewOf([], new Map()) : null, wrote: false };
       try {
-        await Cart.collection.insertOne({ _id: owner, lines: next, rev: 1, createdAt: now, updatedAt: now } as never);
+        await Cart.collection.insertOne({ _id: owner, lines: next, rev: 1, ...marks, createdAt: now, updatedAt: now } as never);
       } catch (error) {
         if (isDuplicateKey(error)) continue;
         throw error;
       }
     } else {
       const written = await Cart.collection.updateOne({ _id: owner, rev: cart.rev } as never, {
-        $set: { lines: next, updatedAt: now },
+        $set: { lines: next, ...marks, updatedAt: now },
         $inc: { rev: 1 },
       });
       if (written.matchedCount === 0) continue;
     }
-    if (!view) return null;
+    if (!view) return { view: null, wrote: true };
     const unknown = next.map((line) => line.partId).filter((id) => !parts.has(String(id)));
-    return viewOf(next, unknown.length ? new Map([...parts, ...(await partsById(unknown))]) : parts);
+    return { view: viewOf(next, unknown.length ? new Map([...parts, ...(await partsById(unknown))]) : parts), wrote: true };
   }
   throw new ServiceUnavailableError(CART_TEXT.busy, 1);
 }
@@ -308,53 +338,59 @@ export async function removeOrdered(
   ordered: Array<{ partId: Types.ObjectId; quantity: number }>,
   rev: number | null,
 ): Promise<void> {
-  await inTurn(owner, async () => {
-    if (rev !== null) {
-      const cleared = await Cart.collection.updateOne({ _id: owner, rev } as never, {
-        $set: { lines: [], updatedAt: new Date() },
-        $inc: { rev: 1 },
-      });
-      if (cleared.matchedCount === 1) return;
-    }
-    await writeInTurn(
-      owner,
-      (lines) =>
-        lines.flatMap((line) => {
-          const taken = ordered.find((candidate) => candidate.partId.equals(line.partId));
-          if (!taken) return [line];
-          const left = line.quantity - taken.quantity;
-          return left > 0 ? [{ ...line, quantity: left }] : [];
-        }),
-      { view: false },
-    );
-  });
+  await inTurn(owner, () => takeOut(owner, ordered, rev));
+}
+
+/** removeOrdered in the cart's turn. */
+async function takeOut(owner: string, taken: Array<{ partId: Types.ObjectId; quantity: number }>, rev: number | null): Promise<void> {
+  if (rev !== null) {
+    const cleared = await Cart.collection.updateOne({ _id: owner, rev } as never, {
+      $set: { lines: [], updatedAt: new Date() },
+      $inc: { rev: 1 },
+    });
+    if (cleared.matchedCount === 1) return;
+  }
+  await writeInTurn(
+    owner,
+    (lines) =>
+      lines.flatMap((line) => {
+        const out = taken.find((candidate) => candidate.partId.equals(line.partId));
+        if (!out) return [line];
+        const left = line.quantity - out.quantity;
+        return left > 0 ? [{ ...line, quantity: left }] : [];
+      }),
+    { view: false },
+  );
 }
 
 /**
  * Signing in: the guest's cart joins the account's. Quantities of the same part add up, capped at the
  * stock when the stock allows the minimum (otherwise kept, and flagged); a line the account's cart
- * lacks is added. Nothing is lost: the guest's cart is removed only after the account's was written.
+ * lacks is added. Each version of the guest cart is taken in once: the account's cart stores the
+ * version with the lines it brought (several requests of one browser merging at once add it once), and
+ * only the merge that stored it takes those lines out of the guest cart, leaving any added meanwhile
+ * for the next merge. Answers whether the guest cart had nothing left to merge (its cookie can go).
  */
-export async function mergeGuestCart(guest: string, into: string): Promise<CartView> {
-  const { lines: guestLines } = await readLines(guest);
-  if (!guestLines.length) {
-    await Cart.deleteOne({ _id: guest });
-    return getCart(into);
-  }
-  const parts = await partsById(guestLines.map((line) => line.partId));
-  const view = await writeLines(into, (lines) => {
-    for (const guestLine of guestLines) {
-      const line = lines.find((candidate) => candidate.partId.equals(guestLine.partId));
-      const part = parts.get(String(guestLine.partId));
-      const total = (line?.quantity ?? 0) + guestLine.quantity;
-      const capped = part && part.availableQuantity >= part.minimumQuantity ? Math.min(total, part.availableQuantity) : total;
-      if (line) line.quantity = Math.max(capped, 1);
-      else lines.push({ ...guestLine, quantity: Math.max(capped, 1) });
-    }
-    return lines;
+export async function mergeGuestCart(guest: string, into: string): Promise<{ view: CartView; emptied: boolean }> {
+  return inTurn(guest, async () => {
+    const { cart: guestCart, lines: guestLines } = await readLines(guest);
+    if (!guestCart || !guestLines.length) return { view: await getCart(into), emptied: true };
+    const parts = await partsById(guestLines.map((line) => line.partId));
+    const merge: Change = (lines) => {
+      for (const guestLine of guestLines) {
+        const line = lines.find((candidate) => candidate.partId.equals(guestLine.partId));
+        const part = parts.get(String(guestLine.partId));
+        const total = (line?.quantity ?? 0) + guestLine.quantity;
+        const capped = part && part.availableQuantity >= part.minimumQuantity ? Math.min(total, part.availableQuantity) : total;
+        if (line) line.quantity = Math.max(capped, 1);
+        else lines.push({ ...guestLine, quantity: Math.max(capped, 1) });
+      }
+      return lines;
+    };
+    const { view, wrote } = await inTurn(into, () => writeInTurn(into, merge, { view: true, mark: versionOf(guestCart) }));
+    if (wrote) await takeOut(guest, guestLines, guestCart.rev);
+    return { view: view!, emptied: false };
   });
-  await Cart.deleteOne({ _id: guest });
-  return view;
 }
 
 /** How long a guest's cart is kept after its last change (its cookie lives as long). */

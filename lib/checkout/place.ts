@@ -8,11 +8,11 @@ import { storeOrder } from '@/lib/orders';
 import { LineRefusedError, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
 import { TEXT } from '@/lib/platform/constants';
 import { connectDb } from '@/lib/platform/db';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '@/lib/platform/errors';
+import { AppError, ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
 import { toCents } from '@/lib/platform/money';
 import { minimumQuantityMessage } from '@/lib/validations/orders';
 import type { CheckoutInput } from '@/lib/validations/checkout';
-import { OrderIntent } from '@/models';
+import { Order, OrderIntent } from '@/models';
 import { redeemCode, releaseCodes } from './discounts';
 import { priceCart, type Quote } from './quote';
 import { ordersInbox } from './settings';
@@ -33,6 +33,7 @@ export const CHECKOUT_TEXT = {
   changed: 'Prices, stock or your code changed since your quote: please check the new total',
   unavailable: (name: string) => `${name} is no longer available: remove it from your cart`,
   emailRequired: 'Email is Required',
+  alreadyOrdered: 'This cart was just ordered from another window or tab: your confirmation email is on its way',
 } as const;
 
 export type Buyer = { actor: Actor | null; owner: string };
@@ -65,7 +66,7 @@ export async function placeCheckout(
   await connectDb();
   // Priced from the catalog's cached reads, as the cart page showed it: each part's turn below reads the
   // part itself and refuses a price that is no longer this one (a 409 with a quote from the database).
-  const { view: cart, rev } = await readCart(buyer.owner);
+  const { view: cart, rev, version } = await readCart(buyer.owner);
   if (!cart.lines.length) throw new ValidationError(CHECKOUT_TEXT.empty);
   const destination = { country: input.address.country, postalCode: input.address.postalCode, region: input.address.region };
   const requote = () => priceCart(cart.lines, destination, { discountCode: input.discountCode, email }).catch(() => null);
@@ -145,8 +146,14 @@ export async function placeCheckout(
     taxCents: totals.taxCents,
     totalCents: totals.totalCents,
     guest: !buyer.actor,
+    // Only a stored cart has a version (an empty one was refused above); a null would be one value for all.
+    ...(version ? { cartVersion: version } : {}),
   }).catch(async (error: unknown) => {
+    // storeOrder gave the stock back; the code goes back too.
     await releaseCodes(orderId);
+    // Another checkout of the same cart (a second tab) stored its order first.
+    if (isDuplicateKey(error) && version && (await Order.exists({ cartVersion: version })))
+      throw new ConflictError(CHECKOUT_TEXT.alreadyOrdered);
     throw error;
   });
   await removeOrdered(buyer.owner, lines, rev).catch((error: unknown) => console.error('[checkout] could not empty the cart:', error));

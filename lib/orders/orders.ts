@@ -206,8 +206,8 @@ export async function storeOrder(
 /**
  * Returns the stock of orders whose process died between taking the stock and storing the order:
  * an intent older than the grace period with no order behind it gets its compensating `cancel`
- * moves (once each: the ledger's unique order key), then the intent is removed. Safe to run in every
- * instance at once.
+ * moves (once each: the ledger's unique order key) and its discount code's use back, then the intent
+ * is removed. Safe to run in every instance at once.
  */
 export async function reconcileOrderIntents(graceMs = 60_000): Promise<{ returned: number; cleared: number }> {
   await connectDb();
@@ -216,10 +216,14 @@ export async function reconcileOrderIntents(graceMs = 60_000): Promise<{ returne
   for (const intent of stale) {
     const lines = intentLines(intent);
     // Only a stock take that happened has anything to return: a cancel without an `order` move would create stock.
-    if (!(await Order.exists({ _id: intent._id })) && (await anyLineTaken(intent._id, lines))) {
-      const taken: LineRequest[] = [];
-      for (const line of lines) if (await orderMoveExists(intent._id, line.partId)) taken.push(line);
-      returned += await returnLines(intent._id, taken, 'reconciliation');
+    if (!(await Order.exists({ _id: intent._id }))) {
+      if (await anyLineTaken(intent._id, lines)) {
+        const taken: LineRequest[] = [];
+        for (const line of lines) if (await orderMoveExists(intent._id, line.partId)) taken.push(line);
+        returned += await returnLines(intent._id, taken, 'reconciliation');
+      }
+      // A checkout redeems its code after writing the intent: one that died gives the use back too.
+      await releaseCodes(intent._id);
     }
     await OrderIntent.deleteOne({ _id: intent._id });
   }
@@ -424,11 +428,36 @@ export async function expireUnpaidOrders(now = new Date()): Promise<{ expired: n
     try {
       expired += await cancelUnpaid(order, 'system', 'hold-expiry');
     } catch (error) {
-      // Paid at the last moment: the payment stands.
       if (!(error instanceof ConflictError)) throw error;
+      // Paid at the last moment: the payment stands (stamped here if its process died before it could).
+      await settleDecided(order);
     }
   }
   return { expired };
+}
+
+/**
+ * An order whose outcome was decided but never stamped on it (the process died in between): stamps it
+ * now as its transition would have (a cancel gives the stock and the code back, once each). Answers
+ * the outcome that stands, or null when none was decided.
+ */
+async function settleDecided(order: LeanOrder): Promise<Outcome | null> {
+  const decided = await OrderOutcome.findOne({ orderId: order._id }).lean();
+  if (!decided) return null;
+  if (decided.outcome === 'paid') {
+    await stampPaid(order._id, decided.intentId ?? '', decided.at);
+    return 'paid';
+  }
+  const by = decided.by === order.email ? 'customer' : decided.by === 'hold-expiry' ? 'system' : 'admin';
+  await cancelUnpaid(order, by, decided.by ?? 'system');
+  return 'cancelled';
+}
+
+/** Stamps a paid order (once: the first stamp emails the receipt). Answers how many orders it changed. */
+async function stampPaid(orderId: Types.ObjectId, transactionId: string, paidAt: Date): Promise<number> {
+  const result = await Order.updateOne({ _id: orderId, paid: false }, { $set: { paid: true, transactionId, paidAt } });
+  if (result.modifiedCount > 0) await notify(orderId, 'paid');
+  return result.modifiedCount;
 }
 
 export type ShipInput = { carrier?: string; trackingNumber?: string };
@@ -504,12 +533,8 @@ export async function markOrderPaid(
   const claim = await claimOutcome(order._id, 'paid', { intentId: proof.intentId, amountCents: proof.amountCents });
   if (claim.outcome === 'cancelled') return { outcome: 'cancelled', proof };
   if (!claim.won && claim.intentId !== proof.intentId) throw new ConflictError(ALREADY_PAID);
-  const result = await Order.updateOne(
-    { _id: order._id, paid: false },
-    { $set: { paid: true, transactionId: proof.intentId, paidAt: new Date() } },
-  );
-  if (result.modifiedCount > 0) await notify(order._id, 'paid');
-  return { outcome: 'paid', acknowledged: true, modifiedCount: result.modifiedCount, transactionId: proof.intentId };
+  const modifiedCount = await stampPaid(order._id, proof.intentId, new Date());
+  return { outcome: 'paid', acknowledged: true, modifiedCount, transactionId: proof.intentId };
 }
 
 async function findOrderForProvider(id: string): Promise<LeanOrder> {
@@ -526,6 +551,9 @@ export async function getPayableOrder(actor: Actor, id: string): Promise<Payable
   const order = await findVisibleOrder(actor, id);
   if (order.paid) throw new ConflictError(ALREADY_PAID);
   if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
+  // Decided but not stamped (a cancel cut short by a crash): never charge a card for it.
+  const decided = await settleDecided(order);
+  if (decided) throw new ConflictError(decided === 'paid' ? ALREADY_PAID : ALREADY_CANCELLED);
   if (!(await allPartsSold(order))) throw new ConflictError(PART_ARCHIVED);
   return { id: String(order._id), totalCents: orderTotalCents(order), cancelled: false };
 }

@@ -155,11 +155,56 @@ describe('cart rules', () => {
       merged.body.lines.map((line: { partId: string; quantity: number }) => [line.partId, line.quantity]),
     );
     expect(quantities).toEqual({ [pads]: 4, [sensor]: 1, [rotor]: 3 });
-    expect(merged.headers.get('set-cookie')).toMatch(new RegExp(`^${CART_COOKIE}=;`));
-    // The guest cart is gone: the same cookie merges nothing twice.
+    // The merging answer keeps the guest cookie (a guest write on its way is merged next time); the guest
+    // cart is empty now, so the same cookie merges nothing twice, and the next answer clears it.
+    expect(merged.headers.get('set-cookie')).toBeNull();
+    expect(await Cart.countDocuments({ _id: { $regex: '^g:' }, 'lines.partId': sensor })).toBe(0);
     const again = await callRoute(getCartRoute, '/api/cart', { as: customer, headers: { cookie: guestCookie } });
     expect(again.body.count).toBe(8);
-    expect(await Cart.countDocuments({ _id: { $regex: '^g:' }, 'lines.partId': sensor })).toBe(0);
+    expect(again.headers.get('set-cookie')).toMatch(new RegExp(`^${CART_COOKIE}=;`));
+  });
+
+  it('several requests merging one guest cart at once add its lines once', async () => {
+    const shopper = await makeUser({ name: 'Mia Merge' });
+    const b = browser();
+    const [pads, sensor] = await Promise.all([makePart({ stock: 50 }), makePart({ stock: 50 })]);
+    await add(b, pads, 3);
+    await add(b, sensor, 2);
+    // The navbar's count and the cart page ask at once, right after signing in.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => callRoute(getCartRoute, '/api/cart', { as: shopper, headers: { cookie: b.cookie()! } })),
+    );
+    expect(answers.every((res) => res.status === 200)).toBe(true);
+    const account = (await callRoute(getCartRoute, '/api/cart', { as: shopper })).body;
+    expect(Object.fromEntries(account.lines.map((line: { partId: string; quantity: number }) => [line.partId, line.quantity]))).toEqual({
+      [pads]: 3,
+      [sensor]: 2,
+    });
+  });
+
+  it('a guest line added while the cart merges is merged by the next request, never lost', async () => {
+    const shopper = await makeUser({ name: 'Leo Late' });
+    const b = browser();
+    const parts = await Promise.all(Array.from({ length: 7 }, () => makePart({ stock: 50 })));
+    await add(b, parts[0]!, 1);
+    const guestCookie = b.cookie()!;
+    // A merge and six guest adds (another tab, not signed in yet) at the same moment.
+    const [merging, ...adds] = await Promise.all([
+      callRoute(getCartRoute, '/api/cart', { as: shopper, headers: { cookie: guestCookie } }),
+      ...parts.slice(1).map((part) => add(b, part, 1)),
+    ]);
+    expect(merging.status).toBe(200);
+    expect(adds.map((res) => res.status)).toEqual(Array(6).fill(201));
+    // Each line is in the account or still in the guest cart, whose cookie the browser keeps until nothing is left.
+    let cookieCleared = false;
+    for (let request = 0; request < 3 && !cookieCleared; request++) {
+      const res = await callRoute(getCartRoute, '/api/cart', { as: shopper, headers: { cookie: guestCookie } });
+      cookieCleared = Boolean(res.headers.get('set-cookie')?.startsWith(`${CART_COOKIE}=;`));
+    }
+    expect(cookieCleared).toBe(true);
+    const account = (await callRoute(getCartRoute, '/api/cart', { as: shopper })).body;
+    expect(account.lines.map((line: { partId: string }) => line.partId).sort()).toEqual([...parts].sort());
+    expect(account.count).toBe(7);
   });
 
   it('two tabs adding at once both count (revisions, no lost line)', async () => {

@@ -12,11 +12,11 @@ import { PATCH as payRoute } from '@/app/api/order/[id]/route';
 import { CART_COOKIE } from '@/lib/cart/identity';
 import { CODE_TEXT } from '@/lib/checkout/discounts';
 import { CHECKOUT_TEXT } from '@/lib/checkout/place';
-import { expireUnpaidOrders, reconcileOrderIntents } from '@/lib/orders';
+import { ALREADY_CANCELLED, ALREADY_PAID, expireUnpaidOrders, reconcileOrderIntents } from '@/lib/orders';
 import { guestOrderToken } from '@/lib/orders/guest-links';
 import { sumStockMoves } from '@/lib/stock';
 import type { UserDTO } from '@/lib/accounts/users';
-import { DiscountRedemption, Order, OrderIntent, OutboxMessage, Part, ShopSettings, StockMove } from '@/models';
+import { DiscountRedemption, Order, OrderIntent, OrderOutcome, OutboxMessage, Part, ShopSettings, StockMove } from '@/models';
 import { callRoute, type CallOptions } from '@/tests/helpers/api';
 import { makeCode, makeTaxRate, makeZone } from '@/tests/helpers/checkout';
 import { makePart, makeUser } from '@/tests/helpers/factories';
@@ -251,6 +251,35 @@ describe('checkout', () => {
     expect(await DiscountRedemption.countDocuments({ code: 'RACE' })).toBe(4);
   });
 
+  it('one cart submitted from several tabs at once becomes one order; the others take nothing', async () => {
+    const b = browser();
+    const [pads, rotor] = [await makePart({ price: 30, stock: 20 }), await makePart({ price: 45, stock: 20 })];
+    await b.add(pads, 2);
+    await b.add(rotor, 1);
+    await makeCode('TABS', { kind: 'fixed', amountCents: 500, maxUses: 10 });
+    const before = await Order.countDocuments();
+    // Each tab sends its own Idempotency-Key, as the checkout page does for each attempt.
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, tab) => b.checkout(guestCheckout(gb.standard, { discountCode: 'TABS' }), `tab-${tab}-${Date.now()}`)),
+    );
+    const placed = results.filter((res) => res.status === 201);
+    expect(placed).toHaveLength(1);
+    for (const res of results.filter((r) => r.status !== 201)) {
+      // Refused after the order was stored (409, this text), or once the cart was emptied (400).
+      expect([CHECKOUT_TEXT.alreadyOrdered, CHECKOUT_TEXT.empty]).toContain(res.body.error);
+    }
+    expect(await Order.countDocuments()).toBe(before + 1);
+    for (const [id, left] of [
+      [pads, 18],
+      [rotor, 19],
+    ] as const) {
+      expect((await Part.findById(id).lean())!.availableQuantity).toBe(left);
+      expect((await sumStockMoves(id)).total).toBe(left);
+    }
+    expect(await DiscountRedemption.countDocuments({ code: 'TABS' })).toBe(1);
+    expect(await OrderIntent.countDocuments({ _id: { $ne: placed[0]!.body.orderId } })).toBe(0);
+  });
+
   it('a code capped at 3 uses is used exactly 3 times by 12 concurrent checkouts', async () => {
     await makeCode('CAP3', { kind: 'percent', percent: 5, maxUses: 3 });
     const part = await makePart({ price: 10, stock: 100 });
@@ -396,12 +425,14 @@ describe('after checkout', () => {
     expect((await expireUnpaidOrders()).expired).toBe(0);
   });
 
-  it('a crash between taking the stock and storing the order is given back by the reconciliation, every line', async () => {
+  it('a crash between taking the stock and storing the order is given back by the reconciliation, every line and the code', async () => {
     const b = browser();
     const [one, two] = [await makePart({ price: 5, stock: 3 }), await makePart({ price: 5, stock: 3 })];
     await b.add(one, 1);
     await b.add(two, 2);
+    await makeCode('CRASH1', { kind: 'fixed', amountCents: 100, maxUses: 1, oncePerCustomer: true });
     const create = jest.spyOn(Order, 'create').mockRejectedValueOnce(new Error('process died'));
+    const release = jest.spyOn(DiscountRedemption, 'deleteMany').mockRejectedValueOnce(new Error('process died'));
     // The compensation itself "dies" too: nothing gives the stock back but the reconciliation.
     const original = StockMove.collection.insertMany.bind(StockMove.collection);
     const cancelSpy = jest
@@ -410,17 +441,59 @@ describe('after checkout', () => {
         docs.some((doc) => doc.reason === 'cancel')
           ? Promise.reject(new Error('process died'))
           : original(docs as never, options)) as never);
-    const res = await b.checkout(guestCheckout(gb.standard));
+    const res = await b.checkout(guestCheckout(gb.standard, { discountCode: 'CRASH1' }));
     expect(res.status).toBe(500);
     create.mockRestore();
     cancelSpy.mockRestore();
+    release.mockRestore();
     expect((await Part.findById(one).lean())!.availableQuantity).toBe(2);
+    expect(await DiscountRedemption.countDocuments({ code: 'CRASH1' })).toBe(2);
     await OrderIntent.updateMany({}, { at: new Date(Date.now() - 120_000) });
     const result = await reconcileOrderIntents();
     expect(result.returned).toBe(2);
     expect((await Part.findById(one).lean())!.availableQuantity).toBe(3);
     expect((await Part.findById(two).lean())!.availableQuantity).toBe(3);
+    // The code's only use, and this email's one, are free again.
+    expect(await DiscountRedemption.countDocuments({ code: 'CRASH1' })).toBe(0);
     expect((await reconcileOrderIntents()).returned).toBe(0);
+    expect((await b.checkout(guestCheckout(gb.standard, { discountCode: 'CRASH1' }))).status).toBe(201);
+  });
+
+  it('an outcome decided but never stamped (a crash mid-cancel or mid-payment) is stamped before any new payment', async () => {
+    const intentFor = (orderId: string, token: string) =>
+      callRoute(createIntentRoute, '/api/create-payment-intent', {
+        method: 'POST',
+        origin: null,
+        headers: { 'x-order-token': token },
+        body: { orderId },
+      });
+    const tokenOf = (res: { body: { orderUrl: string } }) => new URL(res.body.orderUrl, 'http://x').searchParams.get('t')!;
+
+    const cancelled = browser();
+    const part = await makePart({ price: 12, stock: 4 });
+    await cancelled.add(part, 3);
+    const first = await cancelled.checkout(guestCheckout(gb.standard));
+    expect(first.status).toBe(201);
+    // The cancel claimed its outcome, then its process died: stock not back, order not stamped.
+    await OrderOutcome.create({ orderId: first.body.orderId, outcome: 'cancelled', by: 'gina@example.com' });
+    const refused = await intentFor(first.body.orderId, tokenOf(first));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(ALREADY_CANCELLED);
+    expect(await Order.findById(first.body.orderId).lean()).toMatchObject({ cancelledBy: 'customer' });
+    expect((await Part.findById(part).lean())!.availableQuantity).toBe(4);
+    expect((await sumStockMoves(part)).total).toBe(4);
+
+    const paid = browser();
+    await paid.add(part, 1);
+    const second = await paid.checkout(guestCheckout(gb.standard));
+    expect(second.status).toBe(201);
+    // The payment claimed its outcome, then its process died before stamping the order.
+    await OrderOutcome.create({ orderId: second.body.orderId, outcome: 'paid', intentId: 'pi_test_crashed', amountCents: 100 });
+    const again = await intentFor(second.body.orderId, tokenOf(second));
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(ALREADY_PAID);
+    expect(await Order.findById(second.body.orderId).lean()).toMatchObject({ paid: true, transactionId: 'pi_test_crashed' });
+    expect(await OutboxMessage.exists({ _id: `${second.body.orderId}:paid` })).toBeTruthy();
   });
 
   it('a guest cancels from the link; an account sees guest orders of its email once verified; lookup resends the link', async () => {
