@@ -25,7 +25,7 @@ export async function cartCaller(req: NextRequest): Promise<CartCaller> {
     if (guestId && !actor.isAdmin) {
       // The cookie goes once a request finds nothing left to merge: a guest write still on its way
       // when the cart was merged is merged by the next request, not lost behind a cleared cookie.
-      const { emptied } = await mergeGuestCart(guestOwner(guestId), owner);
+      const emptied = await mergeGuestCart(guestOwner(guestId), owner);
       return { owner, actor, cookie: emptied ? 'clear' : null, guestId: null };
     }
     return { owner, actor, cookie: null, guestId: null };

@@ -369,12 +369,12 @@ async function takeOut(owner: string, taken: Array<{ partId: Types.ObjectId; qua
  * lacks is added. Each version of the guest cart is taken in once: the account's cart stores the
  * version with the lines it brought (several requests of one browser merging at once add it once), and
  * only the merge that stored it takes those lines out of the guest cart, leaving any added meanwhile
- * for the next merge. Answers whether the guest cart had nothing left to merge (its cookie can go).
+ * for the next merge. Answers true when the guest cart had nothing left to merge (its cookie can go).
  */
-export async function mergeGuestCart(guest: string, into: string): Promise<{ view: CartView; emptied: boolean }> {
+export async function mergeGuestCart(guest: string, into: string): Promise<boolean> {
   return inTurn(guest, async () => {
     const { cart: guestCart, lines: guestLines } = await readLines(guest);
-    if (!guestCart || !guestLines.length) return { view: await getCart(into), emptied: true };
+    if (!guestCart || !guestLines.length) return true;
     const parts = await partsById(guestLines.map((line) => line.partId));
     const merge: Change = (lines) => {
       for (const guestLine of guestLines) {
@@ -387,9 +387,10 @@ export async function mergeGuestCart(guest: string, into: string): Promise<{ vie
       }
       return lines;
     };
-    const { view, wrote } = await inTurn(into, () => writeInTurn(into, merge, { view: true, mark: versionOf(guestCart) }));
+    // The caller answers the account's cart itself: no view here.
+    const { wrote } = await inTurn(into, () => writeInTurn(into, merge, { view: false, mark: versionOf(guestCart) }));
     if (wrote) await takeOut(guest, guestLines, guestCart.rev);
-    return { view: view!, emptied: false };
+    return false;
   });
 }
 
