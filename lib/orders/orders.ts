@@ -436,14 +436,19 @@ export async function expireUnpaidOrders(now = new Date()): Promise<{ expired: n
   return { expired };
 }
 
+/** How old an unstamped outcome must be before another call stamps it: a live transition stamps its own in moments. */
+const SETTLE_AFTER_MS = 60_000;
+
 /**
  * An order whose outcome was decided but never stamped on it (the process died in between): stamps it
- * now as its transition would have (a cancel gives the stock and the code back, once each). Answers
- * the outcome that stands, or null when none was decided.
+ * as its transition would have (a cancel gives the stock and the code back, once each), once the
+ * outcome is older than a live transition takes. Answers the outcome that stands, or null when none was
+ * decided.
  */
 async function settleDecided(order: LeanOrder): Promise<Outcome | null> {
   const decided = await OrderOutcome.findOne({ orderId: order._id }).lean();
   if (!decided) return null;
+  if (Date.now() - new Date(decided.at).getTime() < SETTLE_AFTER_MS) return decided.outcome as Outcome;
   if (decided.outcome === 'paid') {
     await stampPaid(order._id, decided.intentId ?? '', decided.at);
     return 'paid';

@@ -475,7 +475,8 @@ describe('after checkout', () => {
     const first = await cancelled.checkout(guestCheckout(gb.standard));
     expect(first.status).toBe(201);
     // The cancel claimed its outcome, then its process died: stock not back, order not stamped.
-    await OrderOutcome.create({ orderId: first.body.orderId, outcome: 'cancelled', by: 'gina@example.com' });
+    const longAgo = new Date(Date.now() - 120_000);
+    await OrderOutcome.create({ orderId: first.body.orderId, outcome: 'cancelled', by: 'gina@example.com', at: longAgo });
     const refused = await intentFor(first.body.orderId, tokenOf(first));
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(ALREADY_CANCELLED);
@@ -488,12 +489,26 @@ describe('after checkout', () => {
     const second = await paid.checkout(guestCheckout(gb.standard));
     expect(second.status).toBe(201);
     // The payment claimed its outcome, then its process died before stamping the order.
-    await OrderOutcome.create({ orderId: second.body.orderId, outcome: 'paid', intentId: 'pi_test_crashed', amountCents: 100 });
+    await OrderOutcome.create({
+      orderId: second.body.orderId,
+      outcome: 'paid',
+      intentId: 'pi_test_crashed',
+      amountCents: 100,
+      at: longAgo,
+    });
     const again = await intentFor(second.body.orderId, tokenOf(second));
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(ALREADY_PAID);
     expect(await Order.findById(second.body.orderId).lean()).toMatchObject({ paid: true, transactionId: 'pi_test_crashed' });
     expect(await OutboxMessage.exists({ _id: `${second.body.orderId}:paid` })).toBeTruthy();
+
+    // A cancel still under way (its outcome just claimed) is refused the payment but left to stamp its own order.
+    const live = browser();
+    await live.add(part, 1);
+    const third = await live.checkout(guestCheckout(gb.standard));
+    await OrderOutcome.create({ orderId: third.body.orderId, outcome: 'cancelled', by: 'gina@example.com' });
+    expect((await intentFor(third.body.orderId, tokenOf(third))).status).toBe(409);
+    expect((await Order.findById(third.body.orderId).lean())!.cancelledAt).toBeNull();
   });
 
   it('a guest cancels from the link; an account sees guest orders of its email once verified; lookup resends the link', async () => {
