@@ -23,7 +23,7 @@ import { enqueueMissingOrderEmails, enqueueOrderEmail } from '@/lib/orders/email
 import { allocateOrderNumber, looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/orders/numbers';
 import type { Page } from '@/lib/platform/pagination';
 import { orderMoveExists, type StockPart } from '@/lib/stock';
-import { anyLineTaken, intentLines, returnLines, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
+import { anyLineTaken, INTENT_GRACE_MS, intentLines, returnLines, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
 import { trackingUrlFor } from '@/lib/orders/tracking';
 import type { AddressDTO, OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/platform/types';
 import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/orders';
@@ -209,7 +209,7 @@ export async function storeOrder(
  * moves (once each: the ledger's unique order key) and its discount code's use back, then the intent
  * is removed. Safe to run in every instance at once.
  */
-export async function reconcileOrderIntents(graceMs = 60_000): Promise<{ returned: number; cleared: number }> {
+export async function reconcileOrderIntents(graceMs = INTENT_GRACE_MS): Promise<{ returned: number; cleared: number }> {
   await connectDb();
   const stale = await OrderIntent.find({ at: { $lt: new Date(Date.now() - graceMs) } }).lean();
   let returned = 0;

@@ -2,8 +2,8 @@ import 'server-only';
 import type { Types } from 'mongoose';
 import { catalogChanged } from '@/lib/catalog/changes';
 import { TEXT } from '@/lib/platform/constants';
-import { ConflictError, NotFoundError } from '@/lib/platform/errors';
-import { applyStockMove, InsufficientStockError, orderMoveExists, type StockPart } from '@/lib/stock';
+import { ConflictError, NotFoundError, ServiceUnavailableError } from '@/lib/platform/errors';
+import { applyStockMove, InsufficientStockError, orderMoveExists, STOCK_BUSY, type StockPart } from '@/lib/stock';
 import { OrderIntent } from '@/models';
 
 /**
@@ -15,6 +15,9 @@ import { OrderIntent } from '@/models';
  */
 
 export type LineRequest = { partId: Types.ObjectId; quantity: number };
+
+/** How old an intent must be before the reconciliation takes it for a dead process's and gives its stock back. */
+export const INTENT_GRACE_MS = 60_000;
 
 /** Why a line was refused in its turn; the caller words it (the spec's text, or a checkout's new quote). */
 export class LineRefusedError extends ConflictError {
@@ -57,13 +60,20 @@ export async function returnLines(orderId: Types.ObjectId, lines: LineRequest[],
 
 /**
  * Takes every line's stock for the order, or none: answers each part as read in its turn. `check`
- * judges a part before its move (throw to refuse). The intent must have been written.
+ * judges a part before its move (throw to refuse). The intent must have been written. A placement
+ * still taking stock at `deadline` (half the intent's grace after the start) gives it all back and
+ * answers 503: its order is stored well before the reconciliation could take the intent for a dead
+ * process's and give the stock back under it.
  */
 export async function takeLines(
   orderId: Types.ObjectId,
   lines: LineRequest[],
   by: string,
-  { signal, check }: { signal?: AbortSignal; check?: (part: StockPart, line: LineRequest) => void } = {},
+  {
+    signal,
+    check,
+    deadline = Date.now() + INTENT_GRACE_MS / 2,
+  }: { signal?: AbortSignal; check?: (part: StockPart, line: LineRequest) => void; deadline?: number } = {},
 ): Promise<Map<string, StockPart>> {
   const taken: LineRequest[] = [];
   const parts = new Map<string, StockPart>();
@@ -81,6 +91,7 @@ export async function takeLines(
       );
       taken.push(line);
     }
+    if (Date.now() > deadline) throw new ServiceUnavailableError(STOCK_BUSY, 2);
   } catch (error) {
     await returnLines(orderId, taken, 'system');
     await OrderIntent.deleteOne({ _id: orderId });

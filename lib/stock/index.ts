@@ -77,6 +77,7 @@ export class InsufficientStockError extends ConflictError {
 
 /** How long a stock change may wait for its turn and retry before answering 503: seconds, never minutes. */
 export const STOCK_BUDGET_MS = 8000;
+export const STOCK_BUSY = 'Stock is busy right now, please try again in a moment';
 
 // One line of turns per part for the whole process; a turn only holds moves of this module copy, so the
 // errors it answers are this copy's classes (a queue made by another bundle's copy threw classes that
@@ -136,7 +137,7 @@ type Pending = { partId: Types.ObjectId; input: StockMoveInput; deadline: number
 
 /** Why a move cannot be made on the part as it stands in the turn (null: it can). */
 function refusal({ input, deadline, options }: Pending, part: StockPart): Error | null {
-  if (Date.now() > deadline) return new ServiceUnavailableError('Stock is busy right now, please try again in a moment', 2);
+  if (Date.now() > deadline) return new ServiceUnavailableError(STOCK_BUSY, 2);
   try {
     options.check?.(part);
   } catch (error) {

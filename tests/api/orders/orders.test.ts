@@ -2,9 +2,12 @@ import { GET as allOrdersRoute } from '@/app/api/allOrder/route';
 import { DELETE as cancelRoute, GET as getOrderRoute, PUT as shipRoute } from '@/app/api/order/[id]/route';
 import { GET as listOrdersRoute, POST as placeOrderRoute } from '@/app/api/order/route';
 import { markOrderPaid } from '@/lib/orders';
-import { sumStockMoves } from '@/lib/stock';
+import { STOCK_BUSY, sumStockMoves } from '@/lib/stock';
+import { takeLines, writeIntent } from '@/lib/orders/placement';
+import { ServiceUnavailableError } from '@/lib/platform/errors';
+import { Types } from 'mongoose';
 import type { UserDTO } from '@/lib/accounts/users';
-import { Order, OrderOutcome, Part, StockMove } from '@/models';
+import { Order, OrderIntent, OrderOutcome, Part, StockMove } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { asActor, makePart, makeUser, newObjectId } from '@/tests/helpers/factories';
 
@@ -137,6 +140,25 @@ describe('POST /api/order', () => {
       ['order', -2],
       ['cancel', 2],
     ]);
+  });
+
+  it('a placement still taking stock at its deadline gives every line back (503), before the reconciliation could', async () => {
+    const [first, second] = [await makePart({ stock: 5 }), await makePart({ stock: 5 })];
+    const orderId = new Types.ObjectId();
+    const lines = [
+      { partId: new Types.ObjectId(first), quantity: 2 },
+      { partId: new Types.ObjectId(second), quantity: 1 },
+    ];
+    await writeIntent(orderId, lines, customer.email);
+    // The deadline passed while the lines were taken (a placement stuck for half the intent's grace).
+    const taking = takeLines(orderId, lines, customer.email, { deadline: Date.now() - 1 });
+    await expect(taking).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(taking).rejects.toThrow(STOCK_BUSY);
+    for (const partId of [first, second]) {
+      expect(await stockOf(partId)).toBe(5);
+      expect((await sumStockMoves(partId)).total).toBe(5);
+    }
+    expect(await OrderIntent.exists({ _id: orderId })).toBeNull();
   });
 
   it('50 concurrent orders against a stock of 10: exactly 10 orders, the stock ends at 0 and never below', async () => {
