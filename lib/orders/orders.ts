@@ -23,7 +23,7 @@ import { enqueueMissingOrderEmails, enqueueOrderEmail } from '@/lib/orders/email
 import { allocateOrderNumber, looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/orders/numbers';
 import type { Page } from '@/lib/platform/pagination';
 import { orderMoveExists, type StockPart } from '@/lib/stock';
-import { anyLineTaken, INTENT_GRACE_MS, intentLines, returnLines, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
+import { INTENT_GRACE_MS, intentLines, returnLines, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
 import { trackingUrlFor } from '@/lib/orders/tracking';
 import type { AddressDTO, OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/platform/types';
 import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/orders';
@@ -217,11 +217,9 @@ export async function reconcileOrderIntents(graceMs = INTENT_GRACE_MS): Promise<
     const lines = intentLines(intent);
     // Only a stock take that happened has anything to return: a cancel without an `order` move would create stock.
     if (!(await Order.exists({ _id: intent._id }))) {
-      if (await anyLineTaken(intent._id, lines)) {
-        const taken: LineRequest[] = [];
-        for (const line of lines) if (await orderMoveExists(intent._id, line.partId)) taken.push(line);
-        returned += await returnLines(intent._id, taken, 'reconciliation');
-      }
+      const taken: LineRequest[] = [];
+      for (const line of lines) if (await orderMoveExists(intent._id, line.partId)) taken.push(line);
+      if (taken.length) returned += await returnLines(intent._id, taken, 'reconciliation');
       // A checkout redeems its code after writing the intent: one that died gives the use back too.
       await releaseCodes(intent._id);
     }

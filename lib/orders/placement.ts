@@ -3,7 +3,7 @@ import type { Types } from 'mongoose';
 import { catalogChanged } from '@/lib/catalog/changes';
 import { TEXT } from '@/lib/platform/constants';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '@/lib/platform/errors';
-import { applyStockMove, InsufficientStockError, orderMoveExists, STOCK_BUSY, type StockPart } from '@/lib/stock';
+import { applyStockMove, InsufficientStockError, STOCK_BUSY, type StockPart } from '@/lib/stock';
 import { OrderIntent } from '@/models';
 
 /**
@@ -102,10 +102,4 @@ export async function takeLines(
     throw error;
   }
   return parts;
-}
-
-/** True when any line of the order had its stock taken (the reconciliation's check before giving it back). */
-export async function anyLineTaken(orderId: Types.ObjectId, lines: LineRequest[]): Promise<boolean> {
-  for (const line of lines) if (await orderMoveExists(orderId, line.partId)) return true;
-  return false;
 }
