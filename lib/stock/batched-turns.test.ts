@@ -39,6 +39,23 @@ describe('BatchedTurns', () => {
     expect(answers[2]).toEqual({ status: 'fulfilled', value: 8 });
   });
 
+  it('tells a batch whether it follows another of its key at once, and not after the line was idle', async () => {
+    const turns = new BatchedTurns();
+    const seen: Array<[number[], boolean]> = [];
+    const work: BatchWork<number, number> = async (_key, items, continued) => {
+      seen.push([items, continued]);
+      await sleep(10);
+      return items.map((item) => ({ ok: true, value: item }));
+    };
+    await Promise.all([1, 2, 3].map((item) => turns.run('part-1', item, work, { waitMs: 1000 })));
+    await turns.run('part-1', 4, work, { waitMs: 1000 });
+    expect(seen).toEqual([
+      [[1], false],
+      [[2, 3], true],
+      [[4], false],
+    ]);
+  });
+
   it('never runs two turns of one key at once, but runs two keys side by side', async () => {
     const turns = new BatchedTurns();
     const one = recorder(20);

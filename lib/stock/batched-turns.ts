@@ -5,8 +5,11 @@ import type { TurnOptions } from './keyed-queue';
 /** What a batch answers for each of its items, in their order. */
 export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
-/** Does the work of one batch of a key: the items in arrival order; one outcome per item. */
-export type BatchWork<I, O> = (key: string, items: I[]) => Promise<Array<Outcome<O>>>;
+/**
+ * Does the work of one batch of a key: the items in arrival order; one outcome per item. `continued`:
+ * this batch follows another of the same key's with nothing in between (the line stayed busy).
+ */
+export type BatchWork<I, O> = (key: string, items: I[], continued: boolean) => Promise<Array<Outcome<O>>>;
 
 type Waiter = {
   item: unknown;
@@ -71,6 +74,7 @@ export class BatchedTurns {
 
   private async drain(key: string, line: Line): Promise<void> {
     line.running = true;
+    let continued = false;
     while (line.waiting.length) {
       const { work } = line.waiting[0]!;
       const batch: Waiter[] = [];
@@ -81,11 +85,13 @@ export class BatchedTurns {
         outcomes = await work(
           key,
           batch.map((waiter) => waiter.item as never),
+          continued,
         );
       } catch (error) {
         outcomes = batch.map(() => ({ ok: false, error }));
       }
       batch.forEach((waiter, i) => waiter.settle(outcomes[i] ?? { ok: false, error: new Error('A batch answered no outcome') }));
+      continued = true;
     }
     line.running = false;
     if (this.lines.get(key) === line) this.lines.delete(key);

@@ -40,6 +40,15 @@ export type StockPart = {
 };
 
 const TURN_FIELDS = { availableQuantity: 1, stockSeq: 1, name: 1, price: 1, minimumQuantity: 1, archivedAt: 1 } as const;
+const turnFields = ({ _id, availableQuantity, stockSeq, name, price, minimumQuantity, archivedAt }: StockPart): StockPart => ({
+  _id,
+  availableQuantity,
+  stockSeq,
+  name,
+  price,
+  minimumQuantity,
+  archivedAt,
+});
 
 export type StockMoveOptions = {
   /** The request's signal: a departed client's move is never started. */
@@ -85,8 +94,13 @@ export const STOCK_BUSY = 'Stock is busy right now, please try again in a moment
 const globalForTurns = globalThis as typeof globalThis & { __stockTurns?: ConstructorParameters<typeof BatchedTurns>[0] };
 const turns = new BatchedTurns((globalForTurns.__stockTurns ??= new Map()));
 /** The stock each part's latest turn in this process saw (a hint for refusing early, never for granting). */
-const globalForSeen = globalThis as typeof globalThis & { __stockSeen?: Map<string, number> };
+const globalForSeen = globalThis as typeof globalThis & { __stockSeen?: Map<string, number>; __stockCarried?: Map<string, StockPart> };
 const lastSeen = (globalForSeen.__stockSeen ??= new Map());
+/**
+ * The part as a turn's last write left it, read by the next turn of the same busy line instead of
+ * reading the part again: the two are consecutive, with no wait in between.
+ */
+const carried = (globalForSeen.__stockCarried ??= new Map());
 
 const moveId = (partId: Types.ObjectId, seq: number) => `${String(partId)}:${seq}`;
 /**
@@ -104,13 +118,19 @@ async function findMove(partId: Types.ObjectId, seq: number): Promise<StoredMove
   return byId ?? StockMove.findOne({ partId, seq }, { seq: 1, after: 1, orderKey: 1 }).lean<StoredMove>();
 }
 
-/** Writes the cached pair if it still stands at `fromSeq`, so a late writer never moves the stored stock backwards. */
-async function writePair(partId: Types.ObjectId, fromSeq: number, available: number, seq: number): Promise<void> {
+/**
+ * Writes the cached pair if it still stands at `fromSeq`, so a late writer never moves the stored stock
+ * backwards. Answers the part as written (the turn's fields), or null when the pair had moved on.
+ */
+async function writePair(partId: Types.ObjectId, fromSeq: number, available: number, seq: number): Promise<StockPart | null> {
   // Through the driver, as the turn's read and insert: updatedAt set here as Mongoose's timestamps would.
-  await Part.collection.updateOne(
+  // No projection: FerretDB's findAndModify does not take one.
+  const part = await Part.collection.findOneAndUpdate(
     { _id: partId, stockSeq: fromSeq },
     { $set: { availableQuantity: available, stockSeq: seq, updatedAt: new Date() } },
+    { returnDocument: 'after' },
   );
+  return part && turnFields(part as unknown as StockPart);
 }
 
 const jitter = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
@@ -158,13 +178,17 @@ type Planned = { index: number; seq: number; before: number; after: number };
  * moved first: the pair is written up to there, the winner's move is rolled forward, and the moves from
  * there on are judged again on a new read.
  */
-async function applyInTurn(_key: string, pending: Pending[]): Promise<Array<Outcome<StockMoveResult>>> {
+async function applyInTurn(key: string, pending: Pending[], continued: boolean): Promise<Array<Outcome<StockMoveResult>>> {
   const { partId } = pending[0]!;
   const outcomes: Array<Outcome<StockMoveResult> | undefined> = [];
   let next = 0;
   let crossedZero = false;
+  // The part as this turn's last write left it (null once anything else was done after that write).
+  let written: StockPart | null = continued ? (carried.get(key) ?? null) : null;
+  carried.delete(key);
   while (next < pending.length) {
-    const part = await Part.collection.findOne<StockPart>({ _id: partId }, { projection: TURN_FIELDS });
+    const part = written ?? (await Part.collection.findOne<StockPart>({ _id: partId }, { projection: TURN_FIELDS }));
+    written = null;
     if (!part) {
       for (; next < pending.length; next++) outcomes[next] = { ok: false, error: new NotFoundError('Part not found') };
       break;
@@ -188,7 +212,7 @@ async function applyInTurn(_key: string, pending: Pending[]): Promise<Array<Outc
       crossedZero ||= move.after === 0 || move.before === 0;
     }
     const last = planned[stored - 1];
-    if (last) await writePair(partId, part.stockSeq, last.after, last.seq);
+    if (last) written = await writePair(partId, part.stockSeq, last.after, last.seq);
     lastSeen.set(String(partId), last?.after ?? part.availableQuantity);
     if (!failure) continue;
     if (failure instanceof UnknownWriteError) {
@@ -206,6 +230,7 @@ async function applyInTurn(_key: string, pending: Pending[]): Promise<Array<Outc
       continue;
     }
     const orderKey = orderKeyOf(pending[clash.index]!.input);
+    written = null;
     const taken = await findMove(partId, clash.seq);
     if (taken) {
       // Another process moved first (or died before writing the pair): roll its move forward.
@@ -223,6 +248,7 @@ async function applyInTurn(_key: string, pending: Pending[]): Promise<Array<Outc
       outcomes[clash.index] = { ok: false, error: failure };
     }
   }
+  if (written) carried.set(key, written);
   if (crossedZero) await inStockChanged(partId);
   return outcomes.map((outcome) => outcome ?? { ok: false, error: new Error('A stock move was not judged') });
 }

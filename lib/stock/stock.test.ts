@@ -150,6 +150,32 @@ describe('stock ledger', () => {
     expect(await StockMove.countDocuments({ orderId: { $in: orders } })).toBe(4);
   });
 
+  it("starts a busy part's next turn from the part as the last turn wrote it, and reads it again after the line was idle", async () => {
+    const partId = await newPart(10);
+    const reads = jest.spyOn(Part.collection, 'findOne');
+    const prices: number[] = [];
+    const take = () =>
+      applyStockMove(
+        { partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() },
+        { check: (part) => void prices.push(part.price) },
+      );
+    try {
+      // The first move's turn reads the part; the three that waited for it follow at once, from what it wrote.
+      await Promise.all([take(), take(), take(), take()]);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(prices).toEqual([10, 10, 10, 10]);
+      // The line is idle: a price changed now is what the next turn reads.
+      await Part.collection.updateOne({ _id: new Types.ObjectId(partId) }, { $set: { price: 12 } });
+      await take();
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(prices.at(-1)).toBe(12);
+    } finally {
+      reads.mockRestore();
+    }
+    expect(await stockOf(partId)).toEqual({ available: 5, seq: 6 });
+    expect((await sumStockMoves(partId)).total).toBe(5);
+  });
+
   it('fails the moves of a write that says nothing of where it stopped, without trying them again', async () => {
     const partId = await newPart(10);
     const inserts = jest.spyOn(StockMove.collection, 'insertMany').mockRejectedValueOnce(new Error('connection lost'));
@@ -201,19 +227,19 @@ describe('stock ledger', () => {
     const id = new Types.ObjectId(partId);
     // Writer A inserts move 2, then stalls before writing the pair; meanwhile another process
     // (simulated here) rolls move 2 forward and applies move 3.
-    const realUpdate = Part.collection.updateOne.bind(Part.collection);
+    const realWrite = Part.collection.findOneAndUpdate.bind(Part.collection);
     let stalled = false;
-    const spy = jest.spyOn(Part.collection, 'updateOne').mockImplementation(((...args: Parameters<typeof realUpdate>) => {
+    const spy = jest.spyOn(Part.collection, 'findOneAndUpdate').mockImplementation(((...args: Parameters<typeof realWrite>) => {
       if (!stalled) {
         stalled = true;
         return (async () => {
           await StockMove.create({ _id: `${partId}:3`, partId: id, seq: 3, delta: -4, reason: 'order', after: 5 });
-          await realUpdate({ _id: id, stockSeq: 1 }, { $set: { availableQuantity: 5, stockSeq: 3 } });
-          return realUpdate(...args);
+          await Part.collection.updateOne({ _id: id, stockSeq: 1 }, { $set: { availableQuantity: 5, stockSeq: 3 } });
+          return realWrite(...args);
         })();
       }
-      return realUpdate(...args);
-    }) as unknown as typeof realUpdate);
+      return realWrite(...args);
+    }) as unknown as typeof realWrite);
     try {
       const result = await applyStockMove({ partId, delta: -1, reason: 'order', orderId: new Types.ObjectId() });
       expect(result).toMatchObject({ applied: true, seq: 2, availableQuantity: 9 });

@@ -103,7 +103,7 @@ describe('the work of one order', () => {
         'orderintents.insertOne',
         'parts.findOne',
         'stockmoves.insertMany',
-        'parts.updateOne',
+        'parts.findOneAndUpdate',
         'orders.insertOne',
         'outboxdues.insertOne',
         'outboxmessages.insertOne',
