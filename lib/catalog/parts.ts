@@ -188,15 +188,24 @@ export async function updatePart(actor: Admin, id: string, input: PartUpdate): P
   return updated;
 }
 
+/**
+ * The orders holding any of these parts in any line: an order stores its first line in its own fields
+ * and, when it has several, every line in `lines`.
+ */
+const holding = (ids: Types.ObjectId[]) => ({ $or: [{ partId: { $in: ids } }, { 'lines.partId': { $in: ids } }] });
+
 /** How many unpaid, uncancelled orders refer to a part (the delete dialog says so). */
 export async function countOpenOrders(partIds: readonly string[]): Promise<Map<string, number>> {
   await connectDb();
   const orders = await Order.find(
-    { partId: { $in: partIds.map((id) => parseObjectId(id)) }, paid: false, cancelledAt: null },
-    { partId: 1 },
-  ).lean();
+    { ...holding(partIds.map((id) => parseObjectId(id))), paid: false, cancelledAt: null },
+    { partId: 1, 'lines.partId': 1 },
+  ).lean<Array<{ partId: Types.ObjectId; lines?: Array<{ partId: Types.ObjectId }> | null }>>();
   const counts = new Map<string, number>();
-  for (const order of orders) counts.set(String(order.partId), (counts.get(String(order.partId)) ?? 0) + 1);
+  for (const order of orders) {
+    const held = new Set([String(order.partId), ...(order.lines ?? []).map((line) => String(line.partId))]);
+    for (const id of partIds) if (held.has(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
   return counts;
 }
 
@@ -208,7 +217,7 @@ export async function countOpenOrders(partIds: readonly string[]): Promise<Map<s
 export async function deletePart(actor: Admin, id: string): Promise<{ acknowledged: true; deletedCount: number; archived: boolean }> {
   assertAdmin(actor);
   const part = await getPart(id);
-  const referenced = Boolean(await Order.exists({ partId: parseObjectId(id) }));
+  const referenced = Boolean(await Order.exists(holding([parseObjectId(id)])));
   if (referenced) {
     await Part.updateOne({ _id: part._id }, { $set: { archivedAt: new Date() } });
     await recordAudit(actor, { action: 'part.archive', target: target(part), before: { archived: false }, after: { archived: true } });

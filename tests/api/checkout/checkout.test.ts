@@ -9,6 +9,8 @@ import { POST as lookupRoute } from '@/app/api/orders/lookup/route';
 import { POST as createIntentRoute } from '@/app/api/create-payment-intent/route';
 import { POST as confirmCardRoute } from '@/app/api/test-gateway/confirm/route';
 import { PATCH as payRoute } from '@/app/api/order/[id]/route';
+import { DELETE as deletePartRoute } from '@/app/api/parts/[id]/route';
+import { countOpenOrders } from '@/lib/catalog/parts';
 import { CART_COOKIE } from '@/lib/cart/identity';
 import { CODE_TEXT } from '@/lib/checkout/discounts';
 import { CHECKOUT_TEXT } from '@/lib/checkout/place';
@@ -353,6 +355,24 @@ describe('checkout', () => {
 });
 
 describe('after checkout', () => {
+  it('a part held by any line of an open order is counted and archived, not deleted', async () => {
+    const b = browser();
+    const [first, later] = [await makePart({ price: 5, stock: 5 }), await makePart({ price: 6, stock: 5 })];
+    await b.add(first!, 1);
+    await b.add(later!, 2);
+    expect((await b.checkout(guestCheckout(gb.standard))).status).toBe(201);
+    // The order's own fields hold its first line; `later` is only in `lines`.
+    expect(await countOpenOrders([first!, later!])).toEqual(
+      new Map([
+        [first!, 1],
+        [later!, 1],
+      ]),
+    );
+    const deleted = await callRoute(deletePartRoute, `/api/parts/${later}`, { method: 'DELETE', params: { id: later! }, as: admin });
+    expect(deleted.body).toEqual({ acknowledged: true, deletedCount: 1, archived: true });
+    expect(await Part.findById(later).lean()).toMatchObject({ archivedAt: expect.any(Date) });
+  });
+
   it('a guest pays with the link: the payment amount is the order total; another order stays out of reach', async () => {
     const b = browser();
     const part = await makePart({ price: 33.33, stock: 5, weightKg: 0.5 });
