@@ -72,10 +72,51 @@ export async function usableCode(
 const emailKey = (code: string, email: string) => `${code}@${email.trim().toLowerCase()}`;
 const slotKey = (code: string, n: number) => `${code}#${n}`;
 
+/** How many random slots just above the uses counted a checkout tries, and how far above. */
+const SLOT_TRIES = 8;
+const SLOT_WINDOW = 64;
+/** How many of the free slots a full search tries (it runs only when the window had none). */
+const SLOT_SEARCH = 50;
+
+/** Takes slot `n` of a capped code for the order: false when another order holds it. */
+async function takeSlot(key: string, base: object): Promise<boolean> {
+  try {
+    await DiscountRedemption.create({ _id: key, ...base, slot: true });
+    return true;
+  } catch (error) {
+    if (isDuplicateKey(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Takes one of the free slots 1..maxUses of a capped code. The uses are counted, and random slots just
+ * above the count are tried, so racing checkouts spread out and the work does not grow with the cap. A
+ * slot given back below the count (a cancelled order's) is found by a full search, which only runs when
+ * that window had no free slot: near the cap, or under a crowd. False when every slot is taken.
+ */
+async function takeFreeSlot(code: string, maxUses: number, base: object): Promise<boolean> {
+  const used = await DiscountRedemption.countDocuments({ code, slot: true });
+  for (let i = 0; i < SLOT_TRIES && used < maxUses; i++) {
+    const n = used + 1 + Math.floor(Math.random() * Math.min(SLOT_WINDOW, maxUses - used));
+    if (await takeSlot(slotKey(code, n), base)) return true;
+  }
+  const slots = await DiscountRedemption.find({ code, slot: true }, { _id: 1 }).lean();
+  const taken = new Set(slots.map((doc) => Number(String(doc._id).slice(code.length + 1))));
+  const free: number[] = [];
+  for (let n = 1; n <= maxUses && free.length < SLOT_SEARCH; n++) if (!taken.has(n)) free.push(n);
+  for (let i = free.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [free[i], free[j]] = [free[j]!, free[i]!];
+  }
+  for (const n of free) if (await takeSlot(slotKey(code, n), base)) return true;
+  return false;
+}
+
 /**
  * Records a use of the code by this order. The once-per-customer key first, then a use: for a capped
- * code one of the free slots 1..maxUses (tried in random order, so racing checkouts spread out), each
- * an insert that only one checkout can win. Refused (409) when every slot is taken; nothing is left behind.
+ * code one of the free slots 1..maxUses, each an insert that only one checkout can win. Refused (409)
+ * when every slot is taken; nothing is left behind.
  */
 export async function redeemCode(rule: UsableCode, order: { orderId: Types.ObjectId; email: string; amountCents: number }): Promise<void> {
   await connectDb();
@@ -93,23 +134,7 @@ export async function redeemCode(rule: UsableCode, order: { orderId: Types.Objec
       await DiscountRedemption.create({ _id: `${rule.code}#${String(order.orderId)}`, ...base, slot: true });
       return;
     }
-    const taken = new Set(
-      (await DiscountRedemption.find({ code: rule.code, slot: true }, { _id: 1 }).lean()).map((doc) => String(doc._id)),
-    );
-    const free = Array.from({ length: rule.maxUses }, (_, i) => slotKey(rule.code, i + 1)).filter((key) => !taken.has(key));
-    for (let i = free.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [free[i], free[j]] = [free[j]!, free[i]!];
-    }
-    for (const key of free) {
-      try {
-        await DiscountRedemption.create({ _id: key, ...base, slot: true });
-        return;
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-      }
-    }
-    throw new ConflictError(CODE_TEXT.usedUp).withField('discountCode');
+    if (!(await takeFreeSlot(rule.code, rule.maxUses, base))) throw new ConflictError(CODE_TEXT.usedUp).withField('discountCode');
   } catch (error) {
     await releaseCodes(order.orderId);
     throw error;
