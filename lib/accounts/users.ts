@@ -87,11 +87,10 @@ export async function upsertGoogleUser(input: { email: string; name: string; goo
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing = await User.findOne({ email }).lean<LeanUser>();
     if (existing) {
-      await User.updateOne(
-        { _id: existing._id },
-        { $set: { googleId: input.googleId, emailVerified: existing.emailVerified ?? new Date() } },
-      );
-      return toUserDTO({ ...existing, emailVerified: existing.emailVerified ?? new Date() });
+      await User.updateOne({ _id: existing._id }, { $set: { googleId: input.googleId } });
+      const proved = await proveEmailWithoutPassword(email);
+      if (proved) return proved;
+      continue;
     }
     try {
       const user = await User.create({ email, name: input.name || email, googleId: input.googleId, emailVerified: new Date() });
@@ -112,6 +111,21 @@ export async function setPassword(email: string, password: string): Promise<void
     { $set: { passwordHash: await hashPassword(password) }, $inc: { sessionVersion: 1 } },
   );
   if (result.matchedCount === 0) throw new NotFoundError('No user with that email');
+}
+
+/**
+ * The address is proved by a way in that is not the account's password: a sign-in link, or Google. An
+ * account unverified until now may have been registered by somebody else with this email, to wait
+ * for its owner (account pre-hijacking): its password and every session issued before are dropped, so
+ * only the one who proved the address holds the account. Answers the account as it is now.
+ */
+export async function proveEmailWithoutPassword(email: string): Promise<UserDTO | null> {
+  await connectDb();
+  await User.updateOne(
+    { email: email.toLowerCase(), emailVerified: { $exists: false } },
+    { $set: { emailVerified: new Date() }, $unset: { passwordHash: 1 }, $inc: { sessionVersion: 1 } },
+  );
+  return findUserByEmail(email);
 }
 
 export async function markEmailVerified(email: string): Promise<void> {

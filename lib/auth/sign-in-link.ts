@@ -4,7 +4,7 @@ import { ValidationError } from '@/lib/platform/errors';
 import { linkMail, sendMail } from '@/lib/mail';
 import { enforceLimits, LIMITS, perAddress } from '@/lib/platform/rate-limit';
 import { consumeOneTimeToken, createOneTimeToken, INVALID_LINK } from '@/lib/accounts/tokens';
-import { findUserByEmail, markEmailVerified, type UserDTO } from '@/lib/accounts/users';
+import { findUserByEmail, proveEmailWithoutPassword, type UserDTO } from '@/lib/accounts/users';
 
 /**
  * Signing in with a one-time link sent to the account's email: the owner's way in when failed
@@ -43,10 +43,9 @@ export async function requestSignInLink(rawEmail: string, ip: string | null): Pr
 /** The account a sign-in link opens, using the link up; a used, expired or unknown link is refused (400). */
 export async function signInWithLink(token: string): Promise<UserDTO> {
   const email = await consumeOneTimeToken('sign-in', token);
-  const user = await findUserByEmail(email);
+  // Following the emailed link proves the address too.
+  const user = await proveEmailWithoutPassword(email);
   // The account was deleted after the link was sent.
   if (!user) throw new ValidationError(INVALID_LINK);
-  // Following the emailed link proves the address too.
-  await markEmailVerified(email);
   return user;
 }
