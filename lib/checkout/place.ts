@@ -8,8 +8,10 @@ import { storeOrder } from '@/lib/orders';
 import { LineRefusedError, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
 import { TEXT } from '@/lib/platform/constants';
 import { connectDb } from '@/lib/platform/db';
+import { env } from '@/lib/platform/env';
 import { AppError, ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
 import { toCents } from '@/lib/platform/money';
+import { perAddress, takePlaces, type Reservation } from '@/lib/platform/rate-limit';
 import { minimumQuantityMessage } from '@/lib/validations/orders';
 import type { CheckoutInput } from '@/lib/validations/checkout';
 import { Order, OrderIntent } from '@/models';
@@ -34,6 +36,7 @@ export const CHECKOUT_TEXT = {
   unavailable: (name: string) => `${name} is no longer available: remove it from your cart`,
   emailRequired: 'Email is Required',
   alreadyOrdered: 'This cart was just ordered from another window or tab: your confirmation email is on its way',
+  tooMany: 'Too many orders placed from here or with this email, please wait a while and try again',
 } as const;
 
 export type Buyer = { actor: Actor | null; owner: string };
@@ -55,15 +58,42 @@ function lineRefusal(line: CartLineView): AppError | null {
   return null;
 }
 
+/**
+ * A guest's order takes a place under the guest limits, per client address and per email: an order holds
+ * stock and sends mail, and a guest answers to nobody. A checkout that is refused gives its place back.
+ */
+function guestPlaces(buyer: Buyer, email: string, ip: string | null): Promise<Reservation> | null {
+  if (buyer.actor) return null;
+  const settings = env();
+  const hour = 60 * 60;
+  return takePlaces(
+    [
+      ...perAddress('checkout:ip', ip, { limit: settings.GUEST_ORDERS_PER_ADDRESS_PER_HOUR, windowSeconds: hour }),
+      [`checkout:email:${email.toLowerCase()}`, { limit: settings.GUEST_ORDERS_PER_EMAIL_PER_HOUR, windowSeconds: hour }],
+    ],
+    CHECKOUT_TEXT.tooMany,
+  );
+}
+
 export async function placeCheckout(
   buyer: Buyer,
   input: CheckoutInput,
-  { signal }: { signal?: AbortSignal } = {},
+  { signal, ip = null }: { signal?: AbortSignal; ip?: string | null } = {},
 ): Promise<PlacedCheckout> {
   if (buyer.actor) assertCustomer(buyer.actor);
   const email = buyer.actor?.email ?? input.email;
   if (!email) throw new ValidationError(CHECKOUT_TEXT.emailRequired, { email: [CHECKOUT_TEXT.emailRequired] });
   await connectDb();
+  const places = await guestPlaces(buyer, email, ip);
+  try {
+    return await placeCart(buyer, email, input, signal);
+  } catch (error) {
+    await places?.release();
+    throw error;
+  }
+}
+
+async function placeCart(buyer: Buyer, email: string, input: CheckoutInput, signal?: AbortSignal): Promise<PlacedCheckout> {
   // Priced from the catalog's cached reads, as the cart page showed it: each part's turn below reads the
   // part itself and refuses a price that is no longer this one (a 409 with a quote from the database).
   const { view: cart, rev, version } = await readCart(buyer.owner);

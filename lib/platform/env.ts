@@ -54,6 +54,9 @@ const envSchema = z.object({
   CRON_SECRET: optional,
   /** How long an unpaid order holds its stock before it is cancelled (minutes). */
   ORDER_HOLD_MINUTES: wholeNumber(1, 60 * 24 * 14, 30),
+  /** How many orders guests may place in an hour from one client address, and with one email. */
+  GUEST_ORDERS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 1_000_000, 20),
+  GUEST_ORDERS_PER_EMAIL_PER_HOUR: wholeNumber(1, 1_000_000, 10),
   /** Set to 1 by Vercel in its builds and functions: no process lives between requests there. */
   VERCEL: optional,
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { connectDb } from '@/lib/platform/db';
-import { TooManyRequestsError } from '@/lib/platform/errors';
+import { isDuplicateKey, TooManyRequestsError } from '@/lib/platform/errors';
 import { forwardedAddress } from '@/lib/platform/client-address';
 import { env } from '@/lib/platform/env';
 import { RateLimitHit } from '@/models';
@@ -117,5 +117,47 @@ export async function reserveAttempt(checks: Array<[key: string, limit: Limit, m
       throw new TooManyRequestsError(own ?? message, windowSeconds);
     }
   }
+  return { release };
+}
+
+/**
+ * Takes a place under every key, for an attempt that is frequent enough to be on a hot path (a guest's
+ * order): each key has `limit` places in its current window (a fixed window of `windowSeconds`), each a
+ * document under a unique _id. A free place costs one insert, and no count of the window's attempts is
+ * read (on FerretDB such a count reads every attempt stored). Racing instances never share a place.
+ * Refused (429, taking nothing) when a key has none left; `release()` gives the places back.
+ */
+export async function takePlaces(checks: Array<[key: string, limit: Limit]>, message?: string): Promise<Reservation> {
+  await connectDb();
+  const now = Date.now();
+  const taken: string[] = [];
+  const release = async () => {
+    if (taken.length) await RateLimitHit.collection.deleteMany({ _id: { $in: taken.splice(0) } } as never);
+  };
+  try {
+    for (const [key, { limit, windowSeconds }] of checks) {
+      const windowMs = windowSeconds * 1000;
+      const window = Math.floor(now / windowMs);
+      const ends = (window + 1) * windowMs;
+      const first = Math.floor(Math.random() * limit);
+      let place: string | null = null;
+      for (let i = 0; i < limit && !place; i++) {
+        const id = `${key}@${window}#${((first + i) % limit) + 1}`;
+        try {
+          // Through the driver: the place's _id is this text, not an ObjectId as the attempts' are.
+          await RateLimitHit.collection.insertOne({ _id: id, key, at: new Date(now), expiresAt: new Date(ends) } as never);
+          place = id;
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
+      }
+      if (!place) throw new TooManyRequestsError(message, Math.max(1, Math.ceil((ends - now) / 1000)));
+      taken.push(place);
+    }
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  if (Math.random() < 0.02) await RateLimitHit.deleteMany({ expiresAt: { $lt: new Date(now) } });
   return { release };
 }

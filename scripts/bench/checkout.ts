@@ -217,7 +217,8 @@ export async function runCheckoutBench(
         for (let i = 0; i < perWorker; i++) {
           const buyer = filled[worker * perWorker + i]!;
           const fired = await checkoutOnce(base, buyer, {
-            email: 'bench-guest@example.com',
+            // Each guest its own email, as each comes from its own address (the guest limits count both).
+            email: `bench-guest-${runId}-${worker}-${i}@example.com`,
             address: ADDRESS,
             phone: PHONE,
             shippingMethod: method,

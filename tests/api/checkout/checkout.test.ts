@@ -13,6 +13,7 @@ import { PATCH as payRoute } from '@/app/api/order/[id]/route';
 import { DELETE as deletePartRoute } from '@/app/api/parts/[id]/route';
 import { countOpenOrders } from '@/lib/catalog/parts';
 import { CART_COOKIE } from '@/lib/cart/identity';
+import { resetEnv } from '@/lib/platform/env';
 import { CODE_TEXT, releaseCodes } from '@/lib/checkout/discounts';
 import { CHECKOUT_TEXT } from '@/lib/checkout/place';
 import { ALREADY_CANCELLED, ALREADY_PAID, expireUnpaidOrders, reconcileOrderIntents } from '@/lib/orders';
@@ -329,6 +330,49 @@ describe('checkout', () => {
     expect(await DiscountRedemption.findById('HOLE3#1').lean()).toMatchObject({ orderId: new Types.ObjectId(again.body.orderId) });
     expect(await checkout()).toMatchObject({ status: 409, body: { error: CODE_TEXT.usedUp } });
     expect(await DiscountRedemption.countDocuments({ code: 'HOLE3' })).toBe(3);
+  });
+
+  it('limits the orders guests place per email and per client address; a refused checkout counts nothing', async () => {
+    process.env.GUEST_ORDERS_PER_EMAIL_PER_HOUR = '2';
+    process.env.GUEST_ORDERS_PER_ADDRESS_PER_HOUR = '3';
+    resetEnv();
+    try {
+      const part = await makePart({ price: 10, stock: 50 });
+      const from = { 'x-forwarded-for': '198.51.100.77' };
+      const attempt = async (email: string, as?: UserDTO) => {
+        const buyer = browser(as);
+        await buyer.add(part, 1);
+        return buyer.call(checkoutRoute, '/api/checkout', {
+          method: 'POST',
+          headers: from,
+          body: as ? { address: ADDRESS, phone: PHONE, shippingMethod: gb.standard } : guestCheckout(gb.standard, { email }),
+        });
+      };
+      expect((await attempt('limit.one@example.com')).status).toBe(201);
+      // Refused for its own reason (no such method): it gives its place back.
+      const refused = await browser().call(checkoutRoute, '/api/checkout', {
+        method: 'POST',
+        headers: from,
+        body: guestCheckout('0123456789abcdef01234567', { email: 'limit.one@example.com' }),
+      });
+      expect(refused.status).toBe(400);
+      expect((await attempt('limit.one@example.com')).status).toBe(201);
+      const perEmail = await attempt('Limit.One@example.com');
+      expect(perEmail).toMatchObject({ status: 429, body: { error: CHECKOUT_TEXT.tooMany } });
+      // Until the hour's window ends.
+      expect(Number(perEmail.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(perEmail.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+      expect((await attempt('limit.two@example.com')).status).toBe(201);
+      expect((await attempt('limit.three@example.com')).status).toBe(429);
+      // A signed-in customer answers for their own orders: not a guest's limit.
+      expect((await attempt('', customer)).status).toBe(201);
+      expect(await Order.countDocuments({ email: /^limit\./ })).toBe(3);
+      expect((await Part.findById(part).lean())!.availableQuantity).toBe(46);
+    } finally {
+      process.env.GUEST_ORDERS_PER_EMAIL_PER_HOUR = '100000';
+      delete process.env.GUEST_ORDERS_PER_ADDRESS_PER_HOUR;
+      resetEnv();
+    }
   });
 
   it('refuses bad input with 400 and changes nothing: empty cart, bad address, unknown method, no email for a guest', async () => {
