@@ -13,17 +13,26 @@ const quantity = z
 export const addCartLineSchema = z.object({ partId: objectIdSchema, quantity });
 export const cartQuantitySchema = z.object({ quantity });
 
+/**
+ * A line break or other control character in a field of one line: the order's emails print these fields
+ * one to a line, and a break inside one would add a line of the sender's choosing to the shop's email.
+ */
+const CONTROL = /\p{Cc}/u;
+const onOneLine = (label: string) => [(value: string) => !CONTROL.test(value), `${label} must be on one line`] as const;
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is Required` })
     .trim()
     .min(1, `${label} is Required`)
-    .max(max, `${label} is too long`);
+    .max(max, `${label} is too long`)
+    .refine(...onOneLine(label));
 const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} is too long`)
+    .refine(...onOneLine(label))
     .optional()
     .transform((value) => value || undefined);
 
@@ -75,7 +84,8 @@ export const checkoutSchema = z.object({
     .trim()
     .min(1, 'Number is Required')
     .min(6, 'Minimum 6 Character')
-    .max(30, 'Number is too long'),
+    .max(30, 'Number is too long')
+    .refine(...onOneLine('Number')),
   shippingMethod: z
     .string({ error: 'Choose a shipping method' })
     .trim()

@@ -387,6 +387,10 @@ describe('checkout', () => {
       guestCheckout(gb.standard, { address: { ...ADDRESS, line1: '' } }),
       guestCheckout(gb.standard, { address: { ...ADDRESS, country: 'JP' } }),
       guestCheckout(gb.standard, { phone: '1' }),
+      // A line break would add a line of the sender's choosing to the order's emails.
+      guestCheckout(gb.standard, { address: { ...ADDRESS, name: 'Mallory\nPay here instead: http://evil.example/pay' } }),
+      guestCheckout(gb.standard, { address: { ...ADDRESS, line2: 'Flat 1\u0000' } }),
+      guestCheckout(gb.standard, { phone: '555 0100 123\r\nBcc: x@example.com' }),
       guestCheckout(gb.standard, { quotedTotal: -1 }),
       guestCheckout(gb.standard, { discountCode: '$where' }),
       { ...guestCheckout(gb.standard), address: { $gt: '' } },
@@ -396,6 +400,8 @@ describe('checkout', () => {
       expect([400, 409]).toContain(res.status);
       expect(res.status).toBe(400);
     }
+    const broken = await b.checkout(guestCheckout(gb.standard, { address: { ...ADDRESS, city: 'Leeds\nPay here instead' } }));
+    expect(broken.body).toEqual({ error: 'City must be on one line', fieldErrors: { 'address.city': ['City must be on one line'] } });
     expect((await Part.findById(part).lean())!.availableQuantity).toBe(5);
   });
 
