@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { assertAdmin, type Actor } from '@/lib/auth/policy';
 import { changedFields, recordAudit } from '@/lib/platform/audit';
 import { expireCacheTags } from '@/lib/platform/cache';
-import { SHIPPING_TAG } from '@/lib/checkout/shipping';
+import { SHIPPING_TAG, ZONE_ORDER } from '@/lib/checkout/shipping';
 import { SHOP_SETTINGS_ID } from '@/lib/checkout/settings';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
 import { connectDb } from '@/lib/platform/db';
@@ -131,7 +131,7 @@ function zoneId(id: string): Types.ObjectId {
 export async function listShippingZones(actor: Admin): Promise<ShippingZoneDTO[]> {
   assertAdmin(actor);
   await connectDb();
-  const zones = await ShippingZone.find().sort({ position: 1, name: 1, _id: 1 }).limit(500).lean<LeanZone[]>();
+  const zones = await ShippingZone.find().sort(ZONE_ORDER).limit(500).lean<LeanZone[]>();
   return zones.map(toZoneDTO);
 }
 

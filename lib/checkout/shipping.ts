@@ -63,23 +63,29 @@ function matchRank(zone: LeanZone, { country, postalCode }: Destination): number
 export const SHIPPING_TAG = 'shipping';
 
 /** Every zone, cached (a handful of documents, read by every quote) as plain data under SHIPPING_TAG. */
+/** The order zones are tried in, and listed to admins: position, then name. */
+export const ZONE_ORDER = { position: 1, name: 1, _id: 1 } as const;
+
 async function readZones(): Promise<LeanZone[]> {
   'use cache';
   tagCatalogRead(SHIPPING_TAG);
   if (isBuildWithoutDatabase()) return [];
   await connectDb();
-  const zones = await ShippingZone.find().limit(1000).lean<LeanZone[]>();
+  const zones = await ShippingZone.find().sort(ZONE_ORDER).limit(1000).lean<LeanZone[]>();
   return JSON.parse(JSON.stringify(zones)) as LeanZone[];
 }
 
-/** The zone an address falls in: the most specific match, then the lower position; null when the shop does not ship there. */
+/**
+ * The zone an address falls in: the most specific match, then the first in ZONE_ORDER; null when the
+ * shop does not ship there.
+ */
 export async function zoneFor(destination: Destination): Promise<LeanZone | null> {
   const zones = await readZones();
   let best: { zone: LeanZone; rank: number } | null = null;
   for (const zone of zones) {
     const rank = matchRank(zone, destination);
     if (!rank) continue;
-    if (!best || rank > best.rank || (rank === best.rank && zone.position < best.zone.position)) best = { zone, rank };
+    if (!best || rank > best.rank) best = { zone, rank };
   }
   return best?.zone ?? null;
 }

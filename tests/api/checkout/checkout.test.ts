@@ -137,6 +137,17 @@ describe('quote', () => {
       expect(res.body).toMatchObject({ error: message, fieldErrors: { discountCode: [message] } });
     }
   });
+
+  it('picks, among zones of the same position, the one the admin list shows first', async () => {
+    const later = await makeZone({ name: 'ZZZ tie', countries: ['MX'] });
+    const first = await makeZone({ name: 'AAA tie', countries: ['MX'] });
+    const b = browser();
+    await b.add(await makePart({ price: 10, stock: 5 }), 1);
+    const res = await b.quote({ country: 'MX', postalCode: '01000' });
+    expect(res.status).toBe(200);
+    expect(res.body.methods.map((method: { id: string }) => method.id)).toEqual([first.standard, first.express]);
+    expect(res.body.methods.map((method: { id: string }) => method.id)).not.toContain(later.standard);
+  });
 });
 
 describe('checkout', () => {
