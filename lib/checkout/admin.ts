@@ -414,8 +414,13 @@ export async function createDiscountCode(actor: Admin, input: DiscountCodeInput)
 export async function setDiscountPaused(actor: Admin, code: string, paused: boolean): Promise<DiscountCodeDTO> {
   const before = await getDiscountCode(actor, code);
   if (Boolean(before.pausedAt) === paused) return before;
-  await DiscountCode.updateOne({ code: before.code }, { $set: { pausedAt: paused ? new Date() : null } });
+  // Only the write that changed it is audited: two admins pausing at once record one pause.
+  const { modifiedCount } = await DiscountCode.updateOne(
+    { code: before.code, pausedAt: paused ? null : { $ne: null } },
+    { $set: { pausedAt: paused ? new Date() : null } },
+  );
   const after = await getDiscountCode(actor, code);
+  if (modifiedCount === 0) return after;
   await recordAudit(actor, {
     action: paused ? 'discount.pause' : 'discount.resume',
     target: codeTarget(after),

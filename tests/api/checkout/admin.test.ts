@@ -373,6 +373,30 @@ describe('discount codes', () => {
     expect(await DiscountCode.countDocuments()).toBe(before);
   });
 
+  it('records one pause when another admin paused the code between the read and the write', async () => {
+    await callRoute(codesRoute.POST, '/api/admin/discount-codes', {
+      method: 'POST',
+      as: admin,
+      body: { code: 'RACEPAUSE', kind: 'percent', percent: 5 },
+    });
+    const realUpdate = DiscountCode.updateOne.bind(DiscountCode);
+    const spy = jest.spyOn(DiscountCode, 'updateOne').mockImplementationOnce(((...args: Parameters<typeof realUpdate>) =>
+      // The other admin's pause lands first.
+      realUpdate({ code: 'RACEPAUSE' }, { $set: { pausedAt: new Date() } }).then(() => realUpdate(...args))) as typeof realUpdate);
+    try {
+      const res = await callRoute(codeRoute.PATCH, '/api/admin/discount-codes/RACEPAUSE', {
+        method: 'PATCH',
+        params: { code: 'RACEPAUSE' },
+        body: { paused: true },
+        as: admin,
+      });
+      expect(res).toMatchObject({ status: 200, body: { status: 'paused' } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await auditOf('RACEPAUSE')).map((entry) => entry.action)).toEqual(['discount.create']);
+  });
+
   it('pauses and resumes a code, each audited once; repeating a pause changes nothing', async () => {
     await callRoute(codesRoute.POST, '/api/admin/discount-codes', {
       method: 'POST',
