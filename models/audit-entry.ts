@@ -23,9 +23,20 @@ export const AUDIT_ACTIONS = [
   'discount.pause',
   'discount.resume',
   'settings.update',
+  'profile.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_KINDS = ['part', 'order', 'user', 'review', 'shipping-zone', 'tax-rate', 'discount-code', 'settings'] as const;
+export const AUDIT_TARGET_KINDS = [
+  'part',
+  'order',
+  'user',
+  'review',
+  'shipping-zone',
+  'tax-rate',
+  'discount-code',
+  'settings',
+  'profile',
+] as const;
 
 /**
  * The audit log: one entry per admin change, append-only. Nothing in the shop updates or deletes an

@@ -24,6 +24,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'discount.pause': 'Discount code paused',
   'discount.resume': 'Discount code resumed',
   'settings.update': 'Shop settings changed',
+  'profile.update': "Customer's profile edited",
 };
 
 const cut = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Types } from 'mongoose';
 import { assertSelfOrAdmin, canSee, type Actor } from '@/lib/auth/policy';
+import { changedFields, recordAudit } from '@/lib/platform/audit';
 import { connectDb } from '@/lib/platform/db';
 import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/platform/errors';
 import { parseObjectId } from '@/lib/platform/ids';
@@ -50,7 +51,12 @@ export async function addProfile(actor: Pick<Actor, 'email' | 'name'>, input: Pr
   }
 }
 
-export async function updateProfile(actor: Pick<Actor, 'email' | 'isAdmin'>, id: string, input: ProfileUpdate): Promise<ProfileDTO> {
+/** Updates a profile: the caller's own, or anyone's for an admin (audited, as every admin change). */
+export async function updateProfile(
+  actor: Pick<Actor, '_id' | 'email' | 'isAdmin'>,
+  id: string,
+  input: ProfileUpdate,
+): Promise<ProfileDTO> {
   const profileId = parseObjectId(id, 'Profile not found');
   await connectDb();
   const profile = await Profile.findById(profileId).lean<LeanProfile>();
@@ -65,6 +71,13 @@ export async function updateProfile(actor: Pick<Actor, 'email' | 'isAdmin'>, id:
     else unset[field] = '';
   }
   await Profile.updateOne({ _id: profile._id }, { $set: set, ...(Object.keys(unset).length ? { $unset: unset } : {}) });
-  const updated = await Profile.findById(profile._id).lean<LeanProfile>();
-  return toProfileDTO(updated!);
+  const updated = toProfileDTO((await Profile.findById(profile._id).lean<LeanProfile>())!);
+  if (profile.email !== actor.email) {
+    await recordAudit(actor, {
+      action: 'profile.update',
+      target: { kind: 'profile', id: updated._id, label: updated.email },
+      ...changedFields(toProfileDTO(profile), updated),
+    });
+  }
+  return updated;
 }

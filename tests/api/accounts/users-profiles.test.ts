@@ -5,7 +5,7 @@ import { PUT as makeAdminRoute } from '@/app/api/user/admin/[email]/route';
 import { PUT as tokenRoute } from '@/app/api/user/[email]/route';
 import { GET as listUsersRoute } from '@/app/api/user/route';
 import type { UserDTO } from '@/lib/accounts/users';
-import { Profile, User } from '@/models';
+import { AuditEntry, Profile, User } from '@/models';
 import { bearerFor, callRoute } from '@/tests/helpers/api';
 import { makeUser } from '@/tests/helpers/factories';
 
@@ -288,6 +288,16 @@ describe('profiles', () => {
     const byAdmin = await patch(profile._id, { profileInfo: { image: PROFILE.image, city: 'Hull' } }, admin);
     expect(byAdmin.status).toBe(200);
     expect((await Profile.findById(profile._id).lean())?.city).toBe('Hull');
+    // An admin's change of somebody's profile is audited; the owner's own changes are not admin changes.
+    const entries = await AuditEntry.find({ 'target.id': profile._id }).lean();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'profile.update',
+      actorEmail: admin.email,
+      target: { kind: 'profile', label: owner.email },
+      before: { image: '/uploads/aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee.jpg', city: 'York' },
+      after: { image: PROFILE.image, city: 'Hull' },
+    });
   });
 
   it('answers 404 for a malformed profile id', async () => {
