@@ -4,13 +4,13 @@ import { assertCustomer, type Actor } from '@/lib/auth/policy';
 import { getCart, readCart, removeOrdered, type CartLineView } from '@/lib/cart';
 import { enqueueOrderEmail, enqueueShopNotice } from '@/lib/orders/emails';
 import { guestOrderPath } from '@/lib/orders/guest-links';
-import { storeOrder } from '@/lib/orders';
+import { MIN_CARD_CENTS, payFreeOrder, storeOrder } from '@/lib/orders';
 import { LineRefusedError, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
 import { TEXT } from '@/lib/platform/constants';
 import { connectDb } from '@/lib/platform/db';
 import { env } from '@/lib/platform/env';
 import { AppError, ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
-import { toCents } from '@/lib/platform/money';
+import { formatPrice, fromCents, toCents } from '@/lib/platform/money';
 import { perAddress, takePlaces, type Reservation } from '@/lib/platform/rate-limit';
 import { minimumQuantityMessage } from '@/lib/validations/orders';
 import type { CheckoutInput } from '@/lib/validations/checkout';
@@ -37,6 +37,7 @@ export const CHECKOUT_TEXT = {
   emailRequired: 'Email is Required',
   alreadyOrdered: 'This cart was just ordered from another window or tab: your confirmation email is on its way',
   tooMany: 'Too many orders placed from here or with this email, please wait a while and try again',
+  belowCardMinimum: `A card cannot pay a total under ${formatPrice(fromCents(MIN_CARD_CENTS))}: add a part, or check out without the code`,
 } as const;
 
 export type Buyer = { actor: Actor | null; owner: string };
@@ -113,6 +114,9 @@ async function placeCart(buyer: Buyer, email: string, input: CheckoutInput, sign
   if (input.quotedTotal !== undefined && toCents(input.quotedTotal) !== chosen.totals.totalCents) {
     throw new QuoteChangedError(CHECKOUT_TEXT.changed, priced.quote);
   }
+  if (chosen.totals.totalCents > 0 && chosen.totals.totalCents < MIN_CARD_CENTS) {
+    throw new ValidationError(CHECKOUT_TEXT.belowCardMinimum, priced.code ? { discountCode: [CHECKOUT_TEXT.belowCardMinimum] } : undefined);
+  }
 
   const orderId = new Types.ObjectId();
   const lines: LineRequest[] = cart.lines.map((line) => ({ partId: new Types.ObjectId(line.partId), quantity: line.quantity }));
@@ -187,9 +191,12 @@ async function placeCart(buyer: Buyer, email: string, input: CheckoutInput, sign
     throw error;
   });
   await removeOrdered(buyer.owner, lines, rev).catch((error: unknown) => console.error('[checkout] could not empty the cart:', error));
+  // Nothing to pay: the order is paid as placed, and its receipt is the customer's email.
+  const free = totals.totalCents === 0;
+  if (free) await payFreeOrder(order._id);
   // The customer's email and the shop's notice are independent messages: enqueued side by side.
   await Promise.all([
-    enqueueOrderEmail('placed', order, {}, { fresh: true }),
+    free ? undefined : enqueueOrderEmail('placed', order, {}, { fresh: true }),
     ordersInbox().then((inbox) => (inbox ? enqueueShopNotice(order, inbox) : undefined)),
   ]);
   return {

@@ -540,6 +540,21 @@ export async function markOrderPaid(
   return { outcome: 'paid', acknowledged: true, modifiedCount, transactionId: proof.intentId };
 }
 
+/** The least a card can be charged (Stripe's minimum in US dollars): a total between nothing and this cannot be paid. */
+export const MIN_CARD_CENTS = 50;
+
+/**
+ * An order that costs nothing (a code and free shipping) is paid as it is placed: there is no card to
+ * charge (Stripe refuses an amount of 0). Marked through the paid transition, so its receipt is sent.
+ */
+export async function payFreeOrder(orderId: string): Promise<void> {
+  const transactionId = `free-${orderId}`;
+  await markOrderPaid(null, orderId, transactionId, async (order) => {
+    if (order.totalCents !== 0) throw new PaymentError('The payment amount does not match the order');
+    return { intentId: transactionId, amountCents: 0 };
+  });
+}
+
 async function findOrderForProvider(id: string): Promise<LeanOrder> {
   const orderId = parseObjectId(id, 'Order not found');
   await connectDb();

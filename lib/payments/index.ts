@@ -2,8 +2,8 @@ import 'server-only';
 import { assertCustomer, type Actor } from '@/lib/auth/policy';
 import { connectDb } from '@/lib/platform/db';
 import { ConflictError, NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
-import { fromCents, toCents } from '@/lib/platform/money';
-import { ALREADY_CANCELLED, getPayableOrder, markOrderPaid, type PayableOrder, type PaymentProof } from '@/lib/orders';
+import { formatPrice, fromCents, toCents } from '@/lib/platform/money';
+import { ALREADY_CANCELLED, getPayableOrder, markOrderPaid, MIN_CARD_CENTS, type PayableOrder, type PaymentProof } from '@/lib/orders';
 import { WebhookEvent } from '@/models';
 import { getGateway, paymentProvider } from './gateway';
 import type { Intent, PaymentClientConfig, PaymentGateway } from './types';
@@ -15,12 +15,15 @@ import type { Intent, PaymentClientConfig, PaymentGateway } from './types';
 
 export const PRICE_MISMATCH = 'The price does not match the order total';
 export const PAYMENT_NOT_COMPLETED = 'The payment is not completed';
+export const UNDER_CARD_MINIMUM = `A card cannot pay a total under ${formatPrice(fromCents(MIN_CARD_CENTS))}: cancel this order and order more`;
 const REFUNDED = `${ALREADY_CANCELLED}; the payment is refunded`;
 
 export async function createPaymentIntent(actor: Actor, input: { orderId: string; price?: number }) {
   const order = await getPayableOrder(actor, input.orderId);
   if (input.price !== undefined && toCents(input.price) !== order.totalCents)
     throw new ValidationError(PRICE_MISMATCH, { price: [PRICE_MISMATCH] });
+  // An order of the spec's own call (one part at a cent, say) can cost less than a card may be charged.
+  if (order.totalCents < MIN_CARD_CENTS) throw new ConflictError(UNDER_CARD_MINIMUM);
   const gateway = await getGateway();
   const intent = await gateway.createIntent({
     orderId: order.id,

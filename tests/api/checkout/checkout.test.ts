@@ -386,6 +386,37 @@ describe('checkout', () => {
     }
   });
 
+  it('pays an order that costs nothing as it is placed, and refuses a total a card cannot pay', async () => {
+    await makeCode('ALLOFF', { kind: 'percent', percent: 100 });
+    await makeCode('NEARLY', { kind: 'fixed', amountCents: 7990 });
+    const nz = await makeZone({ name: 'Free to NZ', countries: ['NZ'], freeOverCents: 0 });
+    const toNz = (discountCode: string, email: string) =>
+      guestCheckout(nz.standard, { discountCode, email, address: { ...ADDRESS, city: 'Wellington', postalCode: '6011', country: 'NZ' } });
+    const part = await makePart({ price: 80, stock: 10 });
+    // Shipping is free to NZ, with no tax: 100% off leaves nothing to pay.
+    const free = browser();
+    await free.add(part, 1);
+    const res = await free.checkout(toNz('ALLOFF', 'free.order@example.com'));
+    expect(res).toMatchObject({ status: 201, body: { total: 0 } });
+    expect(await Order.findById(res.body.orderId).lean()).toMatchObject({
+      totalCents: 0,
+      paid: true,
+      transactionId: `free-${res.body.orderId}`,
+    });
+    const mails = (await OutboxMessage.find({ _id: { $regex: `^${res.body.orderId}:` } }).lean()).map((mail) => String(mail._id));
+    expect(mails.sort()).toEqual([`${res.body.orderId}:paid`, `${res.body.orderId}:shop-notice`]);
+    // $0.10 left to pay: under what a card can be charged, so nothing is placed.
+    const nearly = browser();
+    await nearly.add(part, 1);
+    const refused = await nearly.checkout(toNz('NEARLY', 'nearly.free@example.com'));
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: CHECKOUT_TEXT.belowCardMinimum, fieldErrors: { discountCode: [CHECKOUT_TEXT.belowCardMinimum] } },
+    });
+    expect(await Order.countDocuments({ email: 'nearly.free@example.com' })).toBe(0);
+    expect((await Part.findById(part).lean())!.availableQuantity).toBe(9);
+  });
+
   it('refuses bad input with 400 and changes nothing: empty cart, bad address, unknown method, no email for a guest', async () => {
     const b = browser();
     expect((await b.checkout(guestCheckout(gb.standard))).body.error).toBe(CHECKOUT_TEXT.empty);

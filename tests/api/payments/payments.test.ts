@@ -5,7 +5,7 @@ import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { POST as confirmCardRoute } from '@/app/api/test-gateway/confirm/route';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 import { cancelOrder } from '@/lib/orders';
-import { confirmOrderPayment } from '@/lib/payments';
+import { confirmOrderPayment, UNDER_CARD_MINIMUM } from '@/lib/payments';
 import { checkCard, luhnValid } from '@/lib/payments/cards';
 import type { UserDTO } from '@/lib/accounts/users';
 import { Order, OrderOutcome, Part, PaymentIntent, StockMove, WebhookEvent } from '@/models';
@@ -90,6 +90,14 @@ describe('paying with the offline test gateway', () => {
     const again = await createIntent(customer, { orderId, price: 127.5 });
     expect(again.body.clientSecret).toBe(res.body.clientSecret);
     expect(await PaymentIntent.countDocuments({ orderId })).toBe(1);
+  });
+
+  it('refuses to start a card payment for a total under what a card can be charged (409), and creates nothing', async () => {
+    const { orderId } = await newOrder(customer, { price: 0.1, quantity: 2 });
+    const res = await createIntent(customer, { orderId });
+    expect(res).toMatchObject({ status: 409, body: { error: UNDER_CARD_MINIMUM } });
+    expect(UNDER_CARD_MINIMUM).toBe('A card cannot pay a total under $0.50: cancel this order and order more');
+    expect(await PaymentIntent.countDocuments({ orderId })).toBe(0);
   });
 
   it('refuses a price that differs from the order total (400) and creates nothing', async () => {
