@@ -13,8 +13,12 @@ const garageVehicleSchema = new Schema({
   make: { type: String, required: true },
   model: { type: String, required: true },
   engine: { type: String },
+  // The vehicle within its owner's garage (owner, year, make, model, engine): unique, so the same vehicle
+  // added twice at once is one entry. Entries saved before it have none (the index is sparse).
+  key: { type: String },
   at: { type: Date, required: true, default: () => new Date() },
 });
+garageVehicleSchema.index({ key: 1 }, { unique: true, sparse: true });
 
 const garagePointerSchema = new Schema({
   _id: { type: String, required: true },

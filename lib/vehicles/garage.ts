@@ -46,14 +46,18 @@ export async function addToGarage(actor: Actor, choice: VehicleChoice): Promise<
   );
   if (existing) return setActiveVehicle(actor, existing.id);
   const taken = new Set(garage.vehicles.map((v) => v.id));
+  const key = JSON.stringify([actor._id, vehicle.year, vehicle.make, vehicle.model, vehicle.engine ?? null]);
   for (let slot = 0; slot < GARAGE_SIZE; slot++) {
     if (taken.has(slotId(actor._id, slot))) continue;
     try {
-      await GarageVehicle.create({ _id: slotId(actor._id, slot), userId: actor._id, ...vehicle, engine: vehicle.engine ?? undefined });
+      await GarageVehicle.create({ _id: slotId(actor._id, slot), userId: actor._id, ...vehicle, engine: vehicle.engine ?? undefined, key });
       return setActiveVehicle(actor, slotId(actor._id, slot));
     } catch (error) {
-      // Taken at the same moment by another request: try the next slot.
       if (!isDuplicateKey(error)) throw error;
+      // The same vehicle, saved at the same moment by another request: that entry is the one.
+      const same = await GarageVehicle.findOne({ key }, { _id: 1 }).lean();
+      if (same) return setActiveVehicle(actor, same._id);
+      // Else the slot was taken by another vehicle: try the next one.
     }
   }
   throw new ConflictError(GARAGE_FULL);

@@ -100,6 +100,15 @@ describe('My Garage', () => {
     expect(stored.body.vehicles.map((v: { make: string }) => v.make).sort()).toEqual(['Honda', 'Toyota']);
   });
 
+  it('keeps one entry of a vehicle added several times at once', async () => {
+    const owner = await makeUser();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => add(owner, { year: 2019, make: 'Toyota', model: 'Camry' })));
+    expect(answers.every((res) => res.status < 300)).toBe(true);
+    const stored = await garage(owner);
+    expect(stored.body.vehicles).toEqual([expect.objectContaining({ year: 2019, make: 'Toyota', model: 'Camry' })]);
+    expect(stored.body.activeId).toBe(stored.body.vehicles[0].id);
+  });
+
   it('takes a vehicle chosen with "Any engine" (engine null, as the vehicle cookie keeps it) and stores no engine', async () => {
     const owner = await makeUser();
     const res = await add(owner, { year: 2016, make: 'Toyota', model: 'Corolla', engine: null });
