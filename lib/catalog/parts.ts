@@ -179,7 +179,9 @@ export async function updatePart(actor: Admin, id: string, input: PartUpdate): P
   }
   const updated = await getPart(id);
   if (touched) {
-    const { before, after: changedAfter } = changedFields(auditedFields(current), auditedFields(updated));
+    // What this request wrote: a read after it may already hold another admin's edit.
+    const written = { ...current, ...fields, ...Object.fromEntries(Object.keys(unset).map((key) => [key, undefined])) } as PartDTO;
+    const { before, after: changedAfter } = changedFields(auditedFields(current), auditedFields(written));
     if (Object.keys(before).length)
       await recordAudit(actor, { action: 'part.update', target: target(updated), before, after: changedAfter });
   }

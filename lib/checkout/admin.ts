@@ -157,13 +157,15 @@ export async function createShippingZone(actor: Admin, input: ShippingZoneInput)
 export async function updateShippingZone(actor: Admin, id: string, input: ShippingZoneInput): Promise<ShippingZoneDTO> {
   const before = await getShippingZone(actor, id);
   const keep = new Set(before.methods.map((method) => method.id));
-  const result = await ShippingZone.updateOne({ _id: zoneId(id) }, { $set: storedZone(input, keep) }, { runValidators: true });
+  const stored = storedZone(input, keep);
+  const result = await ShippingZone.updateOne({ _id: zoneId(id) }, { $set: stored }, { runValidators: true });
   if (!result.matchedCount) throw new NotFoundError('Shipping zone not found');
   await ratesChanged();
-  const after = await getShippingZone(actor, id);
-  const changes = changedFields(auditedZone(before), auditedZone(after));
-  if (Object.keys(changes.before).length) await recordAudit(actor, { action: 'shipping.update', target: zoneTarget(after), ...changes });
-  return after;
+  // The audit records what this request wrote: a read after it may already hold another admin's edit.
+  const written = toZoneDTO({ ...stored, _id: zoneId(id) } as LeanZone);
+  const changes = changedFields(auditedZone(before), auditedZone(written));
+  if (Object.keys(changes.before).length) await recordAudit(actor, { action: 'shipping.update', target: zoneTarget(written), ...changes });
+  return getShippingZone(actor, id);
 }
 
 export async function deleteShippingZone(actor: Admin, id: string): Promise<{ deletedCount: number }> {
@@ -270,15 +272,15 @@ export async function updateTaxRate(actor: Admin, id: string, input: TaxRateInpu
   const before = await getTaxRate(id);
   if (await TaxRate.exists({ country: input.country, region: input.region, _id: { $ne: taxRateId(id) } }))
     throw new ConflictError(TAX_RATE_TAKEN);
-  const result = await writeTaxRate(() =>
-    TaxRate.updateOne({ _id: taxRateId(id) }, { $set: storedTaxRate(input) }, { runValidators: true }),
-  );
+  const stored = storedTaxRate(input);
+  const result = await writeTaxRate(() => TaxRate.updateOne({ _id: taxRateId(id) }, { $set: stored }, { runValidators: true }));
   if (!result.matchedCount) throw new NotFoundError('Tax rate not found');
   await ratesChanged();
-  const after = await getTaxRate(id);
-  const changes = changedFields(auditedTaxRate(before), auditedTaxRate(after));
-  if (Object.keys(changes.before).length) await recordAudit(actor, { action: 'tax.update', target: taxTarget(after), ...changes });
-  return after;
+  // What this request wrote, as for a zone.
+  const written = toTaxRateDTO({ ...stored, _id: taxRateId(id) } as LeanTaxRate);
+  const changes = changedFields(auditedTaxRate(before), auditedTaxRate(written));
+  if (Object.keys(changes.before).length) await recordAudit(actor, { action: 'tax.update', target: taxTarget(written), ...changes });
+  return getTaxRate(id);
 }
 
 export async function deleteTaxRate(actor: Admin, id: string): Promise<{ deletedCount: number }> {

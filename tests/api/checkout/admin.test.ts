@@ -150,6 +150,31 @@ describe('shipping zones', () => {
     expect(again.status).toBe(404);
   });
 
+  it("audits what each admin wrote, when another admin's edit lands before the answer", async () => {
+    const created = await callRoute(zonesRoute.POST, '/api/admin/shipping-zones', { method: 'POST', body: zoneBody, as: admin });
+    const id = created.body._id as string;
+    const realUpdate = ShippingZone.updateOne.bind(ShippingZone);
+    const spy = jest.spyOn(ShippingZone, 'updateOne').mockImplementationOnce(((...args: Parameters<typeof realUpdate>) =>
+      // This admin's write, then the other admin's, before this request reads the zone again.
+      realUpdate(...args).then(async (result) => {
+        await realUpdate({ _id: new Types.ObjectId(id) }, { $set: { name: 'Written by the other admin' } });
+        return result;
+      })) as typeof realUpdate);
+    try {
+      const res = await callRoute(zoneRoute.PUT, `/api/admin/shipping-zones/${id}`, {
+        method: 'PUT',
+        params: { id },
+        as: admin,
+        body: { ...zoneBody, name: 'Written by this admin' },
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    const update = (await auditOf(id)).find((entry) => entry.action === 'shipping.update')!;
+    expect(update).toMatchObject({ before: { name: 'Home' }, after: { name: 'Written by this admin' } });
+  });
+
   it.each([
     [
       'bands not ascending',

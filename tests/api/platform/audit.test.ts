@@ -8,7 +8,7 @@ import { changedFields, listAudit, listAuditAdmins, recordAudit, type AuditActio
 import { ForbiddenError } from '@/lib/platform/errors';
 import { markOrderPaid } from '@/lib/orders';
 import type { UserDTO } from '@/lib/accounts/users';
-import { AuditEntry } from '@/models';
+import { AuditEntry, Part } from '@/models';
 import { APPEND_ONLY } from '@/models/audit-entry';
 import { callRoute } from '@/tests/helpers/api';
 import { asActor, LONG_TEXT, makePart, makeReview, makeUser } from '@/tests/helpers/factories';
@@ -224,6 +224,30 @@ describe('every audited admin action writes exactly one entry, with the fields b
     expect(entries[2]).toMatchObject({ before: { availableQuantity: 10 }, after: { availableQuantity: 15 } });
     expect(entries[3]).toMatchObject({ before: { availableQuantity: 15 }, after: { availableQuantity: 12 } });
     expect(entries[4]).toMatchObject({ before: { name: 'Audited rotor 300 mm' }, after: null });
+  });
+
+  it("part.update records what this admin wrote, when another admin's edit lands before the answer", async () => {
+    const id = await makePart({ name: 'Raced rotor', price: 30, stock: 5 });
+    const realUpdate = Part.updateOne.bind(Part);
+    const spy = jest.spyOn(Part, 'updateOne').mockImplementationOnce(((...args: Parameters<typeof realUpdate>) =>
+      realUpdate(...args).then(async (result) => {
+        await realUpdate({ _id: id }, { $set: { name: 'Renamed by the other admin' } });
+        return result;
+      })) as typeof realUpdate);
+    try {
+      const res = await callRoute(updatePartRoute, '', {
+        method: 'PUT',
+        params: { id },
+        body: { name: 'Renamed by this admin' },
+        as: admin,
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await entriesFor(id, 'part.update')).toEqual([
+      expect.objectContaining({ before: { name: 'Raced rotor' }, after: { name: 'Renamed by this admin' } }),
+    ]);
   });
 
   it('part.archive: deleting a part that orders refer to archives it, recorded once', async () => {
