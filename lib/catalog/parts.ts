@@ -11,7 +11,7 @@ import { applyStockMove, recordOpeningStock } from '@/lib/stock';
 import type { PartDTO } from '@/lib/platform/types';
 import { isMinimumAboveAvailable, MINIMUM_ABOVE_AVAILABLE, type PartInput, type PartUpdate } from '@/lib/validations/parts';
 import { checkFitment } from '@/lib/vehicles';
-import { Order, Part } from '@/models';
+import { Order, OrderIntent, Part } from '@/models';
 import type { PartDoc } from '@/models/part';
 
 /**
@@ -191,8 +191,8 @@ export async function updatePart(actor: Admin, id: string, input: PartUpdate): P
 }
 
 /**
- * The orders holding any of these parts in any line: an order stores its first line in its own fields
- * and, when it has several, every line in `lines`.
+ * The orders (or order intents) holding any of these parts in any line: each stores its first line in
+ * its own fields and its other lines in `lines`.
  */
 const holding = (ids: Types.ObjectId[]) => ({ $or: [{ partId: { $in: ids } }, { 'lines.partId': { $in: ids } }] });
 
@@ -219,12 +219,16 @@ export async function countOpenOrders(partIds: readonly string[]): Promise<Map<s
 export async function deletePart(actor: Admin, id: string): Promise<{ acknowledged: true; deletedCount: number; archived: boolean }> {
   assertAdmin(actor);
   const part = await getPart(id);
-  const referenced = Boolean(await Order.exists(holding([parseObjectId(id)])));
+  const partId = parseObjectId(id);
+  // Archived first, so a placement that reads the part from now on refuses it. One that read it before
+  // wrote its intent before that: the intents are looked at before the orders, since an order is stored
+  // before its intent is cleared.
+  await Part.updateOne({ _id: partId }, { $set: { archivedAt: new Date() } });
+  const referenced = Boolean((await OrderIntent.exists(holding([partId]))) || (await Order.exists(holding([partId]))));
   if (referenced) {
-    await Part.updateOne({ _id: part._id }, { $set: { archivedAt: new Date() } });
     await recordAudit(actor, { action: 'part.archive', target: target(part), before: { archived: false }, after: { archived: true } });
   } else {
-    await Part.deleteOne({ _id: part._id });
+    await Part.deleteOne({ _id: partId });
     await recordAudit(actor, { action: 'part.delete', target: target(part), before: auditedFields(part) });
   }
   await changed(id, { listsChange: true });

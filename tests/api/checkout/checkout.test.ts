@@ -19,6 +19,7 @@ import { CHECKOUT_TEXT } from '@/lib/checkout/place';
 import { ALREADY_CANCELLED, ALREADY_PAID, expireUnpaidOrders, reconcileOrderIntents } from '@/lib/orders';
 import { guestOrderToken } from '@/lib/orders/guest-links';
 import { sumStockMoves } from '@/lib/stock';
+import { takeLines, writeIntent } from '@/lib/orders/placement';
 import type { UserDTO } from '@/lib/accounts/users';
 import { DiscountRedemption, Order, OrderIntent, OrderOutcome, OutboxMessage, Part, ShopSettings, StockMove } from '@/models';
 import { callRoute, type CallOptions } from '@/tests/helpers/api';
@@ -483,6 +484,24 @@ describe('checkout', () => {
 });
 
 describe('after checkout', () => {
+  it('a part deleted while a checkout holds its stock but has not stored its order yet is archived, not deleted', async () => {
+    const part = await makePart({ price: 5, stock: 5 });
+    const late = browser();
+    await late.add(part, 1);
+    const orderId = new Types.ObjectId();
+    // The checkout's intent and its stock move are written; its order is not stored yet.
+    await writeIntent(orderId, [{ partId: new Types.ObjectId(part), quantity: 1 }], 'inflight@example.com');
+    await takeLines(orderId, [{ partId: new Types.ObjectId(part), quantity: 1 }], 'inflight@example.com');
+    const deleted = await callRoute(deletePartRoute, `/api/parts/${part}`, { method: 'DELETE', params: { id: part }, as: admin });
+    expect(deleted.body).toEqual({ acknowledged: true, deletedCount: 1, archived: true });
+    expect(await Part.findById(part).lean()).toMatchObject({ archivedAt: expect.any(Date), availableQuantity: 4 });
+    // A checkout that reaches the part after that refuses it.
+    expect((await late.checkout(guestCheckout(gb.standard, { email: 'late@example.com' }))).status).toBe(409);
+    expect((await Part.findById(part).lean())!.availableQuantity).toBe(4);
+    // The checkout in flight ends here, so that no later reconciliation takes its intent for a dead one.
+    await OrderIntent.deleteOne({ _id: orderId });
+  });
+
   it('a part held by any line of an open order is counted and archived, not deleted', async () => {
     const b = browser();
     const [first, later] = [await makePart({ price: 5, stock: 5 }), await makePart({ price: 6, stock: 5 })];
