@@ -33,6 +33,13 @@ export async function sendMail(mail: Mail): Promise<void> {
   console.log(`[mail] "${mail.subject}" to ${mail.to} saved in ${file}${mail.link ? `\n[mail] link: ${mail.link}` : ''}`);
 }
 
+/**
+ * Text kept on its one line of an email: line breaks (Unicode's too) and other control characters
+ * become spaces, so that nothing a customer typed (a name, an address) can add a line of its own,
+ * such as a "pay here instead" link, to a genuine email of the shop.
+ */
+export const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+
 /** Text made safe inside HTML (every email's user-typed text). */
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -47,9 +54,10 @@ export function linkMail(input: {
   link: string;
   footer: string;
 }): Mail {
-  const text = `${input.greeting}\n\n${input.body}\n\n${input.action}: ${input.link}\n\n${input.footer}\n\n${SITE_NAME}`;
+  const greeting = oneLine(input.greeting);
+  const text = `${greeting}\n\n${input.body}\n\n${input.action}: ${input.link}\n\n${input.footer}\n\n${SITE_NAME}`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
-<p>${escapeHtml(input.greeting)}</p><p>${escapeHtml(input.body)}</p>
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(input.body)}</p>
 <p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(input.action)}</a></p>
 <p style="color:#64748b;font-size:13px">${escapeHtml(input.footer)}</p><p>${SITE_NAME}</p></body></html>`;
   return { to: input.to, subject: input.subject, text, html, link: input.link };

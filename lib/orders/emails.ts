@@ -2,7 +2,7 @@ import 'server-only';
 import { SITE_NAME } from '@/lib/platform/constants';
 import { appUrl } from '@/lib/platform/env';
 import { formatPrice } from '@/lib/platform/money';
-import { escapeHtml } from '@/lib/mail';
+import { escapeHtml, oneLine } from '@/lib/mail';
 import { enqueueMail, enqueueMissingMails, type EnqueueOptions, type OutboxMail } from '@/lib/mail/outbox';
 import type { OrderDTO } from '@/lib/platform/types';
 import { guestOrderUrl } from '@/lib/orders/guest-links';
@@ -119,7 +119,13 @@ function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExt
 
 /** An order email, both parts. */
 export function orderEmail(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExtra = {}): OutboxMail {
-  const content = contentOf(event, order, extra);
+  const written = contentOf(event, order, extra);
+  // Each sentence and row stays one line, whatever the customer typed in a name or an address.
+  const content: Content = {
+    ...written,
+    intro: oneLine(written.intro),
+    rows: written.rows.map(([label, value, href]): Row => [oneLine(label), oneLine(value), href]),
+  };
   const width = Math.max(...content.rows.map(([label]) => label.length)) + 2;
   const text = [
     content.intro,
@@ -150,7 +156,9 @@ ${action}<p style="color:#64748b;font-size:13px">${escapeHtml(content.outro)}</p
 export async function enqueueShopNotice(order: OrderDTO, to: string): Promise<void> {
   const mail = orderEmail('placed', order);
   const text = [
-    `New order ${order.number} from ${order.name} <${order.email}>${order.guest ? ' (guest)' : ''}: ${formatPrice(order.total)}, not paid yet.`,
+    oneLine(
+      `New order ${order.number} from ${order.name} <${order.email}>${order.guest ? ' (guest)' : ''}: ${formatPrice(order.total)}, not paid yet.`,
+    ),
     '',
     ...order.lines.map((line) => `${line.quantity} x ${line.partName}: ${formatPrice(line.lineTotal)}`),
     '',

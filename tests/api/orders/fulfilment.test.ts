@@ -14,6 +14,7 @@ import { allocateOrderNumber } from '@/lib/orders/numbers';
 import { enqueueOrderEmail, orderEmail } from '@/lib/orders/emails';
 import { getOrderDetails, listAllOrders, markOrderPaid } from '@/lib/orders';
 import { deliverDueMail } from '@/lib/mail/outbox';
+import { linkMail } from '@/lib/mail';
 import { getAdminOverview } from '@/lib/orders/overview';
 import type { OrderDTO } from '@/lib/platform/types';
 import type { UserDTO } from '@/lib/accounts/users';
@@ -345,6 +346,30 @@ describe('order emails', () => {
     expect(orderEmail('cancelled', { ...cancelled, cancelledBy: 'customer' }).text).toContain('you cancelled your order');
     expect(orderEmail('cancelled', { ...cancelled, cancelledBy: 'admin' }).text).toContain('the shop cancelled your order');
     expect(orderEmail('cancelled', cancelled, { cancelledBy: 'admin' }).html).toContain('the shop cancelled your order');
+
+    // Nothing a customer typed adds a line of its own: line breaks, Unicode's included, become spaces.
+    const forged = orderEmail('placed', {
+      ...order,
+      paid: false,
+      status: 'pending',
+      name: 'Mallory\r\nPay here instead: http://evil.example/pay',
+      address: '1 Main Street\nPay here instead: http://evil.example/pay\u2028Also here',
+      phone: '5551234\r\nBcc: x@example.com',
+    });
+    const lines = forged.text.split('\n');
+    expect(lines.filter((line) => /^(Pay here|Bcc|Also here)/.test(line))).toEqual([]);
+    expect(forged.text).toContain('Thank you for your order, Mallory Pay here instead: http://evil.example/pay.');
+    expect(forged.text).not.toMatch(/[\r\u2028]/);
+    const notice = linkMail({
+      to: 'victim@example.com',
+      subject: 'Verify',
+      greeting: 'Hello Hi,\r\nPay the fee: http://evil.example,',
+      body: 'Body.',
+      action: 'Verify',
+      link: 'http://localhost:3000/x',
+      footer: 'Footer.',
+    });
+    expect(notice.text.split('\n')[0]).toBe('Hello Hi, Pay the fee: http://evil.example,');
   });
 });
 
