@@ -71,13 +71,13 @@ export async function updateProfile(
     else unset[field] = '';
   }
   await Profile.updateOne({ _id: profile._id }, { $set: set, ...(Object.keys(unset).length ? { $unset: unset } : {}) });
-  const updated = toProfileDTO((await Profile.findById(profile._id).lean<LeanProfile>())!);
   if (profile.email !== actor.email) {
-    await recordAudit(actor, {
-      action: 'profile.update',
-      target: { kind: 'profile', id: updated._id, label: updated.email },
-      ...changedFields(toProfileDTO(profile), updated),
-    });
+    // What this request wrote: a read after it may already hold the owner's own edit.
+    const before = toProfileDTO(profile);
+    const written = toProfileDTO({ ...profile, ...set, ...Object.fromEntries(Object.keys(unset).map((field) => [field, undefined])) });
+    const changes = changedFields(before, written);
+    if (Object.keys(changes.before).length)
+      await recordAudit(actor, { action: 'profile.update', target: { kind: 'profile', id: before._id, label: before.email }, ...changes });
   }
-  return updated;
+  return toProfileDTO((await Profile.findById(profile._id).lean<LeanProfile>())!);
 }

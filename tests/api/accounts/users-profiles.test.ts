@@ -298,6 +298,22 @@ describe('profiles', () => {
       before: { image: '/uploads/aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee.jpg', city: 'York' },
       after: { image: PROFILE.image, city: 'Hull' },
     });
+    // An admin edit that changes nothing records nothing; one overtaken by the owner's own edit records
+    // what the admin wrote.
+    expect((await patch(profile._id, { profileInfo: { image: PROFILE.image, city: 'Hull' } }, admin)).status).toBe(200);
+    const realUpdate = Profile.updateOne.bind(Profile);
+    const spy = jest.spyOn(Profile, 'updateOne').mockImplementationOnce(((...args: Parameters<typeof realUpdate>) =>
+      realUpdate(...args).then(async (result) => {
+        await realUpdate({ _id: profile._id }, { $set: { city: 'Written by the owner' } });
+        return result;
+      })) as typeof realUpdate);
+    try {
+      expect((await patch(profile._id, { profileInfo: { image: PROFILE.image, city: 'Bath' } }, admin)).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    const all = await AuditEntry.find({ 'target.id': profile._id }).sort({ _id: 1 }).lean();
+    expect(all.map((entry) => entry.after)).toEqual([{ image: PROFILE.image, city: 'Hull' }, { city: 'Bath' }]);
   });
 
   it('answers 404 for a malformed profile id', async () => {
