@@ -61,10 +61,11 @@ function lineRefusal(line: CartLineView): AppError | null {
 
 /**
  * A guest's order takes a place under the guest limits, per client address and per email: an order holds
- * stock and sends mail, and a guest answers to nobody. A checkout that is refused gives its place back.
+ * stock and sends mail, and a guest answers to nobody. So does an account whose email is not verified:
+ * anybody can register any address. A checkout that is refused gives its place back.
  */
 function guestPlaces(buyer: Buyer, email: string, ip: string | null): Promise<Reservation> | null {
-  if (buyer.actor) return null;
+  if (buyer.actor?.emailVerified) return null;
   const settings = env();
   const hour = 60 * 60;
   return takePlaces(

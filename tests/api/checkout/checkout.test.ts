@@ -376,8 +376,11 @@ describe('checkout', () => {
       expect(Number(perEmail.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
       expect((await attempt('limit.two@example.com')).status).toBe(201);
       expect((await attempt('limit.three@example.com')).status).toBe(429);
-      // A signed-in customer answers for their own orders: not a guest's limit.
+      // A verified customer answers for their own orders: not a guest's limit. An unverified account
+      // could be anybody's, so it counts as a guest.
       expect((await attempt('', customer)).status).toBe(201);
+      const unverified = await makeUser({ verified: false });
+      expect((await attempt('', unverified)).status).toBe(429);
       expect(await Order.countDocuments({ email: /^limit\./ })).toBe(3);
       expect((await Part.findById(part).lean())!.availableQuantity).toBe(46);
     } finally {
