@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Types } from 'mongoose';
 import { assertSelfOrAdmin, canSee, type Actor } from '@/lib/auth/policy';
-import { changedFields, recordAudit } from '@/lib/platform/audit';
+import { asWritten, changedFields, recordAudit } from '@/lib/platform/audit';
 import { connectDb } from '@/lib/platform/db';
 import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/platform/errors';
 import { parseObjectId } from '@/lib/platform/ids';
@@ -72,10 +72,8 @@ export async function updateProfile(
   }
   await Profile.updateOne({ _id: profile._id }, { $set: set, ...(Object.keys(unset).length ? { $unset: unset } : {}) });
   if (profile.email !== actor.email) {
-    // What this request wrote: a read after it may already hold the owner's own edit.
     const before = toProfileDTO(profile);
-    const written = toProfileDTO({ ...profile, ...set, ...Object.fromEntries(Object.keys(unset).map((field) => [field, undefined])) });
-    const changes = changedFields(before, written);
+    const changes = changedFields(before, toProfileDTO(asWritten(profile, set, unset)));
     if (Object.keys(changes.before).length)
       await recordAudit(actor, { action: 'profile.update', target: { kind: 'profile', id: before._id, label: before.email }, ...changes });
   }

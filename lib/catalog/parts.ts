@@ -1,6 +1,6 @@
 import 'server-only';
 import { Types } from 'mongoose';
-import { changedFields, recordAudit } from '@/lib/platform/audit';
+import { asWritten, changedFields, recordAudit } from '@/lib/platform/audit';
 import { assertAdmin, type Actor } from '@/lib/auth/policy';
 import { catalogChanged } from '@/lib/catalog/changes';
 import { connectDb } from '@/lib/platform/db';
@@ -179,9 +179,7 @@ export async function updatePart(actor: Admin, id: string, input: PartUpdate): P
   }
   const updated = await getPart(id);
   if (touched) {
-    // What this request wrote: a read after it may already hold another admin's edit.
-    const written = { ...current, ...fields, ...Object.fromEntries(Object.keys(unset).map((key) => [key, undefined])) } as PartDTO;
-    const { before, after: changedAfter } = changedFields(auditedFields(current), auditedFields(written));
+    const { before, after: changedAfter } = changedFields(auditedFields(current), auditedFields(asWritten(current, fields, unset)));
     if (Object.keys(before).length)
       await recordAudit(actor, { action: 'part.update', target: target(updated), before, after: changedAfter });
   }

@@ -34,6 +34,15 @@ function snapshot(value: unknown): Record<string, unknown> | null {
 }
 
 /**
+ * A thing as an update leaves it: `before` with the `$set` fields, and without the `$unset` ones. An
+ * edit's audit records this, what the request itself wrote, not a read made after it (which may
+ * already hold another writer's change).
+ */
+export function asWritten<T extends object>(before: T, set: object, unset: object = {}): T {
+  return { ...before, ...set, ...Object.fromEntries(Object.keys(unset).map((field) => [field, undefined])) };
+}
+
+/**
  * The fields that differ between two snapshots of one thing, each side with only those fields (for an
  * edit: `recordAudit(actor, { action: 'part.update', target, ...changedFields(before, after) })`).
  */

@@ -7,6 +7,11 @@ import { RateLimitHit } from '@/models';
 
 export type Limit = { limit: number; windowSeconds: number };
 
+/** Now and then (one call in 50), removes the attempts and places whose window has ended. */
+async function sweepExpired(now: number): Promise<void> {
+  if (Math.random() < 0.02) await RateLimitHit.deleteMany({ expiresAt: { $lt: new Date(now) } });
+}
+
 /**
  * Counts an attempt under `key` and refuses it (429) past `limit` attempts in the window. One
  * document per attempt, counted afterwards: this holds across several app instances and under
@@ -18,7 +23,7 @@ export async function hitRateLimit(key: string, { limit, windowSeconds }: Limit,
   await RateLimitHit.create({ key, at: new Date(now), expiresAt: new Date(now + windowSeconds * 1000) });
   const count = await RateLimitHit.countDocuments({ key, at: { $gt: new Date(now - windowSeconds * 1000) } });
   // Occasional clean-up where the server has no TTL indexes (FerretDB v1).
-  if (Math.random() < 0.02) await RateLimitHit.deleteMany({ expiresAt: { $lt: new Date(now) } });
+  await sweepExpired(now);
   if (count > limit) throw new TooManyRequestsError(message, windowSeconds);
 }
 
@@ -158,6 +163,6 @@ export async function takePlaces(checks: Array<[key: string, limit: Limit]>, mes
     await release();
     throw error;
   }
-  if (Math.random() < 0.02) await RateLimitHit.deleteMany({ expiresAt: { $lt: new Date(now) } });
+  await sweepExpired(now);
   return { release };
 }

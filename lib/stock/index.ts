@@ -40,15 +40,9 @@ export type StockPart = {
 };
 
 const TURN_FIELDS = { availableQuantity: 1, stockSeq: 1, name: 1, price: 1, minimumQuantity: 1, archivedAt: 1 } as const;
-const turnFields = ({ _id, availableQuantity, stockSeq, name, price, minimumQuantity, archivedAt }: StockPart): StockPart => ({
-  _id,
-  availableQuantity,
-  stockSeq,
-  name,
-  price,
-  minimumQuantity,
-  archivedAt,
-});
+/** The part with only the turn's fields (and its `_id`), as a projection of TURN_FIELDS would answer it. */
+const turnFields = (part: StockPart): StockPart =>
+  Object.fromEntries(['_id', ...Object.keys(TURN_FIELDS)].map((field) => [field, part[field as keyof StockPart]])) as StockPart;
 
 export type StockMoveOptions = {
   /** The request's signal: a departed client's move is never started. */
