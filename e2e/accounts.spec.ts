@@ -34,6 +34,7 @@ async function fillLogin(page: Page, email: string, password: string) {
 test.describe('accounts', () => {
   test('register, verify the email from the received message, log out, log in and return to the page of origin', async ({
     page,
+    browser,
   }, testInfo) => {
     await page.goto(`/parts/${await seededPartId(page.request)}`);
     const partUrl = page.url();
@@ -58,8 +59,25 @@ test.describe('accounts', () => {
     const banner = page.getByRole('region', { name: 'Email verification' });
     await expect(banner).toContainText(email);
 
-    const link = await waitForMailLink(email, /Verify your email/, '/api/verify-email');
+    const link = await waitForMailLink(email, /Verify your email/, '/verify-email?token=');
+    // Opened signed out (another browser, or a mail scanner), the link verifies nothing: it asks for the password.
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await other.goto(link);
+    const confirm = other.getByRole('form', { name: 'Verify your email' });
+    await expect(confirm).toContainText(email);
+    await confirm.getByLabel('Password', { exact: true }).fill('not-my-pass-1');
+    await confirm.getByRole('button', { name: 'Verify email' }).click();
+    await expect(confirm.getByRole('alert')).toHaveText('This is not the password of this account');
+    await elsewhere.close();
+    await page.reload();
+    await expect(banner).toContainText(email);
+
+    // Opened in the browser signed in to the account, one press confirms.
     await page.goto(link);
+    const verify = page.getByRole('form', { name: 'Verify your email' });
+    await expect(verify.getByLabel('Password', { exact: true })).toHaveCount(0);
+    await verify.getByRole('button', { name: 'Verify email' }).click();
     await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
     await expect(banner).toHaveCount(0);
 

@@ -3,9 +3,18 @@ import { appUrl } from '@/lib/platform/env';
 import { ForbiddenError, ValidationError } from '@/lib/platform/errors';
 import { linkMail, sendMail } from '@/lib/mail';
 import { enforceLimits, LIMITS, perAddress, type Limit } from '@/lib/platform/rate-limit';
-import { consumeOneTimeToken, createOneTimeToken, findTokenOwner, peekOneTimeToken, USED_LINK } from '@/lib/accounts/tokens';
-import { createUser, findUserByEmail, markEmailVerified, setPassword, type UserDTO } from '@/lib/accounts/users';
-import type { RegisterInput, ResetPasswordInput } from '@/lib/validations/auth';
+import type { Actor } from '@/lib/auth/policy';
+import {
+  consumeOneTimeToken,
+  createOneTimeToken,
+  findTokenOwner,
+  INVALID_LINK,
+  isTokenUsed,
+  peekOneTimeToken,
+  USED_LINK,
+} from '@/lib/accounts/tokens';
+import { authenticate, createUser, findUserByEmail, markEmailVerified, setPassword, type UserDTO } from '@/lib/accounts/users';
+import type { RegisterInput, ResetPasswordInput, VerifyEmailInput } from '@/lib/validations/auth';
 
 /** Account flows: registration, email verification, forgotten password. */
 
@@ -26,7 +35,7 @@ export async function registerAccount(input: RegisterInput, ip: string | null): 
 
 export async function sendVerificationEmail(user: Pick<UserDTO, 'email' | 'name'>): Promise<void> {
   const token = await createOneTimeToken('verify-email', user.email, VERIFY_SECONDS);
-  const link = `${appUrl()}/api/verify-email?token=${token}`;
+  const link = `${appUrl()}/verify-email?token=${token}`;
   await sendMail(
     linkMail({
       to: user.email,
@@ -49,18 +58,79 @@ export async function resendVerificationEmail(user: UserDTO): Promise<void> {
 
 export type VerificationOutcome = 'verified' | 'already-verified' | 'used' | 'invalid';
 
-/** Follows a verification link; a second visit by a verified user is "already verified", not a failure. */
-export async function verifyEmailLink(token: string): Promise<VerificationOutcome> {
-  try {
-    await markEmailVerified(await consumeOneTimeToken('verify-email', token));
-    return 'verified';
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    if (error.message !== USED_LINK) return 'invalid';
-    const owner = await findTokenOwner('verify-email', token);
-    const user = owner ? await findUserByEmail(owner) : null;
-    return user?.emailVerified ? 'already-verified' : 'used';
+export const VERIFY_TEXT = {
+  passwordNeeded: 'Enter the password of this account to confirm that it is yours',
+  wrongPassword: 'This is not the password of this account',
+  tooMany: 'Too many tries, please wait a while and try again',
+} as const;
+
+/**
+ * What a verification link's page offers: to confirm (with the account's password, unless the viewer
+ * is signed in to that very account), or the outcome of a link that can no longer be used.
+ */
+export type VerificationStep =
+  { state: 'confirm'; email: string; needsPassword: boolean } | { state: Exclude<VerificationOutcome, 'verified'> };
+
+/**
+ * Opening the link changes nothing (a mail scanner opens links too). Confirming asks for the account's
+ * password: anybody can register somebody else's email with a password of their own and wait for its
+ * owner to follow the link (account pre-hijacking), so the link alone proves only that the address is
+ * read, not that its reader chose this account. An owner who did not create it resets the password
+ * instead, which ends the stranger's sessions.
+ */
+export async function verificationStep(token: string, viewer: Pick<Actor, 'email' | 'via'> | null): Promise<VerificationStep> {
+  const owner = token ? await peekOneTimeToken('verify-email', token) : null;
+  const user = owner ? await findUserByEmail(owner) : null;
+  if (!owner || !user) return { state: await spentLinkState(token) };
+  if (user.emailVerified) return { state: 'already-verified' };
+  if (await isTokenUsed(token)) return { state: 'used' };
+  return { state: 'confirm', email: user.email, needsPassword: needsPassword(user, viewer) };
+}
+
+const needsPassword = (user: UserDTO, viewer: Pick<Actor, 'email' | 'via'> | null) =>
+  user.hasPassword && !(viewer?.via === 'session' && viewer.email === user.email);
+
+/** Why a link that names no unverified account cannot be used. */
+async function spentLinkState(token: string): Promise<Exclude<VerificationOutcome, 'verified'>> {
+  const owner = token ? await findTokenOwner('verify-email', token) : null;
+  if (!owner) return 'invalid';
+  const user = await findUserByEmail(owner);
+  if (user?.emailVerified) return 'already-verified';
+  return (await isTokenUsed(token)) ? 'used' : 'invalid';
+}
+
+/**
+ * Confirms the email of a verification link (POST /api/verify-email): with the account's password, or
+ * by the account's own signed-in session. A wrong or missing password uses nothing.
+ */
+export async function confirmEmail(
+  input: VerifyEmailInput,
+  caller: Pick<Actor, 'email' | 'via'> | null,
+  ip: string | null,
+): Promise<Exclude<VerificationOutcome, 'used' | 'invalid'>> {
+  const step = await verificationStep(input.token, caller);
+  if (step.state === 'already-verified') return step.state;
+  if (step.state !== 'confirm') throw new ValidationError(step.state === 'used' ? USED_LINK : INVALID_LINK);
+  if (step.needsPassword) {
+    if (!input.password) throw new ValidationError(VERIFY_TEXT.passwordNeeded, { password: [VERIFY_TEXT.passwordNeeded] });
+    await enforceLimits(
+      [...perAddress('verify:ip', ip, LIMITS.resetPerIp), [`verify:email:${step.email}`, LIMITS.resetPerEmail]],
+      VERIFY_TEXT.tooMany,
+    );
+    if (!(await authenticate(step.email, input.password))) {
+      throw new ValidationError(VERIFY_TEXT.wrongPassword, { password: [VERIFY_TEXT.wrongPassword] });
+    }
   }
+  try {
+    await markEmailVerified(await consumeOneTimeToken('verify-email', input.token));
+  } catch (error) {
+    // Confirmed at the same moment in another window: the first one verified it.
+    if (error instanceof ValidationError && error.message === USED_LINK && (await findUserByEmail(step.email))?.emailVerified) {
+      return 'already-verified';
+    }
+    throw error;
+  }
+  return 'verified';
 }
 
 /** Always answers the same, whether or not the account exists; mails only real accounts with a password. */

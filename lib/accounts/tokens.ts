@@ -38,6 +38,12 @@ export async function findTokenOwner(purpose: TokenPurpose, token: string): Prom
   return record?.email ?? null;
 }
 
+/** Whether a token was used already. */
+export async function isTokenUsed(token: string): Promise<boolean> {
+  await connectDb();
+  return Boolean(await TokenUse.exists({ tokenHash: hash(token) }));
+}
+
 /** Uses a token once and answers its email. The unique TokenUse makes a second use fail, even at the same moment. */
 export async function consumeOneTimeToken(purpose: TokenPurpose, token: string): Promise<string> {
   await connectDb();

@@ -27,6 +27,7 @@ import {
   resetPasswordSchema,
   signInLinkSchema,
   verifyEmailQuerySchema,
+  verifyEmailSchema,
 } from '@/lib/validations/auth';
 import { emailSchema, objectIdSchema, pageQuerySchema } from '@/lib/validations/common';
 import {
@@ -490,10 +491,21 @@ export function buildOpenApiDocument(serverUrl?: string) {
         }),
       },
       '/api/verify-email': {
-        get: op('Accounts', 'The link of the verification email: lands on /verify-email with the outcome', {
-          operationId: 'verifyEmail',
+        get: op('Accounts', 'The link of verification emails sent before it went to /verify-email: lands there, using nothing', {
+          operationId: 'verifyEmailLink',
           requestParams: { query: verifyEmailQuerySchema },
-          responses: { '303': { description: 'To /verify-email?status=...', headers: z.object({ Location: z.string() }) }, ...errors(400) },
+          responses: { '303': { description: 'To /verify-email?token=...', headers: z.object({ Location: z.string() }) }, ...errors(400) },
+        }),
+        post: op('Accounts', "Confirm the email of a verification link, with the account's password unless its own session asks", {
+          operationId: 'verifyEmail',
+          requestBody: body(verifyEmailSchema),
+          responses: {
+            '200': json(
+              z.object({ success: z.literal(true), status: z.enum(['verified', 'already-verified']) }),
+              'Verified (or it already was)',
+            ),
+            ...errors(400, 413, 415, 429),
+          },
         }),
       },
       '/api/verify-email/resend': {

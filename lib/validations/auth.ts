@@ -23,5 +23,12 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 /** Like the forgot-password form: the address is only used if it is an account's. */
 export const signInLinkSchema = z.object({ email: z.string().trim().max(254).default('') });
 
-/** GET /api/verify-email?token=: the link of the verification email (any token: a bad one lands on the page's "invalid"). */
+/** GET /api/verify-email?token=: the link of verification emails sent before the page took it (any token: the page judges it). */
 export const verifyEmailQuerySchema = z.object({ token: z.string().default('') });
+
+/** POST /api/verify-email: the link's token, and the account's password unless its own session confirms. */
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: 'This link is invalid' }).min(10, 'This link is invalid').max(200, 'This link is invalid'),
+  password: z.string({ error: 'Password must be text' }).max(200, 'Password is too long').optional(),
+});
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;

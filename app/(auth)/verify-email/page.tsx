@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuthCard } from '@/components/auth/auth-card';
-import { INVALID_LINK, USED_LINK } from '@/lib/accounts';
+import { VerifyEmailForm } from '@/components/auth/verify-email-form';
+import { INVALID_LINK, USED_LINK, verificationStep } from '@/lib/accounts';
+import { getViewer } from '@/lib/auth/viewer';
 import { buttonClass } from '@/components/ui/button';
 
 export const metadata: Metadata = { title: 'Email verification', robots: { index: false } };
@@ -17,8 +19,24 @@ const MESSAGES: Record<string, string> = {
   invalid: INVALID_LINK,
 };
 
-export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
-  const { status = 'invalid' } = await searchParams;
+type Params = { status?: string | string[]; token?: string | string[] };
+
+/** The verification email's link: a form that confirms (opening it uses nothing), or an outcome. */
+export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<Params> }) {
+  const params = await searchParams;
+  let status = typeof params.status === 'string' ? params.status : 'invalid';
+  if (params.token !== undefined) {
+    const token = typeof params.token === 'string' && params.token.length <= 200 ? params.token : '';
+    const step = await verificationStep(token, await getViewer());
+    if (step.state === 'confirm') {
+      return (
+        <AuthCard title="Verify your email">
+          <VerifyEmailForm token={token} email={step.email} needsPassword={step.needsPassword} />
+        </AuthCard>
+      );
+    }
+    status = step.state;
+  }
   const verified = status === 'verified' || status === 'already-verified';
   return (
     <AuthCard title={status === 'already-verified' ? 'Email already verified' : verified ? 'Email verified' : 'Email not verified'}>

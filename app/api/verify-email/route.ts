@@ -1,17 +1,28 @@
 import { NextResponse } from 'next/server';
-import { verifyEmailLink } from '@/lib/accounts';
+import { confirmEmail } from '@/lib/accounts';
+import { resolveActor } from '@/lib/auth/policy';
 import { appUrl } from '@/lib/platform/env';
-import { otherMethods, parseInput, route, searchParamsOf } from '@/lib/platform/http';
-import { verifyEmailQuerySchema } from '@/lib/validations/auth';
+import { otherMethods, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
+import { clientIp } from '@/lib/platform/rate-limit';
+import { verifyEmailQuerySchema, verifyEmailSchema } from '@/lib/validations/auth';
 
-/** GET /api/verify-email?token=...: the link of the verification email; lands on /verify-email with the outcome. */
+/**
+ * GET /api/verify-email?token=...: the link of verification emails sent before the link went to the
+ * page itself. It uses nothing (a mail scanner opens links): it lands on /verify-email, whose form confirms.
+ */
 export const GET = route(async (req) => {
   const { token } = parseInput(verifyEmailQuerySchema, searchParamsOf(req));
-  const outcome = await verifyEmailLink(token);
-  // Only a code travels in the URL: the page shows its own text, never text from a link.
   const target = new URL('/verify-email', appUrl());
-  target.searchParams.set('status', outcome);
+  if (token) target.searchParams.set('token', token);
+  else target.searchParams.set('status', 'invalid');
   return NextResponse.redirect(target, 303);
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+/** POST /api/verify-email: confirms the email of a verification link (lib/accounts: confirmEmail). */
+export const POST = route(async (req) => {
+  const input = await readJson(req, verifyEmailSchema);
+  const status = await confirmEmail(input, await resolveActor(req), clientIp(req.headers));
+  return NextResponse.json({ success: true, status });
+});
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -3,14 +3,15 @@ import { POST as nextAuthPost } from '@/app/api/auth/[...nextauth]/route';
 import { POST as forgotRoute } from '@/app/api/password/forgot/route';
 import { POST as resetRoute } from '@/app/api/password/reset/route';
 import { POST as registerRoute } from '@/app/api/register/route';
-import { GET as verifyRoute } from '@/app/api/verify-email/route';
+import { GET as verifyLinkRoute, POST as verifyRoute } from '@/app/api/verify-email/route';
 import { POST as resendRoute } from '@/app/api/verify-email/resend/route';
 import { GET as adminCheckRoute } from '@/app/api/admin/[email]/route';
 import { authOptions, WRONG_CREDENTIALS } from '@/lib/auth/options';
 import { dataDir } from '@/lib/platform/env';
+import { verificationStep, VERIFY_TEXT } from '@/lib/accounts';
 import { authenticate, findUserByEmail } from '@/lib/accounts/users';
 import { OneTimeToken, RateLimitHit, User } from '@/models';
-import { callRoute } from '@/tests/helpers/api';
+import { callRoute, type CallOptions } from '@/tests/helpers/api';
 import { makeUser } from '@/tests/helpers/factories';
 import { latestMailTo, linkIn, readMailbox } from '@/tests/helpers/mailbox';
 
@@ -38,7 +39,7 @@ describe('POST /api/register', () => {
 
     const mail = latestMailTo(mailDir(), 'nora.field@example.com', /Verify your email/);
     expect(mail).toBeDefined();
-    expect(linkIn(mail!, '/api/verify-email?token=')).toMatch(/^http:\/\/localhost:3000\/api\/verify-email\?token=[\w-]{40,}$/);
+    expect(linkIn(mail!, '/verify-email?token=')).toMatch(/^http:\/\/localhost:3000\/verify-email\?token=[\w-]{40,}$/);
   });
 
   it('refuses a duplicate email (any case) with a clear 409 and stores nothing', async () => {
@@ -157,30 +158,99 @@ describe('Google sign-in', () => {
 });
 
 describe('email verification', () => {
-  it('marks the email verified once; opening the link again says the email is already verified', async () => {
-    await register({ name: 'Vera', email: 'vera@example.com', password: 'secret123' });
-    const link = new URL(linkIn(latestMailTo(mailDir(), 'vera@example.com')!, '/api/verify-email'));
+  /** The token of the latest verification email to `email`. */
+  const tokenFor = (email: string) =>
+    new URL(linkIn(latestMailTo(mailDir(), email, /Verify your email/)!, '/verify-email')).searchParams.get('token')!;
+  const confirm = (body: unknown, options: Pick<CallOptions, 'as'> = {}) =>
+    callRoute(verifyRoute, '/api/verify-email', { method: 'POST', body, headers: fromNewIp(), ...options });
+  const verified = async (email: string) => (await findUserByEmail(email))?.emailVerified;
 
-    const first = await callRoute(verifyRoute, `${link.pathname}${link.search}`);
-    expect(first.status).toBe(303);
-    expect(first.headers.get('location')).toBe('http://localhost:3000/verify-email?status=verified');
-    expect((await findUserByEmail('vera@example.com'))?.emailVerified).toBe(true);
-
-    const second = await callRoute(verifyRoute, `${link.pathname}${link.search}`);
-    const location = new URL(second.headers.get('location')!);
-    expect(location.searchParams.get('status')).toBe('already-verified');
-    expect(location.searchParams.get('message')).toBeNull();
+  it('opening the link (as a mail scanner does) verifies nothing: the old API link lands on the page with its token', async () => {
+    await register({ name: 'Scan', email: 'scan@example.com', password: 'secret123' });
+    const token = tokenFor('scan@example.com');
+    const res = await callRoute(verifyLinkRoute, `/api/verify-email?token=${token}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`http://localhost:3000/verify-email?token=${token}`);
+    expect(await verificationStep(token, null)).toEqual({ state: 'confirm', email: 'scan@example.com', needsPassword: true });
+    expect(await verified('scan@example.com')).toBe(false);
+    const empty = await callRoute(verifyLinkRoute, '/api/verify-email');
+    expect(empty.headers.get('location')).toBe('http://localhost:3000/verify-email?status=invalid');
   });
 
-  it('refuses an expired or made-up link and verifies nothing', async () => {
-    await register({ name: 'Eli', email: 'eli@example.com', password: 'secret123' });
-    const link = new URL(linkIn(latestMailTo(mailDir(), 'eli@example.com')!, '/api/verify-email'));
-    await OneTimeToken.updateMany({ email: 'eli@example.com' }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
-    for (const url of [`${link.pathname}${link.search}`, '/api/verify-email?token=made-up-token-value', '/api/verify-email']) {
-      const res = await callRoute(verifyRoute, url);
-      expect(new URL(res.headers.get('location')!).searchParams.get('status')).toBe('invalid');
+  it("verifies with the account's password once; confirming again says the email is already verified", async () => {
+    await register({ name: 'Vera', email: 'vera@example.com', password: 'secret123' });
+    const token = tokenFor('vera@example.com');
+
+    const first = await confirm({ token, password: 'secret123' });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ success: true, status: 'verified' });
+    expect(await verified('vera@example.com')).toBe(true);
+
+    const second = await confirm({ token, password: 'secret123' });
+    expect(second.body).toEqual({ success: true, status: 'already-verified' });
+    expect(await verificationStep(token, null)).toEqual({ state: 'already-verified' });
+  });
+
+  it("the account's own session confirms without the password; another account's session does not", async () => {
+    await register({ name: 'Sid', email: 'sid@example.com', password: 'secret123' });
+    const token = tokenFor('sid@example.com');
+    const other = await makeUser();
+    expect(await verificationStep(token, { ...other, via: 'session' })).toMatchObject({ needsPassword: true });
+    const refused = await confirm({ token }, { as: other });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ password: [VERIFY_TEXT.passwordNeeded] });
+    expect(await verified('sid@example.com')).toBe(false);
+
+    const sid = (await findUserByEmail('sid@example.com'))!;
+    expect(await verificationStep(token, { ...sid, via: 'session' })).toMatchObject({ state: 'confirm', needsPassword: false });
+    const res = await confirm({ token }, { as: sid });
+    expect(res.body).toEqual({ success: true, status: 'verified' });
+    expect(await verified('sid@example.com')).toBe(true);
+  });
+
+  it("a stranger who registered the owner's email waits in vain: the owner's click without that password verifies nothing", async () => {
+    // The stranger registers the owner's address with a password of their own (account pre-hijacking).
+    await register({ name: 'Stranger', email: 'owner@example.com', password: 'strangers-pass' });
+    const token = tokenFor('owner@example.com');
+    // The owner follows the link: no password, or a guess of their own.
+    for (const body of [{ token }, { token, password: '' }, { token, password: 'owners-own-pass' }]) {
+      const res = await confirm(body);
+      expect(res.status).toBe(400);
+      expect(res.body.fieldErrors.password).toEqual([body.password ? VERIFY_TEXT.wrongPassword : VERIFY_TEXT.passwordNeeded]);
     }
-    expect((await findUserByEmail('eli@example.com'))?.emailVerified).toBe(false);
+    expect(await verified('owner@example.com')).toBe(false);
+    // The stranger's session does not see the owner's guest orders (only a verified account does), and
+    // the owner takes the address back with a password reset, which ends the stranger's sessions.
+    expect(await authenticate('owner@example.com', 'strangers-pass')).not.toBeNull();
+  });
+
+  it('refuses an expired, made-up or malformed link and verifies nothing', async () => {
+    await register({ name: 'Eli', email: 'eli@example.com', password: 'secret123' });
+    const token = tokenFor('eli@example.com');
+    await OneTimeToken.updateMany({ email: 'eli@example.com' }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    for (const body of [
+      { token, password: 'secret123' },
+      { token: 'made-up-token-value', password: 'secret123' },
+    ]) {
+      const res = await confirm(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('This link is invalid or has expired, please ask for a new one');
+    }
+    for (const body of [{}, { token: 'short' }, { token: { $ne: '' } }, { token: 'x'.repeat(201) }, { token, password: 7 }]) {
+      expect((await confirm(body)).status).toBe(400);
+    }
+    expect(await verificationStep(token, null)).toEqual({ state: 'invalid' });
+    expect(await verified('eli@example.com')).toBe(false);
+  });
+
+  it('limits password tries per email: 429 past the limit, and the right password then waits too', async () => {
+    await register({ name: 'Lim', email: 'lim@example.com', password: 'secret123' });
+    const token = tokenFor('lim@example.com');
+    for (let i = 0; i < 10; i++) expect((await confirm({ token, password: `guess-${i}` })).status).toBe(400);
+    const limited = await confirm({ token, password: 'secret123' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe(VERIFY_TEXT.tooMany);
+    expect(await verified('lim@example.com')).toBe(false);
   });
 
   it('resends the email to a signed-in unverified user only', async () => {
