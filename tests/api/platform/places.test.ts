@@ -30,4 +30,32 @@ describe('takePlaces (the guest order limits)', () => {
     expect(await placesOf('busy')).toBe(0);
     await expect(takePlaces([['busy', { limit: 1, ...HOUR }]])).resolves.toBeDefined();
   });
+
+  it('finds the free places of a nearly full key, and takes nothing under any key when one is full', async () => {
+    // Two of three places of `nearly` are taken: most first choices of the next attempt land on a taken one.
+    await takePlaces([['nearly', { limit: 3, ...HOUR }]]);
+    await takePlaces([['nearly', { limit: 3, ...HOUR }]]);
+    await takePlaces([
+      ['nearly', { limit: 3, ...HOUR }],
+      ['other', { limit: 3, ...HOUR }],
+    ]);
+    expect([await placesOf('nearly'), await placesOf('other')]).toEqual([3, 1]);
+    await expect(
+      takePlaces([
+        ['other', { limit: 3, ...HOUR }],
+        ['nearly', { limit: 3, ...HOUR }],
+      ]),
+    ).rejects.toMatchObject({ status: 429 });
+    expect([await placesOf('nearly'), await placesOf('other')]).toEqual([3, 1]);
+  });
+
+  it("racing attempts under two keys: as many places as the smaller limit, each key's count exact", async () => {
+    const checks: Array<[string, { limit: number; windowSeconds: number }]> = [
+      ['pair-a', { limit: 5, ...HOUR }],
+      ['pair-b', { limit: 8, ...HOUR }],
+    ];
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => takePlaces(checks)));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
+    expect([await placesOf('pair-a'), await placesOf('pair-b')]).toEqual([5, 5]);
+  });
 });
