@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import mongoose from 'mongoose';
 import { connectDb } from '@/lib/platform/db';
 import { resetEnv } from '@/lib/platform/env';
+import { closeMailTransport } from '@/lib/mail';
 import { deliverDueMail, enqueueMail, enqueueMissingMails, GIVE_UP_AFTER_MS, retryDelayMs, startMailSender } from '@/lib/mail/outbox';
 import { OutboxClaim, OutboxDue, OutboxMessage } from '@/models';
 import { startTestSmtpServer } from '@/tests/helpers/smtp-server';
@@ -41,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.EMAIL_SERVER;
   resetEnv();
+  closeMailTransport();
   await smtp.close();
 });
 
@@ -178,6 +180,33 @@ describe('the sender', () => {
     warn.mockRestore();
   });
 
+  it('sends message after message over one pooled SMTP connection, and opens a new one for a changed EMAIL_SERVER', async () => {
+    closeMailTransport();
+    const before = smtp.state.connections;
+    const keys = Array.from({ length: 4 }, () => key('pooled'));
+    for (const [i, k] of keys.entries()) await enqueueMail(k, mail(`pooled-${i}`));
+    expect(await deliverDueMail(new Date())).toMatchObject({ sent: 4 });
+    expect(await enqueueMail(key('pooled'), mail('pooled-later'))).toBe(true);
+    expect(await deliverDueMail(new Date())).toMatchObject({ sent: 1 });
+    expect(smtp.received).toHaveLength(5);
+    expect(smtp.state.connections - before).toBe(1);
+
+    const second = await startTestSmtpServer();
+    try {
+      process.env.EMAIL_SERVER = second.url;
+      resetEnv();
+      await enqueueMail(key('moved'), mail('moved'));
+      expect(await deliverDueMail(new Date())).toMatchObject({ sent: 1 });
+      expect(second.received.map((m) => m.subject)).toEqual(['Test message moved']);
+      expect(smtp.received).toHaveLength(5);
+    } finally {
+      process.env.EMAIL_SERVER = smtp.url;
+      resetEnv();
+      closeMailTransport();
+      await second.close();
+    }
+  });
+
   it('delivers what an enqueue started in its own context, not in the request that queued the message (which it would keep alive)', async () => {
     const request = new AsyncLocalStorage<string>();
     const contexts: Array<string | undefined> = [];
@@ -261,6 +290,26 @@ describe('the sender', () => {
     expect(await deliverDueMail(later(now, 2 * 60_000))).toMatchObject({ sent: 1 });
     expect(await deliverDueMail(later(now, 3 * 60_000))).toMatchObject({ sent: 0 });
     expect(smtp.received.map((m) => m.subject).sort()).toEqual(['Test message busy', 'Test message dead']);
+  });
+
+  it('a first attempt reads its message once and not its due entry again; a later attempt reads both', async () => {
+    const [first, retried] = [key('first'), key('retried')];
+    await enqueueMail(first, mail('first'));
+    await enqueueMail(retried, mail('retried'));
+    // Attempt 1 of `retried` is over (its sender died): this run claims attempt 2 and must look again.
+    const now = new Date();
+    await OutboxClaim.create({ _id: `${retried}:1`, messageId: retried, attempt: 1, owner: 'crashed', leaseUntil: later(now, -1000) });
+    const messageReads = jest.spyOn(OutboxMessage, 'findById');
+    const dueReads = jest.spyOn(OutboxDue, 'findById');
+    try {
+      expect(await deliverDueMail(now)).toMatchObject({ sent: 2 });
+      expect(messageReads.mock.calls.map(([id]) => id).sort()).toEqual([first, retried].sort());
+      expect(dueReads.mock.calls.map(([id]) => id)).toEqual([retried]);
+    } finally {
+      messageReads.mockRestore();
+      dueReads.mockRestore();
+    }
+    expect(smtp.received.map((m) => m.subject).sort()).toEqual(['Test message first', 'Test message retried']);
   });
 
   it('a message marked sent whose due entry survived (a crash in between) is not sent again', async () => {
