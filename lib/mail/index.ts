@@ -22,7 +22,7 @@ export async function sendMail(mail: Mail): Promise<void> {
     html: mail.html,
   };
   if (EMAIL_SERVER) {
-    await nodemailer.createTransport(EMAIL_SERVER).sendMail(message);
+    await smtpTransport(EMAIL_SERVER).sendMail(message);
     return;
   }
   const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message);
@@ -31,6 +31,32 @@ export async function sendMail(mail: Mail): Promise<void> {
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
   writeFileSync(file, info.message as Buffer);
   console.log(`[mail] "${mail.subject}" to ${mail.to} saved in ${file}${mail.link ? `\n[mail] link: ${mail.link}` : ''}`);
+}
+
+type Pooled = { url: string; transport: nodemailer.Transporter };
+const globalForMail = globalThis as typeof globalThis & { __partsSmtp?: Pooled };
+
+/**
+ * The process's SMTP transport for EMAIL_SERVER, pooled: its connections (and their TLS handshakes and
+ * sign-ins) serve message after message instead of one each, as SMTP services ask of bulk senders.
+ * A changed EMAIL_SERVER closes the old one. On globalThis: Next.js may load this module once per bundle.
+ */
+function smtpTransport(url: string) {
+  const current = globalForMail.__partsSmtp;
+  if (current?.url === url) return current.transport;
+  current?.transport.close();
+  // Nodemailer reads a connection URL's settings from its query: `pool` is one of them.
+  const pooled = new URL(url);
+  pooled.searchParams.set('pool', 'true');
+  const transport = nodemailer.createTransport(pooled.toString());
+  globalForMail.__partsSmtp = { url, transport };
+  return transport;
+}
+
+/** Closes the pooled SMTP connections (a test's SMTP server waits for them before it stops). */
+export function closeMailTransport(): void {
+  globalForMail.__partsSmtp?.transport.close();
+  globalForMail.__partsSmtp = undefined;
 }
 
 /**

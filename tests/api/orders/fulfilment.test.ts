@@ -21,6 +21,7 @@ import type { UserDTO } from '@/lib/accounts/users';
 import { Order, OutboxDue, OutboxMessage } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { asActor, makePart, makeReview, makeUser } from '@/tests/helpers/factories';
+import { closeMailTransport } from '@/lib/mail';
 import { deadSmtpUrl, startTestSmtpServer } from '@/tests/helpers/smtp-server';
 
 const CONTACT = { address: '12 Mill Road, Leeds LS1 4AB', phone: '+44 113 496 0200' };
@@ -221,6 +222,7 @@ describe('order emails', () => {
   afterAll(async () => {
     delete process.env.EMAIL_SERVER;
     resetEnv();
+    closeMailTransport();
     await smtp.close();
   });
 
