@@ -190,41 +190,28 @@ async function finishClaim(claim: Claim, outcome: 'sent' | 'failed' | 'skipped',
 
 type DueEntry = { _id: string; attempt: number; dueAt: Date; createdAt: Date };
 
-/**
- * The message to send under `claim`, or null when there is nothing to send (a due entry left over is
- * dropped). Claiming the attempt after the one the due entry names proves that nobody else has tried
- * it or any later one: an attempt is claimed only after the one before it is over, and every attempt
- * that finished sending or rescheduled the message first moved or removed the due entry. So the
- * message alone is read. A later attempt (the one named was over) reads the due entry again too: an
- * attempt may have finished (sent, or rescheduled) since this run read it.
- */
-async function currentMessage(entry: DueEntry, claim: Claim, now: Date) {
-  const named = claim.attempt === entry.attempt + 1;
-  const [message, due] = await Promise.all([
-    OutboxMessage.findById(entry._id).lean(),
-    named ? entry : OutboxDue.findById(entry._id).lean(),
-  ]);
+async function deliverOne(entry: DueEntry, clock: () => Date): Promise<Outcome> {
+  const now = clock();
+  const message = await OutboxMessage.findById(entry._id).lean();
   if (!message) {
-    // A due entry whose message never arrived (its enqueue died in between) goes after a while.
     if (now.getTime() - new Date(entry.createdAt).getTime() > ORPHAN_AFTER_MS) await OutboxDue.deleteOne({ _id: entry._id });
-    return null;
+    return 'skipped';
   }
   if (message.state !== 'pending') {
     await OutboxDue.deleteOne({ _id: entry._id });
-    return null;
+    return 'skipped';
   }
-  return due && due.dueAt <= now ? message : null;
-}
-
-async function deliverOne(entry: DueEntry, clock: () => Date): Promise<Outcome> {
-  const now = clock();
   const claim = await claimAttempt(entry._id, entry.attempt + 1, now);
   if (!claim) return 'skipped';
-  const current = await currentMessage(entry, claim, now);
-  if (!current) {
+
+  // Read again under the claim: an earlier attempt may have finished (sent, or rescheduled) meanwhile.
+  const [current, due] = await Promise.all([OutboxMessage.findById(entry._id).lean(), OutboxDue.findById(entry._id).lean()]);
+  if (!current || current.state !== 'pending' || !due || due.dueAt > now) {
+    if (current && current.state !== 'pending') await OutboxDue.deleteOne({ _id: entry._id });
     await finishClaim(claim, 'skipped', now);
     return 'skipped';
   }
+
   // The lease is renewed while the send runs, so a slow SMTP server never lets a second sender in.
   const heartbeat = setInterval(() => {
     void OutboxClaim.updateOne({ _id: claim.id, outcome: null }, { $set: { leaseUntil: new Date(clock().getTime() + LEASE_MS) } }).catch(
