@@ -33,6 +33,9 @@ export async function sendMail(mail: Mail): Promise<void> {
   console.log(`[mail] "${mail.subject}" to ${mail.to} saved in ${file}${mail.link ? `\n[mail] link: ${mail.link}` : ''}`);
 }
 
+/** How long a pooled SMTP connection may sit idle, or a send wait on a silent server. */
+const IDLE_SMTP_MS = 30_000;
+
 type Pooled = { url: string; transport: nodemailer.Transporter };
 const globalForMail = globalThis as typeof globalThis & { __partsSmtp?: Pooled };
 
@@ -45,9 +48,12 @@ function smtpTransport(url: string) {
   const current = globalForMail.__partsSmtp;
   if (current?.url === url) return current.transport;
   current?.transport.close();
-  // Nodemailer reads a connection URL's settings from its query: `pool` is one of them.
+  // Nodemailer reads a connection URL's settings from its query. A pooled connection idle for the socket
+  // timeout is closed: 30 s (unless the URL says otherwise) rather than 10 minutes, so that a connection a
+  // network dropped silently cannot hold a send (and the outbox run behind it) for that long.
   const pooled = new URL(url);
   pooled.searchParams.set('pool', 'true');
+  if (!pooled.searchParams.has('socketTimeout')) pooled.searchParams.set('socketTimeout', String(IDLE_SMTP_MS));
   const transport = nodemailer.createTransport(pooled.toString());
   globalForMail.__partsSmtp = { url, transport };
   return transport;
