@@ -114,7 +114,8 @@ export async function confirmEmail(
   if (step.needsPassword) {
     if (!input.password) throw new ValidationError(VERIFY_TEXT.passwordNeeded, { password: [VERIFY_TEXT.passwordNeeded] });
     await enforceLimits(
-      [...perAddress('verify:ip', ip, LIMITS.resetPerIp), [`verify:email:${step.email}`, LIMITS.resetPerEmail]],
+      // Keys of their own: the resend's limit counts emails asked for under `verify:email:`.
+      [...perAddress('verify-password:ip', ip, LIMITS.resetPerIp), [`verify-password:email:${step.email}`, LIMITS.resetPerEmail]],
       VERIFY_TEXT.tooMany,
     );
     if (!(await authenticate(step.email, input.password))) {

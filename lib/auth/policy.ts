@@ -62,8 +62,13 @@ export function assertWriteOrigin(req: NextRequest, actor: Pick<Actor, 'via'>): 
  * the process listens on, which a client reaching it directly can name too).
  */
 export function assertSameOrigin(req: NextRequest): void {
+  if (!isSameOrigin(req)) throw new ForbiddenError('Cross-site request refused');
+}
+
+/** Whether the request's Origin is the shop's own (NEXTAUTH_URL's). */
+export function isSameOrigin(req: NextRequest): boolean {
   const origin = req.headers.get('origin');
-  if (!origin || origin !== new URL(appUrl()).origin) throw new ForbiddenError('Cross-site request refused');
+  return Boolean(origin) && origin === new URL(appUrl()).origin;
 }
 
 /** The signed-in caller, or 401. Cookie-authenticated writes are also checked for their origin. */

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { confirmEmail } from '@/lib/accounts';
-import { resolveActor } from '@/lib/auth/policy';
+import { isSameOrigin, resolveActor } from '@/lib/auth/policy';
 import { appUrl } from '@/lib/platform/env';
 import { otherMethods, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
 import { clientIp } from '@/lib/platform/rate-limit';
@@ -21,7 +21,10 @@ export const GET = route(async (req) => {
 /** POST /api/verify-email: confirms the email of a verification link (lib/accounts: confirmEmail). */
 export const POST = route(async (req) => {
   const input = await readJson(req, verifyEmailSchema);
-  const status = await confirmEmail(input, await resolveActor(req), clientIp(req.headers));
+  // A session stands in for the password only on a request from the shop's own pages.
+  const actor = await resolveActor(req);
+  const caller = actor?.via === 'session' && !isSameOrigin(req) ? null : actor;
+  const status = await confirmEmail(input, caller, clientIp(req.headers));
   return NextResponse.json({ success: true, status });
 });
 

@@ -161,7 +161,7 @@ describe('email verification', () => {
   /** The token of the latest verification email to `email`. */
   const tokenFor = (email: string) =>
     new URL(linkIn(latestMailTo(mailDir(), email, /Verify your email/)!, '/verify-email')).searchParams.get('token')!;
-  const confirm = (body: unknown, options: Pick<CallOptions, 'as'> = {}) =>
+  const confirm = (body: unknown, options: Pick<CallOptions, 'as' | 'origin'> = {}) =>
     callRoute(verifyRoute, '/api/verify-email', { method: 'POST', body, headers: fromNewIp(), ...options });
   const verified = async (email: string) => (await findUserByEmail(email))?.emailVerified;
 
@@ -251,6 +251,30 @@ describe('email verification', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe(VERIFY_TEXT.tooMany);
     expect(await verified('lim@example.com')).toBe(false);
+  });
+
+  it("a session stands in for the password only from the shop's own pages", async () => {
+    await register({ name: 'Cross', email: 'cross@example.com', password: 'secret123' });
+    const token = tokenFor('cross@example.com');
+    const cross = (await findUserByEmail('cross@example.com'))!;
+    for (const origin of ['https://evil.example', null]) {
+      const res = await confirm({ token }, { as: cross, origin });
+      expect(res.status).toBe(400);
+      expect(res.body.fieldErrors).toEqual({ password: [VERIFY_TEXT.passwordNeeded] });
+    }
+    expect(await verified('cross@example.com')).toBe(false);
+    expect((await confirm({ token }, { as: cross })).body).toEqual({ success: true, status: 'verified' });
+  });
+
+  it("the password tries and the resend of the email are limited apart: neither uses up the other's", async () => {
+    await register({ name: 'Apart', email: 'apart@example.com', password: 'secret123' });
+    const apart = (await findUserByEmail('apart@example.com'))!;
+    const resend = () => callRoute(resendRoute, '/api/verify-email/resend', { method: 'POST', as: apart, headers: fromNewIp() });
+    for (let i = 0; i < 5; i++) expect((await resend()).status).toBe(200);
+    expect((await resend()).status).toBe(429);
+    const token = tokenFor('apart@example.com');
+    for (let i = 0; i < 9; i++) expect((await confirm({ token, password: `guess-${i}` })).status).toBe(400);
+    expect((await confirm({ token, password: 'secret123' })).body).toEqual({ success: true, status: 'verified' });
   });
 
   it('resends the email to a signed-in unverified user only', async () => {
