@@ -7,7 +7,7 @@ import type { Actor } from '@/lib/auth/policy';
 import {
   consumeOneTimeToken,
   createOneTimeToken,
-  findTokenOwner,
+  findToken,
   INVALID_LINK,
   isTokenUsed,
   peekOneTimeToken,
@@ -79,25 +79,17 @@ export type VerificationStep =
  * instead, which ends the stranger's sessions.
  */
 export async function verificationStep(token: string, viewer: Pick<Actor, 'email' | 'via'> | null): Promise<VerificationStep> {
-  const owner = token ? await peekOneTimeToken('verify-email', token) : null;
-  const user = owner ? await findUserByEmail(owner) : null;
-  if (!owner || !user) return { state: await spentLinkState(token) };
+  const record = token ? await findToken('verify-email', token) : null;
+  const user = record ? await findUserByEmail(record.email) : null;
+  if (!record || !user) return { state: 'invalid' };
   if (user.emailVerified) return { state: 'already-verified' };
   if (await isTokenUsed(token)) return { state: 'used' };
+  if (record.expiresAt.getTime() <= Date.now()) return { state: 'invalid' };
   return { state: 'confirm', email: user.email, needsPassword: needsPassword(user, viewer) };
 }
 
 const needsPassword = (user: UserDTO, viewer: Pick<Actor, 'email' | 'via'> | null) =>
   user.hasPassword && !(viewer?.via === 'session' && viewer.email === user.email);
-
-/** Why a link that names no unverified account cannot be used. */
-async function spentLinkState(token: string): Promise<Exclude<VerificationOutcome, 'verified'>> {
-  const owner = token ? await findTokenOwner('verify-email', token) : null;
-  if (!owner) return 'invalid';
-  const user = await findUserByEmail(owner);
-  if (user?.emailVerified) return 'already-verified';
-  return (await isTokenUsed(token)) ? 'used' : 'invalid';
-}
 
 /**
  * Confirms the email of a verification link (POST /api/verify-email): with the account's password, or

@@ -31,11 +31,13 @@ export async function peekOneTimeToken(purpose: TokenPurpose, token: string): Pr
   return record && record.expiresAt.getTime() > Date.now() ? record.email : null;
 }
 
-/** The email a token was issued to, used or not, expired or not (to word the answer to a second use). */
-export async function findTokenOwner(purpose: TokenPurpose, token: string): Promise<string | null> {
+/** The email a token was issued to and when it expires, used or not, expired or not (to word the answer to it). */
+export async function findToken(purpose: TokenPurpose, token: string): Promise<{ email: string; expiresAt: Date } | null> {
   await connectDb();
-  const record = await OneTimeToken.findOne({ tokenHash: hash(token), purpose }, { email: 1 }).lean();
-  return record?.email ?? null;
+  return OneTimeToken.findOne({ tokenHash: hash(token), purpose }, { _id: 0, email: 1, expiresAt: 1 }).lean<{
+    email: string;
+    expiresAt: Date;
+  }>();
 }
 
 /** Whether a token was used already. */
