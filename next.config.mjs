@@ -31,15 +31,12 @@ const nextConfig = {
   serverExternalPackages: ['mongoose', 'mongodb-memory-server', 'mongodb-memory-server-core', 'nodemailer', 'cloudinary'],
   // Our cache handlers, for pages and route responses (lib/platform/cache-handler.mjs) and for 'use cache' entries
   // (lib/platform/use-cache-handler.mjs), on one store: they never serve the build's output, check tags
-  // themselves, and with REDIS_URL share one cache between instances. On Vercel (VERCEL=1 at build and
-  // run time) its own caches, shared by all its function instances, take their place.
-  ...(process.env.VERCEL
-    ? {}
-    : {
-        cacheHandler: path.resolve('lib/platform/cache-handler.mjs'),
-        cacheHandlers: { default: path.resolve('lib/platform/use-cache-handler.mjs') },
-        cacheMaxMemorySize: 0,
-      }),
+  // themselves, and with REDIS_URL share one cache between instances. The same on Vercel: the shop
+  // expires tags outside requests too (the search index once loaded, a job), which only its own store
+  // can take (Next.js's revalidateTag needs a request, and not inside a cached function).
+  cacheHandler: path.resolve('lib/platform/cache-handler.mjs'),
+  cacheHandlers: { default: path.resolve('lib/platform/use-cache-handler.mjs') },
+  cacheMaxMemorySize: 0,
   // Cached pages expire after a day at the latest; every change expires its tags at once anyway.
   expireTime: 86400,
   images: {

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { Types } from 'mongoose';
 import { latestMailTo } from '../tests/helpers/mailbox';
 import { E2E_ACCOUNTS, E2E_MAILBOX } from './config';
-import { allPartsViaApi, apiAs, placeOrderViaApi, seededPartId, signInViaApi, withShopDb } from './helpers';
+import { allPartsViaApi, apiAs, createPartViaApi, placeOrderViaApi, seededPartId, signInViaApi, withShopDb } from './helpers';
 
 /**
  * The production build as Vercel runs it (playwright.vercel.config.ts: VERCEL=1, so no timers): an
@@ -134,4 +134,24 @@ test('runs every cron of vercel.json with the secret', async ({ request }) => {
     expect(res.status(), `${cron.path}: ${await res.text()}`).toBe(200);
     expect(((await res.json()) as { job: string }).job).toBe(cron.path.split('/').pop());
   }
+});
+
+test('a price changed by an admin shows at once on the part page and in the API (the cache is expired)', async ({ baseURL }, testInfo) => {
+  const admin = await apiAs(baseURL!);
+  await signInViaApi(admin, E2E_ACCOUNTS.admin);
+  const part = await createPartViaApi(admin, testInfo, { price: 12.5 });
+  const visitor = await apiAs(baseURL!);
+  // The offer's price in the part page's structured data.
+  const pagePrice = async () => (await (await visitor.get(`/parts/${part.id}`)).text()).match(/"price":"([\d.]+)"/)?.[1];
+  const apiPrice = async () => ((await (await visitor.get(`/api/parts/${part.id}`)).json()) as { price: number }).price;
+  // Read twice, so that both answers come from the cache.
+  for (let i = 0; i < 2; i++) {
+    expect(await pagePrice()).toBe('12.50');
+    expect(await apiPrice()).toBe(12.5);
+  }
+
+  const res = await admin.put(`/api/parts/${part.id}`, { data: { price: 31.75 } });
+  expect(res.status(), await res.text()).toBe(200);
+  expect(await pagePrice()).toBe('31.75');
+  expect(await apiPrice()).toBe(31.75);
 });
