@@ -9,7 +9,7 @@ import { freePort } from '@/db/embedded';
 import { connectDb, disconnectDb } from '@/lib/platform/db';
 import { Order, OrderIntent, OutboxClaim, OutboxMessage, Part, StockMove } from '@/models';
 import { prepareEnvironment, seedIfEmpty } from './app-runner';
-import { BENCH_ADMIN, benchSeedEnv, newCustomers, signIn, type Session } from './bench/accounts';
+import { BENCH_ADMIN, benchSeedEnv, memoryMailbox, newCustomers, signIn, type Mailbox, type Session } from './bench/accounts';
 import { createPart } from './bench/orders';
 import { describe, orderLoad, tally, type OrderAnswer, type Target } from './cluster/orders';
 import { precompress, startNginx } from './cluster/nginx';
@@ -204,13 +204,16 @@ async function timeUntil(probe: () => Promise<boolean>, limitMs: number): Promis
 const ms = (value: number | null) => (value === null ? 'never' : `${value} ms`);
 
 /** A local SMTP server that counts the messages it receives by subject. */
-async function startMailbox(): Promise<{ port: number; subjects: Map<string, number>; close(): Promise<void> }> {
+async function startMailbox(): Promise<{ port: number; subjects: Map<string, number>; close(): Promise<void> } & Mailbox> {
   const subjects = new Map<string, number>();
+  const links = memoryMailbox();
   const server = await startSmtpMailbox((message) => {
-    const subject = /^Subject: (.*)$/im.exec(message.toString('utf8'))?.[1]?.trim() ?? '(none)';
+    const raw = message.toString('utf8');
+    const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '(none)';
     subjects.set(subject, (subjects.get(subject) ?? 0) + 1);
+    links.receive(raw);
   });
-  return { ...server, subjects };
+  return { ...server, subjects, verificationLink: links.verificationLink };
 }
 
 /** How many keys Redis holds (a short connection of its own). */
@@ -305,7 +308,7 @@ async function main(): Promise<void> {
 
     const admin = await signIn(a.base, BENCH_ADMIN);
     // Registered and signed in through B, used everywhere: the session (a JWT) holds on every instance.
-    const customers = await newCustomers(b.base, CUSTOMERS, runId);
+    const customers = await newCustomers(b.base, CUSTOMERS, runId, mailbox);
     const origin = lbBase;
     const A: Target = { name: 'A', base: a.base };
     const B: Target = { name: 'B', base: b.base };

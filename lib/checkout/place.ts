@@ -5,13 +5,12 @@ import { getCart, readCart, removeOrdered, type CartLineView } from '@/lib/cart'
 import { enqueueOrderEmail, enqueueShopNotice } from '@/lib/orders/emails';
 import { guestOrderPath } from '@/lib/orders/guest-links';
 import { MIN_CARD_CENTS, payFreeOrder, storeOrder } from '@/lib/orders';
+import { TOO_MANY_ORDERS, unverifiedOrderPlaces } from '@/lib/orders/order-limits';
 import { LineRefusedError, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
 import { TEXT } from '@/lib/platform/constants';
 import { connectDb } from '@/lib/platform/db';
-import { env } from '@/lib/platform/env';
 import { AppError, ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
 import { formatPrice, fromCents, toCents } from '@/lib/platform/money';
-import { perAddress, takePlaces, type Reservation } from '@/lib/platform/rate-limit';
 import { minimumQuantityMessage } from '@/lib/validations/orders';
 import type { CheckoutInput } from '@/lib/validations/checkout';
 import { Order, OrderIntent } from '@/models';
@@ -36,7 +35,7 @@ export const CHECKOUT_TEXT = {
   unavailable: (name: string) => `${name} is no longer available: remove it from your cart`,
   emailRequired: 'Email is Required',
   alreadyOrdered: 'This cart was just ordered from another window or tab: your confirmation email is on its way',
-  tooMany: 'Too many orders placed from here or with this email, please wait a while and try again',
+  tooMany: TOO_MANY_ORDERS,
   belowCardMinimum: `A card cannot pay a total under ${formatPrice(fromCents(MIN_CARD_CENTS))}: add a part, or check out without the code`,
 } as const;
 
@@ -59,24 +58,6 @@ function lineRefusal(line: CartLineView): AppError | null {
   return null;
 }
 
-/**
- * A guest's order takes a place under the guest limits, per client address and per email: an order holds
- * stock and sends mail, and a guest answers to nobody. So does an account whose email is not verified:
- * anybody can register any address. A checkout that is refused gives its place back.
- */
-function guestPlaces(buyer: Buyer, email: string, ip: string | null): Promise<Reservation> | null {
-  if (buyer.actor?.emailVerified) return null;
-  const settings = env();
-  const hour = 60 * 60;
-  return takePlaces(
-    [
-      ...perAddress('checkout:ip', ip, { limit: settings.GUEST_ORDERS_PER_ADDRESS_PER_HOUR, windowSeconds: hour }),
-      [`checkout:email:${email.toLowerCase()}`, { limit: settings.GUEST_ORDERS_PER_EMAIL_PER_HOUR, windowSeconds: hour }],
-    ],
-    CHECKOUT_TEXT.tooMany,
-  );
-}
-
 export async function placeCheckout(
   buyer: Buyer,
   input: CheckoutInput,
@@ -86,7 +67,7 @@ export async function placeCheckout(
   const email = buyer.actor?.email ?? input.email;
   if (!email) throw new ValidationError(CHECKOUT_TEXT.emailRequired, { email: [CHECKOUT_TEXT.emailRequired] });
   await connectDb();
-  const places = await guestPlaces(buyer, email, ip);
+  const places = await unverifiedOrderPlaces(buyer.actor, email, ip);
   try {
     return await placeCart(buyer, email, input, signal);
   } catch (error) {

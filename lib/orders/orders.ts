@@ -21,6 +21,7 @@ import { fromCents, toCents } from '@/lib/platform/money';
 import { goodsCents, orderTotalCents } from '@/lib/orders/money';
 import { enqueueMissingOrderEmails, enqueueOrderEmail } from '@/lib/orders/emails';
 import { allocateOrderNumber, looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/orders/numbers';
+import { unverifiedOrderPlaces } from '@/lib/orders/order-limits';
 import type { Page } from '@/lib/platform/pagination';
 import { orderMoveExists, type StockPart } from '@/lib/stock';
 import { INTENT_GRACE_MS, intentLines, returnLines, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
@@ -145,13 +146,28 @@ function assertOrderable(part: StockPart, quantity: number): void {
  * Places the spec's order: one line. Price, part name, name and email come from the database and the
  * session. The intent is written, the stock taken in the part's turn (lib/orders/placement.ts), then
  * the order stored; if it cannot be stored the stock is given back, and if the process dies in
- * between, reconcileOrderIntents does. A departed client (`signal`) never gets stock taken.
+ * between, reconcileOrderIntents does. A departed client (`signal`) never gets stock taken. An account
+ * whose email is not verified orders under the guest limits (lib/orders/order-limits.ts).
  */
-export async function placeOrder(actor: Actor, input: PlaceOrderInput, { signal }: { signal?: AbortSignal } = {}): Promise<PlacedOrder> {
+export async function placeOrder(
+  actor: Actor,
+  input: PlaceOrderInput,
+  { signal, ip = null }: { signal?: AbortSignal; ip?: string | null } = {},
+): Promise<PlacedOrder> {
   assertCustomer(actor);
   const partId = parseObjectId(input.partId, 'Part not found');
   await connectDb();
   if (signal?.aborted) throw new ClientGoneError();
+  const places = await unverifiedOrderPlaces(actor, actor.email, ip);
+  try {
+    return await placeOneLine(actor, partId, input, signal);
+  } catch (error) {
+    await places?.release();
+    throw error;
+  }
+}
+
+async function placeOneLine(actor: Actor, partId: Types.ObjectId, input: PlaceOrderInput, signal?: AbortSignal): Promise<PlacedOrder> {
   const orderId = new Types.ObjectId();
   const lines = [{ partId, quantity: input.quantity }];
   await writeIntent(orderId, lines, actor.email);

@@ -1,6 +1,11 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { linkIn, parseMail, type MailMessage } from '../../tests/helpers/mailbox';
+
 /**
  * The benchmark's accounts: the seeded admin and customer have fixed credentials (passed to the
- * server as SEED_* and used by `npm run seed:scale`), the load's customers register through the API.
+ * server as SEED_* and used by `npm run seed:scale`), the load's customers register through the API
+ * and confirm their email from the server's mail, as a customer does.
  */
 export type Credentials = { email: string; password: string };
 
@@ -79,12 +84,81 @@ export async function register(base: string, account: Credentials & { name: stri
   if (res.status !== 201) throw await failure(`POST /api/register (${account.email})`, res);
 }
 
-/** `count` new customers, registered and signed in; emails carry `runId` so a kept database accepts them again. */
-export async function newCustomers(base: string, count: number, runId: string): Promise<Session[]> {
+/** The mail a harness's server sent: the verification link to an email, once it has arrived. */
+export type Mailbox = { verificationLink(email: string): Promise<string> };
+
+const VERIFY_SUBJECT = 'Verify your email address';
+const MAIL_WAIT_MS = 10_000;
+
+const addressOf = (to: string) => (/<([^>]+)>/.exec(to)?.[1] ?? to).trim().toLowerCase();
+
+/** Keeps a verification message's link under its recipient. */
+function collect(links: Map<string, string>, message: MailMessage): void {
+  if (message.subject === VERIFY_SUBJECT) links.set(addressOf(message.to), linkIn(message, '/verify-email'));
+}
+
+async function waitForLink(email: string, find: () => string | undefined): Promise<string> {
+  const until = Date.now() + MAIL_WAIT_MS;
+  for (;;) {
+    const link = find();
+    if (link) return link;
+    if (Date.now() > until) throw new Error(`no verification email to ${email} within ${MAIL_WAIT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A server without EMAIL_SERVER keeps each message as a file in `dir` (lib/mail): each file is read once. */
+export function mailDirMailbox(dir: string): Mailbox {
+  const links = new Map<string, string>();
+  const read = new Set<string>();
+  const scan = () => {
+    if (!existsSync(dir)) return;
+    for (const file of readdirSync(dir)) {
+      if (!file.endsWith('.eml') || read.has(file)) continue;
+      read.add(file);
+      collect(links, parseMail(readFileSync(path.join(dir, file), 'utf8'), file));
+    }
+  };
+  return {
+    verificationLink: (email) =>
+      waitForLink(email, () => {
+        scan();
+        return links.get(email.toLowerCase());
+      }),
+  };
+}
+
+/** Messages handed over as an SMTP server receives them (`receive`). */
+export function memoryMailbox(): Mailbox & { receive(raw: string): void } {
+  const links = new Map<string, string>();
+  return {
+    receive: (raw) => collect(links, parseMail(raw)),
+    verificationLink: (email) => waitForLink(email, () => links.get(email.toLowerCase())),
+  };
+}
+
+/** Confirms a new account's email with its link and password (POST /api/verify-email), as its owner does. */
+async function verifyEmail(base: string, account: Credentials, link: string): Promise<void> {
+  const token = new URL(link).searchParams.get('token');
+  const res = await fetch(new URL('/api/verify-email', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': nextClientAddress() },
+    body: JSON.stringify({ token, password: account.password }),
+  });
+  if (res.status !== 200) throw await failure(`POST /api/verify-email (${account.email})`, res);
+}
+
+/**
+ * `count` new customers, registered, verified through `mailbox` (unverified accounts order under the
+ * guest limits) and signed in; emails carry `runId` so a kept database accepts them again. Without a
+ * mailbox (a server elsewhere, `--url`) they stay unverified.
+ */
+export async function newCustomers(base: string, count: number, runId: string, mailbox: Mailbox | null): Promise<Session[]> {
   const sessions: Session[] = [];
   for (let i = 1; i <= count; i++) {
     const account = { name: `Bench Customer ${i}`, email: `bench-${runId}-${i}@example.com`, password: `bench-pass-${runId}-${i}` };
     await register(base, account);
+    if (mailbox) await verifyEmail(base, account, await mailbox.verificationLink(account.email));
     sessions.push(await signIn(base, account));
   }
   return sessions;

@@ -8,16 +8,18 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** One message's recipient, subject and decoded text. */
+export function parseMail(raw: string, file = ''): MailMessage {
+  const header = (name: string) => raw.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim() ?? '';
+  return { file, to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(raw) };
+}
+
 export function readMailbox(dir: string): MailMessage[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((file) => file.endsWith('.eml'))
     .sort()
-    .map((file) => {
-      const raw = readFileSync(path.join(dir, file), 'utf8');
-      const header = (name: string) => raw.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim() ?? '';
-      return { file, to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(raw) };
-    });
+    .map((file) => parseMail(readFileSync(path.join(dir, file), 'utf8'), file));
 }
 
 /** The newest message to `to` whose subject matches, or undefined. */

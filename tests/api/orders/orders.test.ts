@@ -5,6 +5,8 @@ import { markOrderPaid } from '@/lib/orders';
 import { STOCK_BUSY, sumStockMoves } from '@/lib/stock';
 import { takeLines, writeIntent } from '@/lib/orders/placement';
 import { ServiceUnavailableError } from '@/lib/platform/errors';
+import { resetEnv } from '@/lib/platform/env';
+import { TOO_MANY_ORDERS } from '@/lib/orders/order-limits';
 import { Types } from 'mongoose';
 import type { UserDTO } from '@/lib/accounts/users';
 import { Order, OrderIntent, OrderOutcome, Part, StockMove } from '@/models';
@@ -173,6 +175,43 @@ describe('POST /api/order', () => {
     expect((await sumStockMoves(partId)).total).toBe(0);
     const moves = await StockMove.find({ partId }).lean();
     expect(moves.every((move) => move.after >= 0)).toBe(true);
+  });
+
+  it('an account whose email is not verified orders under the guest limits; a refused order counts nothing', async () => {
+    process.env.GUEST_ORDERS_PER_EMAIL_PER_HOUR = '2';
+    process.env.GUEST_ORDERS_PER_ADDRESS_PER_HOUR = '3';
+    resetEnv();
+    try {
+      const partId = await makePart({ stock: 50, minimumQuantity: 1 });
+      const from = (ip: string) => ({ 'x-forwarded-for': ip });
+      const place = (as: UserDTO, ip: string, quantity = 1) =>
+        callRoute(placeOrderRoute, '/api/order', { method: 'POST', body: { partId, ...CONTACT, quantity }, as, headers: from(ip) });
+      // Anybody can register anybody's address: each order would mail that address.
+      const stranger = await makeUser({ verified: false });
+      expect((await place(stranger, '198.51.100.41')).status).toBe(201);
+      // Refused for its own reason (over the stock): it gives its place back.
+      expect((await place(stranger, '198.51.100.41', 51)).status).toBe(409);
+      expect((await place(stranger, '198.51.100.42')).status).toBe(201);
+      const perEmail = await place(stranger, '198.51.100.43');
+      expect(perEmail).toMatchObject({ status: 429, body: { error: TOO_MANY_ORDERS } });
+      expect(Number(perEmail.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Per address: other unverified accounts from the first one's address fill its 3 places.
+      const another = await makeUser({ verified: false });
+      const third = await makeUser({ verified: false });
+      expect((await place(another, '198.51.100.41')).status).toBe(201);
+      expect((await place(third, '198.51.100.41')).status).toBe(201);
+      expect((await place(third, '198.51.100.41')).status).toBe(429);
+      expect((await place(third, '198.51.100.44')).status).toBe(201);
+      // A verified customer answers for their own orders: no guest limit, from that address too.
+      for (let i = 0; i < 3; i++) expect((await place(customer, '198.51.100.41')).status).toBe(201);
+      expect(await Order.countDocuments({ partId, email: stranger.email })).toBe(2);
+      expect(await Order.countDocuments({ partId })).toBe(8);
+      expect(await stockOf(partId)).toBe(42);
+    } finally {
+      process.env.GUEST_ORDERS_PER_EMAIL_PER_HOUR = '100000';
+      delete process.env.GUEST_ORDERS_PER_ADDRESS_PER_HOUR;
+      resetEnv();
+    }
   });
 });
 
