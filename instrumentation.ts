@@ -8,8 +8,12 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { handleShutdownSignals } = await import('@/lib/platform/shutdown');
   handleShutdownSignals();
-  const { onVercel } = await import('@/lib/platform/env');
-  if (onVercel()) return;
+  const { env, onVercel } = await import('@/lib/platform/env');
+  if (onVercel()) {
+    if (!env().REDIS_URL)
+      console.warn('[cache] REDIS_URL is not set: each function instance keeps its own cache (docs/operations.md, Caching on Vercel)');
+    return;
+  }
   const { startBackgroundJobs } = await import('@/lib/platform/jobs');
   startBackgroundJobs();
 }
