@@ -145,11 +145,22 @@ class InProcessSearch implements CatalogSearchEngine {
    * as soon as it is loaded; a text or vehicle search waits for `completed` too (MemoryIndex.load).
    */
   ready(): Promise<void> {
-    this.building ??= this.build().catch((error: unknown) => {
+    this.building ??= this.build().catch(async (error: unknown) => {
       this.building = null;
+      console.error('[search] could not load the index (the next read loads it again):', error);
+      // A read refused meanwhile cached its list as "loading": without this, that entry would keep
+      // answering so until its lifetime ends, and no read of it would come here to load again.
+      await this.expireLoadingAnswers();
       throw error;
     });
     return this.building;
+  }
+
+  /** Lists cached as "loading" while a load ran (a read refused with CatalogLoadingError) expire: read again. */
+  private async expireLoadingAnswers(): Promise<void> {
+    if (!this.answeredLoading) return;
+    this.answeredLoading = false;
+    await expireCacheTags([TAGS.catalog]).catch((error: unknown) => console.error('[search] could not expire the catalog lists:', error));
   }
 
   private completed: Promise<void> = Promise.resolve();
@@ -191,11 +202,8 @@ class InProcessSearch implements CatalogSearchEngine {
       this.snapshotFailed = false;
     }
     this.results.clear();
-    if (this.answeredLoading) {
-      // Pages rendered meanwhile show the "catalog loading" state: render them again with the lists.
-      this.answeredLoading = false;
-      await expireCacheTags([TAGS.catalog]).catch((error: unknown) => console.error('[search] could not expire the catalog lists:', error));
-    }
+    // Pages rendered meanwhile show the "catalog loading" state: render them again with the lists.
+    await this.expireLoadingAnswers();
     console.log(
       `[search] loaded ${this.index.size} parts in ${Date.now() - started} ms from ${snapshot ? `the snapshot at log position ${snapshot.seq}` : 'the parts'}`,
     );
@@ -213,13 +221,8 @@ class InProcessSearch implements CatalogSearchEngine {
           if (!done) return;
           // The heap's growth is approximate (no collection forced): npm run bench:search measures it exactly.
           const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024 ** 2);
-          if (this.answeredLoading) {
-            // A search refused while the index completed: its page may be cached with the loading state.
-            this.answeredLoading = false;
-            void expireCacheTags([TAGS.catalog]).catch((error: unknown) =>
-              console.error('[search] could not expire the catalog lists:', error),
-            );
-          }
+          // A search refused while the index completed: its page may be cached with the loading state.
+          void this.expireLoadingAnswers();
           console.log(
             `[search] completed the index (words, numbers, vehicles) ${Date.now() - started} ms after the start (heap +${heapMb} MB)`,
           );
@@ -230,6 +233,7 @@ class InProcessSearch implements CatalogSearchEngine {
           console.error('[search] could not complete the index, loading it again:', error);
           this.snapshotFailed = Boolean(snapshot);
           this.building = null;
+          void this.expireLoadingAnswers();
         },
       );
   }
