@@ -7,13 +7,16 @@ import { IdempotentRequest } from '@/models';
 /**
  * Idempotency-Key (DESIGN.md section 6): a retried request with the same key from the same caller
  * gets the first answer, and its work runs once. The unique _id decides which attempt runs; the
- * answer is stored for a day. An attempt that failed for a reason of ours (5xx) leaves nothing
- * behind, so the client may retry it.
+ * answer is stored for a day. An attempt that failed for a reason of ours (5xx), or was refused for
+ * a passing one (429: a limit, until its window ends; 499: the client left before anything was
+ * done), leaves nothing behind, so the client may retry it with the same key.
  */
 export type Answer = { status: number; body: unknown };
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+/** Refusals that a retry of the same request may not get (429 Too Many Requests, 499 client gone). */
+const PASSING = new Set([429, 499]);
 
 export const IN_PROGRESS = 'The same request is still being processed; please wait a moment and check again';
 
@@ -40,7 +43,7 @@ export async function once(scope: string, callerId: string, key: string, work: (
   try {
     answer = await work();
   } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) {
+    if (!(error instanceof AppError) || error.status >= 500 || PASSING.has(error.status)) {
       await IdempotentRequest.deleteOne({ _id, state: 'running' });
       throw error;
     }

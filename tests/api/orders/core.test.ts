@@ -5,7 +5,8 @@ import { IN_PROGRESS } from '@/lib/orders/idempotency';
 import { orderEmailReconciliation, reconcileOrderIntents, storedIntents } from '@/lib/orders';
 import { applyStockMove, sumStockMoves } from '@/lib/stock';
 import type { UserDTO } from '@/lib/accounts/users';
-import { JobMark, Order, OrderIntent, OutboxDue, OutboxMessage, Part, StockMove } from '@/models';
+import { JobMark, Order, OrderIntent, OutboxDue, OutboxMessage, Part, StockMove, User } from '@/models';
+import { resetEnv } from '@/lib/platform/env';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 
@@ -59,6 +60,33 @@ describe('POST /api/order with an Idempotency-Key', () => {
     const retried = await order(customer, { partId, ...CONTACT, quantity: 5 }, { 'idempotency-key': 'too-many' });
     expect(retried).toMatchObject({ status: 409, body: { error: 'Sorry! please order lower or equal of available pieces' } });
     expect(await Order.countDocuments({ partId })).toBe(2);
+  });
+
+  it('keeps no passing refusal: a retry with the key after a 429 (a limit) or a 499 (the client left) is placed', async () => {
+    const partId = await makePart({ stock: 5 });
+    const body = { partId, ...CONTACT, quantity: 1 };
+    const gone = await order(customer, body, { 'idempotency-key': 'left-early' }, AbortSignal.abort());
+    expect(gone.status).toBe(499);
+    expect((await order(customer, body, { 'idempotency-key': 'left-early' })).status).toBe(201);
+
+    // An unverified account at the guest limit (once per email here), verified afterwards.
+    process.env.GUEST_ORDERS_PER_EMAIL_PER_HOUR = '1';
+    resetEnv();
+    try {
+      const newcomer = await makeUser({ verified: false });
+      expect((await order(newcomer, body, { 'idempotency-key': 'first' })).status).toBe(201);
+      const limited = await order(newcomer, body, { 'idempotency-key': 'wait-and-retry' });
+      expect(limited.status).toBe(429);
+      const verified = { ...newcomer, emailVerified: true };
+      await User.updateOne({ email: newcomer.email }, { $set: { emailVerified: new Date() } });
+      const retried = await order(verified, body, { 'idempotency-key': 'wait-and-retry' });
+      expect(retried.status).toBe(201);
+      expect(await Order.countDocuments({ partId, email: newcomer.email })).toBe(2);
+    } finally {
+      process.env.GUEST_ORDERS_PER_EMAIL_PER_HOUR = '100000';
+      resetEnv();
+    }
+    expect(await stockOf(partId)).toBe(2);
   });
 
   it('refuses a malformed key with 400 and stores nothing', async () => {
