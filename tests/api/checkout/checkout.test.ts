@@ -13,7 +13,6 @@ import { PATCH as payRoute } from '@/app/api/order/[id]/route';
 import { DELETE as deletePartRoute } from '@/app/api/parts/[id]/route';
 import { countOpenOrders } from '@/lib/catalog/parts';
 import { CART_COOKIE } from '@/lib/cart/identity';
-import { resetEnv } from '@/lib/platform/env';
 import { CODE_TEXT, releaseCodes } from '@/lib/checkout/discounts';
 import { CHECKOUT_TEXT } from '@/lib/checkout/place';
 import { ALREADY_CANCELLED, ALREADY_PAID, expireUnpaidOrders, reconcileOrderIntents } from '@/lib/orders';
@@ -23,6 +22,7 @@ import { takeLines, writeIntent } from '@/lib/orders/placement';
 import type { UserDTO } from '@/lib/accounts/users';
 import { DiscountRedemption, Order, OrderIntent, OrderOutcome, OutboxMessage, Part, ShopSettings, StockMove } from '@/models';
 import { callRoute, type CallOptions } from '@/tests/helpers/api';
+import { withEnv } from '@/tests/helpers/env';
 import { makeCode, makeTaxRate, makeZone } from '@/tests/helpers/checkout';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 
@@ -345,10 +345,7 @@ describe('checkout', () => {
   });
 
   it('limits the orders guests place per email and per client address; a refused checkout counts nothing', async () => {
-    process.env.GUEST_ORDERS_PER_EMAIL_PER_HOUR = '2';
-    process.env.GUEST_ORDERS_PER_ADDRESS_PER_HOUR = '3';
-    resetEnv();
-    try {
+    await withEnv({ GUEST_ORDERS_PER_EMAIL_PER_HOUR: '2', GUEST_ORDERS_PER_ADDRESS_PER_HOUR: '3' }, async () => {
       const part = await makePart({ price: 10, stock: 50 });
       const from = { 'x-forwarded-for': '198.51.100.77' };
       const attempt = async (email: string, as?: UserDTO) => {
@@ -383,11 +380,7 @@ describe('checkout', () => {
       expect((await attempt('', unverified)).status).toBe(429);
       expect(await Order.countDocuments({ email: /^limit\./ })).toBe(3);
       expect((await Part.findById(part).lean())!.availableQuantity).toBe(46);
-    } finally {
-      process.env.GUEST_ORDERS_PER_EMAIL_PER_HOUR = '100000';
-      delete process.env.GUEST_ORDERS_PER_ADDRESS_PER_HOUR;
-      resetEnv();
-    }
+    });
   });
 
   it('pays an order that costs nothing as it is placed, and refuses a total a card cannot pay', async () => {

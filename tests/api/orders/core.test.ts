@@ -6,8 +6,8 @@ import { orderEmailReconciliation, reconcileOrderIntents, storedIntents } from '
 import { applyStockMove, sumStockMoves } from '@/lib/stock';
 import type { UserDTO } from '@/lib/accounts/users';
 import { JobMark, Order, OrderIntent, OutboxDue, OutboxMessage, Part, StockMove, User } from '@/models';
-import { resetEnv } from '@/lib/platform/env';
 import { callRoute } from '@/tests/helpers/api';
+import { withEnv } from '@/tests/helpers/env';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 
 const CONTACT = { address: '12 Mill Road, Leeds', phone: '+44 113 496 0200' };
@@ -70,9 +70,7 @@ describe('POST /api/order with an Idempotency-Key', () => {
     expect((await order(customer, body, { 'idempotency-key': 'left-early' })).status).toBe(201);
 
     // An unverified account at the guest limit (once per email here), verified afterwards.
-    process.env.GUEST_ORDERS_PER_EMAIL_PER_HOUR = '1';
-    resetEnv();
-    try {
+    await withEnv({ GUEST_ORDERS_PER_EMAIL_PER_HOUR: '1' }, async () => {
       const newcomer = await makeUser({ verified: false });
       expect((await order(newcomer, body, { 'idempotency-key': 'first' })).status).toBe(201);
       const limited = await order(newcomer, body, { 'idempotency-key': 'wait-and-retry' });
@@ -82,10 +80,7 @@ describe('POST /api/order with an Idempotency-Key', () => {
       const retried = await order(verified, body, { 'idempotency-key': 'wait-and-retry' });
       expect(retried.status).toBe(201);
       expect(await Order.countDocuments({ partId, email: newcomer.email })).toBe(2);
-    } finally {
-      process.env.GUEST_ORDERS_PER_EMAIL_PER_HOUR = '100000';
-      resetEnv();
-    }
+    });
     expect(await stockOf(partId)).toBe(2);
   });
 

@@ -5,12 +5,12 @@ import { markOrderPaid } from '@/lib/orders';
 import { STOCK_BUSY, sumStockMoves } from '@/lib/stock';
 import { takeLines, writeIntent } from '@/lib/orders/placement';
 import { ServiceUnavailableError } from '@/lib/platform/errors';
-import { resetEnv } from '@/lib/platform/env';
 import { TOO_MANY_ORDERS } from '@/lib/orders/order-limits';
 import { Types } from 'mongoose';
 import type { UserDTO } from '@/lib/accounts/users';
 import { Order, OrderIntent, OrderOutcome, Part, StockMove } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
+import { withEnv } from '@/tests/helpers/env';
 import { asActor, makePart, makeUser, newObjectId } from '@/tests/helpers/factories';
 
 const CONTACT = { address: '12 Mill Road, Leeds', phone: '+44 113 496 0200' };
@@ -178,10 +178,7 @@ describe('POST /api/order', () => {
   });
 
   it('an account whose email is not verified orders under the guest limits; a refused order counts nothing', async () => {
-    process.env.GUEST_ORDERS_PER_EMAIL_PER_HOUR = '2';
-    process.env.GUEST_ORDERS_PER_ADDRESS_PER_HOUR = '3';
-    resetEnv();
-    try {
+    await withEnv({ GUEST_ORDERS_PER_EMAIL_PER_HOUR: '2', GUEST_ORDERS_PER_ADDRESS_PER_HOUR: '3' }, async () => {
       const partId = await makePart({ stock: 50, minimumQuantity: 1 });
       const from = (ip: string) => ({ 'x-forwarded-for': ip });
       const place = (as: UserDTO, ip: string, quantity = 1) =>
@@ -207,11 +204,7 @@ describe('POST /api/order', () => {
       expect(await Order.countDocuments({ partId, email: stranger.email })).toBe(2);
       expect(await Order.countDocuments({ partId })).toBe(8);
       expect(await stockOf(partId)).toBe(42);
-    } finally {
-      process.env.GUEST_ORDERS_PER_EMAIL_PER_HOUR = '100000';
-      delete process.env.GUEST_ORDERS_PER_ADDRESS_PER_HOUR;
-      resetEnv();
-    }
+    });
   });
 });
 
