@@ -135,6 +135,9 @@ const visible = (page: Page, testId: string) => page.getByTestId(testId).filter(
 
 async function addFromPartPage(page: Page, part: TestPart, expectedCount: number) {
   await page.goto(`/parts/${part.id}`);
+  // A click before hydration is lost (CI once, on a loaded machine): the ordering area stops being
+  // busy once the page is hydrated and knows who is there.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.getByTestId('add-to-cart').filter({ visible: true }).getByRole('button', { name: 'Add to cart' }).click();
   await expect(visible(page, 'cart-count')).toHaveText(String(expectedCount));
 }
