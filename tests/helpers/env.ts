@@ -1,10 +1,10 @@
 import { resetEnv } from '@/lib/platform/env';
 
 /**
- * Runs `fn` with these settings (undefined: unset), read again by `env()`, then puts back what was
- * there before, whatever `fn` did.
+ * Sets these settings (undefined: unset), read again by `env()`. Answers a function that puts back
+ * what was there before.
  */
-export async function withEnv<T>(settings: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
+export function setEnv(settings: Record<string, string | undefined>): () => void {
   const before = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
   const apply = (values: Record<string, string | undefined>) => {
     for (const [name, value] of Object.entries(values)) {
@@ -14,9 +14,15 @@ export async function withEnv<T>(settings: Record<string, string | undefined>, f
     resetEnv();
   };
   apply(settings);
+  return () => apply(before);
+}
+
+/** Runs `fn` with these settings, then puts back what was there before, whatever `fn` did. */
+export async function withEnv<T>(settings: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
+  const restore = setEnv(settings);
   try {
     return await fn();
   } finally {
-    apply(before);
+    restore();
   }
 }

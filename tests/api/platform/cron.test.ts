@@ -4,10 +4,10 @@ import path from 'node:path';
 import { Types } from 'mongoose';
 import { GET as cronRoute } from '@/app/api/cron/[job]/route';
 import { CRON_UNAUTHORIZED } from '@/lib/platform/cron';
-import { resetEnv } from '@/lib/platform/env';
 import { applyStockMove } from '@/lib/stock';
 import { OrderIntent, Part } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
+import { setEnv } from '@/tests/helpers/env';
 import { makePart } from '@/tests/helpers/factories';
 
 const SECRET = 'cron-secret-for-the-tests-0123456789';
@@ -24,23 +24,10 @@ async function lostOrder(): Promise<{ partId: string; intentId: Types.ObjectId }
   return { partId, intentId };
 }
 
-function withSettings(settings: Record<string, string | undefined>): () => void {
-  const before = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
-  const apply = (values: Record<string, string | undefined>) => {
-    for (const [name, value] of Object.entries(values)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetEnv();
-  };
-  apply(settings);
-  return () => apply(before);
-}
-
 describe('GET /api/cron/{job}', () => {
   let restore: () => void;
   beforeEach(() => {
-    restore = withSettings({ CRON_SECRET: SECRET });
+    restore = setEnv({ CRON_SECRET: SECRET });
   });
   afterEach(() => restore());
 
@@ -70,7 +57,7 @@ describe('GET /api/cron/{job}', () => {
 
   it('refuses every call when no secret is set outside development', async () => {
     restore();
-    restore = withSettings({ CRON_SECRET: undefined });
+    restore = setEnv({ CRON_SECRET: undefined });
     const { partId } = await lostOrder();
     for (const authorization of [undefined, 'Bearer ', 'Bearer undefined', 'Bearer null']) {
       expect((await callJob('order-intents', authorization)).status).toBe(401);
@@ -81,7 +68,7 @@ describe('GET /api/cron/{job}', () => {
   it('in development without CRON_SECRET, takes only the secret generated into the data directory', async () => {
     restore();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cron-secret-'));
-    restore = withSettings({ CRON_SECRET: undefined, NODE_ENV: 'development', SHOP_DATA_DIR: dir });
+    restore = setEnv({ CRON_SECRET: undefined, NODE_ENV: 'development', SHOP_DATA_DIR: dir });
     try {
       const { partId } = await lostOrder();
       expect((await callJob('order-intents', 'Bearer ')).status).toBe(401);
