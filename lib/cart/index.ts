@@ -10,6 +10,7 @@ import { parseObjectId } from '@/lib/platform/ids';
 import { fromCents, toCents } from '@/lib/platform/money';
 import { minimumQuantityMessage } from '@/lib/validations/orders';
 import { KeyedQueue } from '@/lib/stock/keyed-queue';
+import { RecentCarts, type RememberedCart } from './recent';
 import { Cart, Part } from '@/models';
 
 /**
@@ -168,8 +169,20 @@ async function readLines(owner: string): Promise<{ cart: LeanCart | null; lines:
   const cart = await Cart.collection.findOne<LeanCart>({ _id: owner } as never, {
     projection: { lines: 1, rev: 1, createdAt: 1, merged: 1 },
   });
+  if (cart) remember(cart);
+  else recent.forget(owner);
   return { cart, lines: cart?.lines ?? [] };
 }
+
+// The carts this process last saw (lib/cart/recent.ts): a write starts from one without reading it.
+const globalForRecent = globalThis as typeof globalThis & { __recentCarts?: Map<string, RememberedCart<StoredLine>> };
+const recent = new RecentCarts<StoredLine>((globalForRecent.__recentCarts ??= new Map()), 5000);
+const remember = (cart: LeanCart) => {
+  if (cart.createdAt instanceof Date) recent.remember({ ...cart, createdAt: cart.createdAt });
+};
+
+/** A cart write's filter: the cart as it was read (its revision, and its creation: a cart removed and made again is another). */
+const sameCart = (cart: LeanCart) => ({ _id: cart._id, rev: cart.rev, ...(cart.createdAt ? { createdAt: cart.createdAt } : {}) });
 
 /**
  * A cart's contents at one read, named for good: its owner, when the cart was made (a cart removed and
@@ -240,14 +253,24 @@ async function writeInTurn(
   { view, mark }: { view: boolean; mark?: string },
 ): Promise<{ view: CartView | null; wrote: boolean }> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const { cart, lines } = await readLines(owner);
+    // The first attempt starts from the cart as this process left it (a merge always reads it).
+    const remembered = attempt === 0 && !mark ? recent.get(owner) : undefined;
+    const { cart, lines } = remembered ? { cart: remembered, lines: remembered.lines } : await readLines(owner);
     const parts = view ? await viewParts(lines.map((line) => line.partId)) : new Map<string, CartPart>();
     const merged = cart?.merged ?? [];
     if (mark && merged.includes(mark)) return { view: view ? viewOf(lines, parts) : null, wrote: false };
-    const next = await change(
-      lines.map((line) => ({ ...line })),
-      parts,
-    );
+    let next: StoredLine[];
+    try {
+      next = await change(
+        lines.map((line) => ({ ...line })),
+        parts,
+      );
+    } catch (error) {
+      // A refusal is only given on the cart as stored: the remembered one may be behind.
+      if (!remembered) throw error;
+      recent.forget(owner);
+      continue;
+    }
     const marks = mark ? { merged: [...merged, mark].slice(-MERGED_KEPT) } : {};
     // Through the driver, as the read: the lines are already as stored (read back, or built whole here).
     const now = new Date();
@@ -259,12 +282,17 @@ async function writeInTurn(
         if (isDuplicateKey(error)) continue;
         throw error;
       }
+      remember({ _id: owner, lines: next, rev: 1, createdAt: now, merged: marks.merged ?? null });
     } else {
-      const written = await Cart.collection.updateOne({ _id: owner, rev: cart.rev } as never, {
+      const written = await Cart.collection.updateOne(sameCart(cart) as never, {
         $set: { lines: next, ...marks, updatedAt: now },
         $inc: { rev: 1 },
       });
-      if (written.matchedCount === 0) continue;
+      if (written.matchedCount === 0) {
+        recent.forget(owner);
+        continue;
+      }
+      remember({ ...cart, lines: next, rev: cart.rev + 1, merged: marks.merged ?? cart.merged });
     }
     if (!view) return { view: null, wrote: true };
     const unknown = next.map((line) => line.partId).filter((id) => !parts.has(String(id)));
@@ -343,6 +371,7 @@ export async function removeOrdered(
 
 /** removeOrdered in the cart's turn. */
 async function takeOut(owner: string, taken: Array<{ partId: Types.ObjectId; quantity: number }>, rev: number | null): Promise<void> {
+  recent.forget(owner);
   if (rev !== null) {
     const cleared = await Cart.collection.updateOne({ _id: owner, rev } as never, {
       $set: { lines: [], updatedAt: new Date() },

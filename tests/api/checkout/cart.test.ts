@@ -279,3 +279,88 @@ describe('cart rules', () => {
     expect((await guest.call(getCartRoute, '/api/cart')).body.count).toBe(2);
   });
 });
+
+describe('a cart written by another instance meanwhile (this process remembers the carts it wrote)', () => {
+  const ownerOf = (b: ReturnType<typeof browser>) => `g:${b.cookie()!.split('=')[1]!.split('.')[0]}`;
+  const linesOf = (body: { lines: Array<{ partId: string; quantity: number }> }) =>
+    body.lines.map((line) => [line.partId, line.quantity]).sort();
+
+  it('a write reads a cart it wrote last once: the next add reads no cart', async () => {
+    const b = browser();
+    const part = await makePart({ stock: 50 });
+    await add(b, part, 1);
+    const reads = jest.spyOn(Cart.collection, 'findOne');
+    try {
+      expect((await add(b, part, 2)).body.count).toBe(3);
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('keeps a line another instance added: the write fails its revision and reads the cart again', async () => {
+    const b = browser();
+    const [pads, sensor] = await Promise.all([makePart({ price: 40, stock: 10 }), makePart({ price: 9, stock: 10 })]);
+    await add(b, pads, 1);
+    // Another instance adds a sensor to the same cart.
+    await Cart.collection.updateOne(
+      { _id: ownerOf(b) as never },
+      {
+        $push: { lines: { partId: new Types.ObjectId(sensor), quantity: 2, addedPrice: 9, addedAt: new Date() } } as never,
+        $inc: { rev: 1 },
+      },
+    );
+    const res = await add(b, pads, 1);
+    expect(res.status).toBe(201);
+    expect(linesOf(res.body)).toEqual(
+      [
+        [pads, 2],
+        [sensor, 2],
+      ].sort(),
+    );
+    expect(linesOf((await b.call(getCartRoute, '/api/cart')).body)).toEqual(
+      [
+        [pads, 2],
+        [sensor, 2],
+      ].sort(),
+    );
+  });
+
+  it('a cart removed and made again elsewhere at the same revision is another cart: the write builds on the new one', async () => {
+    const b = browser();
+    const [pads, rotors] = await Promise.all([makePart({ stock: 10 }), makePart({ stock: 10 })]);
+    await add(b, pads, 1);
+    const owner = ownerOf(b);
+    const stored = await Cart.collection.findOne({ _id: owner as never });
+    await Cart.collection.deleteOne({ _id: owner as never });
+    const later = new Date(stored!.createdAt.getTime() + 1000);
+    await Cart.collection.insertOne({
+      _id: owner as never,
+      lines: [{ partId: new Types.ObjectId(rotors), quantity: 3, addedPrice: 25, addedAt: later }],
+      rev: stored!.rev,
+      createdAt: later,
+      updatedAt: later,
+    });
+    const res = await add(b, pads, 1);
+    expect(res.status).toBe(201);
+    expect(linesOf(res.body)).toEqual(
+      [
+        [pads, 1],
+        [rotors, 3],
+      ].sort(),
+    );
+  });
+
+  it('refuses only on the cart as stored: a quantity lowered elsewhere lets an add through that the old cart would refuse', async () => {
+    const b = browser();
+    const pads = await makePart({ stock: 12 });
+    await add(b, pads, 10);
+    await Cart.collection.updateOne({ _id: ownerOf(b) as never }, { $set: { 'lines.0.quantity': 2 }, $inc: { rev: 1 } });
+    const res = await add(b, pads, 5);
+    expect(res.status).toBe(201);
+    expect(res.body.count).toBe(7);
+    // And a real refusal is still one.
+    expect((await add(b, pads, 6)).status).toBe(409);
+    expect((await b.call(getCartRoute, '/api/cart')).body.count).toBe(7);
+  });
+});

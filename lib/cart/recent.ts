@@ -1,0 +1,42 @@
+import 'server-only';
+
+/**
+ * The carts this process last read or wrote, as stored, so that a cart write can start from the cart as
+ * this process left it instead of reading it again (one database command instead of two). It is only a
+ * starting point: the write is filtered on the revision and creation time it started from, so a cart
+ * changed since by another instance, or removed, fails the filter and is read again; and a refusal
+ * judged on a remembered cart is judged again on a fresh read (lib/cart/index.ts). At most `limit`
+ * carts, the least recently used forgotten first.
+ */
+export type RememberedCart<Line> = { _id: string; lines: Line[]; rev: number; createdAt: Date; merged?: string[] | null };
+
+export class RecentCarts<Line> {
+  constructor(
+    private readonly carts: Map<string, RememberedCart<Line>>,
+    private readonly limit: number,
+  ) {}
+
+  get(owner: string): RememberedCart<Line> | undefined {
+    const cart = this.carts.get(owner);
+    if (!cart) return undefined;
+    this.carts.delete(owner);
+    this.carts.set(owner, cart);
+    return cart;
+  }
+
+  /**
+   * Keeps a cart as read or written. A read that finished after a write of the same cart must not
+   * replace it with an older revision (it would only cost a retry, but a needless one).
+   */
+  remember(cart: RememberedCart<Line>): void {
+    const known = this.carts.get(cart._id);
+    if (known && known.createdAt.getTime() === cart.createdAt.getTime() && known.rev > cart.rev) return;
+    this.carts.delete(cart._id);
+    this.carts.set(cart._id, cart);
+    if (this.carts.size > this.limit) this.carts.delete(this.carts.keys().next().value!);
+  }
+
+  forget(owner: string): void {
+    this.carts.delete(owner);
+  }
+}
