@@ -243,6 +243,42 @@ async function stockFacts(partId: string): Promise<{ stock: number; ledger: numb
   return { stock: part?.availableQuantity ?? -1, ledger: moves.reduce((sum, move) => sum + move.delta, 0), orders, intents };
 }
 
+/**
+ * A guest fills a cart: 6 adds of one unit through nginx (who served each after the first, which set
+ * the cart's cookie), then 10 more sent to the instances directly in turn; both instances must then
+ * show all 16 units.
+ */
+async function cartAcrossInstances(
+  lbBase: string,
+  instances: string[],
+  partId: string,
+  origin: string,
+): Promise<{ servedBy: Array<string | null>; problems: string[]; summary: string }> {
+  let cookie = '';
+  const problems: string[] = [];
+  const call = async (base: string, method: 'GET' | 'POST') => {
+    const res = await fetch(new URL(method === 'GET' ? '/api/cart' : '/api/cart/lines', base), {
+      method,
+      headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
+      body: method === 'POST' ? JSON.stringify({ partId, quantity: 1 }) : undefined,
+      signal: AbortSignal.timeout(15_000),
+    });
+    const set = res.headers.getSetCookie().find((value) => value.startsWith('partsmart.cart='));
+    if (set) cookie = set.split(';')[0]!;
+    const body = (await res.json()) as { count?: number };
+    if (res.status !== (method === 'POST' ? 201 : 200)) problems.push(`${method} on ${base} answered ${res.status}`);
+    return { servedBy: res.headers.get('x-served-by'), count: body.count ?? -1 };
+  };
+  const servedBy: Array<string | null> = [];
+  // The first add goes to any instance; it sets the cookie that names the cart for the rest.
+  await call(lbBase, 'POST');
+  for (let i = 0; i < 5; i++) servedBy.push((await call(lbBase, 'POST')).servedBy);
+  for (let i = 0; i < 10; i++) await call(instances[i % instances.length]!, 'POST');
+  const counts = await Promise.all(instances.map(async (base) => (await call(base, 'GET')).count));
+  if (counts.some((count) => count !== 16)) problems.push(`the instances show ${counts.join(' and ')} units, not 16`);
+  return { servedBy, problems, summary: `16 units added, each instance shows ${counts.join(' and ')}` };
+}
+
 function ensureBuild(): void {
   if (!flags.build && existsSync(path.resolve('.next', 'BUILD_ID'))) {
     console.log('[cluster] using the production build in .next (--build builds it again)');
@@ -550,6 +586,18 @@ async function main(): Promise<void> {
       'nginx: a shared page kept once per encoding (brotli, gzip, plain: the same page), the API compressed, a signed-in copy private',
       pageFacts.problems.length === 0,
       pageFacts.problems.length ? pageFacts.problems.join('; ') : pageFacts.summary,
+    );
+
+    // 11. A cart: its calls through nginx go to one instance (the one that remembers it), and written on
+    //     both instances in turn it keeps every unit (each instance's remembered cart fails its revision).
+    const cartFacts = await cartAcrossInstances(lb.base, [a2.base, b.base], part1.id, origin);
+    const cartServers = cartFacts.servedBy.map((server) => instanceOf({ servedBy: server }));
+    check(
+      "a guest's cart: its calls through nginx go to one instance; written on A and B in turn, every unit kept",
+      cartFacts.problems.length === 0 && new Set(cartServers).size === 1,
+      cartFacts.problems.length
+        ? cartFacts.problems.join('; ')
+        : `the adds through nginx after the first served by ${cartServers.join(', ')}; ${cartFacts.summary}`,
     );
   } finally {
     for (const proc of running.reverse()) await proc.stop().catch(() => {});
