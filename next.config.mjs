@@ -16,6 +16,12 @@ const MALFORMED_ROUTER_STATE = "^(?!%5B(?:[A-Za-z0-9._~!*'()-]|%[0-9A-Fa-f]{2})*
 const nextConfig = {
   poweredByHeader: false,
   cacheComponents: true,
+  experimental: {
+    // A Node host's server loads every page's code as it starts, so that no visitor waits for it. A
+    // Vercel function serves a burst and ends: it loads the code of what it is asked, or its first
+    // answer waits for the loading of every other page too.
+    preloadEntriesOnStart: !process.env.VERCEL,
+  },
   // An unknown URL of a dynamic page waits for its own render rather than streaming a shared shell, so
   // that it is cached whole (ISR) and an unknown part answers 404, not 200 with a streamed not-found.
   partialPrefetching: false,
