@@ -13,7 +13,6 @@
 // - Tag times only ever move forward (a script keeps the later one): instances' writes may land out of order.
 
 import v8 from 'node:v8';
-import { createClient, RESP_TYPES } from 'redis';
 
 const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 2000;
@@ -38,14 +37,28 @@ export function createRedisStore(url) {
   /** @type {Array<[string, TagTimes]>} expirations Redis has not taken yet (written in order: times only move forward) */
   let pending = [];
 
-  const client = createClient({
-    url,
-    // A command sent while disconnected fails at once instead of waiting for the connection.
-    disableOfflineQueue: true,
-    socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, RECONNECT_MAX_MS) },
-  });
-  const text = client.withCommandOptions({ timeout: COMMAND_TIMEOUT_MS });
-  const binary = client.withCommandOptions({ timeout: COMMAND_TIMEOUT_MS, typeMapping: { [RESP_TYPES.BLOB_STRING]: Buffer } });
+  // The client library is loaded here rather than imported at the top: a server without REDIS_URL never
+  // loads it (some 110 ms of a cold start's first request). Until it is connected, nothing is cached.
+  let client = null;
+  let text = null;
+  let binary = null;
+  import('redis').then(
+    ({ createClient, RESP_TYPES }) => {
+      client = createClient({
+        url,
+        // A command sent while disconnected fails at once instead of waiting for the connection.
+        disableOfflineQueue: true,
+        socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, RECONNECT_MAX_MS) },
+      });
+      text = client.withCommandOptions({ timeout: COMMAND_TIMEOUT_MS });
+      binary = client.withCommandOptions({ timeout: COMMAND_TIMEOUT_MS, typeMapping: { [RESP_TYPES.BLOB_STRING]: Buffer } });
+      client.on('error', (error) => lost(errorText(error)));
+      client.on('end', () => lost('connection closed'));
+      client.on('ready', () => void prepare());
+      client.connect().catch((error) => lost(errorText(error)));
+    },
+    (error) => lost(`the redis client could not be loaded: ${errorText(error)}`),
+  );
 
   const lost = (why) => {
     state.usable = false;
@@ -57,7 +70,7 @@ export function createRedisStore(url) {
   const retrySoon = () => {
     state.retry ??= setTimeout(() => {
       state.retry = null;
-      if (client.isReady && !state.usable) void prepare();
+      if (client?.isReady && !state.usable) void prepare();
     }, RECONNECT_MAX_MS).unref();
   };
   /** A command failed or timed out on a standing connection (Redis hung, say): not used until set up again. */
@@ -65,10 +78,6 @@ export function createRedisStore(url) {
     lost(`${what}: ${errorText(error)}`);
     retrySoon();
   };
-  client.on('error', (error) => lost(errorText(error)));
-  client.on('end', () => lost('connection closed'));
-  client.on('ready', () => void prepare());
-  client.connect().catch((error) => lost(errorText(error)));
 
   /** After each (re)connect: the namespace and clock of this Redis server, then the expirations it missed. */
   async function prepare() {
@@ -103,7 +112,7 @@ export function createRedisStore(url) {
     }
   }
 
-  const usable = () => state.usable && client.isReady;
+  const usable = () => state.usable && client?.isReady === true;
   const entryKey = (key) => `${state.prefix}e:${key}`;
 
   /** @param {Array<[string, TagTimes]>} updates */
