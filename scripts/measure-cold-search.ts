@@ -38,13 +38,19 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** A GET until it answers something else than 503 ("still loading": the index waits at most 20 s per request). */
+/** How long a first search may answer 503 before the run gives up (a first load of 100,000 parts takes minutes). */
+const LOADING_LIMIT_MS = 600_000;
+
+/**
+ * A GET until it answers something else than 503 ("still loading": each such answer comes once the
+ * request has waited REQUEST_SEARCH_WAIT for the index), at most LOADING_LIMIT_MS.
+ */
 async function timed(url: string): Promise<{ status: number; ms: number; total: number; retries: number }> {
   const started = performance.now();
   for (let retries = 0; ; retries++) {
     const res = await fetch(url);
     const body = (await res.json().catch(() => ({}))) as { total?: number };
-    if (res.status !== 503 || retries >= 20)
+    if (res.status !== 503 || performance.now() - started > LOADING_LIMIT_MS)
       return { status: res.status, ms: performance.now() - started, total: body.total ?? -1, retries };
   }
 }
