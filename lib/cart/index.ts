@@ -184,8 +184,11 @@ const remember = (cart: LeanCart) => {
   if (cart.createdAt instanceof Date) recent.remember({ ...cart, createdAt: cart.createdAt });
 };
 
+/** A cart as one read found it: enough to write it again only if it is still the same. */
+export type CartStamp = Pick<LeanCart, '_id' | 'rev' | 'createdAt'>;
+
 /** A cart write's filter: the cart as it was read (its revision, and its creation: a cart removed and made again is another). */
-const sameCart = (cart: LeanCart) => ({ _id: cart._id, rev: cart.rev, ...(cart.createdAt ? { createdAt: cart.createdAt } : {}) });
+const sameCart = (cart: CartStamp) => ({ _id: cart._id, rev: cart.rev, ...(cart.createdAt ? { createdAt: cart.createdAt } : {}) });
 
 /**
  * A cart's contents at one read, named for good: its owner, when the cart was made (a cart removed and
@@ -201,19 +204,19 @@ export async function getCart(owner: string, { fresh = false } = {}): Promise<Ca
 }
 
 /**
- * A cart read for a checkout: its view, the revision read (null: no cart) to empty it by afterwards,
+ * A cart read for a checkout: its view, the cart as read (null: no cart) to empty it by afterwards,
  * and its version (the order it becomes keeps it).
  */
 export async function readCart(
   owner: string,
   { fresh = false } = {},
-): Promise<{ view: CartView; rev: number | null; version: string | null }> {
+): Promise<{ view: CartView; stored: CartStamp | null; version: string | null }> {
   const { cart, lines } = await readLines(owner);
   const parts = await viewParts(
     lines.map((line) => line.partId),
     { fresh },
   );
-  return { view: viewOf(lines, parts), rev: cart?.rev ?? null, version: cart ? versionOf(cart) : null };
+  return { view: viewOf(lines, parts), stored: cart, version: cart ? versionOf(cart) : null };
 }
 
 /** The number of units in a cart (the navbar's count), without reading its parts. */
@@ -360,23 +363,23 @@ export async function removeFromCart(owner: string, rawPartId: string): Promise<
 }
 
 /**
- * Takes the ordered lines out of a cart after a checkout, which ordered every line of the cart at
- * revision `rev`: a cart still at that revision is emptied in one write; one changed meanwhile is read
- * again, and a line added or raised meanwhile stays.
+ * Takes the ordered lines out of a cart after a checkout, which ordered every line of the cart as
+ * `stored`: a cart still as it was is emptied in one write; one changed meanwhile (or removed and made
+ * again) is read again, and a line added or raised meanwhile stays.
  */
 export async function removeOrdered(
   owner: string,
   ordered: Array<{ partId: Types.ObjectId; quantity: number }>,
-  rev: number | null,
+  stored: CartStamp | null,
 ): Promise<void> {
-  await inTurn(owner, () => takeOut(owner, ordered, rev));
+  await inTurn(owner, () => takeOut(owner, ordered, stored));
 }
 
 /** removeOrdered in the cart's turn. */
-async function takeOut(owner: string, taken: Array<{ partId: Types.ObjectId; quantity: number }>, rev: number | null): Promise<void> {
+async function takeOut(owner: string, taken: Array<{ partId: Types.ObjectId; quantity: number }>, stored: CartStamp | null): Promise<void> {
   recent.forget(owner);
-  if (rev !== null) {
-    const cleared = await Cart.collection.updateOne({ _id: owner, rev } as never, {
+  if (stored) {
+    const cleared = await Cart.collection.updateOne(sameCart(stored) as never, {
       $set: { lines: [], updatedAt: new Date() },
       $inc: { rev: 1 },
     });
@@ -421,7 +424,7 @@ export async function mergeGuestCart(guest: string, into: string): Promise<boole
     };
     // The caller answers the account's cart itself: no view here.
     const { wrote } = await inTurn(into, () => writeInTurn(into, merge, { view: false, mark: versionOf(guestCart) }));
-    if (wrote) await takeOut(guest, guestLines, guestCart.rev);
+    if (wrote) await takeOut(guest, guestLines, guestCart);
     return false;
   });
 }

@@ -79,7 +79,7 @@ export async function placeCheckout(
 async function placeCart(buyer: Buyer, email: string, input: CheckoutInput, signal?: AbortSignal): Promise<PlacedCheckout> {
   // Priced from the catalog's cached reads, as the cart page showed it: each part's turn below reads the
   // part itself and refuses a price that is no longer this one (a 409 with a quote from the database).
-  const { view: cart, rev, version } = await readCart(buyer.owner);
+  const { view: cart, stored, version } = await readCart(buyer.owner);
   if (!cart.lines.length) throw new ValidationError(CHECKOUT_TEXT.empty);
   const destination = { country: input.address.country, postalCode: input.address.postalCode, region: input.address.region };
   const requote = () => priceCart(cart.lines, destination, { discountCode: input.discountCode, email }).catch(() => null);
@@ -172,7 +172,7 @@ async function placeCart(buyer: Buyer, email: string, input: CheckoutInput, sign
       throw new ConflictError(CHECKOUT_TEXT.alreadyOrdered);
     throw error;
   });
-  await removeOrdered(buyer.owner, lines, rev).catch((error: unknown) => console.error('[checkout] could not empty the cart:', error));
+  await removeOrdered(buyer.owner, lines, stored).catch((error: unknown) => console.error('[checkout] could not empty the cart:', error));
   // Nothing to pay: the order is paid as placed, and its receipt is the customer's email.
   const free = totals.totalCents === 0;
   if (free) await payFreeOrder(order._id);

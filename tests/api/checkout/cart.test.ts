@@ -244,7 +244,7 @@ describe('cart rules', () => {
     const owner = `g:${unchanged.cookie()!.split('=')[1]!.split('.')[0]}`;
     const asOrdered = await readCart(owner);
     expect(asOrdered.view.count).toBe(4);
-    await removeOrdered(owner, ordered(pads, rotors), asOrdered.rev);
+    await removeOrdered(owner, ordered(pads, rotors), asOrdered.stored);
     expect((await unchanged.call(getCartRoute, '/api/cart')).body).toMatchObject({ lines: [], count: 0 });
 
     const changed = browser();
@@ -254,7 +254,7 @@ describe('cart rules', () => {
     // While the checkout runs: another tab adds a sensor and one more pad.
     await add(changed, sensor, 1);
     await add(changed, pads, 1);
-    await removeOrdered(other, ordered(pads), before.rev);
+    await removeOrdered(other, ordered(pads), before.stored);
     const left = (await changed.call(getCartRoute, '/api/cart')).body;
     expect(left.lines.map((line: { partId: string; quantity: number }) => [line.partId, line.quantity]).sort()).toEqual(
       [
@@ -262,6 +262,27 @@ describe('cart rules', () => {
         [sensor, 1],
       ].sort(),
     );
+  });
+
+  it('after a checkout, a cart removed and made again at the same revision meanwhile keeps its lines', async () => {
+    const [pads, sensor] = await Promise.all([makePart({ stock: 9 }), makePart({ stock: 9 })]);
+    const b = browser();
+    await add(b, pads, 2);
+    const owner = `g:${b.cookie()!.split('=')[1]!.split('.')[0]}`;
+    const asOrdered = await readCart(owner);
+    // While the checkout runs, the cart goes (pruned, say) and the same browser starts another, at the same revision.
+    await Cart.collection.deleteOne({ _id: owner as never });
+    const later = new Date(asOrdered.stored!.createdAt!.getTime() + 1000);
+    await Cart.collection.insertOne({
+      _id: owner as never,
+      lines: [{ partId: new Types.ObjectId(sensor), quantity: 1, addedPrice: 9, addedAt: later }],
+      rev: asOrdered.stored!.rev,
+      createdAt: later,
+      updatedAt: later,
+    });
+    await removeOrdered(owner, [{ partId: new Types.ObjectId(pads), quantity: 2 }], asOrdered.stored);
+    const left = (await b.call(getCartRoute, '/api/cart')).body;
+    expect(left.lines.map((line: { partId: string; quantity: number }) => [line.partId, line.quantity])).toEqual([[sensor, 1]]);
   });
 
   it('counts a guest cart as touched again when it changes, and keeps it', async () => {
