@@ -34,6 +34,25 @@ function browser() {
 const add = (b: ReturnType<typeof browser>, partId: string, quantity: number, as?: UserDTO) =>
   b.call(addLineRoute, '/api/cart/lines', { method: 'POST', body: { partId, quantity }, as });
 
+const ownerOf = (b: ReturnType<typeof browser>) => `g:${b.cookie()!.split('=')[1]!.split('.')[0]}`;
+
+/**
+ * What another instance may do meanwhile: the cart removed (pruned, say) and made again by the same
+ * browser at the same revision, a second later, holding one line of `partId`.
+ */
+async function remakeAtSameRevision(owner: string, partId: string, quantity: number): Promise<void> {
+  const stored = await Cart.collection.findOne({ _id: owner as never });
+  await Cart.collection.deleteOne({ _id: owner as never });
+  const later = new Date(stored!.createdAt.getTime() + 1000);
+  await Cart.collection.insertOne({
+    _id: owner as never,
+    lines: [{ partId: new Types.ObjectId(partId), quantity, addedPrice: 9, addedAt: later }],
+    rev: stored!.rev,
+    createdAt: later,
+    updatedAt: later,
+  });
+}
+
 describe('cart rules', () => {
   it('a guest gets a signed cookie on the first write; lines add up; the count is the sum of quantities', async () => {
     const b = browser();
@@ -223,7 +242,7 @@ describe('cart rules', () => {
     const recent = browser();
     await add(recent, part, 1);
     await add(browser(), part, 1, customer);
-    const oldOwner = `g:${old.cookie()!.split('=')[1]!.split('.')[0]}`;
+    const oldOwner = ownerOf(old);
     const longAgo = new Date(Date.now() - (GUEST_CART_DAYS + 1) * 24 * 60 * 60_000);
     await Cart.collection.updateOne({ _id: oldOwner as never }, { $set: { updatedAt: longAgo } });
     await Cart.collection.updateOne({ _id: `u:${customer._id}` as never }, { $set: { updatedAt: longAgo } });
@@ -241,7 +260,7 @@ describe('cart rules', () => {
     const unchanged = browser();
     await add(unchanged, pads, 2);
     await add(unchanged, rotors, 2);
-    const owner = `g:${unchanged.cookie()!.split('=')[1]!.split('.')[0]}`;
+    const owner = ownerOf(unchanged);
     const asOrdered = await readCart(owner);
     expect(asOrdered.view.count).toBe(4);
     await removeOrdered(owner, ordered(pads, rotors), asOrdered.stored);
@@ -249,7 +268,7 @@ describe('cart rules', () => {
 
     const changed = browser();
     await add(changed, pads, 2);
-    const other = `g:${changed.cookie()!.split('=')[1]!.split('.')[0]}`;
+    const other = ownerOf(changed);
     const before = await readCart(other);
     // While the checkout runs: another tab adds a sensor and one more pad.
     await add(changed, sensor, 1);
@@ -268,18 +287,10 @@ describe('cart rules', () => {
     const [pads, sensor] = await Promise.all([makePart({ stock: 9 }), makePart({ stock: 9 })]);
     const b = browser();
     await add(b, pads, 2);
-    const owner = `g:${b.cookie()!.split('=')[1]!.split('.')[0]}`;
+    const owner = ownerOf(b);
     const asOrdered = await readCart(owner);
-    // While the checkout runs, the cart goes (pruned, say) and the same browser starts another, at the same revision.
-    await Cart.collection.deleteOne({ _id: owner as never });
-    const later = new Date(asOrdered.stored!.createdAt!.getTime() + 1000);
-    await Cart.collection.insertOne({
-      _id: owner as never,
-      lines: [{ partId: new Types.ObjectId(sensor), quantity: 1, addedPrice: 9, addedAt: later }],
-      rev: asOrdered.stored!.rev,
-      createdAt: later,
-      updatedAt: later,
-    });
+    // While the checkout runs, the cart goes and the same browser starts another, at the same revision.
+    await remakeAtSameRevision(owner, sensor, 1);
     await removeOrdered(owner, [{ partId: new Types.ObjectId(pads), quantity: 2 }], asOrdered.stored);
     const left = (await b.call(getCartRoute, '/api/cart')).body;
     expect(left.lines.map((line: { partId: string; quantity: number }) => [line.partId, line.quantity])).toEqual([[sensor, 1]]);
@@ -289,7 +300,7 @@ describe('cart rules', () => {
     const part = await makePart({ stock: 5 });
     const guest = browser();
     await add(guest, part, 1);
-    const owner = `g:${guest.cookie()!.split('=')[1]!.split('.')[0]}`;
+    const owner = ownerOf(guest);
     const longAgo = new Date(Date.now() - (GUEST_CART_DAYS + 1) * 24 * 60 * 60_000);
     await Cart.collection.updateOne({ _id: owner as never }, { $set: { updatedAt: longAgo, createdAt: longAgo } });
     await add(guest, part, 1);
@@ -302,7 +313,6 @@ describe('cart rules', () => {
 });
 
 describe('a cart written by another instance meanwhile (this process remembers the carts it wrote)', () => {
-  const ownerOf = (b: ReturnType<typeof browser>) => `g:${b.cookie()!.split('=')[1]!.split('.')[0]}`;
   const linesOf = (body: { lines: Array<{ partId: string; quantity: number }> }) =>
     body.lines.map((line) => [line.partId, line.quantity]).sort();
 
@@ -351,17 +361,7 @@ describe('a cart written by another instance meanwhile (this process remembers t
     const b = browser();
     const [pads, rotors] = await Promise.all([makePart({ stock: 10 }), makePart({ stock: 10 })]);
     await add(b, pads, 1);
-    const owner = ownerOf(b);
-    const stored = await Cart.collection.findOne({ _id: owner as never });
-    await Cart.collection.deleteOne({ _id: owner as never });
-    const later = new Date(stored!.createdAt.getTime() + 1000);
-    await Cart.collection.insertOne({
-      _id: owner as never,
-      lines: [{ partId: new Types.ObjectId(rotors), quantity: 3, addedPrice: 25, addedAt: later }],
-      rev: stored!.rev,
-      createdAt: later,
-      updatedAt: later,
-    });
+    await remakeAtSameRevision(ownerOf(b), rotors, 3);
     const res = await add(b, pads, 1);
     expect(res.status).toBe(201);
     expect(linesOf(res.body)).toEqual(
