@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { seedParts } from '../db/seed-data/parts';
+import { DESCRIPTION_PREVIEW_LENGTH } from '../lib/platform/constants';
 import { E2E_ACCOUNTS, STORAGE_STATE } from './config';
 import {
   allPartsViaApi,
@@ -238,6 +239,18 @@ test.describe('public pages', () => {
     await card.getByRole('link').click();
     await expect(page).toHaveURL(/\/parts\/[a-f\d]{24}$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  test("a catalog page sends each card's part to the browser without its whole description", async ({ request }) => {
+    const html = await (await request.get('/parts')).text();
+    const listed = (await allPartsViaApi<ApiPart>(request)).filter((part) => html.includes(`/parts/${part._id}"`));
+    // The end of a description longer than the card's preview, in words the page's payload does not escape.
+    const ends = listed
+      .filter((part) => part.description.length > DESCRIPTION_PREVIEW_LENGTH + 80)
+      .map((part) => part.description.slice(-60))
+      .filter((end) => /^[\w\s.,()-]+$/.test(end));
+    expect(ends.length).toBeGreaterThan(3);
+    expect(ends.filter((end) => html.includes(end))).toEqual([]);
   });
 
   test("an out-of-stock part says 'Out Of Stock'", async ({ page }) => {

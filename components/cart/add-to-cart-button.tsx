@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useId, useState } from 'react';
+import type { ButtonPart } from '@/components/cart/button-part';
 import { addToCart, useCart } from '@/components/cart/use-cart';
 import { isBelowMinimum } from '@/components/parts/stock-facts';
 import { useViewer } from '@/components/session/use-viewer';
@@ -12,7 +13,7 @@ import { TEXT } from '@/lib/platform/constants';
 import { cn } from '@/lib/platform/utils';
 
 type AddToCartButtonProps = {
-  part: { _id: string; name: string; availableQuantity: number; minimumQuantity: number };
+  part: ButtonPart;
   /** `card`: one button adding the minimum order; `page`: a quantity field beside the button. */
   variant?: 'card' | 'page';
   className?: string;

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AddToCartButton } from '@/components/cart/add-to-cart-button';
+import { buttonPart } from '@/components/cart/button-part';
 import { FitBadge } from '@/components/parts/fit-badge';
 import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
@@ -56,7 +57,7 @@ export function PartCard({ part, actions, priority = false, vehicle = null }: Pa
             >
               {action}
             </Link>
-            {!outOfStock && <AddToCartButton part={part} />}
+            {!outOfStock && <AddToCartButton part={buttonPart(part)} />}
           </>
         )}
       </div>

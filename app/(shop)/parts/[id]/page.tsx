@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CATEGORIES } from '@/content/categories';
 import { AddToCartButton } from '@/components/cart/add-to-cart-button';
+import { buttonPart } from '@/components/cart/button-part';
 import { ShipsTo } from '@/components/cart/ships-to';
 import { FitBadge } from '@/components/parts/fit-badge';
 import { FitmentTable } from '@/components/parts/fitment-table';
@@ -110,11 +111,7 @@ export default async function PartPage({ params }: PartPageProps) {
             <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} unit={part.unit} size="page" />
           </div>
           {/* Buying comes right after the price, stock and fit: the facts and the description follow. */}
-          <AddToCartButton
-            part={{ _id: part._id, name: part.name, availableQuantity: part.availableQuantity, minimumQuantity: part.minimumQuantity }}
-            variant="page"
-            className="mt-8"
-          />
+          <AddToCartButton part={buttonPart(part)} variant="page" className="mt-8" />
           <ShipsTo partId={part._id} />
           <div className="mt-6">
             <PartPurchase
