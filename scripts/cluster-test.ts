@@ -180,6 +180,40 @@ async function nginxPageFacts(base: string, instances: string[], sessionCookie: 
   };
 }
 
+/**
+ * What check 12 asserts of nginx's copies past their time: under steady traffic the request that finds a
+ * copy expired gets it at once (STALE) while the app is asked again, none waits on a lock; after a pause
+ * (nobody asking for the page) a changed price shows on the next request, no old copy. The problems found, or none.
+ */
+async function nginxExpiredCopies(base: string, instance: string, origin: string, admin: Session, partId: string) {
+  const problems: string[] = [];
+  const pagePath = `/parts/${partId}`;
+  const statuses: string[] = [];
+  let slowest = 0;
+  const until = performance.now() + 3500;
+  while (performance.now() < until) {
+    const started = performance.now();
+    const res = await raw(base, pagePath);
+    slowest = Math.max(slowest, performance.now() - started);
+    statuses.push(`${res.status} ${res.headers.get('x-proxy-cache') ?? '-'}`);
+    await sleep(250);
+  }
+  if (!statuses.includes('200 STALE')) problems.push(`no expired copy sent while the app was asked again: ${statuses.join(', ')}`);
+  await sleep(4000);
+  const price = 81.27;
+  await send(instance, origin, admin, 'PUT', `/api/parts/${partId}`, { price });
+  const after = await raw(base, pagePath);
+  const shown = after.body.toString('utf8').includes('$81.27');
+  if (!shown)
+    problems.push(
+      `after a pause, the price changed meanwhile was not on the next page (${after.status} ${after.headers.get('x-proxy-cache')})`,
+    );
+  return {
+    problems,
+    summary: `every 250 ms for 3.5 s: ${statuses.join(', ')} (slowest ${Math.round(slowest)} ms); after a 4 s pause and a price change: ${after.headers.get('x-proxy-cache')}, the new price shown`,
+  };
+}
+
 /** Sends a change as the admin; fails the run when the shop refuses it (the checks after it would mean nothing). */
 async function send(base: string, origin: string, admin: Session, method: string, pathname: string, body: unknown): Promise<void> {
   const res = await fetch(new URL(pathname, base), {
@@ -598,6 +632,14 @@ async function main(): Promise<void> {
       cartFacts.problems.length
         ? cartFacts.problems.join('; ')
         : `the adds through nginx after the first served by ${cartServers.join(', ')}; ${cartFacts.summary}`,
+    );
+
+    // 12. A page copy past its time: sent at once while the app is asked again; after a pause, never an old one.
+    const expired = await nginxExpiredCopies(lb.base, a2.base, origin, admin, part1.id);
+    check(
+      'nginx: an expired page copy sent at once while the app is asked again; after a pause a changed price shows at once',
+      expired.problems.length === 0,
+      expired.problems.length ? expired.problems.join('; ') : expired.summary,
     );
   } finally {
     for (const proc of running.reverse()) await proc.stop().catch(() => {});
