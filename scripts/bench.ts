@@ -327,6 +327,20 @@ async function normalRun(): Promise<void> {
 
 type ClusterReport = { rows: string[][]; checks: string[]; price: number | null };
 
+/** nginx's CPU per request of a run through it, in ms (NaN when it was not read). */
+function nginxCpu(run: LoadResult): number {
+  return run.serverCpu?.nginxMsPerRequest ?? Number.NaN;
+}
+
+/** The static copy's nginx CPU per request around a sandwiched page: the mean of its runs before and after. */
+function baselineCpu(run: Pick<Sample, 'before' | 'after'>): number {
+  return (nginxCpu(run.before) + nginxCpu(run.after)) / 2;
+}
+
+function microseconds(run: LoadResult): string {
+  return fixed(nginxCpu(run) * 1000, 0);
+}
+
 async function clusterRun(dataDir: string, partPath: string, runId: string): Promise<ClusterReport> {
   const port = await freePort();
   Object.assign(process.env, {
@@ -383,16 +397,19 @@ async function clusterRun(dataDir: string, partPath: string, runId: string): Pro
     log(
       `[bench] load through nginx: Accept-Encoding ${BROWSER_ENCODING}, 50 connections, autocannon in ${LOAD_WORKERS} worker threads (one thread saturates a core before nginx does)`,
     );
+    const processes = { nginx: cluster.nginx.child.pid!, instances: cluster.instances.map((instance) => instance.child.pid!) };
+    // A signed-in page's static copy is asked for with the same cookies: nginx reads them either way.
+    const signedInCopies = new Set(pages.filter((page) => page.signedIn).map((page) => page.baseline));
     const samples = new Map<string, Sample[]>();
     for (let round = 1; round <= rounds; round++) {
       await sandwiched(
         pages,
-        (baseline) => clusterLoad(base, baseline, seconds, null),
-        (page) => clusterLoad(base, page.path, seconds, page.signedIn ? cookies : null),
+        (baseline) => clusterLoad(base, baseline, seconds, signedInCopies.has(baseline) ? cookies : null, 50, processes),
+        (page) => clusterLoad(base, page.path, seconds, page.signedIn ? cookies : null, 50, processes),
         (sample) => {
           samples.set(sample.item.name, [...(samples.get(sample.item.name) ?? []), sample]);
           log(
-            `[bench] round ${round}/${rounds}, through nginx, ${sample.item.label}: ${fixed(sample.target.reqPerSec)} req/s, p99 ${fixed(sample.target.p99, 0)} ms (its static copy before and after: ${fixed(sample.before.reqPerSec)} and ${fixed(sample.after.reqPerSec)} req/s)`,
+            `[bench] round ${round}/${rounds}, through nginx, ${sample.item.label}: ${fixed(sample.target.reqPerSec)} req/s, p99 ${fixed(sample.target.p99, 0)} ms, nginx ${microseconds(sample.target)} µs/request (its static copy before and after: ${fixed(sample.before.reqPerSec)} and ${fixed(sample.after.reqPerSec)} req/s, ${microseconds(sample.before)} and ${microseconds(sample.after)} µs/request)`,
           );
         },
       );
@@ -401,18 +418,23 @@ async function clusterRun(dataDir: string, partPath: string, runId: string): Pro
       const runs = samples.get(page.name) ?? [];
       if (!runs.length) continue;
       const ratio = median(runs.map((run) => run.target.reqPerSec / baselineRate(run)));
+      const cpuRatio = median(runs.map((run) => baselineCpu(run) / nginxCpu(run.target)));
       const p99 = median(runs.map((run) => run.target.p99));
       rows.push([
         page.label,
         fixed(median(runs.map((run) => run.target.reqPerSec))),
         fixed(median(runs.map(baselineRate))),
         `${fixed(ratio, 2)}x`,
+        fixed(median(runs.map((run) => nginxCpu(run.target) * 1000)), 0),
+        fixed(median(runs.map((run) => baselineCpu(run) * 1000)), 0),
+        `${fixed(cpuRatio, 2)}x`,
+        `${fixed(median(runs.map((run) => (run.target.serverCpu?.instancesCoreShare ?? Number.NaN) * 100)), 0)}%`,
         fixed(median(runs.map((run) => run.target.p50)), 0),
         fixed(p99, 0),
         statusSummary(runs.map((run) => run.target)),
       ]);
       checks.push(
-        `${verdict(ratio >= 0.9 && p99 < 50)}  through nginx, ${page.label}: ${fixed(ratio, 2)}x its static copy (>= 0.9), p99 ${fixed(p99, 0)} ms (< 50) at 50 connections`,
+        `${verdict(ratio >= 0.9 && p99 < 50)}  through nginx, ${page.label}: ${fixed(ratio, 2)}x its static copy (>= 0.9), p99 ${fixed(p99, 0)} ms (< 50) at 50 connections; nginx's CPU per request ${fixed(cpuRatio, 2)}x its static copy's`,
       );
     }
     const partId = partPath.replace('/parts/', '');
@@ -648,9 +670,26 @@ function printNormalReport(
 
   if (cluster) {
     log(
-      `\n== Through nginx, 2 instances (Accept-Encoding ${BROWSER_ENCODING}, 50 connections, autocannon in ${LOAD_WORKERS} worker threads; each page against its bytes as precompressed static files from the same nginx; ${rounds} round(s) of ${seconds} s; medians) ==`,
+      `\n== Through nginx, 2 instances (Accept-Encoding ${BROWSER_ENCODING}, 50 connections, autocannon in ${LOAD_WORKERS} worker threads; each page against its bytes as precompressed static files from the same nginx; nginx's CPU per request and the instances' share of a core read from /proc; ${rounds} round(s) of ${seconds} s; medians) ==`,
     );
-    log(formatTable(['page', 'req/s', 'static copy req/s', 'ratio', 'p50', 'p99', 'non-2xx'], cluster.rows));
+    log(
+      formatTable(
+        [
+          'page',
+          'req/s',
+          'static copy req/s',
+          'ratio',
+          'nginx µs/req',
+          'static copy µs/req',
+          'CPU ratio',
+          'instances',
+          'p50',
+          'p99',
+          'non-2xx',
+        ],
+        cluster.rows,
+      ),
+    );
     checks.push(...cluster.checks);
   }
 

@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { precompress } from '../cluster/nginx';
 import { runLoad, type LoadResult } from './load';
+import { cpuSeconds } from './rss';
 
 /**
  * The benchmark's measurements through the production topology (scripts/cluster/topology.ts): each
@@ -67,14 +68,26 @@ export function removeStaticCopies(staticDir: string): void {
  */
 export const LOAD_WORKERS = 2;
 
-export function clusterLoad(
+/** The topology's processes whose CPU a load run reads from /proc (each pid with its descendants). */
+export type ServerProcesses = { nginx: number; instances: number[] };
+
+/**
+ * A load run through nginx. With `processes`, also the CPU nginx used per answered request and the share
+ * of a core the app instances used meanwhile: the load generator shares the machine's 2 cores with
+ * nginx, so req/s also measures how much of a core the client spends parsing each answer.
+ */
+export async function clusterLoad(
   base: string,
   target: string,
   seconds: number,
   cookies: string[] | null,
   connections = 50,
+  processes?: ServerProcesses,
 ): Promise<LoadResult> {
-  return runLoad({
+  const cpu = () => processes && { nginx: cpuSeconds(processes.nginx), instances: sum(processes.instances.map(cpuSeconds)) };
+  const before = cpu();
+  const started = performance.now();
+  const result = await runLoad({
     base,
     path: target,
     connections,
@@ -83,6 +96,20 @@ export function clusterLoad(
     rotate: cookies?.map((cookie) => ({ cookie })),
     workers: LOAD_WORKERS,
   });
+  const after = cpu();
+  if (!before || !after || !result.total) return result;
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    ...result,
+    serverCpu: {
+      nginxMsPerRequest: ((after.nginx - before.nginx) * 1000) / result.total,
+      instancesCoreShare: (after.instances - before.instances) / elapsed,
+    },
+  };
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
 }
 
 /**

@@ -20,7 +20,12 @@ export type LoadResult = {
   unanswered: number;
   statusCounts: Record<string, number>;
   seconds: number;
+  /** Through nginx (scripts/bench/cluster.ts): the CPU the server side used during the run. */
+  serverCpu?: ServerCpu;
 };
+
+/** nginx's CPU per answered request (ms), and the share of a core the app instances used meanwhile. */
+export type ServerCpu = { nginxMsPerRequest: number; instancesCoreShare: number };
 
 export type LoadOptions = {
   base: string;

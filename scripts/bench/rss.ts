@@ -113,7 +113,7 @@ export function mb(bytes: number): string {
 }
 
 /** CPU time (user and system, in seconds) the process tree has used so far. */
-function cpuSeconds(root: number): number {
+export function cpuSeconds(root: number): number {
   let ticks = 0;
   for (const pid of processTree(root)) {
     // The fields after the command (which may hold spaces) start at the state: utime and stime are the 12th and 13th.
