@@ -3,7 +3,6 @@ import { getToken } from 'next-auth/jwt';
 import { PATHNAME_HEADER } from '@/lib/auth/private-page-header';
 import { narrowedLocation, narrowedPage } from '@/lib/catalog/url';
 import { authSecret } from '@/lib/platform/env';
-import { DATABASE_PAGE, OUTAGE_RETRY_AFTER_SECONDS } from '@/lib/platform/outage-paths';
 import { hasMalformedPath, malformedPathAnswer } from '@/lib/platform/request-path';
 
 /** The build's files and public/'s (the ones a method other than GET or HEAD gets 405 on). */
@@ -21,9 +20,6 @@ const METHOD_NOT_ALLOWED = () => new NextResponse(null, { status: 405, headers: 
  * - the dashboard's early redirect: a visitor opening it goes to /login, remembering the page; a
  *   signed-in one's page gets its path (the layout decides access before anything streams). Every
  *   page, route handler and action checks the caller again on the server (CVE-2025-29927);
- * - a public page that reads the database, while the database is unreachable and the cache has no
- *   copy of the page, answers the 503 page with Retry-After (rendering it would answer 500). A client
- *   navigation (RSC) is left to Next.js: its failure makes the browser load the page, which comes here.
  * A malformed `Next-Router-State-Tree` header is refused by next.config.mjs's rewrite (Next.js hides
  * its router headers from the proxy).
  */
@@ -43,35 +39,11 @@ export async function proxy(req: NextRequest) {
   if (moved) return NextResponse.redirect(new URL(moved, req.url), 308);
   const narrowed = narrowedPage(pathname, req.nextUrl.searchParams);
   if (narrowed && !reading) return METHOD_NOT_ALLOWED();
-  if (narrowed && 'rewrite' in narrowed) return serveNarrowed(req, narrowed.rewrite);
+  // The query rides along: Next.js checks a client navigation's own field (`_rsc`) on the page it serves.
+  if (narrowed && 'rewrite' in narrowed) return NextResponse.rewrite(new URL(`${narrowed.rewrite}${req.nextUrl.search}`, req.url));
   if (narrowed) return NextResponse.redirect(new URL(narrowed.redirect, req.url), 308);
-  if (DATABASE_PAGE.test(pathname)) return (await outageAnswer(req)) ?? NextResponse.next();
   // A well-formed percent-escape came through the first matcher: nothing to refuse.
   return NextResponse.next();
-}
-
-/**
- * A narrowed catalog page, from the page of its key (its own cache entry); a page load is first checked
- * like any page that reads the database, a client navigation (RSC) left to Next.js as there.
- */
-async function serveNarrowed(req: NextRequest, target: string) {
-  if (!req.headers.has('rsc')) {
-    const unavailable = await outageAnswer(req, target);
-    if (unavailable) return unavailable;
-  }
-  // The query rides along: Next.js checks a client navigation's own field (`_rsc`) on the page it serves.
-  return NextResponse.rewrite(new URL(`${target}${req.nextUrl.search}`, req.url));
-}
-
-/** The 503 page for a page at `pathname` that cannot be answered now, or undefined to go on. */
-async function outageAnswer(req: NextRequest, pathname = req.nextUrl.pathname) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-  const { isPageUnavailable } = await import('@/lib/platform/outage');
-  if (!(await isPageUnavailable(pathname))) return undefined;
-  return NextResponse.rewrite(new URL('/unavailable', req.url), {
-    status: 503,
-    headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
-  });
 }
 
 async function guardDashboard(req: NextRequest) {
@@ -104,11 +76,20 @@ export const config = {
     '/images/:path*',
     '/logo.svg',
     '/dashboard/:path*',
-    // The pages of DATABASE_PAGE (lib/platform/outage-paths.ts), but not a client navigation's request.
-    {
-      source: '/:page(|parts|parts/[^/]+|categories/[^/]+|blogs)',
-      missing: [{ type: 'header', key: 'rsc' }],
-    },
+    // The old form of a narrowed catalog URL: the catalog or a category with one of CATALOG_PARAMS
+    // (lib/catalog/url.ts; proxy.test.ts checks the list). Without a field, they are not the proxy's.
+    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'q' }] },
+    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'category' }] },
+    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'brand' }] },
+    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'minPrice' }] },
+    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'maxPrice' }] },
+    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'inStock' }] },
+    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'year' }] },
+    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'make' }] },
+    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'model' }] },
+    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'engine' }] },
+    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'page' }] },
     // The narrowed catalog pages, client navigations included.
     '/parts/search',
     '/categories/:slug/search',

@@ -6,31 +6,41 @@ import { expect, test } from './fixtures';
 
 /**
  * While the database is down, a public page with a copy in the cache is served from it, and one
- * without answers the 503 page with Retry-After (it answered 500). The database is really stopped:
- * this file starts its own (an embedded one, never the shared e2e server's) and its own production
- * server on it (`npm start`, the demo catalog seeded), then stops the database mid-run.
+ * without answers the 503 page with Retry-After. The database is really stopped: this file starts its
+ * own (an embedded one, never the shared e2e server's) and the production topology on it
+ * (`npm run serve:cluster`: Redis, one `next start` instance of the build, nginx with deploy/nginx.conf;
+ * the demo catalog seeded), then stops the database mid-run.
+ *
+ * The app serves its cached copies itself. A page it cannot render answers 500, which nginx turns into
+ * the shop's unavailable page with 503 and Retry-After: Next.js gives a page no way to answer 503,
+ * and a proxy.ts that could would run on every catalog page (docs/operations.md).
  */
-const PORT = E2E_PORT + 48;
-const BASE = `http://localhost:${PORT}`;
-const DATA_DIR = path.resolve('.data', `e2e-outage-${PORT}`);
+// One topology per project (desktop and phone may run this file at the same time).
+let PORT = 0;
+let BASE = '';
 let db: RunningDatabase | undefined;
-let server: ChildProcess | undefined;
+let cluster: ChildProcess | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({}, workerInfo) => {
   test.setTimeout(240_000);
+  PORT = E2E_PORT + (workerInfo.project.name === 'phone' ? 49 : 48);
+  BASE = `http://localhost:${PORT}`;
+  const DATA_DIR = path.resolve('.data', `e2e-outage-${PORT}`);
   // `env: {}`: an embedded server of this file's own, even where MONGODB_URI names a shared one.
   db = await resolveDatabase({ dataDir: DATA_DIR, cacheDir: path.resolve('.cache'), ephemeral: true, env: {}, log: () => {} });
-  server = spawn('npx', ['tsx', '--conditions=react-server', 'scripts/run.ts', 'start', '--embedded', '-p', String(PORT)], {
-    env: {
-      ...process.env,
-      MONGODB_URI: withDatabaseName(db.uri, 'partsmart'),
-      SHOP_DATA_DIR: DATA_DIR,
-      NEXTAUTH_URL: BASE,
-      PAYMENTS_PROVIDER: 'test',
-      TRUSTED_PROXY_HOPS: '1',
-    },
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    MONGODB_URI: withDatabaseName(db.uri, 'partsmart'),
+    SHOP_DATA_DIR: DATA_DIR,
+    NEXTAUTH_URL: BASE,
+    PAYMENTS_PROVIDER: 'test',
+  };
+  // Its own Redis: never one named for the e2e server.
+  delete env.REDIS_URL;
+  cluster = spawn('npx', ['tsx', '--conditions=react-server', 'scripts/serve-cluster.ts', '--instances', '1', '--port', String(PORT)], {
+    env,
     stdio: 'ignore',
     detached: true,
   });
@@ -41,13 +51,37 @@ test.beforeAll(async () => {
       () => false,
     );
     if (up) break;
-    if (Date.now() > deadline) throw new Error('the server did not come up');
+    if (cluster.exitCode !== null) throw new Error(`serve:cluster exited with ${cluster.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the cluster did not come up');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 });
 
+/** The filters, read from the database itself (not through the app, which would cache them). */
+async function filterParts(): Promise<Array<{ _id: string; name: string }>> {
+  const { default: mongoose } = await import('mongoose');
+  const client = new mongoose.mongo.MongoClient(db!.uri);
+  try {
+    await client.connect();
+    const found = await client.db('partsmart').collection('parts').find({ category: 'filters' }).project({ name: 1 }).toArray();
+    return found.map((part) => ({ _id: String(part._id), name: String(part.name) }));
+  } finally {
+    await client.close();
+  }
+}
+
 test.afterAll(async () => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  // The whole group: npx, serve:cluster and what it started (it stops them too on SIGTERM).
+  if (cluster?.pid) process.kill(-cluster.pid, 'SIGTERM');
+  const deadline = Date.now() + 20_000;
+  while (
+    Date.now() < deadline &&
+    (await fetch(BASE).then(
+      () => true,
+      () => false,
+    ))
+  )
+    await new Promise((resolve) => setTimeout(resolve, 250));
   await db?.stop();
 });
 
@@ -55,40 +89,68 @@ test('pages with a cached copy are served from it, the others answer the 503 pag
   test.setTimeout(120_000);
   const parts = (await (await request.get(`${BASE}/api/parts?limit=4`)).json()) as Array<{ _id: string; name: string }>;
   expect(parts.length).toBe(4);
-  const [visited, other] = parts as [(typeof parts)[number], (typeof parts)[number]];
+  const visited = parts[0]!;
   // Rendered once, so cached: a part page, the home page, one category and one narrowed catalog page.
-  for (const pathname of [`/parts/${visited._id}`, '/', '/categories/brakes', '/parts/search?category=brakes']) {
-    expect({ pathname, status: (await request.get(`${BASE}${pathname}`)).status() }).toEqual({ pathname, status: 200 });
+  const cachedPages = [`/parts/${visited._id}`, '/', '/categories/brakes', '/parts/search?category=brakes'];
+  let instance = '';
+  for (const pathname of cachedPages) {
+    const res = await request.get(`${BASE}${pathname}`);
+    expect({ pathname, status: res.status() }).toEqual({ pathname, status: 200 });
+    instance = res.headers()['x-served-by'] ?? '';
   }
+  expect(instance).toMatch(/^127\.0\.0\.1:\d+$/);
+  // A part nothing has read (a listed part's data is cached by its list, and its page could be rendered
+  // from it): one of the filters, a category no page above shows, nor the home page nor the API's list.
+  const home = await (await request.get(`${BASE}/`)).text();
+  const other = (await filterParts()).find((part) => !home.includes(part.name) && !parts.some((listed) => listed._id === part._id));
+  if (!other) throw new Error('every filter is on the home page');
 
   await db!.stop();
 
-  const cached = await request.get(`${BASE}/parts/${visited._id}`);
-  expect(cached.status()).toBe(200);
-  expect(await cached.text()).toContain(visited.name);
-  for (const pathname of ['/', '/categories/brakes', '/parts/search?category=brakes']) {
-    expect({ pathname, status: (await request.get(`${BASE}${pathname}`)).status() }).toEqual({ pathname, status: 200 });
+  // The app serves its own copies (asked directly, past nginx's), and so does the topology.
+  for (const base of [`http://${instance}`, BASE]) {
+    const cached = await request.get(`${base}/parts/${visited._id}`);
+    expect({ base, status: cached.status() }).toEqual({ base, status: 200 });
+    expect(await cached.text()).toContain(visited.name);
+    for (const pathname of cachedPages.slice(1)) {
+      expect({ base, pathname, status: (await request.get(`${base}${pathname}`)).status() }).toEqual({ base, pathname, status: 200 });
+    }
   }
 
-  for (const pathname of [
+  const uncached = [
     `/parts/${other._id}`,
     '/categories/filters',
     '/parts/000000000000000000000001',
     '/categories/filters/search?inStock=true',
-  ]) {
+  ];
+  for (const pathname of uncached) {
     const res = await request.get(`${BASE}${pathname}`);
-    expect({ pathname, status: res.status(), retryAfter: res.headers()['retry-after'] }).toEqual({
+    expect({
+      pathname,
+      status: res.status(),
+      retryAfter: res.headers()['retry-after'],
+      cacheControl: res.headers()['cache-control'],
+    }).toEqual({
       pathname,
       status: 503,
       retryAfter: '5',
+      cacheControl: 'no-store',
     });
     const html = await res.text();
     expect(html).toContain('The shop is briefly unavailable');
     expect(html).not.toContain(other.name);
   }
+  // The app alone cannot render it: a server error, without the part.
+  const alone = await request.get(`http://${instance}/parts/${other._id}`);
+  expect(alone.status()).toBe(500);
+  expect(await alone.text()).not.toContain(other.name);
 
   const response = await page.goto(`${BASE}/parts/${other._id}`);
   expect(response?.status()).toBe(503);
   await expect(page.getByRole('heading', { level: 1, name: 'The shop is briefly unavailable' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to the shop' })).toBeVisible();
+
+  // Opened as a page, the unavailable page is no 503.
+  const opened = await request.get(`${BASE}/unavailable`);
+  expect({ status: opened.status(), retryAfter: opened.headers()['retry-after'] }).toEqual({ status: 200, retryAfter: undefined });
 });

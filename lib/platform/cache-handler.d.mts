@@ -1,5 +1,4 @@
 /** Types of lib/platform/cache-handler.mjs (plain JavaScript that Next loads at run time), for the tests. */
-export function hasServablePage(path: string): Promise<boolean>;
 export default class ShopCacheHandler {
   constructor(ctx?: unknown);
   get(key: string, ctx?: unknown): Promise<{ value: unknown; lastModified: number; cacheControl: unknown } | null>;

@@ -28,32 +28,6 @@ function staleLastModified(entry, now) {
   return typeof seconds === 'number' ? now - (seconds + 1) * 1000 : -1;
 }
 
-/** Where a page's path points at its entry: its key, render time and tags (set() writes it; hasServablePage() reads it). */
-const PAGE_OF_PATH = 'page-of-path:';
-/** Next's implicit tag of a page's path (the one revalidatePath expires): `_N_T_` and the path. */
-const PATH_TAG = '_N_T_/';
-
-/** A page entry's paths: its implicit path tags (not those of its layouts and page files). */
-function pathsOf(entry) {
-  const tags = entry.headers?.['x-next-cache-tags'];
-  if (entry.kind !== 'APP_PAGE' || typeof tags !== 'string') return [];
-  return tags
-    .split(',')
-    .filter((tag) => tag.startsWith(PATH_TAG) && !/\/(?:layout|page)$/.test(tag))
-    .map((tag) => tag.slice(PATH_TAG.length - 1));
-}
-
-/**
- * Whether the page at `path` has an entry `get` would serve (fresh or stale), without touching it:
- * proxy.ts asks, while the database is down, whether the page can come from the cache (lib/platform/outage.ts).
- */
-export async function hasServablePage(path) {
-  const store = cacheStore();
-  const page = (await store.readEntry(PAGE_OF_PATH + path))?.value;
-  if (!page?.key) return false;
-  return tagState(await store.readTagTimes(page.tags), page.lastModified, store.now()) !== 'expired';
-}
-
 export default class ShopCacheHandler {
   constructor() {
     // Next makes one handler per request: this is when the request, and its render, started.
@@ -88,9 +62,6 @@ export default class ShopCacheHandler {
       tags: ctx?.fetchCache ? (ctx.tags ?? []) : [],
       cacheControl: ctx?.fetchCache ? undefined : ctx?.cacheControl,
     };
-    // Beside a page, what hasServablePage needs to judge it without reading the whole entry.
-    const page = { key, lastModified: entry.lastModified, tags: tagsOf(entry) };
-    for (const path of pathsOf(data)) await store.writeEntry(PAGE_OF_PATH + path, { value: page, lastModified: now, tags: [] });
     await store.writeEntry(key, entry);
   }
 

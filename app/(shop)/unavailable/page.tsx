@@ -5,8 +5,8 @@ import { buttonClass } from '@/components/ui/button';
 export const metadata: Metadata = { title: 'Briefly unavailable', robots: { index: false, follow: false } };
 
 /**
- * What proxy.ts answers, with status 503 and Retry-After, for a catalog page that can be neither
- * rendered (the database is unreachable) nor served from the cache (lib/platform/outage.ts).
+ * What nginx answers (deploy/front.conf), with status 503 and Retry-After, for a page the app could
+ * neither serve from its cache nor render (the database unreachable) and nginx has no copy of.
  */
 export default function UnavailablePage() {
   return (
