@@ -50,12 +50,7 @@ function installSchemathesis(): void {
     if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
   };
   run('python3', ['-m', 'venv', VENV]);
-  run(path.join(VENV, 'bin', 'pip'), [
-    'install',
-    '--quiet',
-    `schemathesis==${SCHEMATHESIS_VERSION}`,
-    `hypothesis==${HYPOTHESIS_VERSION}`,
-  ]);
+  run(path.join(VENV, 'bin', 'pip'), ['install', '--quiet', `schemathesis==${SCHEMATHESIS_VERSION}`, `hypothesis==${HYPOTHESIS_VERSION}`]);
 }
 
 async function waitUntilUp(server: ChildProcess): Promise<void> {

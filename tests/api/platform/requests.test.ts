@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { NextRequest } from 'next/server';
 import { GET as adminCheckRoute } from '@/app/api/admin/[email]/route';
 import { GET as getProfileRoute, PATCH as patchProfileRoute } from '@/app/api/myProfile/[emailOrId]/route';
