@@ -15,8 +15,6 @@ import { expect, test } from './fixtures';
  * the shop's unavailable page with 503 and Retry-After: Next.js gives a page no way to answer 503,
  * and a proxy.ts that could would run on every catalog page (docs/operations.md).
  */
-// One topology per project (desktop and phone may run this file at the same time).
-let PORT = 0;
 let BASE = '';
 let db: RunningDatabase | undefined;
 let cluster: ChildProcess | undefined;
@@ -25,9 +23,10 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({}, workerInfo) => {
   test.setTimeout(240_000);
-  PORT = E2E_PORT + (workerInfo.project.name === 'phone' ? 49 : 48);
-  BASE = `http://localhost:${PORT}`;
-  const DATA_DIR = path.resolve('.data', `e2e-outage-${PORT}`);
+  // One topology per project: desktop and phone may run this file at the same time.
+  const port = E2E_PORT + (workerInfo.project.name === 'phone' ? 49 : 48);
+  BASE = `http://localhost:${port}`;
+  const DATA_DIR = path.resolve('.data', `e2e-outage-${port}`);
   // `env: {}`: an embedded server of this file's own, even where MONGODB_URI names a shared one.
   db = await resolveDatabase({ dataDir: DATA_DIR, cacheDir: path.resolve('.cache'), ephemeral: true, env: {}, log: () => {} });
   const env: NodeJS.ProcessEnv = {
@@ -39,7 +38,7 @@ test.beforeAll(async ({}, workerInfo) => {
   };
   // Its own Redis: never one named for the e2e server.
   delete env.REDIS_URL;
-  cluster = spawn('npx', ['tsx', '--conditions=react-server', 'scripts/serve-cluster.ts', '--instances', '1', '--port', String(PORT)], {
+  cluster = spawn('npx', ['tsx', '--conditions=react-server', 'scripts/serve-cluster.ts', '--instances', '1', '--port', String(port)], {
     env,
     stdio: 'ignore',
     detached: true,
