@@ -3,6 +3,7 @@ import path from 'node:path';
 import { resolveDatabase, withDatabaseName, type RunningDatabase } from '../db/embedded';
 import { E2E_PORT } from '../playwright.config';
 import { expect, test } from './fixtures';
+import { withShopDb } from './helpers';
 
 /**
  * While the database is down, a public page with a copy in the cache is served from it, and one
@@ -58,15 +59,8 @@ test.beforeAll(async ({}, workerInfo) => {
 
 /** The filters, read from the database itself (not through the app, which would cache them). */
 async function filterParts(): Promise<Array<{ _id: string; name: string }>> {
-  const { default: mongoose } = await import('mongoose');
-  const client = new mongoose.mongo.MongoClient(db!.uri);
-  try {
-    await client.connect();
-    const found = await client.db('partsmart').collection('parts').find({ category: 'filters' }).project({ name: 1 }).toArray();
-    return found.map((part) => ({ _id: String(part._id), name: String(part.name) }));
-  } finally {
-    await client.close();
-  }
+  const found = await withShopDb((shop) => shop.collection('parts').find({ category: 'filters' }).project({ name: 1 }).toArray(), db!.uri);
+  return found.map((part) => ({ _id: String(part._id), name: String(part.name) }));
 }
 
 test.afterAll(async () => {

@@ -128,20 +128,26 @@ export async function payOrderViaApi(api: APIRequestContext, orderId: string): P
   return id;
 }
 
-/** Direct access to the e2e database, for setups no page offers (taking a role away). */
-export async function withShopDb<T>(fn: (db: mongo.Db) => Promise<T>): Promise<T> {
-  const { readFileSync, existsSync } = await import('node:fs');
+/**
+ * Direct access to the e2e database, for setups no page offers (taking a role away), or to the
+ * database server at `uri` (a test's own).
+ */
+export async function withShopDb<T>(fn: (db: mongo.Db) => Promise<T>, uri?: string): Promise<T> {
   const { default: mongoose } = await import('mongoose');
-  const lock = ['ferretdb', 'mongo'].map((dir) => path.join(E2E_DATA_DIR, dir, 'engine.json')).find((file) => existsSync(file));
-  if (!lock) throw new Error('the e2e database is not running');
-  const { uri } = JSON.parse(readFileSync(lock, 'utf8')) as { uri: string };
-  const client = new mongoose.mongo.MongoClient(uri);
+  const client = new mongoose.mongo.MongoClient(uri ?? (await e2eDatabaseUri()));
   try {
     await client.connect();
     return await fn(client.db('partsmart'));
   } finally {
     await client.close();
   }
+}
+
+async function e2eDatabaseUri(): Promise<string> {
+  const { readFileSync, existsSync } = await import('node:fs');
+  const lock = ['ferretdb', 'mongo'].map((dir) => path.join(E2E_DATA_DIR, dir, 'engine.json')).find((file) => existsSync(file));
+  if (!lock) throw new Error('the e2e database is not running');
+  return (JSON.parse(readFileSync(lock, 'utf8')) as { uri: string }).uri;
 }
 
 /** The id of a seeded part: tests that need a stable part use these (no test orders, edits or deletes them). */

@@ -15,7 +15,8 @@ import { failedInsideItself } from './schemathesis-log';
  *
  *   npm run fuzz:api            (FUZZ_PORT, default 3390; FUZZ_MAX_EXAMPLES per operation, default 5)
  *
- * Schemathesis comes from PyPI, pinned, into .cache/schemathesis-<version> on first use.
+ * Schemathesis and Hypothesis come from PyPI, pinned, into .cache/schemathesis-<version>-hypothesis-<version>
+ * on first use.
  */
 const SCHEMATHESIS_VERSION = '4.32.5';
 /** Its example generator, pinned too: pip would otherwise take whichever release is newest that day. */
