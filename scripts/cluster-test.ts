@@ -136,9 +136,17 @@ async function nginxPageFacts(base: string, instances: string[], sessionCookie: 
   const plain = await raw(base, '/blogs', { headers: { 'accept-encoding': 'identity' } });
   const signedIn = await raw(base, '/blogs', { headers: { ...browser, cookie: sessionCookie } });
   const api = await raw(base, '/api/parts', { headers: browser });
+  const narrowed = await raw(base, '/parts/search?category=brakes', { headers: browser });
   const expect = (what: string, ok: boolean, figure: unknown) => {
     if (!ok) problems.push(`${what}: ${String(figure)}`);
   };
+  const internal = (res: Raw) =>
+    ['x-nextjs-cache', 'x-nextjs-prerender', 'x-nextjs-stale-time', 'x-middleware-rewrite'].filter((name) => res.headers.has(name));
+  expect(
+    "no Next.js notes on how it answered (a narrowed catalog page's rewrite target among them)",
+    narrowed.status === 200 && [kept, api, narrowed].every((res) => internal(res).length === 0),
+    `${narrowed.status}; ${[kept, api, narrowed].flatMap(internal).join(', ')}`,
+  );
   expect(
     '/blogs brotli from the cache',
     kept.headers.get('content-encoding') === 'br' && kept.headers.get('x-proxy-cache') === 'HIT',
