@@ -13,7 +13,16 @@ import { cpuShare, mb, RssSampler, waitForIdleTree, type RssFigures } from './be
 import { measureSitemap, orderablePart, sequentialOrders, timedGet, type SitemapChunk } from './bench/scale';
 import { BENCH_DIST_DIR, buildBench, startBench, type BenchServer } from './bench/server';
 import { BENCH_STATIC_SIZES_KB } from './bench/static-sizes';
-import { BROWSER_ENCODING, clusterLoad, copyAsStatic, LOAD_WORKERS, priceVisibleAfter, removeStaticCopies } from './bench/cluster';
+import {
+  BROWSER_ENCODING,
+  clusterLoad,
+  coldBurst,
+  copyAsStatic,
+  LOAD_WORKERS,
+  priceVisibleAfter,
+  rawGet,
+  removeStaticCopies,
+} from './bench/cluster';
 import { startCluster } from './cluster/topology';
 import { prepareEnvironment, seedIfEmpty } from './app-runner';
 import { benchSeedEnv } from './bench/accounts';
@@ -405,7 +414,14 @@ async function clusterRun(dataDir: string, partPath: string, runId: string): Pro
       await sandwiched(
         pages,
         (baseline) => clusterLoad(base, baseline, seconds, signedInCopies.has(baseline) ? cookies : null, 50, processes),
-        (page) => clusterLoad(base, page.path, seconds, page.signedIn ? cookies : null, 50, processes),
+        // One request first, so the run starts on a fresh copy: after the baseline's seconds the page's copy
+        // is past its stale window, and the run's 50 first requests would all go to the app at once (nginx
+        // locks only a page it has no copy of). That burst is the app's cost, not the cache's: `coldBurst`
+        // below measures it on its own.
+        async (page) => {
+          await rawGet(base, page.path, { 'accept-encoding': BROWSER_ENCODING });
+          return clusterLoad(base, page.path, seconds, page.signedIn ? cookies : null, 50, processes);
+        },
         (sample) => {
           samples.set(sample.item.name, [...(samples.get(sample.item.name) ?? []), sample]);
           log(
@@ -434,7 +450,14 @@ async function clusterRun(dataDir: string, partPath: string, runId: string): Pro
         statusSummary(runs.map((run) => run.target)),
       ]);
       checks.push(
-        `${verdict(ratio >= 0.9 && p99 < 50)}  through nginx, ${page.label}: ${fixed(ratio, 2)}x its static copy (>= 0.9), p99 ${fixed(p99, 0)} ms (< 50) at 50 connections; nginx's CPU per request ${fixed(cpuRatio, 2)}x its static copy's`,
+        `${verdict(ratio >= 0.9 && p99 < 50)}  through nginx, ${page.label}: ${fixed(ratio, 3)}x its static copy (>= 0.9), p99 ${fixed(p99, 0)} ms (< 50) at 50 connections; nginx's CPU per request ${fixed(cpuRatio, 2)}x its static copy's`,
+      );
+    }
+    const burstPage = pages.find((page) => page.name === 'part') ?? pages[0];
+    if (burstPage) {
+      const burst = await coldBurst(base, burstPage.path);
+      checks.push(
+        `INFO  through nginx, ${burstPage.label} after a 4 s pause, 50 requests at once: ${burst.toApp} asked the app, ${burst.fromCopy} got the copy; slowest ${fixed(burst.slowestMs, 0)} ms`,
       );
     }
     const partId = partPath.replace('/parts/', '');

@@ -140,3 +140,29 @@ export async function priceVisibleAfter(options: {
   await load;
   return visible;
 }
+
+/**
+ * What a page's first requests after a pause cost: waits until its copy is past its stale window (2 to
+ * 3 s, deploy/nginx.conf), then sends `count` requests at once, each on its own connection. Answers how
+ * many nginx sent to the app (EXPIRED or MISS: nginx locks only a page it has no copy of), how many it
+ * answered from its copy, and the slowest answer in ms.
+ */
+export async function coldBurst(base: string, target: string, count = 50): Promise<{ toApp: number; fromCopy: number; slowestMs: number }> {
+  await new Promise((resolve) => setTimeout(resolve, 4000));
+  const answers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const started = performance.now();
+      const status = await new Promise<string>((resolve, reject) => {
+        const req = http.get(new URL(target, base), { headers: { 'accept-encoding': BROWSER_ENCODING }, agent: false }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(String(res.headers['x-proxy-cache'] ?? '')));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+      });
+      return { status, ms: performance.now() - started };
+    }),
+  );
+  const toApp = answers.filter((answer) => answer.status === 'EXPIRED' || answer.status === 'MISS').length;
+  return { toApp, fromCopy: answers.length - toApp, slowestMs: Math.max(...answers.map((answer) => answer.ms)) };
+}
