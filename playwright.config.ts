@@ -10,6 +10,11 @@ const launchOptions = {
   args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 };
 
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, channel: undefined };
+const PHONE = { ...devices['Pixel 5'], viewport: { width: 360, height: 780 }, channel: undefined, browserName: 'chromium' as const };
+/** The tests that measure time (see the `timing` projects). */
+const TIMINGS = /search-timing\.spec\.ts/;
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
@@ -35,15 +40,21 @@ export default defineConfig({
     {
       name: 'desktop',
       dependencies: ['setup'],
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, channel: undefined },
+      testIgnore: TIMINGS,
+      use: DESKTOP,
     },
     {
       name: 'phone',
       dependencies: ['setup'],
       // The API reference (/api/docs) is a tool for developers at a desk; Scalar renders operations lazily on narrow screens.
-      testIgnore: /api-reference\.spec\.ts/,
-      use: { ...devices['Pixel 5'], viewport: { width: 360, height: 780 }, channel: undefined, browserName: 'chromium' },
+      testIgnore: [/api-reference\.spec\.ts/, TIMINGS],
+      use: PHONE,
     },
+    // The tests that time the shop run last, one at a time: on 2 cores a test doing heavy work on the
+    // other worker (a product deleted and every page showing it rendered again) was measured with them.
+    // Alone: `npx playwright test --no-deps e2e/search-timing.spec.ts`.
+    { name: 'desktop timing', dependencies: ['desktop', 'phone'], testMatch: TIMINGS, use: DESKTOP },
+    { name: 'phone timing', dependencies: ['desktop timing'], testMatch: TIMINGS, use: PHONE },
   ],
   webServer: {
     command: 'npx tsx --conditions=react-server scripts/e2e-server.ts',
