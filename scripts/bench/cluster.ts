@@ -13,7 +13,8 @@ import { cpuSeconds } from './rss';
 /** The encodings a browser takes, as the benchmark sends them through nginx. */
 export const BROWSER_ENCODING = 'br, gzip';
 
-type RawAnswer = { status: number; encoding: string | null; body: Buffer };
+/** An answer as sent, with nginx's X-Proxy-Cache (null where nginx did not answer). */
+type RawAnswer = { status: number; encoding: string | null; cache: string | null; body: Buffer };
 
 /** One GET with the body as sent (not decoded). */
 export function rawGet(base: string, target: string, headers: Record<string, string>): Promise<RawAnswer> {
@@ -25,6 +26,7 @@ export function rawGet(base: string, target: string, headers: Record<string, str
         resolve({
           status: res.statusCode ?? 0,
           encoding: (res.headers['content-encoding'] as string | undefined) ?? null,
+          cache: (res.headers['x-proxy-cache'] as string | undefined) ?? null,
           body: Buffer.concat(chunks),
         }),
       );
@@ -143,24 +145,17 @@ export async function priceVisibleAfter(options: {
 
 /**
  * What a page's first requests after a pause cost: waits until its copy is past its stale window (2 to
- * 3 s, deploy/nginx.conf), then sends `count` requests at once, each on its own connection. Answers how
- * many nginx sent to the app (EXPIRED or MISS: nginx locks only a page it has no copy of), how many it
- * answered from its copy, and the slowest answer in ms.
+ * 3 s, deploy/nginx.conf), then sends `count` requests at once. Answers how many nginx sent to the app
+ * (EXPIRED or MISS: nginx locks only a page it has no copy of), how many it answered from its copy, and
+ * the slowest answer in ms.
  */
 export async function coldBurst(base: string, target: string, count = 50): Promise<{ toApp: number; fromCopy: number; slowestMs: number }> {
   await new Promise((resolve) => setTimeout(resolve, 4000));
   const answers = await Promise.all(
     Array.from({ length: count }, async () => {
       const started = performance.now();
-      const status = await new Promise<string>((resolve, reject) => {
-        const req = http.get(new URL(target, base), { headers: { 'accept-encoding': BROWSER_ENCODING }, agent: false }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(String(res.headers['x-proxy-cache'] ?? '')));
-          res.on('error', reject);
-        });
-        req.on('error', reject);
-      });
-      return { status, ms: performance.now() - started };
+      const { cache } = await rawGet(base, target, { 'accept-encoding': BROWSER_ENCODING });
+      return { status: cache, ms: performance.now() - started };
     }),
   );
   const toApp = answers.filter((answer) => answer.status === 'EXPIRED' || answer.status === 'MISS').length;
