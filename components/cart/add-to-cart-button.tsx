@@ -8,6 +8,7 @@ import { isBelowMinimum } from '@/components/parts/stock-facts';
 import { useViewer } from '@/components/session/use-viewer';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { inputClass } from '@/components/forms/field';
 import { TEXT } from '@/lib/platform/constants';
 import { cn } from '@/lib/platform/utils';
@@ -21,6 +22,9 @@ type AddToCartButtonProps = {
 
 /** Adds the part to this browser's cart (a guest's or the customer's); the server checks minimum and stock again. */
 export function AddToCartButton({ part, variant = 'card', className }: AddToCartButtonProps) {
+  // Before hydration a click would do nothing and say nothing (a tap on a slow phone, lost): the
+  // server's HTML shows the button disabled, and it works from the moment it looks enabled.
+  const hydrated = useHydrated();
   const viewer = useViewer();
   const cart = useCart();
   const quantityId = useId();
@@ -49,7 +53,7 @@ export function AddToCartButton({ part, variant = 'card', className }: AddToCart
       variant={variant === 'page' ? 'dark' : 'outline'}
       size={variant === 'page' ? 'lg' : 'sm'}
       loading={busy}
-      disabled={isAdmin || unavailable}
+      disabled={!hydrated || isAdmin || unavailable}
       onClick={() => void add()}
       // The visible words start the name (WCAG 2.5.3); the part's name tells the cards' buttons apart.
       aria-label={variant === 'card' && !isAdmin && !unavailable ? `Add to cart: ${part.name}` : undefined}
@@ -76,7 +80,7 @@ export function AddToCartButton({ part, variant = 'card', className }: AddToCart
             value={quantity}
             onChange={(event) => setQuantity(event.target.value)}
             className={inputClass}
-            disabled={isAdmin || unavailable}
+            disabled={!hydrated || isAdmin || unavailable}
           />
         </div>
         {button}

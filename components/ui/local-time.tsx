@@ -1,6 +1,6 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 const FORMATS = {
   date: { dateStyle: 'medium' },
@@ -9,7 +9,6 @@ const FORMATS = {
 type Format = keyof typeof FORMATS;
 
 const formatters = new Map<Format, Intl.DateTimeFormat>();
-const subscribe = () => () => {};
 
 /** The server cannot know the reader's locale or time zone: it writes UTC, saying so. */
 function utcText(date: Date, format: Format): string {
@@ -23,11 +22,7 @@ function utcText(date: Date, format: Format): string {
  * matches during hydration and pages stay cacheable.
  */
 export function LocalTime({ iso, format = 'datetime', className }: { iso: string; format?: Format; className?: string }) {
-  const hydrated = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const date = new Date(iso);
   let text = utcText(date, format);
   if (hydrated) {
