@@ -155,9 +155,9 @@ export async function coldBurst(base: string, target: string, count = 50): Promi
     Array.from({ length: count }, async () => {
       const started = performance.now();
       const { cache } = await rawGet(base, target, { 'accept-encoding': BROWSER_ENCODING });
-      return { status: cache, ms: performance.now() - started };
+      return { cache, ms: performance.now() - started };
     }),
   );
-  const toApp = answers.filter((answer) => answer.status === 'EXPIRED' || answer.status === 'MISS').length;
+  const toApp = answers.filter((answer) => answer.cache === 'EXPIRED' || answer.cache === 'MISS').length;
   return { toApp, fromCopy: answers.length - toApp, slowestMs: Math.max(...answers.map((answer) => answer.ms)) };
 }
