@@ -13,8 +13,8 @@ import { cpuSeconds } from './rss';
 /** The encodings a browser takes, as the benchmark sends them through nginx. */
 export const BROWSER_ENCODING = 'br, gzip';
 
-/** An answer as sent, with nginx's X-Proxy-Cache (null where nginx did not answer). */
-type RawAnswer = { status: number; encoding: string | null; cache: string | null; body: Buffer };
+/** An answer as sent, with nginx's X-Proxy-Cache (null where nginx did not answer) and its Content-Length. */
+type RawAnswer = { status: number; encoding: string | null; cache: string | null; length: string | null; body: Buffer };
 
 /** One GET with the body as sent (not decoded). */
 export function rawGet(base: string, target: string, headers: Record<string, string>): Promise<RawAnswer> {
@@ -27,6 +27,7 @@ export function rawGet(base: string, target: string, headers: Record<string, str
           status: res.statusCode ?? 0,
           encoding: (res.headers['content-encoding'] as string | undefined) ?? null,
           cache: (res.headers['x-proxy-cache'] as string | undefined) ?? null,
+          length: res.headers['content-length'] ?? null,
           body: Buffer.concat(chunks),
         }),
       );
@@ -58,6 +59,49 @@ export async function copyAsStatic(base: string, staticDir: string, name: string
   // Only the copies' own .br and .gz: precompress skips them as fresh.
   await precompress(dir);
   return `/_next/static/bench-copy/${name}.html`;
+}
+
+/**
+ * The bench's reference for what nginx's page cache costs by itself (deploy/front.conf): a server on
+ * `port` whose `/_next/static/bench-copy/` files come from the public server's static location through
+ * the same cache, kept for the whole run. A hit there is sent the way a kept page is (read into memory,
+ * not with sendfile), but with the static file's length and headers: no chunks, none of the app's
+ * headers, of the page location's own only X-Proxy-Cache, and no access log (as the static location).
+ * Set into the cluster with `startCluster`'s `nginxExtra`.
+ */
+export function keptCopyServer(port: number, publicPort: number): string {
+  return `server {
+    listen 127.0.0.1:${port};
+    access_log off;
+    location /_next/static/bench-copy/ {
+        proxy_pass http://127.0.0.1:${publicPort};
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_set_header Accept-Encoding $shop_encoding;
+        proxy_cache pages;
+        proxy_cache_key bench-copy$uri$shop_encoding;
+        proxy_cache_valid 200 1h;
+        proxy_ignore_headers Cache-Control Expires;
+        sendfile off;
+        add_header X-Proxy-Cache $upstream_cache_status always;
+    }
+}`;
+}
+
+/**
+ * Checks that `keptUrl` (keptCopyServer) answers a hit from nginx's cache with the very bytes of the
+ * static copy at `staticPath` and their length, as a browser asks for them.
+ */
+export async function checkKeptCopy(base: string, staticPath: string, keptUrl: string): Promise<void> {
+  const headers = { 'accept-encoding': BROWSER_ENCODING };
+  const copy = await rawGet(base, staticPath, headers);
+  await rawGet(keptUrl, '', headers);
+  const kept = await rawGet(keptUrl, '', headers);
+  const same = kept.body.equals(copy.body) && kept.encoding === copy.encoding && kept.length === String(copy.body.length);
+  if (kept.status !== 200 || kept.cache !== 'HIT' || !same)
+    throw new Error(
+      `${keptUrl}: ${kept.status}, cache ${kept.cache}, length ${kept.length}, ${kept.body.length} bytes (${same ? 'the' : 'not the'} static copy's)`,
+    );
 }
 
 export function removeStaticCopies(staticDir: string): void {

@@ -76,16 +76,19 @@ export type NginxOptions = {
   workers?: number;
   /** TLS: the certificate and key files; nginx then listens with TLS on `port` and plain HTTP on `httpPort`. */
   tls?: { cert: string; key: string; httpPort: number; serverName?: string };
+  /** More of the http context, after the public server (the bench's reference server, scripts/bench.ts). */
+  extra?: string;
 };
 
 /** Renders deploy/*.conf into `dir` (nginx.conf and what it includes) and answers the main file's path. */
 export function writeNginxConfig(options: NginxOptions): string {
   const { dir } = options;
   for (const sub of ['tmp', 'cache']) mkdirSync(path.join(dir, sub), { recursive: true });
+  const listenFile = options.tls ? 'listen-tls.conf' : 'listen-plain.conf';
   const settings: Record<string, string> = {
     SHOP_RUN_DIR: dir,
     SHOP_STATIC_DIR: path.resolve(options.staticDir ?? path.join('.next', 'static')),
-    SHOP_LISTEN: options.tls ? 'listen-tls.conf' : 'listen-plain.conf',
+    SHOP_LISTEN: listenFile,
     SHOP_SHARED_PAGES: sharedPagesPattern(),
     SHOP_BIND: options.bind ?? '127.0.0.1',
     SHOP_PORT: String(options.port),
@@ -95,9 +98,10 @@ export function writeNginxConfig(options: NginxOptions): string {
     SHOP_TLS_CERT: options.tls ? path.resolve(options.tls.cert) : '',
     SHOP_TLS_KEY: options.tls ? path.resolve(options.tls.key) : '',
   };
-  for (const file of ['nginx.conf', 'front.conf', 'proxy-headers.conf', options.tls ? 'listen-tls.conf' : 'listen-plain.conf']) {
+  for (const file of ['nginx.conf', 'front.conf', 'proxy-headers.conf', listenFile]) {
     let text = renderConfig(readFileSync(path.join(DEPLOY_DIR, file), 'utf8'), settings);
     if (file === 'nginx.conf' && options.workers) text = text.replace(/^worker_processes auto;$/m, `worker_processes ${options.workers};`);
+    if (file === listenFile && options.extra) text += `\n${options.extra}\n`;
     writeFileSync(path.join(dir, file), text);
   }
   const upstreams = options.servers.map(

@@ -21,6 +21,8 @@ export type ClusterOptions = {
   redisUrl?: string;
   workers?: number;
   tls?: { cert: string; key: string; httpPort: number; serverName?: string };
+  /** More nginx configuration in its http context (NginxOptions.extra). */
+  nginxExtra?: string;
   log?: (line: string) => void;
 };
 
@@ -78,6 +80,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       staticDir: path.join(distDir, 'static'),
       workers: options.workers,
       tls: options.tls,
+      extra: options.nginxExtra,
     });
     running.push(nginx);
     return { base: nginx.base, redisUrl, redis, instances, nginx, stop };
