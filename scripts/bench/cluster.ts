@@ -64,10 +64,11 @@ export async function copyAsStatic(base: string, staticDir: string, name: string
 /**
  * The bench's reference for what nginx's page cache costs by itself (deploy/front.conf): a server on
  * `port` whose `/_next/static/bench-copy/` files come from the public server's static location through
- * the same cache, kept for the whole run. A hit there is sent the way a kept page is (read into memory,
- * not with sendfile), but with the static file's length and headers: no chunks, none of the app's
- * headers, of the page location's own only X-Proxy-Cache, and no access log (as the static location).
- * Set into the cluster with `startCluster`'s `nginxExtra`.
+ * the same cache, asked as the shared pages' location asks (proxy-headers.conf), and kept for the whole
+ * run. A hit there is sent the way a kept page is (read into memory, not with sendfile), but with the
+ * static file's length and headers: no chunks, none of the app's headers, of the page location's own
+ * only X-Proxy-Cache, and no access log (as the static location). Set into the cluster with
+ * `startCluster`'s `nginxExtra`.
  */
 export function keptCopyServer(port: number, publicPort: number): string {
   return `server {
@@ -75,9 +76,7 @@ export function keptCopyServer(port: number, publicPort: number): string {
     access_log off;
     location /_next/static/bench-copy/ {
         proxy_pass http://127.0.0.1:${publicPort};
-        proxy_http_version 1.1;
-        proxy_set_header Connection "";
-        proxy_set_header Accept-Encoding $shop_encoding;
+        include proxy-headers.conf;
         proxy_cache pages;
         proxy_cache_key bench-copy$uri$shop_encoding;
         proxy_cache_valid 200 1h;
