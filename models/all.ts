@@ -13,6 +13,7 @@ export { Profile } from './profile';
 export { RateLimitHit } from './rate-limit-hit';
 export { Review } from './review';
 export { RoleLock } from './role-lock';
+export { StockHold } from './stock-hold';
 export { StockMove } from './stock-move';
 export { User } from './user';
 export { Vehicle, VehicleMake } from './vehicle';

@@ -2,17 +2,28 @@ import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 /**
- * The first answer to a request sent with an Idempotency-Key, keyed `${scope}:${userId}:${key hash}`:
- * the unique _id makes one attempt run, and a repeat gets the stored answer.
+ * An attempt at a request sent with an Idempotency-Key (lib/orders/idempotency.ts). The n-th attempt of
+ * a key is stored under `${key}#${n}`: the unique _id makes one attempt run at a time, and a new one
+ * starts only after the last was settled. `aliveUntil` is renewed while the attempt runs; one past it
+ * died (or gave up) and is settled by whoever looks next: its order found, or its placement undone.
  */
 const idempotentRequestSchema = new Schema({
   _id: { type: String, required: true },
-  state: { type: String, required: true, enum: ['running', 'done'] },
+  key: { type: String, required: true },
+  n: { type: Number, required: true },
+  bodyHash: { type: String, required: true },
+  // The order this attempt places (its id is chosen before it runs).
+  resourceId: { type: Schema.Types.ObjectId, required: true },
+  // running; done (the answer is stored); stored (its order was found after it died: answered from the order); failed (undone).
+  state: { type: String, required: true, enum: ['running', 'done', 'stored', 'failed'] },
+  aliveUntil: { type: Date, required: true },
   status: { type: Number },
   body: { type: Schema.Types.Mixed },
   at: { type: Date, required: true, default: () => new Date() },
   expiresAt: { type: Date, required: true },
 });
+idempotentRequestSchema.index({ key: 1, n: -1 });
+idempotentRequestSchema.index({ state: 1, aliveUntil: 1 });
 
 export type IdempotentRequestDoc = InferSchemaType<typeof idempotentRequestSchema>;
 export const IdempotentRequest: Model<IdempotentRequestDoc> =

@@ -43,7 +43,7 @@ export function GuestOrder({ order, token, payments }: GuestOrderProps) {
               <h2 id="guest-pay-heading" className="text-lg font-semibold text-slate-900">
                 Pay
               </h2>
-              {order.holdUntil && <HoldCountdown holdUntil={order.holdUntil} />}
+              {order.holdUntil && <HoldCountdown holdUntil={order.holdUntil} held={order.stockHeld} />}
               {payments ? (
                 <PaymentForm
                   orderId={order._id}

@@ -6,8 +6,13 @@ function minutesLeft(holdUntil: string, now: number): number {
   return Math.ceil((new Date(holdUntil).getTime() - now) / 60_000);
 }
 
-/** How long an unpaid order keeps its parts: counted down in the browser, minute by minute. */
-export function HoldCountdown({ holdUntil }: { holdUntil: string }) {
+export const NOT_HELD = 'These parts are not set aside for you: they are taken when you pay, if they are still in stock.';
+
+/**
+ * How long an unpaid order keeps its parts (`held`), or how long it may be paid (an order past its
+ * client's hold limits takes its parts at payment): counted down in the browser, minute by minute.
+ */
+export function HoldCountdown({ holdUntil, held = true }: { holdUntil: string; held?: boolean }) {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     // The clock is the browser's: the server HTML shows no count, so hydration always matches.
@@ -23,9 +28,11 @@ export function HoldCountdown({ holdUntil }: { holdUntil: string }) {
       className="rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-900 ring-1 ring-amber-200"
       data-testid="hold-left"
     >
-      {left > 0
-        ? `Pay within ${left} ${left === 1 ? 'minute' : 'minutes'} to keep these parts. After that the order is cancelled.`
-        : 'The time to pay is over: this order is being cancelled.'}
+      {left <= 0
+        ? 'The time to pay is over: this order is being cancelled.'
+        : held
+          ? `Pay within ${left} ${left === 1 ? 'minute' : 'minutes'} to keep these parts. After that the order is cancelled.`
+          : `${NOT_HELD} Pay within ${left} ${left === 1 ? 'minute' : 'minutes'}; after that the order is cancelled.`}
     </p>
   );
 }

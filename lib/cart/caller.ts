@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { assertCustomer, assertSameOrigin, isSafeMethod, resolveActor, type Actor } from '@/lib/auth/policy';
 import { markPrivate } from '@/lib/platform/private-answers';
-import { mergeGuestCart } from './index';
+import { mergeGuestCart, type CartView } from './index';
 import { clearGuestCookie, customerOwner, guestIdOf, guestOwner, newGuestId, setGuestCookie } from './identity';
 
 /**
@@ -11,7 +11,14 @@ import { clearGuestCookie, customerOwner, guestIdOf, guestOwner, newGuestId, set
  * guest gets one on the first write). Cookie-carried writes must come from the shop's own pages; an
  * admin cannot buy, so an admin's cart cannot be written.
  */
-export type CartCaller = { owner: string; actor: Actor | null; cookie: 'set' | 'clear' | null; guestId: string | null };
+export type CartCaller = {
+  owner: string;
+  actor: Actor | null;
+  cookie: 'set' | 'clear' | null;
+  guestId: string | null;
+  /** Lines of this browser's guest cart that did not fit into the account's (MAX_CART_LINES). */
+  leftInGuestCart?: number;
+};
 
 export async function cartCaller(req: NextRequest): Promise<CartCaller> {
   markPrivate(req);
@@ -25,8 +32,8 @@ export async function cartCaller(req: NextRequest): Promise<CartCaller> {
     if (guestId && !actor.isAdmin) {
       // The cookie goes once a request finds nothing left to merge: a guest write still on its way
       // when the cart was merged is merged by the next request, not lost behind a cleared cookie.
-      const emptied = await mergeGuestCart(guestOwner(guestId), owner);
-      return { owner, actor, cookie: emptied ? 'clear' : null, guestId: null };
+      const { emptied, left } = await mergeGuestCart(guestOwner(guestId), owner);
+      return { owner, actor, cookie: emptied ? 'clear' : null, guestId: null, ...(left ? { leftInGuestCart: left } : {}) };
     }
     return { owner, actor, cookie: null, guestId: null };
   }
@@ -34,6 +41,11 @@ export async function cartCaller(req: NextRequest): Promise<CartCaller> {
   // A new guest: reads see an empty cart; the first write creates it under a new cookie.
   const fresh = newGuestId();
   return { owner: guestOwner(fresh), actor: null, cookie: write ? 'set' : null, guestId: fresh };
+}
+
+/** A cart call's answer of the cart: the view, and the lines still waiting in the guest cart, if any. */
+export function cartViewAnswer(caller: CartCaller, view: CartView, status = 200): NextResponse {
+  return cartAnswer(caller, caller.leftInGuestCart ? { ...view, leftInGuestCart: caller.leftInGuestCart } : view, status);
 }
 
 /** The JSON answer of a cart call, with the guest cookie set or cleared as the caller needs. */

@@ -8,7 +8,7 @@ import { connectDb } from '@/lib/platform/db';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
 import { parseObjectId } from '@/lib/platform/ids';
 import { fromCents, toCents } from '@/lib/platform/money';
-import { minimumQuantityMessage } from '@/lib/validations/orders';
+import { ORDER_MAX, ORDER_MAX_TEXT, minimumQuantityMessage } from '@/lib/validations/orders';
 import { KeyedQueue } from '@/lib/stock/keyed-queue';
 import { RecentCarts } from './recent';
 import { Cart, Part } from '@/models';
@@ -20,7 +20,7 @@ import { Cart, Part } from '@/models';
  * checkout judges the cart again at the current prices.
  */
 
-export const MAX_CART_LINES = 50;
+export const MAX_CART_LINES = ORDER_MAX.lines;
 export const CART_TEXT = {
   tooManyLines: `A cart holds at most ${MAX_CART_LINES} different parts`,
   notInCart: 'This part is not in your cart',
@@ -48,7 +48,15 @@ export type CartLineView = {
   problems: CartProblem[];
 };
 
-export type CartView = { lines: CartLineView[]; count: number; lineCount: number; subtotal: number; currency: 'usd' };
+export type CartView = {
+  lines: CartLineView[];
+  count: number;
+  lineCount: number;
+  subtotal: number;
+  currency: 'usd';
+  /** Lines of the cart filled before signing in that did not fit into this one (MAX_CART_LINES): they wait there. */
+  leftInGuestCart?: number;
+};
 
 type StoredLine = { partId: Types.ObjectId; quantity: number; addedPrice: number; addedAt: Date };
 
@@ -318,13 +326,20 @@ async function soldPart(partId: Types.ObjectId, parts: Map<string, CartPart>): P
   return part;
 }
 
-/** A line's quantity judged by the part's rules: its minimum (400) and its stock (409, the spec's text). */
+/** A line's quantity judged by the part's rules: its minimum (400), an order's maximum (400) and its stock (409, the spec's text). */
 function assertQuantity(part: CartPart, quantity: number): void {
+  if (quantity > ORDER_MAX.lineQuantity) throw new ValidationError(ORDER_MAX_TEXT.quantity, { quantity: [ORDER_MAX_TEXT.quantity] });
   if (quantity < part.minimumQuantity) {
     const message = minimumQuantityMessage(part.minimumQuantity);
     throw new ValidationError(message, { quantity: [message] });
   }
   if (quantity > part.availableQuantity) throw new ConflictError(TEXT.overStock).withField('quantity');
+}
+
+/** Refuses (400) a cart whose goods, at its parts' prices, would cost more than an order may. */
+function assertCartTotal(lines: StoredLine[], parts: Map<string, CartPart>): void {
+  const cents = lines.reduce((sum, line) => sum + toCents(parts.get(String(line.partId))?.price ?? line.addedPrice) * line.quantity, 0);
+  if (cents > ORDER_MAX.totalCents) throw new ValidationError(ORDER_MAX_TEXT.total);
 }
 
 /** Adds `quantity` of a part: to its line if there is one (the line takes the current price), else as a new line. */
@@ -335,13 +350,12 @@ export async function addToCart(owner: string, rawPartId: string, quantity: numb
     const part = await soldPart(partId, parts);
     const total = (line?.quantity ?? 0) + quantity;
     assertQuantity(part, total);
-    if (line) {
-      line.quantity = total;
-      line.addedPrice = part.price;
-      return lines;
-    }
-    if (lines.length >= MAX_CART_LINES) throw new ValidationError(CART_TEXT.tooManyLines);
-    return [...lines, { partId, quantity: total, addedPrice: part.price, addedAt: new Date() }];
+    if (!line && lines.length >= MAX_CART_LINES) throw new ValidationError(CART_TEXT.tooManyLines);
+    const next = line
+      ? lines.map((candidate) => (candidate === line ? { ...line, quantity: total, addedPrice: part.price } : candidate))
+      : [...lines, { partId, quantity: total, addedPrice: part.price, addedAt: new Date() }];
+    assertCartTotal(next, parts);
+    return next;
   });
 }
 
@@ -352,6 +366,7 @@ export async function setCartQuantity(owner: string, rawPartId: string, quantity
     if (!line) throw new NotFoundError(CART_TEXT.notInCart);
     assertQuantity(await soldPart(partId, parts), quantity);
     line.quantity = quantity;
+    assertCartTotal(lines, parts);
     return lines;
   });
 }
@@ -398,34 +413,51 @@ async function takeOut(owner: string, taken: Array<{ partId: Types.ObjectId; qua
   );
 }
 
+/** A merge with nothing the account's cart can take: nothing is written, the guest cart waits. */
+class NothingFits extends Error {}
+
+export type Merged = { emptied: boolean; left: number };
+
 /**
  * Signing in: the guest's cart joins the account's. Quantities of the same part add up, capped at the
- * stock when the stock allows the minimum (otherwise kept, and flagged); a line the account's cart
- * lacks is added. Each version of the guest cart is taken in once: the account's cart stores the
- * version with the lines it brought (several requests of one browser merging at once add it once), and
- * only the merge that stored it takes those lines out of the guest cart, leaving any added meanwhile
- * for the next merge. Answers true when the guest cart had nothing left to merge (its cookie can go).
+ * stock when the stock allows the minimum (otherwise kept, and flagged) and at an order's maximum; a
+ * line the account's cart lacks is added while the cart has room (MAX_CART_LINES). Lines that do not fit
+ * stay in the guest cart, counted in `left` for the buyer to be told, and are merged once room is made.
+ * Each version of the guest cart is taken in once: the account's cart stores the version with the lines
+ * it brought (several requests of one browser merging at once add it once), and only the merge that
+ * stored it takes those lines out of the guest cart, leaving any added meanwhile for the next merge.
+ * `emptied` when the guest cart had nothing left to merge (its cookie can go).
  */
-export async function mergeGuestCart(guest: string, into: string): Promise<boolean> {
+export async function mergeGuestCart(guest: string, into: string): Promise<Merged> {
   return inTurn(guest, async () => {
     const { cart: guestCart, lines: guestLines } = await readLines(guest);
-    if (!guestCart || !guestLines.length) return true;
+    if (!guestCart || !guestLines.length) return { emptied: true, left: 0 };
     const parts = await partsById(guestLines.map((line) => line.partId));
+    let taken: StoredLine[] = [];
     const merge: Change = (lines) => {
-      for (const guestLine of guestLines) {
+      taken = guestLines.filter((guestLine) => lines.some((line) => line.partId.equals(guestLine.partId)));
+      const room = MAX_CART_LINES - lines.length;
+      taken.push(...guestLines.filter((guestLine) => !taken.includes(guestLine)).slice(0, Math.max(room, 0)));
+      if (!taken.length) throw new NothingFits();
+      for (const guestLine of taken) {
         const line = lines.find((candidate) => candidate.partId.equals(guestLine.partId));
         const part = parts.get(String(guestLine.partId));
-        const total = (line?.quantity ?? 0) + guestLine.quantity;
+        const total = Math.min((line?.quantity ?? 0) + guestLine.quantity, ORDER_MAX.lineQuantity);
         const capped = part && part.availableQuantity >= part.minimumQuantity ? Math.min(total, part.availableQuantity) : total;
         if (line) line.quantity = Math.max(capped, 1);
         else lines.push({ ...guestLine, quantity: Math.max(capped, 1) });
       }
       return lines;
     };
-    // The caller answers the account's cart itself: no view here.
-    const { wrote } = await inTurn(into, () => writeInTurn(into, merge, { view: false, mark: versionOf(guestCart) }));
-    if (wrote) await takeOut(guest, guestLines, guestCart);
-    return false;
+    try {
+      // The caller answers the account's cart itself: no view here.
+      const { wrote } = await inTurn(into, () => writeInTurn(into, merge, { view: false, mark: versionOf(guestCart) }));
+      if (wrote) await takeOut(guest, taken, taken.length === guestLines.length ? guestCart : null);
+      return { emptied: false, left: wrote ? guestLines.length - taken.length : 0 };
+    } catch (error) {
+      if (error instanceof NothingFits) return { emptied: false, left: guestLines.length };
+      throw error;
+    }
   });
 }
 

@@ -8,12 +8,12 @@ import { NotFoundError } from '@/lib/platform/errors';
 import { fromCents, toCents } from '@/lib/platform/money';
 import type { AddressDTO } from '@/lib/platform/types';
 import type { QuoteInput } from '@/lib/validations/checkout';
-import { addressDTO } from '@/lib/orders/orders';
+import { addressDTO } from '@/lib/orders/dto';
 import { Order } from '@/models';
 import { priceCart, type Quote } from './quote';
 
 // The checkout domain's entry: server code imports it from '@/lib/checkout'.
-export { placeCheckout, CHECKOUT_TEXT } from './place';
+export { placeCheckout, recoverCheckout, CHECKOUT_TEXT } from './place';
 export type { Quote, QuoteMethod } from './quote';
 
 /** A quote for the caller's cart, or for one part at its minimum quantity (its page's "Ships from"). */

@@ -1,30 +1,32 @@
 import 'server-only';
 import { Types } from 'mongoose';
 import { assertCustomer, type Actor } from '@/lib/auth/policy';
-import { getCart, readCart, removeOrdered, type CartLineView } from '@/lib/cart';
+import { getCart, readCart, removeOrdered, type CartLineView, type CartStamp } from '@/lib/cart';
 import { enqueueOrderEmail, enqueueShopNotice } from '@/lib/orders/emails';
 import { guestOrderPath } from '@/lib/orders/guest-links';
-import { MIN_CARD_CENTS, payFreeOrder, storeOrder } from '@/lib/orders';
-import { TOO_MANY_ORDERS, unverifiedOrderPlaces } from '@/lib/orders/order-limits';
-import { LineRefusedError, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
+import { MIN_CARD_CENTS, payFreeOrder, toOrderDTO, type LeanOrder } from '@/lib/orders';
+import { assertOrderSize, TOO_MANY_ORDERS, unverifiedOrderPlaces } from '@/lib/orders/order-limits';
+import { LineRefusedError, logAfterStore, placeLines } from '@/lib/orders/placement';
 import { TEXT } from '@/lib/platform/constants';
 import { connectDb } from '@/lib/platform/db';
 import { AppError, ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
 import { formatPrice, fromCents, toCents } from '@/lib/platform/money';
+import type { OrderDTO } from '@/lib/platform/types';
 import { minimumQuantityMessage } from '@/lib/validations/orders';
 import type { CheckoutInput } from '@/lib/validations/checkout';
-import { Order, OrderIntent } from '@/models';
+import { Order } from '@/models';
 import { redeemCode, releaseCodes } from './discounts';
-import { priceCart, type Quote } from './quote';
+import { priceCart, type PricedQuote, type Quote } from './quote';
 import { ordersInbox } from './settings';
 import { weightGramsOf } from './shipping';
 
 /**
  * Checkout (issue 29): the cart becomes one order, all or nothing, at the amounts of a fresh quote.
- * Every line is judged again (available, minimum, stock); the code is redeemed under its unique keys;
- * every part's stock is taken through the ledger in the order of part ids, each checked in its turn to
- * still cost what the quote said. Anything refused gives back what was taken, and the answer is 409
- * with the new quote for the customer to confirm.
+ * Every line is judged again (available, minimum, stock); the order is placed through the steps of
+ * lib/orders/placement, with the code's use as a step of its own; each part's turn checks it still
+ * costs what the quote said. Anything refused is undone, and the answer is 409 with the new quote for
+ * the customer to confirm. Once the order is stored, nothing after it (the cart, the emails) can turn
+ * the answer into a failure.
  */
 
 export const CHECKOUT_TEXT = {
@@ -58,37 +60,51 @@ function lineRefusal(line: CartLineView): AppError | null {
   return null;
 }
 
-export async function placeCheckout(
-  buyer: Buyer,
-  input: CheckoutInput,
-  { signal, ip = null }: { signal?: AbortSignal; ip?: string | null } = {},
-): Promise<PlacedCheckout> {
+/** The answer to a placed checkout: the order, and the page to open next (a guest's signed link). */
+export const checkoutAnswer = (order: Pick<OrderDTO, '_id' | 'number' | 'total' | 'guest' | 'email'>): PlacedCheckout => ({
+  orderId: order._id,
+  orderNumber: order.number,
+  total: order.total,
+  orderUrl: order.guest ? guestOrderPath(order._id, order.email) : `/dashboard/orders/${order._id}`,
+});
+
+/** The answer of the checkout that placed this order, if it was a checkout's (a repeat of a request that died). */
+export async function recoverCheckout(orderId: Types.ObjectId): Promise<PlacedCheckout | null> {
+  const order = await Order.findById(orderId).lean<LeanOrder>();
+  return order?.lines?.length ? checkoutAnswer(toOrderDTO(order)) : null;
+}
+
+export type CheckoutOptions = { signal?: AbortSignal; ip?: string | null; orderId?: Types.ObjectId };
+
+export async function placeCheckout(buyer: Buyer, input: CheckoutInput, options: CheckoutOptions = {}): Promise<PlacedCheckout> {
   if (buyer.actor) assertCustomer(buyer.actor);
   const email = buyer.actor?.email ?? input.email;
   if (!email) throw new ValidationError(CHECKOUT_TEXT.emailRequired, { email: [CHECKOUT_TEXT.emailRequired] });
   await connectDb();
-  const places = await unverifiedOrderPlaces(buyer.actor, email, ip);
+  const places = await unverifiedOrderPlaces(buyer.actor, email, options.ip ?? null);
   try {
-    return await placeCart(buyer, email, input, signal);
+    return await placeCart({ buyer, email, input, options });
   } catch (error) {
     await places?.release();
     throw error;
   }
 }
 
-async function placeCart(buyer: Buyer, email: string, input: CheckoutInput, signal?: AbortSignal): Promise<PlacedCheckout> {
-  // Priced from the catalog's cached reads, as the cart page showed it: each part's turn below reads the
-  // part itself and refuses a price that is no longer this one (a 409 with a quote from the database).
+type CartCheckout = { buyer: Buyer; email: string; input: CheckoutInput; options: CheckoutOptions };
+
+/** The cart as it may be ordered now, priced for the chosen method; refused (400 or 409 with a quote) otherwise. */
+async function pricedCart({ buyer, email, input }: CartCheckout) {
+  // Priced from the catalog's cached reads, as the cart page showed it: each part's turn reads the part
+  // itself and refuses a price that is no longer this one (a 409 with a quote from the database).
   const { view: cart, stored, version } = await readCart(buyer.owner);
   if (!cart.lines.length) throw new ValidationError(CHECKOUT_TEXT.empty);
   const destination = { country: input.address.country, postalCode: input.address.postalCode, region: input.address.region };
-  const requote = () => priceCart(cart.lines, destination, { discountCode: input.discountCode, email }).catch(() => null);
-
   const refusal = cart.lines.map(lineRefusal).find(Boolean);
-  if (refusal) {
-    if (refusal instanceof ConflictError) throw new QuoteChangedError(refusal.message, (await requote())?.quote ?? null);
-    throw refusal;
+  if (refusal instanceof ConflictError) {
+    const now = await priceCart(cart.lines, destination, { discountCode: input.discountCode, email }).catch(() => null);
+    throw new QuoteChangedError(refusal.message, now?.quote ?? null);
   }
+  if (refusal) throw refusal;
   const priced = await priceCart(cart.lines, destination, { discountCode: input.discountCode, email });
   if (!priced.methods.length) throw new ValidationError(CHECKOUT_TEXT.noShipping, { 'address.country': [CHECKOUT_TEXT.noShipping] });
   const chosen = priced.methods.find((entry) => entry.method.id === input.shippingMethod);
@@ -96,44 +112,19 @@ async function placeCart(buyer: Buyer, email: string, input: CheckoutInput, sign
   if (input.quotedTotal !== undefined && toCents(input.quotedTotal) !== chosen.totals.totalCents) {
     throw new QuoteChangedError(CHECKOUT_TEXT.changed, priced.quote);
   }
+  assertOrderSize(cart.lines, chosen.totals.totalCents);
   if (chosen.totals.totalCents > 0 && chosen.totals.totalCents < MIN_CARD_CENTS) {
     throw new ValidationError(CHECKOUT_TEXT.belowCardMinimum, priced.code ? { discountCode: [CHECKOUT_TEXT.belowCardMinimum] } : undefined);
   }
+  return { cart, stored, version, destination, priced, chosen };
+}
 
-  const orderId = new Types.ObjectId();
-  const lines: LineRequest[] = cart.lines.map((line) => ({ partId: new Types.ObjectId(line.partId), quantity: line.quantity }));
-  const priceOf = new Map(cart.lines.map((line) => [line.partId, toCents(line.unitPrice)]));
-  await writeIntent(orderId, lines, email);
-  try {
-    if (priced.code) await redeemCode(priced.code, { orderId, email, amountCents: chosen.totals.discountCents });
-    await takeLines(orderId, lines, email, {
-      signal,
-      check: (part, line) => {
-        if (part.archivedAt) throw new LineRefusedError(CHECKOUT_TEXT.unavailable(part.name), String(line.partId));
-        if (toCents(part.price) !== priceOf.get(String(line.partId)))
-          throw new LineRefusedError(CHECKOUT_TEXT.changed, String(line.partId));
-        if (line.quantity < part.minimumQuantity) throw new ValidationError(minimumQuantityMessage(part.minimumQuantity));
-      },
-    });
-  } catch (error) {
-    // takeLines gave back its own moves and removed the intent on its refusals; a code refusal came first.
-    await releaseCodes(orderId);
-    await OrderIntent.deleteOne({ _id: orderId });
-    if (error instanceof ConflictError || error instanceof NotFoundError) {
-      const fresh = await getCart(buyer.owner, { fresh: true }).then((now) =>
-        priceCart(now.lines, destination, { discountCode: input.discountCode, email }).catch(() => null),
-      );
-      const changed = new QuoteChangedError(error instanceof NotFoundError ? CHECKOUT_TEXT.changed : error.message, fresh?.quote ?? null);
-      changed.details = { ...error.details, ...changed.details };
-      throw changed;
-    }
-    throw error;
-  }
-
-  const { totals, method } = chosen;
+/** The stored order's own fields: its lines, address, shipping, discount and amounts, as the quote made them. */
+function orderFields({ buyer, email, input }: CartCheckout, cart: { lines: CartLineView[] }, priced: PricedQuote, version: string | null) {
+  const { totals, method } = priced.methods.find((entry) => entry.method.id === input.shippingMethod)!;
   const [first] = cart.lines;
   const address = input.address;
-  const order = await storeOrder(orderId, lines, {
+  return {
     partId: new Types.ObjectId(first!.partId),
     partName: first!.name,
     price: first!.unitPrice,
@@ -164,27 +155,73 @@ async function placeCart(buyer: Buyer, email: string, input: CheckoutInput, sign
     guest: !buyer.actor,
     // Only a stored cart has a version (an empty one was refused above); a null would be one value for all.
     ...(version ? { cartVersion: version } : {}),
+  };
+}
+
+async function placeCart(checkout: CartCheckout): Promise<PlacedCheckout> {
+  const { buyer, email, input, options } = checkout;
+  const { cart, stored, version, destination, priced, chosen } = await pricedCart(checkout);
+  const orderId = options.orderId ?? new Types.ObjectId();
+  const priceOf = new Map(cart.lines.map((line) => [line.partId, toCents(line.unitPrice)]));
+  const code = priced.code;
+  const placed = await placeLines({
+    orderId,
+    lines: cart.lines.map((line) => ({
+      partId: new Types.ObjectId(line.partId),
+      quantity: line.quantity,
+      unitCents: toCents(line.unitPrice),
+    })),
+    email,
+    client: { ip: options.ip ?? null, email, cart: buyer.owner },
+    verified: Boolean(buyer.actor?.emailVerified),
+    signal: options.signal,
+    check: (part, line) => {
+      if (part.archivedAt) throw new LineRefusedError(CHECKOUT_TEXT.unavailable(part.name), String(line.partId));
+      if (toCents(part.price) !== priceOf.get(String(line.partId))) throw new LineRefusedError(CHECKOUT_TEXT.changed, String(line.partId));
+      if (line.quantity < part.minimumQuantity) throw new ValidationError(minimumQuantityMessage(part.minimumQuantity));
+    },
+    steps: code
+      ? [
+          {
+            name: 'code',
+            run: (p) => redeemCode(code, { orderId: p.orderId, email, amountCents: chosen.totals.discountCents }),
+            undo: (p) => releaseCodes(p.orderId),
+          },
+        ]
+      : [],
+    fields: () => orderFields(checkout, cart, priced, version),
   }).catch(async (error: unknown) => {
-    // storeOrder gave the stock back; the code goes back too.
-    await releaseCodes(orderId);
     // Another checkout of the same cart (a second tab) stored its order first.
     if (isDuplicateKey(error) && version && (await Order.exists({ cartVersion: version })))
       throw new ConflictError(CHECKOUT_TEXT.alreadyOrdered);
-    throw error;
+    if (!(error instanceof ConflictError || error instanceof NotFoundError)) throw error;
+    const now = await getCart(buyer.owner, { fresh: true }).then((fresh) =>
+      priceCart(fresh.lines, destination, { discountCode: input.discountCode, email }).catch(() => null),
+    );
+    const changed = new QuoteChangedError(error instanceof NotFoundError ? CHECKOUT_TEXT.changed : error.message, now?.quote ?? null);
+    changed.details = { ...error.details, ...changed.details };
+    throw changed;
   });
-  await removeOrdered(buyer.owner, lines, stored).catch((error: unknown) => console.error('[checkout] could not empty the cart:', error));
+  await afterPlaced(placed.order, buyer.owner, cart.lines, stored);
+  return checkoutAnswer(placed.order);
+}
+
+/**
+ * What follows a stored order, none of which may fail it: the cart emptied, a free order paid, the
+ * customer's email and the shop's notice queued. What fails here is repaired later (the hold expiry pays
+ * a free order, the email reconciliation writes a missing email); a cart left full is the buyer's to see.
+ */
+async function afterPlaced(order: OrderDTO, owner: string, lines: CartLineView[], stored: CartStamp | null): Promise<void> {
+  const ordered = lines.map((line) => ({ partId: new Types.ObjectId(line.partId), quantity: line.quantity }));
+  await removeOrdered(owner, ordered, stored).catch(logAfterStore('empty the cart'));
   // Nothing to pay: the order is paid as placed, and its receipt is the customer's email.
-  const free = totals.totalCents === 0;
-  if (free) await payFreeOrder(order._id);
+  const free = order.total === 0;
+  if (free) await payFreeOrder(order._id).catch(logAfterStore('be paid as free'));
   // The customer's email and the shop's notice are independent messages: enqueued side by side.
   await Promise.all([
-    free ? undefined : enqueueOrderEmail('placed', order, {}, { fresh: true }),
-    ordersInbox().then((inbox) => (inbox ? enqueueShopNotice(order, inbox) : undefined)),
+    free ? undefined : enqueueOrderEmail('placed', order, {}, { fresh: true }).catch(logAfterStore('queue its email')),
+    ordersInbox()
+      .then((inbox) => (inbox ? enqueueShopNotice(order, inbox) : undefined))
+      .catch(logAfterStore("queue the shop's notice")),
   ]);
-  return {
-    orderId: order._id,
-    orderNumber: order.number,
-    total: order.total,
-    orderUrl: order.guest ? guestOrderPath(order._id, email) : `/dashboard/orders/${order._id}`,
-  };
 }

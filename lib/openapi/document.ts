@@ -59,6 +59,7 @@ const ERRORS: Record<number, string> = {
   409: 'The record is not in a state that allows this',
   413: 'The request body is too large',
   415: 'The body must be JSON (Content-Type: application/json)',
+  422: 'The Idempotency-Key was already used with another request body',
   429: 'Too many requests: wait `Retry-After` seconds',
   503: 'The database or the catalog is not available: try again after `Retry-After` seconds',
 };
@@ -215,7 +216,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
                 CancelOrderById: { operationId: 'cancelOrder', parameters: { id: '$response.body#/insertedId' } },
               },
             },
-            ...errors(...WRITE_ERRORS, 404, 409),
+            ...errors(...WRITE_ERRORS, 404, 409, 422),
           },
         }),
       },
@@ -304,7 +305,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
           requestBody: body(checkoutSchema),
           responses: {
             '201': json(placedCheckoutSchema, 'The order, and the page to open next'),
-            ...errors(...WRITE_ERRORS, 404),
+            ...errors(...WRITE_ERRORS, 404, 422),
             '409': json(quoteChangedSchema, 'Prices, stock or the code changed: the new quote to confirm'),
           },
         }),

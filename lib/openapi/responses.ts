@@ -105,6 +105,9 @@ export const orderSchema: z.ZodType<OrderDTO> = z
     shippingAddress: nullable(addressSchema),
     guest: z.boolean(),
     holdUntil: nullable(dateTime),
+    stockHeld: z
+      .boolean()
+      .meta({ description: 'Whether the unpaid order holds its parts; one placed past its client’s hold limits takes them when paid' }),
   })
   .meta({ id: 'Order' });
 
@@ -227,6 +230,11 @@ export const cartSchema: z.ZodType<CartView> = z
     lineCount: z.number().int(),
     subtotal: z.number(),
     currency: z.literal('usd'),
+    leftInGuestCart: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Lines of the cart filled before signing in that did not fit into this one: they wait there' }),
   })
   .strict()
   .meta({ id: 'Cart' });

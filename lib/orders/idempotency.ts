@@ -1,24 +1,46 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { Types } from 'mongoose';
 import { connectDb } from '@/lib/platform/db';
-import { AppError, ConflictError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
+import { AppError, ConflictError, UnprocessableError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
+import { abandonPlacement } from '@/lib/orders/placement';
 import { IdempotentRequest } from '@/models';
 
 /**
- * Idempotency-Key (DESIGN.md section 6): a retried request with the same key from the same caller
- * gets the first answer, and its work runs once. The unique _id decides which attempt runs; the
- * answer is stored for a day. An attempt that failed for a reason of ours (5xx), or was refused for
- * a passing one (429: a limit, until its window ends; 499: the client left before anything was
- * done), leaves nothing behind, so the client may retry it with the same key.
+ * Idempotency-Key (DESIGN.md section 6a): a request sent again with the same key by the same caller
+ * gets the answer of the first, and places one order. A key belongs to one request body: another body
+ * is refused (422). Each attempt is a document under a unique `${key}#${n}`, so one runs at a time; it
+ * renews `aliveUntil` while it runs. An attempt that died (the process killed, or its answer lost to an
+ * error of ours) is settled by whoever looks next, within seconds: its order found and answered, or its
+ * placement undone (lib/orders/placement abandonPlacement) and the request run again as attempt n + 1.
+ * A refusal (4xx) is an answer too, except a passing one (429: a limit; 499: the client left).
  */
 export type Answer = { status: number; body: unknown };
 
+export type KeyedRequest = { scope: string; caller: string; key: string; body: unknown };
+export type Placing = {
+  /** Runs the request, placing its order under `orderId`. */
+  run: (orderId: Types.ObjectId) => Promise<Answer>;
+  /** The answer for the order stored under `orderId`, or null when there is none. */
+  recover: (orderId: Types.ObjectId) => Promise<Answer | null>;
+};
+
+/** A recovered order's answer as the request that placed it gave it (201), or none. */
+export const recovered = (body: unknown): Answer | null => (body ? { status: 201, body } : null);
+
 const KEEP_MS = 24 * 60 * 60 * 1000;
+/** How long an attempt counts as alive without renewing; it renews every BEAT_MS. */
+export const LEASE_MS = 15_000;
+const BEAT_MS = 3_000;
+/** How long a repeat waits for the attempt still running before answering 409. */
+const WAIT_MS = 8_000;
+const POLL_MS = 200;
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 /** Refusals that a retry of the same request may not get (429 Too Many Requests, 499 client gone). */
 const PASSING = new Set([429, 499]);
 
 export const IN_PROGRESS = 'The same request is still being processed; please wait a moment and check again';
+export const KEY_REUSED = 'This Idempotency-Key was already used with a different request: send a new key for a new request';
 
 export function parseIdempotencyKey(header: string | null): string | null {
   if (header === null) return null;
@@ -26,34 +48,167 @@ export function parseIdempotencyKey(header: string | null): string | null {
   return header;
 }
 
-/** Runs `work` once per (scope, caller, key); a repeat answers what the first attempt answered. */
-export async function once(scope: string, callerId: string, key: string, work: () => Promise<Answer>): Promise<Answer> {
+/** JSON with every object's keys in order: the same body hashes the same however its fields were ordered. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+type Attempt = {
+  _id: string;
+  n: number;
+  bodyHash: string;
+  resourceId: Types.ObjectId;
+  state: 'running' | 'done' | 'stored' | 'failed';
+  aliveUntil: Date;
+  status?: number | null;
+  body?: unknown;
+  expiresAt: Date;
+};
+
+const latestAttempt = (key: string) => IdempotentRequest.findOne({ key }).sort({ n: -1 }).lean<Attempt>();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs the request once per (scope, caller, key); a repeat answers what the attempt that placed it answered. */
+export async function once(request: KeyedRequest, placing: Placing): Promise<Answer> {
   await connectDb();
-  const _id = `${scope}:${callerId}:${createHash('sha256').update(key).digest('base64url')}`;
-  try {
-    await IdempotentRequest.create({ _id, state: 'running', expiresAt: new Date(Date.now() + KEEP_MS) });
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-    const first = await IdempotentRequest.findById(_id).lean();
-    if (first?.state === 'done' && first.expiresAt.getTime() > Date.now()) return { status: first.status ?? 200, body: first.body };
-    // Running, or stopped mid-way by a crash: never run the work a second time.
-    throw new ConflictError(IN_PROGRESS);
-  }
-  let answer: Answer;
-  try {
-    answer = await work();
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500 || PASSING.has(error.status)) {
-      await IdempotentRequest.deleteOne({ _id, state: 'running' });
-      throw error;
+  const key = `${request.scope}:${request.caller}:${sha256(request.key)}`;
+  const bodyHash = sha256(canonical(request.body));
+  const waitUntil = Date.now() + WAIT_MS;
+  for (;;) {
+    const latest = await latestAttempt(key);
+    if (latest && latest.bodyHash !== bodyHash) throw new UnprocessableError(KEY_REUSED);
+    const answer = latest && (await answerOf(latest, placing));
+    if (answer) return answer;
+    if (latest?.state === 'running' && latest.aliveUntil.getTime() > Date.now()) {
+      if (Date.now() > waitUntil) throw new ConflictError(IN_PROGRESS);
+      await pause(POLL_MS);
+      continue;
     }
-    // A refusal (4xx) is an answer too: the same key gets it again.
-    await IdempotentRequest.updateOne(
-      { _id },
-      { $set: { state: 'done', status: error.status, body: { error: error.message, ...error.details } } },
-    );
+    if (latest?.state === 'running') {
+      await settleAttempt(latest);
+      continue;
+    }
+    // No attempt yet, or the last one failed and was undone: this request makes the next.
+    const started = await startAttempt(key, (latest?.n ?? 0) + 1, bodyHash);
+    if (started) return runAttempt(started, placing);
+  }
+}
+
+/** The answer an attempt stands for, if it has one (expired ones are run again). */
+async function answerOf(attempt: Attempt, placing: Placing): Promise<Answer | null> {
+  if (attempt.expiresAt.getTime() <= Date.now()) return null;
+  if (attempt.state === 'done') return { status: attempt.status ?? 200, body: attempt.body };
+  if (attempt.state === 'stored') return placing.recover(attempt.resourceId);
+  return null;
+}
+
+async function startAttempt(key: string, n: number, bodyHash: string): Promise<Attempt | null> {
+  const now = Date.now();
+  const attempt = {
+    _id: `${key}#${n}`,
+    key,
+    n,
+    bodyHash,
+    resourceId: new Types.ObjectId(),
+    state: 'running' as const,
+    aliveUntil: new Date(now + LEASE_MS),
+    at: new Date(now),
+    expiresAt: new Date(now + KEEP_MS),
+  };
+  try {
+    await IdempotentRequest.create(attempt);
+    return attempt;
+  } catch (error) {
+    // Another repeat started attempt n first: it is the one that runs.
+    if (isDuplicateKey(error)) return null;
     throw error;
   }
-  await IdempotentRequest.updateOne({ _id }, { $set: { state: 'done', status: answer.status, body: answer.body } });
-  return answer;
+}
+
+/**
+ * Runs an attempt, renewing its lease meanwhile. Its answer is stored when it is known; an error of ours
+ * (5xx) or a passing refusal ends its lease at once, so the next look settles it (finds its order, or
+ * undoes its placement). A store that fails is harmless: the attempt's lease runs out and the next look
+ * finds its order.
+ */
+async function runAttempt(attempt: Attempt, placing: Placing): Promise<Answer> {
+  let leaseUntil = attempt.aliveUntil.getTime();
+  const beat = setInterval(() => {
+    const until = Date.now() + LEASE_MS;
+    void IdempotentRequest.updateOne({ _id: attempt._id, state: 'running' }, { $set: { aliveUntil: new Date(until) } }).then(
+      () => void (leaseUntil = until),
+      () => undefined,
+    );
+  }, BEAT_MS);
+  beat.unref?.();
+  const settle = (fields: Record<string, unknown>) => storeOutcome(attempt._id, fields);
+  try {
+    const answer = await placing.run(attempt.resourceId);
+    clearInterval(beat);
+    // Its lease ran out while it ran (a database too slow to renew it): a repeat may have settled it meanwhile.
+    if (Date.now() >= leaseUntil) await assertNotGivenUp(attempt);
+    await settle({ state: 'done', status: answer.status, body: answer.body });
+    return answer;
+  } catch (error) {
+    clearInterval(beat);
+    if (error instanceof AppError && error.status < 500 && !PASSING.has(error.status))
+      await settle({ state: 'done', status: error.status, body: { error: error.message, ...error.details } });
+    else await settle({ aliveUntil: new Date(0) });
+    throw error;
+  }
+}
+
+/** How often, and how far apart, an attempt's outcome is stored again in the background when storing it failed. */
+const STORE_TRIES = 5;
+const STORE_RETRY_MS = 500;
+
+/**
+ * Stores what became of a running attempt. A failure (the database too busy or gone for a moment) is
+ * tried again in the background a few times; past those, the attempt's lease runs out and the next look
+ * settles it from its order.
+ */
+async function storeOutcome(id: string, fields: Record<string, unknown>, tries = STORE_TRIES): Promise<void> {
+  try {
+    await IdempotentRequest.updateOne({ _id: id, state: 'running' }, { $set: fields });
+  } catch (error) {
+    if (tries <= 1) return void console.error('[idempotency] could not store an outcome, the next look settles it:', error);
+    setTimeout(() => void storeOutcome(id, fields, tries - 1), STORE_RETRY_MS * (STORE_TRIES - tries + 1)).unref?.();
+  }
+}
+
+export const GIVEN_UP = 'This order was given up while it was being placed, and is cancelled: please check out again';
+
+/** Refuses (409) the answer of an attempt that a repeat settled as failed while it ran: its order is fenced and cancelled. */
+async function assertNotGivenUp(attempt: Pick<Attempt, '_id'>): Promise<void> {
+  const now = await IdempotentRequest.findById(attempt._id, { state: 1 }).lean();
+  if (now?.state === 'failed') throw new ConflictError(GIVEN_UP);
+}
+
+/**
+ * Settles an attempt whose lease ran out: its order, if stored, stands (`stored`: answered from the
+ * order); otherwise its placement is undone for good (`failed`), and the next attempt may run. Safe to
+ * run twice at once: both find the same order, or both undo the same placement (each undo is once).
+ */
+async function settleAttempt(attempt: Pick<Attempt, '_id' | 'resourceId'>): Promise<void> {
+  const { order } = await abandonPlacement(attempt.resourceId, 'idempotency');
+  await IdempotentRequest.updateOne({ _id: attempt._id, state: 'running' }, { $set: { state: order ? 'stored' : 'failed' } });
+}
+
+/** Settles the attempts whose lease ran out (their process died): a periodic job, safe in every instance. */
+export async function settleDeadAttempts(now = new Date()): Promise<{ settled: number }> {
+  await connectDb();
+  const dead = await IdempotentRequest.find({ state: 'running', aliveUntil: { $lt: now } }, { _id: 1, resourceId: 1 })
+    .limit(200)
+    .lean<Array<Pick<Attempt, '_id' | 'resourceId'>>>();
+  for (const attempt of dead) await settleAttempt(attempt);
+  return { settled: dead.length };
 }

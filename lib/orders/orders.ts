@@ -1,9 +1,7 @@
 import 'server-only';
 import { Types } from 'mongoose';
 import { recordAudit } from '@/lib/platform/audit';
-import { batched } from '@/lib/platform/batch';
 import { assertAdmin, assertCustomer, canSee, type Actor } from '@/lib/auth/policy';
-import { catalogChanged } from '@/lib/catalog/changes';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
 import { connectDb } from '@/lib/platform/db';
 import {
@@ -15,22 +13,21 @@ import {
   ValidationError,
   isDuplicateKey,
 } from '@/lib/platform/errors';
-import { orderHoldMs } from '@/lib/platform/env';
 import { parseObjectId } from '@/lib/platform/ids';
-import { fromCents, toCents } from '@/lib/platform/money';
-import { goodsCents, orderTotalCents } from '@/lib/orders/money';
+import { toCents } from '@/lib/platform/money';
+import { orderTotalCents } from '@/lib/orders/money';
+import { toOrderDTO, linesOf, type LeanOrder } from '@/lib/orders/dto';
 import { enqueueMissingOrderEmails, enqueueOrderEmail } from '@/lib/orders/emails';
-import { allocateOrderNumber, looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/orders/numbers';
-import { unverifiedOrderPlaces } from '@/lib/orders/order-limits';
+import { looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/orders/numbers';
+import { assertOrderSize, releaseHold, unverifiedOrderPlaces } from '@/lib/orders/order-limits';
+import { claimOutcome, type Outcome } from '@/lib/orders/outcome';
 import type { Page } from '@/lib/platform/pagination';
-import { orderMoveExists, type StockPart } from '@/lib/stock';
-import { INTENT_GRACE_MS, intentLines, returnLines, takeLines, writeIntent, type LineRequest } from '@/lib/orders/placement';
-import { trackingUrlFor } from '@/lib/orders/tracking';
-import type { AddressDTO, OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/platform/types';
+import type { StockPart } from '@/lib/stock';
+import { logAfterStore, placeLines, returnLines, takeAtPayment, takenLines } from '@/lib/orders/placement';
+import type { OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/platform/types';
 import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/orders';
 import { releaseCodes } from '@/lib/checkout/discounts';
-import { JobMark, Order, OrderIntent, OrderOutcome, Part } from '@/models';
-import type { OrderDoc } from '@/models/order';
+import { JobMark, Order, OrderOutcome, Part } from '@/models';
 
 /**
  * Orders and their state machine (DESIGN.md section 6): placed (unpaid) becomes paid or
@@ -39,82 +36,6 @@ import type { OrderDoc } from '@/models/order';
  * Each transition queues its customer email (lib/orders/emails.ts) and, when an admin made it,
  * its audit entry.
  */
-
-type LeanOrder = OrderDoc & { _id: Types.ObjectId; createdAt: Date };
-
-/** An order's lines: checkout's, or a spec order's single line from its own fields. */
-export function linesOf(order: Pick<LeanOrder, 'partId' | 'partName' | 'price' | 'quantity' | 'lines'>) {
-  return order.lines?.length
-    ? order.lines.map((line) => ({ partId: line.partId, partName: line.partName, unitPrice: line.unitPrice, quantity: line.quantity }))
-    : [{ partId: order.partId, partName: order.partName, unitPrice: order.price, quantity: order.quantity }];
-}
-
-/** A stored checkout address as the API answers it (absent optional parts as null). */
-export function addressDTO(address: NonNullable<OrderDoc['shippingAddress']>): AddressDTO {
-  return {
-    name: address.name,
-    line1: address.line1,
-    line2: address.line2 ?? null,
-    city: address.city,
-    region: address.region ?? null,
-    postalCode: address.postalCode,
-    country: address.country,
-  };
-}
-
-export function toOrderDTO(order: LeanOrder): OrderDTO {
-  const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
-  const lines = linesOf(order).map((line) => ({
-    partId: String(line.partId),
-    partName: line.partName,
-    unitPrice: line.unitPrice,
-    quantity: line.quantity,
-    lineTotal: fromCents(toCents(line.unitPrice) * line.quantity),
-  }));
-  const address = order.shippingAddress;
-  return {
-    _id: String(order._id),
-    number: order.number ?? '',
-    partId: String(order.partId),
-    partName: order.partName,
-    price: order.price,
-    name: order.name,
-    email: order.email,
-    address: order.address,
-    phone: order.phone,
-    quantity: order.quantity,
-    total: fromCents(orderTotalCents(order)),
-    paid: order.paid,
-    status: order.status as OrderDTO['status'],
-    transactionId: order.transactionId ?? null,
-    cancelled: Boolean(order.cancelledAt),
-    cancelledBy: (order.cancelledBy as OrderDTO['cancelledBy']) ?? null,
-    carrier: order.carrier ?? null,
-    trackingNumber: order.trackingNumber ?? null,
-    trackingUrl: trackingUrlFor(order.carrier, order.trackingNumber),
-    createdAt: new Date(order.createdAt).toISOString(),
-    paidAt: iso(order.paidAt),
-    shippedAt: iso(order.shippedAt),
-    cancelledAt: iso(order.cancelledAt),
-    lines,
-    subtotal: fromCents(
-      order.goodsCents ?? goodsCents(lines.map((line) => ({ unitCents: toCents(line.unitPrice), quantity: line.quantity }))),
-    ),
-    shipping: order.shipping
-      ? {
-          label: order.shipping.label ?? '',
-          amount: fromCents(order.shipping.amountCents ?? 0),
-          minDays: order.shipping.minDays ?? 0,
-          maxDays: order.shipping.maxDays ?? 0,
-        }
-      : null,
-    discount: order.discount?.code ? { code: order.discount.code, amount: fromCents(order.discount.amountCents ?? 0) } : null,
-    tax: fromCents(order.taxCents ?? 0),
-    shippingAddress: address ? addressDTO(address) : null,
-    guest: Boolean(order.guest),
-    holdUntil: !order.paid && !order.cancelledAt ? iso(order.holdUntil) : null,
-  };
-}
 
 /** Reads an order back after a transition and queues its email (never failing the transition). */
 async function notify(orderId: Types.ObjectId, event: Parameters<typeof enqueueOrderEmail>[0]): Promise<OrderDTO | null> {
@@ -127,13 +48,6 @@ async function notify(orderId: Types.ObjectId, event: Parameters<typeof enqueueO
 
 export type PlacedOrder = { acknowledged: true; insertedId: string; number: string; availableQuantity: number };
 
-/**
- * The intents of stored orders, removed a batch at a time (one write per window instead of one per
- * order). An intent left behind by a process that stopped first is removed by reconcileOrderIntents,
- * which finds its order stored and returns nothing.
- */
-export const storedIntents = batched<Types.ObjectId>('orders', (ids) => OrderIntent.deleteMany({ _id: { $in: ids } }));
-
 /** What makes a part orderable in this quantity, judged in the part's stock turn. */
 function assertOrderable(part: StockPart, quantity: number): void {
   if (part.archivedAt) throw new NotFoundError('Part not found');
@@ -142,107 +56,71 @@ function assertOrderable(part: StockPart, quantity: number): void {
   }
 }
 
+export type PlaceOptions = { signal?: AbortSignal; ip?: string | null; orderId?: Types.ObjectId };
+
 /**
- * Places the spec's order: one line. Price, part name, name and email come from the database and the
- * session. The intent is written, the stock taken in the part's turn (lib/orders/placement.ts), then
- * the order stored; if it cannot be stored the stock is given back, and if the process dies in
- * between, reconcileOrderIntents does. A departed client (`signal`) never gets stock taken. An account
+ * Places the spec's order: one line (lib/orders/placement.ts). Price, part name, name and email come
+ * from the database and the session. A departed client (`signal`) never gets stock taken. An account
  * whose email is not verified orders under the guest limits (lib/orders/order-limits.ts).
  */
 export async function placeOrder(
   actor: Actor,
   input: PlaceOrderInput,
-  { signal, ip = null }: { signal?: AbortSignal; ip?: string | null } = {},
+  { signal, ip = null, orderId }: PlaceOptions = {},
 ): Promise<PlacedOrder> {
   assertCustomer(actor);
   const partId = parseObjectId(input.partId, 'Part not found');
   await connectDb();
   if (signal?.aborted) throw new ClientGoneError();
+  const part = await Part.findById(partId, { price: 1, archivedAt: 1 }).lean();
+  if (!part || part.archivedAt) throw new NotFoundError('Part not found');
+  assertOrderSize([input], toCents(part.price) * input.quantity);
   const places = await unverifiedOrderPlaces(actor, actor.email, ip);
   try {
-    return await placeOneLine(actor, partId, input, signal);
+    const { order, parts, held } = await placeLines({
+      orderId: orderId ?? new Types.ObjectId(),
+      lines: [{ partId, quantity: input.quantity, unitCents: toCents(part.price) }],
+      email: actor.email,
+      client: { ip, email: actor.email },
+      verified: Boolean(actor.emailVerified),
+      signal,
+      check: (stored) => assertOrderable(stored, input.quantity),
+      fields: (turns) => ({
+        partId,
+        partName: turns.get(String(partId))!.name,
+        price: turns.get(String(partId))!.price,
+        name: actor.name,
+        email: actor.email,
+        address: input.address,
+        phone: input.phone,
+        quantity: input.quantity,
+      }),
+    });
+    // A new order's email cannot be in the outbox yet; one that fails is written again by the email reconciliation.
+    await enqueueOrderEmail('placed', order, {}, { fresh: true }).catch(logAfterStore('queue its email'));
+    const left = parts.get(String(partId))!.availableQuantity - (held ? input.quantity : 0);
+    return placedOrderAnswer(order, left);
   } catch (error) {
     await places?.release();
     throw error;
   }
 }
 
-async function placeOneLine(actor: Actor, partId: Types.ObjectId, input: PlaceOrderInput, signal?: AbortSignal): Promise<PlacedOrder> {
-  const orderId = new Types.ObjectId();
-  const lines = [{ partId, quantity: input.quantity }];
-  await writeIntent(orderId, lines, actor.email);
-  const parts = await takeLines(orderId, lines, actor.email, { signal, check: (part) => assertOrderable(part, input.quantity) });
-  const part = parts.get(String(partId))!;
-  const order = await storeOrder(orderId, lines, {
-    partId,
-    partName: part.name,
-    price: part.price,
-    name: actor.name,
-    email: actor.email,
-    address: input.address,
-    phone: input.phone,
-    quantity: input.quantity,
-  });
-  // A new order's email cannot be in the outbox yet.
-  await enqueueOrderEmail('placed', order, {}, { fresh: true });
-  return { acknowledged: true, insertedId: order._id, number: order.number, availableQuantity: part.availableQuantity - input.quantity };
+/** The answer of the spec's order call that placed this order, if it was one (a repeat of a request that died). */
+export async function recoverPlacedOrder(orderId: Types.ObjectId): Promise<PlacedOrder | null> {
+  const order = await Order.findById(orderId).lean<LeanOrder>();
+  if (!order || order.lines?.length) return null;
+  const part = await Part.findById(order.partId, { availableQuantity: 1 }).lean();
+  return placedOrderAnswer(toOrderDTO(order), part?.availableQuantity ?? 0);
 }
 
-/**
- * Stores an order whose stock was taken: unpaid, pending, holding its stock until holdUntil. If it
- * cannot be stored, its stock is given back. Answers the order as the API shows it.
- */
-export async function storeOrder(
-  orderId: Types.ObjectId,
-  lines: LineRequest[],
-  // A checkout's fields (lines, address, shipping, discount, amounts in cents) beside the spec's.
-  fields: Pick<OrderDoc, 'partId' | 'partName' | 'price' | 'name' | 'email' | 'address' | 'phone' | 'quantity'> & Record<string, unknown>,
-): Promise<OrderDTO> {
-  try {
-    const created = await Order.create({
-      ...fields,
-      _id: orderId,
-      number: await allocateOrderNumber(),
-      paid: false,
-      status: 'pending',
-      holdUntil: new Date(Date.now() + orderHoldMs()),
-    });
-    storedIntents.add(orderId);
-    return toOrderDTO(created.toObject<LeanOrder>());
-  } catch (error) {
-    await returnLines(orderId, lines, 'system');
-    await OrderIntent.deleteOne({ _id: orderId });
-    throw error;
-  } finally {
-    // Only these parts' pages and the lists that show them.
-    await catalogChanged(lines.map((line) => String(line.partId)));
-  }
-}
-
-/**
- * Returns the stock of orders whose process died between taking the stock and storing the order:
- * an intent older than the grace period with no order behind it gets its compensating `cancel`
- * moves (once each: the ledger's unique order key) and its discount code's use back, then the intent
- * is removed. Safe to run in every instance at once.
- */
-export async function reconcileOrderIntents(graceMs = INTENT_GRACE_MS): Promise<{ returned: number; cleared: number }> {
-  await connectDb();
-  const stale = await OrderIntent.find({ at: { $lt: new Date(Date.now() - graceMs) } }).lean();
-  let returned = 0;
-  for (const intent of stale) {
-    const lines = intentLines(intent);
-    // Only a stock take that happened has anything to return: a cancel without an `order` move would create stock.
-    if (!(await Order.exists({ _id: intent._id }))) {
-      const taken: LineRequest[] = [];
-      for (const line of lines) if (await orderMoveExists(intent._id, line.partId)) taken.push(line);
-      if (taken.length) returned += await returnLines(intent._id, taken, 'reconciliation');
-      // A checkout redeems its code after writing the intent: one that died gives the use back too.
-      await releaseCodes(intent._id);
-    }
-    await OrderIntent.deleteOne({ _id: intent._id });
-  }
-  return { returned, cleared: stale.length };
-}
+/** The spec's answer to a placed order. */
+export const placedOrderAnswer = (order: Pick<OrderDTO, '_id' | 'number'>, availableQuantity: number): PlacedOrder => ({
+  acknowledged: true,
+  insertedId: order._id,
+  number: order.number,
+  availableQuantity,
+});
 
 /**
  * A guest's order is its link holder's, and an account's with that email once the email is verified
@@ -368,25 +246,8 @@ export const ALREADY_PAID = 'This order is already paid';
 export const ALREADY_CANCELLED = 'This order was cancelled';
 export const PAID_CANNOT_CANCEL = 'A paid order cannot be cancelled';
 export const PART_ARCHIVED = 'This part is no longer sold, so this order cannot be paid; you can cancel it';
-
-type Outcome = 'paid' | 'cancelled';
-
-/**
- * Claims an order's single outcome. The unique index on orderId makes the first claim win, so
- * paying and cancelling exclude each other on every server. Answers the outcome that stands.
- */
-async function claimOutcome(orderId: Types.ObjectId, outcome: Outcome, extra: { intentId?: string; amountCents?: number; by?: string }) {
-  try {
-    await OrderOutcome.create({ orderId, outcome, ...extra });
-    return { outcome, intentId: extra.intentId ?? null, won: true };
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-    const existing = await OrderOutcome.findOne({ orderId }).lean();
-    // No outcome for this order: the duplicate was the intent id, already used to pay another order.
-    if (!existing) throw new ConflictError('This payment was already used for another order');
-    return { outcome: existing.outcome as Outcome, intentId: existing.intentId ?? null, won: false };
-  }
-}
+export const SOLD_OUT =
+  'Some parts of this order sold out since it was placed, so it cannot be paid; you can cancel it and order what is in stock';
 
 /**
  * Cancels an unpaid order: claims the `cancelled` outcome, returns the quantity to stock through a
@@ -419,8 +280,11 @@ export async function cancelOrder(actor: Actor, id: string): Promise<{ acknowled
 async function cancelUnpaid(order: LeanOrder, by: 'customer' | 'admin' | 'system', actorEmail: string): Promise<number> {
   const claim = await claimOutcome(order._id, 'cancelled', { by: actorEmail });
   if (claim.outcome === 'paid') throw new ConflictError(PAID_CANNOT_CANCEL);
-  await returnLines(order._id, linesOf(order), actorEmail);
+  // An order that takes its stock at payment has taken none, or only what a payment cut short took.
+  const lines = order.stockAtPayment ? await takenLines(order._id, linesOf(order)) : linesOf(order);
+  await returnLines(order._id, lines, actorEmail);
   await releaseCodes(order._id);
+  await releaseHold(order._id);
   const result = await Order.updateOne({ _id: order._id, cancelledAt: null }, { $set: { cancelledAt: new Date(), cancelledBy: by } });
   if (result.modifiedCount > 0) await notify(order._id, 'cancelled');
   return result.modifiedCount;
@@ -440,7 +304,9 @@ export async function expireUnpaidOrders(now = new Date()): Promise<{ expired: n
   let expired = 0;
   for (const order of due) {
     try {
-      expired += await cancelUnpaid(order, 'system', 'hold-expiry');
+      // Nothing to pay (its placement stopped before paying it): paid, not cancelled.
+      if (orderTotalCents(order) === 0) await payFreeOrder(String(order._id));
+      else expired += await cancelUnpaid(order, 'system', 'hold-expiry');
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;
       // Paid at the last moment: the payment stands (stamped here if its process died before it could).
@@ -476,6 +342,7 @@ async function settleDecided(order: LeanOrder): Promise<Outcome | null> {
 async function stampPaid(orderId: Types.ObjectId, transactionId: string, paidAt: Date): Promise<number> {
   const result = await Order.updateOne({ _id: orderId, paid: false }, { $set: { paid: true, transactionId, paidAt } });
   if (result.modifiedCount > 0) await notify(orderId, 'paid');
+  await releaseHold(orderId);
   return result.modifiedCount;
 }
 
@@ -524,8 +391,8 @@ export type PayableOrder = { id: string; totalCents: number; cancelled: boolean 
 
 export type PaymentResult =
   | { outcome: 'paid'; acknowledged: true; modifiedCount: number; transactionId: string }
-  /** The order was cancelled first: the caller refunds the payment. */
-  | { outcome: 'cancelled'; proof: PaymentProof };
+  /** The order was cancelled first, or (soldOut) its parts sold out before it was paid: the caller refunds the payment. */
+  | { outcome: 'cancelled'; proof: PaymentProof; soldOut?: true };
 
 /**
  * The paid transition. `prove` (lib/payments) checks the payment with the provider for this order
@@ -549,12 +416,27 @@ export async function markOrderPaid(
     // Paying a cancelled order: nothing was charged, so the cancel is the answer.
     throw payable.cancelled && error instanceof PaymentError ? new ConflictError(ALREADY_CANCELLED) : error;
   });
+  if (order.stockAtPayment && !(await takeAtPayment(order._id, linesOf(order), order.email))) {
+    // Sold out before the payment came: cancelled (unless another call paid it meanwhile), and refunded by the caller.
+    if ((await cancelUnpaid(order, 'system', 'sold-out').catch(paidMeanwhile)) !== null)
+      return { outcome: 'cancelled', proof, soldOut: true };
+  }
   const claim = await claimOutcome(order._id, 'paid', { intentId: proof.intentId, amountCents: proof.amountCents });
-  if (claim.outcome === 'cancelled') return { outcome: 'cancelled', proof };
+  if (claim.outcome === 'cancelled') {
+    // The stock this call took for a cancelled order goes back (once: the ledger's unique order key).
+    if (order.stockAtPayment) await returnLines(order._id, await takenLines(order._id, linesOf(order)), 'system');
+    return { outcome: 'cancelled', proof };
+  }
   if (!claim.won && claim.intentId !== proof.intentId) throw new ConflictError(ALREADY_PAID);
   const modifiedCount = await stampPaid(order._id, proof.intentId, new Date());
   return { outcome: 'paid', acknowledged: true, modifiedCount, transactionId: proof.intentId };
 }
+
+/** A cancel refused because the order was paid meanwhile: null (the payment stands). */
+const paidMeanwhile = (error: unknown): null => {
+  if (error instanceof ConflictError && error.message === PAID_CANNOT_CANCEL) return null;
+  throw error;
+};
 
 /** The least a card can be charged (Stripe's minimum in US dollars): a total between nothing and this cannot be paid. */
 export const MIN_CARD_CENTS = 50;
@@ -589,7 +471,15 @@ export async function getPayableOrder(actor: Actor, id: string): Promise<Payable
   const decided = await settleDecided(order);
   if (decided) throw new ConflictError(decided === 'paid' ? ALREADY_PAID : ALREADY_CANCELLED);
   if (!(await allPartsSold(order))) throw new ConflictError(PART_ARCHIVED);
+  if (order.stockAtPayment && !(await inStockNow(order))) throw new ConflictError(SOLD_OUT);
   return { id: String(order._id), totalCents: orderTotalCents(order), cancelled: false };
+}
+
+/** Whether every line of an order that takes its stock at payment could be taken now. */
+async function inStockNow(order: LeanOrder): Promise<boolean> {
+  const lines = linesOf(order);
+  const parts = await Promise.all(lines.map((line) => Part.findById(line.partId, { availableQuantity: 1 }).lean()));
+  return lines.every((line, i) => (parts[i]?.availableQuantity ?? 0) >= line.quantity);
 }
 
 /** Whether every part of the order is still sold (not archived or deleted). */

@@ -1,17 +1,31 @@
 import 'server-only';
-import type { Types } from 'mongoose';
+import mongoose, { type Types } from 'mongoose';
 import { catalogChanged } from '@/lib/catalog/changes';
+import { releaseCodes } from '@/lib/checkout/discounts';
+import { batched } from '@/lib/platform/batch';
 import { TEXT } from '@/lib/platform/constants';
-import { ConflictError, NotFoundError, ServiceUnavailableError } from '@/lib/platform/errors';
-import { applyStockMove, InsufficientStockError, STOCK_BUSY, type StockPart } from '@/lib/stock';
-import { OrderIntent } from '@/models';
+import { connectDb } from '@/lib/platform/db';
+import { orderHoldMs } from '@/lib/platform/env';
+import { ConflictError, NotFoundError, ServiceUnavailableError, isDatabaseDown, isDuplicateKey } from '@/lib/platform/errors';
+import { OutcomeUnknownError, runSteps, type Step } from '@/lib/platform/steps';
+import type { OrderDTO } from '@/lib/platform/types';
+import { applyStockMove, InsufficientStockError, orderMoveExists, STOCK_BUSY, type StockPart } from '@/lib/stock';
+import { toOrderDTO, type LeanOrder } from '@/lib/orders/dto';
+import { allocateOrderNumber } from '@/lib/orders/numbers';
+import { releaseHold, reserveHold, type HoldClient } from '@/lib/orders/order-limits';
+import { claimOutcome } from '@/lib/orders/outcome';
+import { Order, OrderIntent, Part } from '@/models';
+import type { OrderDoc } from '@/models/order';
 
 /**
- * Taking an order's stock, all or nothing (DESIGN.md sections 6 and 6a). An intent naming every line
- * is written first; then each line's `order` move is applied through the ledger in the order of part
- * ids (two carts holding the same parts never wait on each other in a circle), each judged by `check`
- * in its part's turn. A refusal gives back the moves already made; a process that dies in between
- * leaves the intent, and reconcileOrderIntents gives them back.
+ * Placing an order, all or nothing (DESIGN.md sections 6 and 6a), as named steps each with its undo:
+ * the intent naming every line is written; the caller's own steps run (a checkout's code); the client's
+ * hold is reserved; every line's stock is taken through the ledger in the order of part ids (two carts
+ * holding the same parts never wait on each other in a circle), each judged by `check` in its part's
+ * turn; the order is stored. An order past its client's hold limits takes no stock now: its lines are
+ * judged on a fresh read, and it takes its stock when paid. A refusal undoes what was done; a process
+ * that dies in between leaves the intent, and reconcileOrderIntents settles it. The answer is given
+ * only once the order's outcome is known: stored, or not stored and never to be.
  */
 
 export type LineRequest = { partId: Types.ObjectId; quantity: number };
@@ -58,12 +72,17 @@ export async function returnLines(orderId: Types.ObjectId, lines: LineRequest[],
   return applied;
 }
 
+/** The lines whose stock the order took (an order that takes its stock at payment may have taken none yet). */
+export async function takenLines(orderId: Types.ObjectId, lines: LineRequest[]): Promise<LineRequest[]> {
+  const taken = await Promise.all(lines.map((line) => orderMoveExists(orderId, line.partId)));
+  return lines.filter((_, i) => taken[i]);
+}
+
 /**
  * Takes every line's stock for the order, or none: answers each part as read in its turn. `check`
- * judges a part before its move (throw to refuse). The intent must have been written. A placement
- * still taking stock at `deadline` (half the intent's grace after the start) gives it all back and
- * answers 503: its order is stored well before the reconciliation could take the intent for a dead
- * process's and give the stock back under it.
+ * judges a part before its move (throw to refuse). A placement still taking stock at `deadline` (half
+ * the intent's grace after the start) gives it all back and answers 503: its order is stored well
+ * before the reconciliation could take the intent for a dead process's and give the stock back under it.
  */
 export async function takeLines(
   orderId: Types.ObjectId,
@@ -94,7 +113,6 @@ export async function takeLines(
     if (Date.now() > deadline) throw new ServiceUnavailableError(STOCK_BUSY, 2);
   } catch (error) {
     await returnLines(orderId, taken, 'system');
-    await OrderIntent.deleteOne({ _id: orderId });
     if (error instanceof InsufficientStockError) {
       const line = byPartId(lines)[taken.length]!;
       throw new LineRefusedError(TEXT.overStock, String(line.partId));
@@ -102,4 +120,207 @@ export async function takeLines(
     throw error;
   }
   return parts;
+}
+
+/**
+ * Takes the stock of an order that takes it at payment, line by line in the order of part ids. False
+ * when a line cannot be had (sold out, or its part withdrawn): the lines taken so far stay taken, for
+ * the caller to give back once the order's outcome is decided (a racing call may have paid it with them).
+ */
+export async function takeAtPayment(orderId: Types.ObjectId, lines: LineRequest[], by: string): Promise<boolean> {
+  for (const line of byPartId(lines)) {
+    try {
+      await applyStockMove(
+        { partId: line.partId, delta: -line.quantity, reason: 'order', orderId, by },
+        {
+          check: (part) => {
+            if (part.archivedAt) throw new NotFoundError('Part not found');
+          },
+        },
+      );
+    } catch (error) {
+      if (error instanceof InsufficientStockError || error instanceof NotFoundError) return false;
+      throw error;
+    }
+  }
+  return true;
+}
+
+const STOCK_FIELDS = { availableQuantity: 1, stockSeq: 1, name: 1, price: 1, minimumQuantity: 1, archivedAt: 1 } as const;
+
+/** Judges every line on its part as stored now, without taking stock: an order that takes its stock at payment. */
+async function judgeLines(lines: LineRequest[], check?: (part: StockPart, line: LineRequest) => void): Promise<Map<string, StockPart>> {
+  const parts = new Map<string, StockPart>();
+  for (const line of byPartId(lines)) {
+    const part = await Part.collection.findOne<StockPart>({ _id: line.partId }, { projection: STOCK_FIELDS });
+    if (!part) throw new NotFoundError('Part not found');
+    check?.(part, line);
+    if (part.availableQuantity < line.quantity) throw new LineRefusedError(TEXT.overStock, String(line.partId));
+    parts.set(String(line.partId), part);
+  }
+  return parts;
+}
+
+/**
+ * The intents of stored orders, removed a batch at a time (one write per window instead of one per
+ * order). An intent left behind by a process that stopped first is removed by reconcileOrderIntents,
+ * which finds its order stored and returns nothing.
+ */
+export const storedIntents = batched<Types.ObjectId>('orders', (ids) => OrderIntent.deleteMany({ _id: { $in: ids } }));
+
+/** An order's own fields: the spec's (its first line's), and a checkout's (lines, address, shipping, amounts). */
+export type OrderFields = Pick<OrderDoc, 'partId' | 'partName' | 'price' | 'name' | 'email' | 'address' | 'phone' | 'quantity'> &
+  Record<string, unknown>;
+
+/** Marks an order id as never to be stored: an insert of it still on its way is born cancelled (its stock already back). */
+async function fence(orderId: Types.ObjectId): Promise<void> {
+  await claimOutcome(orderId, 'cancelled', { by: 'abandoned' });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * After an insert failed: the order if it was stored all the same (a reply lost after the write), or
+ * null when it was not and never will be (fenced). Asks until the database answers; when it cannot
+ * tell, nothing may be undone (OutcomeUnknownError): the intent stays for the reconciliation.
+ */
+async function storedDespite(error: unknown, orderId: Types.ObjectId): Promise<LeanOrder | null> {
+  // Refused before anything was written (the document's own validation), or by a unique key.
+  if (error instanceof mongoose.Error.ValidationError) return null;
+  if (isDuplicateKey(error)) return Order.findById(orderId).lean<LeanOrder>();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const found = await Order.findById(orderId).lean<LeanOrder>();
+      if (found) return found;
+      await fence(orderId);
+      return null;
+    } catch (lookup) {
+      if (!isDatabaseDown(lookup)) break;
+      await pause(250 * 2 ** attempt);
+    }
+  }
+  throw new OutcomeUnknownError(error);
+}
+
+/** Stores an order whose stock was taken (or is taken at payment): unpaid, pending, until holdUntil. */
+async function storeOrder(orderId: Types.ObjectId, fields: OrderFields & { holdUntil: Date; stockAtPayment?: true }): Promise<OrderDTO> {
+  const doc = { ...fields, _id: orderId, number: await allocateOrderNumber(), paid: false, status: 'pending' as const };
+  try {
+    return toOrderDTO((await Order.create(doc)).toObject<LeanOrder>());
+  } catch (error) {
+    const stored = await storedDespite(error, orderId);
+    if (stored) return toOrderDTO(stored);
+    throw error;
+  }
+}
+
+export type Placement = {
+  orderId: Types.ObjectId;
+  lines: Array<LineRequest & { unitCents: number }>;
+  email: string;
+  client: HoldClient;
+  /** A verified account's order holds for ORDER_HOLD_MINUTES, a guest's or an unverified one's for GUEST_HOLD_MINUTES. */
+  verified: boolean;
+  signal?: AbortSignal;
+  /** Judges a part before its stock is taken (throw to refuse). */
+  check?: (part: StockPart, line: LineRequest) => void;
+  /** The caller's steps between the intent and the stock (a checkout's code). */
+  steps?: Array<Step<Placing>>;
+  /** The order's own fields, from the parts as their turns read them. */
+  fields: (parts: Map<string, StockPart>) => OrderFields;
+};
+type Placing = Placement & { holdUntil: Date; held: boolean; parts: Map<string, StockPart>; order: OrderDTO | null };
+export type Placed = { order: OrderDTO; parts: Map<string, StockPart>; held: boolean };
+
+const PLACEMENT_STEPS: Array<Step<Placing>> = [
+  {
+    name: 'hold',
+    run: async (p) => void (p.held = await reserveHold(p.client, p.orderId, p.lines, p.holdUntil)),
+    undo: (p) => releaseHold(p.orderId),
+  },
+  {
+    name: 'stock',
+    run: async (p) => {
+      p.parts = p.held
+        ? await takeLines(p.orderId, p.lines, p.email, { signal: p.signal, check: p.check })
+        : await judgeLines(p.lines, p.check);
+    },
+    undo: async (p) => void (p.held && (await returnLines(p.orderId, p.lines, 'system'))),
+  },
+  {
+    name: 'store',
+    run: async (p) => {
+      p.order = await storeOrder(p.orderId, {
+        ...p.fields(p.parts),
+        holdUntil: p.holdUntil,
+        ...(p.held ? {} : { stockAtPayment: true as const }),
+      });
+    },
+  },
+];
+
+/** Places an order through its steps (see above). The stock's pages expire; a failure after the order was stored never undoes it. */
+export async function placeLines(placement: Placement): Promise<Placed> {
+  const placing: Placing = {
+    ...placement,
+    holdUntil: new Date(Date.now() + orderHoldMs(placement.verified)),
+    held: false,
+    parts: new Map(),
+    order: null,
+  };
+  const intent: Step<Placing> = {
+    name: 'intent',
+    run: (p) => writeIntent(p.orderId, p.lines, p.email),
+    undo: async (p) => void (await OrderIntent.deleteOne({ _id: p.orderId })),
+  };
+  await runSteps([intent, ...(placement.steps ?? []), ...PLACEMENT_STEPS], placing);
+  storedIntents.add(placement.orderId);
+  // Only these parts' pages and the lists that show them; a failure here only delays them.
+  if (placing.held) await catalogChanged(placement.lines.map((line) => String(line.partId))).catch(logAfterStore('expire its pages'));
+  return { order: placing.order!, parts: placing.parts, held: placing.held };
+}
+
+/** A step after the order was stored failed: the order stands, a reconciliation repairs the rest. */
+export const logAfterStore = (what: string) => (error: unknown) =>
+  console.error(`[orders] an order was stored but could not ${what}:`, error);
+
+/**
+ * Settles an order id whose placement died or was given up: an order stored under it stands (answered);
+ * otherwise the id is fenced (an insert still on its way is born cancelled) and everything its intent
+ * took is given back: the stock its moves took (once each: the ledger's unique order key), its code's
+ * use and its holds. Safe to repeat and to run in several instances at once.
+ */
+export async function abandonPlacement(
+  orderId: Types.ObjectId,
+  by = 'reconciliation',
+): Promise<{ order: LeanOrder | null; returned: number }> {
+  await connectDb();
+  const order = await Order.findById(orderId).lean<LeanOrder>();
+  if (order) return { order, returned: 0 };
+  await fence(orderId);
+  const intent = await OrderIntent.findById(orderId).lean();
+  // Only a stock take that happened has anything to return: a cancel without an `order` move would create stock.
+  const taken = intent ? await takenLines(orderId, intentLines(intent)) : [];
+  const returned = taken.length ? await returnLines(orderId, taken, by) : 0;
+  await releaseCodes(orderId);
+  await releaseHold(orderId);
+  await OrderIntent.deleteOne({ _id: orderId });
+  return { order: null, returned };
+}
+
+/**
+ * Settles the intents of placements whose process died between writing the intent and storing the
+ * order (older than the grace period): see abandonPlacement. Safe to run in every instance at once.
+ */
+export async function reconcileOrderIntents(graceMs = INTENT_GRACE_MS): Promise<{ returned: number; cleared: number }> {
+  await connectDb();
+  const stale = await OrderIntent.find({ at: { $lt: new Date(Date.now() - graceMs) } }, { _id: 1 }).lean();
+  let returned = 0;
+  for (const intent of stale) {
+    const settled = await abandonPlacement(intent._id);
+    returned += settled.returned;
+    // A stored order's intent is only a leftover of its batch delete.
+    if (settled.order) await OrderIntent.deleteOne({ _id: intent._id });
+  }
+  return { returned, cleared: stale.length };
 }

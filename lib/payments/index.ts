@@ -17,6 +17,8 @@ export const PRICE_MISMATCH = 'The price does not match the order total';
 export const PAYMENT_NOT_COMPLETED = 'The payment is not completed';
 export const UNDER_CARD_MINIMUM = `A card cannot pay a total under ${formatPrice(fromCents(MIN_CARD_CENTS))}: cancel this order and order more`;
 const REFUNDED = `${ALREADY_CANCELLED}; the payment is refunded`;
+export const SOLD_OUT_REFUNDED =
+  'Some parts of this order sold out before your payment arrived: the order is cancelled and the payment refunded';
 
 export async function createPaymentIntent(actor: Actor, input: { orderId: string; price?: number }) {
   const order = await getPayableOrder(actor, input.orderId);
@@ -56,7 +58,7 @@ async function payWith(actor: Actor | null, orderId: string, transactionId: stri
   });
   if (result.outcome === 'cancelled') {
     await gateway.refund(result.proof.intentId);
-    throw new ConflictError(REFUNDED);
+    throw new ConflictError(result.soldOut ? SOLD_OUT_REFUNDED : REFUNDED);
   }
   return result;
 }

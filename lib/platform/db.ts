@@ -51,8 +51,8 @@ export function connectDb(): Promise<typeof mongoose> {
       // A query is stopped by the server after maxTimeMS; the socket gives up a little later.
       socketTimeoutMS: settings.MONGODB_MAX_TIME_MS + 10_000,
       maxPoolSize: settings.MONGODB_POOL_SIZE,
-      // A request never waits for a free connection longer than a query may run.
-      waitQueueTimeoutMS: settings.MONGODB_MAX_TIME_MS,
+      // A burst waits its turn for a connection rather than failing half way through a placement.
+      waitQueueTimeoutMS: settings.MONGODB_POOL_WAIT_MS,
     });
     const { ensureIndexes } = await import('@/models');
     await ensureIndexes();

@@ -34,6 +34,8 @@ const envSchema = z.object({
   MONGODB_SERVER_SELECTION_TIMEOUT_MS: wholeNumber(100, 60_000, 3000),
   MONGODB_MAX_TIME_MS: wholeNumber(100, 120_000, 5000),
   MONGODB_POOL_SIZE: wholeNumber(1, 500, 20),
+  /** How long a request waits for a free connection of the pool before it fails (503): a burst queues. */
+  MONGODB_POOL_WAIT_MS: wholeNumber(100, 120_000, 30_000),
   NEXTAUTH_URL: optional,
   NEXTAUTH_SECRET: optional,
   GOOGLE_CLIENT_ID: optional,
@@ -57,6 +59,11 @@ const envSchema = z.object({
   /** How many orders guests may place in an hour from one client address, and with one email. */
   GUEST_ORDERS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 1_000_000, 20),
   GUEST_ORDERS_PER_EMAIL_PER_HOUR: wholeNumber(1, 1_000_000, 10),
+  /** How long a guest's or an unverified account's unpaid order holds its stock (minutes). */
+  GUEST_HOLD_MINUTES: wholeNumber(1, 60 * 24 * 14, 15),
+  /** The most units of one part, and the most value (whole dollars), one client may hold in unpaid orders. */
+  UNPAID_HOLD_UNITS: wholeNumber(0, 1_000_000, 10),
+  UNPAID_HOLD_LIMIT: wholeNumber(0, 100_000_000, 1000),
   /** Set to 1 by Vercel in its builds and functions: no process lives between requests there. */
   VERCEL: optional,
 });
@@ -150,11 +157,13 @@ export function cronSecret(): string | null {
   return readFileSync(file, 'utf8').trim();
 }
 
-/** True in a Vercel function: no timers outlive a request there, Vercel Cron calls the job routes instead. */
-export function orderHoldMs(): number {
-  return env().ORDER_HOLD_MINUTES * 60_000;
+/** How long an unpaid order holds its stock: a guest's or an unverified account's for less (GUEST_HOLD_MINUTES). */
+export function orderHoldMs(verified = true): number {
+  const settings = env();
+  return (verified ? settings.ORDER_HOLD_MINUTES : settings.GUEST_HOLD_MINUTES) * 60_000;
 }
 
+/** True in a Vercel function: no timers outlive a request there, Vercel Cron calls the job routes instead. */
 export function onVercel(): boolean {
   return env().VERCEL === '1';
 }

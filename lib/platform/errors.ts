@@ -52,6 +52,11 @@ export class ConflictError extends AppError {
   override readonly status = 409;
 }
 
+/** The request is well formed but contradicts an earlier one (an Idempotency-Key sent again with another body). */
+export class UnprocessableError extends AppError {
+  override readonly status = 422;
+}
+
 export class PayloadTooLargeError extends AppError {
   override readonly status = 413;
   /** Set when the rest of the body was left unread: the answer says `Connection: close` (lib/platform/http.ts). */

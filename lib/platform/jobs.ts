@@ -1,5 +1,6 @@
 import 'server-only';
-import { expireUnpaidOrders, orderEmailReconciliation, reconcileOrderIntents } from '@/lib/orders';
+import { expireUnpaidOrders, orderEmailReconciliation, reconcileOrderIntents, settleDeadAttempts } from '@/lib/orders';
+import { pruneHolds } from '@/lib/orders/order-limits';
 import { deliverDueMail, startMailSender } from '@/lib/mail/outbox';
 import { pruneCarts } from '@/lib/cart';
 import { catalogSearch } from '@/lib/catalog/search';
@@ -21,13 +22,16 @@ const reconcileOrderEmails = orderEmailReconciliation();
 const JOB_RUNS: Record<JobName, () => Promise<unknown>> = {
   /** Sends the due order emails (the outbox's claims keep each to one sender). */
   outbox: () => deliverDueMail(),
-  /** Returns the stock of orders whose process died between taking the stock and storing the order. */
-  'order-intents': () => reconcileOrderIntents(),
+  /**
+   * Settles what a dead process left of a placement: a request sent with an Idempotency-Key whose attempt
+   * died (its order found, or its placement undone), and the stock of orders never stored.
+   */
+  'order-intents': async () => ({ ...(await settleDeadAttempts()), ...(await reconcileOrderIntents()) }),
   'order-emails': () => reconcileOrderEmails(),
   /** Cancels the unpaid orders whose hold (ORDER_HOLD_MINUTES) ran out and returns their stock, once. */
   'order-holds': () => expireUnpaidOrders(),
-  /** Removes guests' abandoned carts (GUEST_CART_DAYS) and empty ones. */
-  carts: () => pruneCarts(),
+  /** Removes guests' abandoned carts (GUEST_CART_DAYS) and empty ones, and unpaid orders' holds that ended. */
+  carts: async () => ({ ...(await pruneCarts()), holds: await pruneHolds() }),
   /** Rolls forward the parts whose latest stock move was written without its pair. */
   'stock-repair': () => repairRecentStock(),
   /** Catches the search index up with the catalog log and stores a fresh snapshot for new instances. */
@@ -68,7 +72,7 @@ const DEFAULT_SHIPPING: Job = { name: 'default shipping', run: () => ensureDefau
 const JOBS: Job[] = [
   DEFAULT_SHIPPING,
   scheduled('stock-repair', 0),
-  scheduled('order-intents', MINUTE / 2),
+  scheduled('order-intents', 10_000),
   scheduled('order-emails', 5 * MINUTE),
   scheduled('order-holds', MINUTE / 2),
   scheduled('carts', 60 * MINUTE),

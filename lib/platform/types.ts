@@ -66,6 +66,8 @@ export type OrderDTO = {
   guest: boolean;
   /** When an unpaid order is cancelled and its stock returned (null: paid, cancelled, or placed before holds). */
   holdUntil: string | null;
+  /** Whether this unpaid order holds its parts; one placed past its client's hold limits takes them when paid. */
+  stockHeld: boolean;
 };
 
 export type OrderLineDTO = { partId: string; partName: string; unitPrice: number; quantity: number; lineTotal: number };

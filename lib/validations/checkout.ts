@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { isCountryCode } from '@/lib/checkout/countries';
 import { emailSchema, objectIdSchema } from './common';
+import { ORDER_MAX, ORDER_MAX_TEXT, lineQuantitySchema } from './orders';
 
 /** Cart and checkout calls (issue 29); amounts in dollars with cents, as the rest of the API. */
 
-const quantity = z
-  .number({ error: 'Quantity is Required' })
-  .int('Order whole pieces')
-  .min(1, 'Quantity must be at least 1')
-  .max(100_000, 'That is too many pieces');
+const quantity = lineQuantitySchema.min(1, 'Quantity must be at least 1');
 
 export const addCartLineSchema = z.object({ partId: objectIdSchema, quantity });
 export const cartQuantitySchema = z.object({ quantity });
@@ -92,7 +89,11 @@ export const checkoutSchema = z.object({
     .min(1, 'Choose a shipping method')
     .max(40, 'Choose a shipping method'),
   discountCode,
-  quotedTotal: z.number({ error: 'quotedTotal must be a number' }).min(0).max(100_000_000).optional(),
+  quotedTotal: z
+    .number({ error: 'quotedTotal must be a number' })
+    .min(0)
+    .max(ORDER_MAX.totalCents / 100, ORDER_MAX_TEXT.total)
+    .optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 

@@ -1,7 +1,22 @@
 import { z } from 'zod';
+import { formatPrice, fromCents } from '@/lib/platform/money';
 import { objectIdSchema } from './common';
 
 export const minimumQuantityMessage = (minimum: number) => `Please Order minimum ${minimum} pieces`;
+
+/** The size of any order, on every path (the spec's order, the cart, checkout): one maximum each. */
+export const ORDER_MAX = { lineQuantity: 10_000, lines: 50, totalCents: 100_000_00 } as const;
+export const ORDER_MAX_TEXT = {
+  quantity: `Order at most ${ORDER_MAX.lineQuantity.toLocaleString('en-US')} pieces of a part`,
+  lines: `An order holds at most ${ORDER_MAX.lines} different parts`,
+  total: `An order can total at most ${formatPrice(fromCents(ORDER_MAX.totalCents))}: split it into several orders`,
+} as const;
+
+/** A line's quantity: whole pieces, at most ORDER_MAX.lineQuantity (the part's own minimum is checked where the part is known). */
+export const lineQuantitySchema = z
+  .number({ error: 'Quantity is Required' })
+  .int('Order whole pieces')
+  .max(ORDER_MAX.lineQuantity, ORDER_MAX_TEXT.quantity);
 
 const address = z
   .string({ error: 'Address is Required' })
@@ -15,7 +30,7 @@ const phone = z
   .min(1, 'Number is Required')
   .min(6, 'Minimum 6 Character')
   .max(30, 'Number is too long');
-const quantity = z.number({ error: 'Quantity is Required' }).int('Order whole pieces').max(100_000, 'That is too many pieces');
+const quantity = lineQuantitySchema;
 
 /** The purchase form on a part page; the minimum comes from the part. */
 export function purchaseFormSchema(minimumQuantity: number) {

@@ -1,6 +1,7 @@
 import { cartAnswer, cartCaller } from '@/lib/cart/caller';
-import { placeCheckout } from '@/lib/checkout';
-import { once, parseIdempotencyKey } from '@/lib/orders/idempotency';
+import { placeCheckout, recoverCheckout } from '@/lib/checkout';
+import type { Types } from 'mongoose';
+import { once, parseIdempotencyKey, recovered } from '@/lib/orders/idempotency';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { clientIp } from '@/lib/platform/rate-limit';
 import { checkoutSchema } from '@/lib/validations/checkout';
@@ -14,8 +15,16 @@ export const POST = route(async (req) => {
   const caller = await cartCaller(req);
   const input = await readJson(req, checkoutSchema);
   const key = parseIdempotencyKey(req.headers.get('idempotency-key'));
-  const place = async () => ({ status: 201, body: await placeCheckout(caller, input, { signal: req.signal, ip: clientIp(req.headers) }) });
-  const answer = key ? await once('checkout', caller.owner, key, place) : await place();
+  const place = async (orderId?: Types.ObjectId) => ({
+    status: 201,
+    body: await placeCheckout(caller, input, { signal: req.signal, ip: clientIp(req.headers), orderId }),
+  });
+  const answer = key
+    ? await once(
+        { scope: 'checkout', caller: caller.owner, key, body: input },
+        { run: place, recover: async (orderId) => recovered(await recoverCheckout(orderId)) },
+      )
+    : await place();
   return cartAnswer({ ...caller, cookie: caller.cookie === 'clear' ? 'clear' : null }, answer.body, answer.status);
 });
 

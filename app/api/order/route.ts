@@ -1,9 +1,10 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
 import { otherMethods, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
-import { once, parseIdempotencyKey } from '@/lib/orders/idempotency';
+import type { Types } from 'mongoose';
+import { once, parseIdempotencyKey, recovered } from '@/lib/orders/idempotency';
 import { clientIp } from '@/lib/platform/rate-limit';
-import { listOrdersOf, placeOrder } from '@/lib/orders';
+import { listOrdersOf, placeOrder, recoverPlacedOrder } from '@/lib/orders';
 import { orderListQuerySchema, placeOrderSchema } from '@/lib/validations/orders';
 
 /**
@@ -15,8 +16,16 @@ export const POST = route(async (req) => {
   const actor = await requireActor(req);
   const input = await readJson(req, placeOrderSchema);
   const key = parseIdempotencyKey(req.headers.get('idempotency-key'));
-  const place = async () => ({ status: 201, body: await placeOrder(actor, input, { signal: req.signal, ip: clientIp(req.headers) }) });
-  const answer = key ? await once('order', actor._id, key, place) : await place();
+  const place = async (orderId?: Types.ObjectId) => ({
+    status: 201,
+    body: await placeOrder(actor, input, { signal: req.signal, ip: clientIp(req.headers), orderId }),
+  });
+  const answer = key
+    ? await once(
+        { scope: 'order', caller: actor._id, key, body: input },
+        { run: place, recover: async (orderId) => recovered(await recoverPlacedOrder(orderId)) },
+      )
+    : await place();
   return NextResponse.json(answer.body, { status: answer.status });
 });
 

@@ -1,8 +1,6 @@
 import { Types } from 'mongoose';
-import { POST as addLineRoute } from '@/app/api/cart/lines/route';
 import { GET as getCartRoute } from '@/app/api/cart/route';
 import { POST as checkoutRoute } from '@/app/api/checkout/route';
-import { POST as quoteRoute } from '@/app/api/checkout/quote/route';
 import { GET as addressesRoute } from '@/app/api/checkout/addresses/route';
 import { GET as orderRoute, DELETE as cancelRoute } from '@/app/api/order/[id]/route';
 import { GET as myOrdersRoute, POST as placeOrderRoute } from '@/app/api/order/route';
@@ -12,7 +10,6 @@ import { POST as confirmCardRoute } from '@/app/api/test-gateway/confirm/route';
 import { PATCH as payRoute } from '@/app/api/order/[id]/route';
 import { DELETE as deletePartRoute } from '@/app/api/parts/[id]/route';
 import { countOpenOrders } from '@/lib/catalog/parts';
-import { CART_COOKIE } from '@/lib/cart/identity';
 import { CODE_TEXT, releaseCodes } from '@/lib/checkout/discounts';
 import { CHECKOUT_TEXT } from '@/lib/checkout/place';
 import { ALREADY_CANCELLED, ALREADY_PAID, expireUnpaidOrders, reconcileOrderIntents } from '@/lib/orders';
@@ -21,10 +18,11 @@ import { sumStockMoves } from '@/lib/stock';
 import { takeLines, writeIntent } from '@/lib/orders/placement';
 import type { UserDTO } from '@/lib/accounts/users';
 import { DiscountRedemption, Order, OrderIntent, OrderOutcome, OutboxMessage, Part, ShopSettings, StockMove } from '@/models';
-import { callRoute, type CallOptions } from '@/tests/helpers/api';
+import { callRoute } from '@/tests/helpers/api';
 import { withEnv } from '@/tests/helpers/env';
 import { makeCode, makeTaxRate, makeZone } from '@/tests/helpers/checkout';
 import { makePart, makeUser } from '@/tests/helpers/factories';
+import { shopper } from '@/tests/helpers/shopper';
 
 let customer: UserDTO;
 let admin: UserDTO;
@@ -44,20 +42,7 @@ beforeAll(async () => {
   await ShopSettings.create({ _id: 'shop', ordersEmail: 'owner@partsmart.example' });
 });
 
-function browser(as?: UserDTO) {
-  let cookie: string | null = null;
-  const call = async (handler: Parameters<typeof callRoute>[0], path: string, options: CallOptions = {}) => {
-    const res = await callRoute(handler, path, { ...options, as, headers: { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) } });
-    const set = res.headers.get('set-cookie');
-    if (set?.startsWith(`${CART_COOKIE}=`)) cookie = set.split(';')[0]!.endsWith('=') ? null : set.split(';')[0]!;
-    return res;
-  };
-  const add = (partId: string, quantity: number) => call(addLineRoute, '/api/cart/lines', { method: 'POST', body: { partId, quantity } });
-  const quote = (body: Record<string, unknown>) => call(quoteRoute, '/api/checkout/quote', { method: 'POST', body });
-  const checkout = (body: Record<string, unknown>, key?: string) =>
-    call(checkoutRoute, '/api/checkout', { method: 'POST', body, headers: key ? { 'idempotency-key': key } : {} });
-  return { call, add, quote, checkout };
-}
+const browser = shopper;
 
 const guestCheckout = (method: string, extra: Record<string, unknown> = {}) => ({
   email: 'gina@example.com',
@@ -182,7 +167,9 @@ describe('checkout', () => {
     expect(order!.lines).toHaveLength(3);
     expect(order!.shipping).toMatchObject({ label: 'Express', amountCents: 2495 });
     expect(order!.discount).toMatchObject({ code: 'JOB10', amountCents: 1685 });
-    expect(order!.holdUntil!.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+    // A guest's order holds its stock for GUEST_HOLD_MINUTES (15).
+    expect(order!.holdUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    expect(order!.holdUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
     for (const [id, left] of [
       [pads, 9],
       [rotors, 8],

@@ -317,6 +317,7 @@ describe('order emails', () => {
       shippingAddress: null,
       guest: false,
       holdUntil: null,
+      stockHeld: false,
     };
     const placed = orderEmail('placed', { ...order, paid: false, status: 'pending' });
     expect(placed.to).toBe('mia@example.com');

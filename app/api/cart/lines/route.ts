@@ -1,4 +1,4 @@
-import { cartAnswer, cartCaller } from '@/lib/cart/caller';
+import { cartCaller, cartViewAnswer } from '@/lib/cart/caller';
 import { addToCart } from '@/lib/cart';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { addCartLineSchema } from '@/lib/validations/checkout';
@@ -7,7 +7,7 @@ import { addCartLineSchema } from '@/lib/validations/checkout';
 export const POST = route(async (req) => {
   const caller = await cartCaller(req);
   const { partId, quantity } = await readJson(req, addCartLineSchema);
-  return cartAnswer(caller, await addToCart(caller.owner, partId, quantity), 201);
+  return cartViewAnswer(caller, await addToCart(caller.owner, partId, quantity), 201);
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -83,7 +83,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
             </>
           )}
           <ShipTo order={order} email={viewer.isAdmin} />
-          {open && order.holdUntil && <HoldCountdown holdUntil={order.holdUntil} />}
+          {open && order.holdUntil && <HoldCountdown holdUntil={order.holdUntil} held={order.stockHeld} />}
           {(open || canShip) && (
             <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
               {canPay && <PayLink order={order} />}

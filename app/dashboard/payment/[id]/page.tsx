@@ -30,7 +30,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         </h2>
         {!order.paid && order.holdUntil && (
           <div className="mt-3">
-            <HoldCountdown holdUntil={order.holdUntil} />
+            <HoldCountdown holdUntil={order.holdUntil} held={order.stockHeld} />
           </div>
         )}
         {isDetailed(order) ? (

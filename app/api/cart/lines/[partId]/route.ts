@@ -1,4 +1,4 @@
-import { cartAnswer, cartCaller } from '@/lib/cart/caller';
+import { cartCaller, cartViewAnswer } from '@/lib/cart/caller';
 import { removeFromCart, setCartQuantity } from '@/lib/cart';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { cartQuantitySchema } from '@/lib/validations/checkout';
@@ -9,13 +9,13 @@ type Params = { partId: string };
 export const PATCH = route<Params>(async (req, { partId }) => {
   const caller = await cartCaller(req);
   const { quantity } = await readJson(req, cartQuantitySchema);
-  return cartAnswer(caller, await setCartQuantity(caller.owner, partId, quantity));
+  return cartViewAnswer(caller, await setCartQuantity(caller.owner, partId, quantity));
 });
 
 /** DELETE /api/cart/lines/{partId}: removes the line; answers the cart. */
 export const DELETE = route<Params>(async (req, { partId }) => {
   const caller = await cartCaller(req);
-  return cartAnswer(caller, await removeFromCart(caller.owner, partId));
+  return cartViewAnswer(caller, await removeFromCart(caller.owner, partId));
 });
 
 export const { GET, POST, PUT, OPTIONS } = otherMethods({ PATCH, DELETE });

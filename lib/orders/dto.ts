@@ -1,0 +1,86 @@
+import 'server-only';
+import type { Types } from 'mongoose';
+import { fromCents, toCents } from '@/lib/platform/money';
+import { goodsCents, orderTotalCents } from '@/lib/orders/money';
+import { trackingUrlFor } from '@/lib/orders/tracking';
+import type { AddressDTO, OrderDTO } from '@/lib/platform/types';
+import type { OrderDoc } from '@/models/order';
+
+/** An order as stored, and as the API shows it. */
+
+export type LeanOrder = OrderDoc & { _id: Types.ObjectId; createdAt: Date };
+
+/** An order's lines: checkout's, or a spec order's single line from its own fields. */
+export function linesOf(order: Pick<LeanOrder, 'partId' | 'partName' | 'price' | 'quantity' | 'lines'>) {
+  return order.lines?.length
+    ? order.lines.map((line) => ({ partId: line.partId, partName: line.partName, unitPrice: line.unitPrice, quantity: line.quantity }))
+    : [{ partId: order.partId, partName: order.partName, unitPrice: order.price, quantity: order.quantity }];
+}
+
+/** A stored checkout address as the API answers it (absent optional parts as null). */
+export function addressDTO(address: NonNullable<OrderDoc['shippingAddress']>): AddressDTO {
+  return {
+    name: address.name,
+    line1: address.line1,
+    line2: address.line2 ?? null,
+    city: address.city,
+    region: address.region ?? null,
+    postalCode: address.postalCode,
+    country: address.country,
+  };
+}
+
+export function toOrderDTO(order: LeanOrder): OrderDTO {
+  const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
+  const lines = linesOf(order).map((line) => ({
+    partId: String(line.partId),
+    partName: line.partName,
+    unitPrice: line.unitPrice,
+    quantity: line.quantity,
+    lineTotal: fromCents(toCents(line.unitPrice) * line.quantity),
+  }));
+  const address = order.shippingAddress;
+  return {
+    _id: String(order._id),
+    number: order.number ?? '',
+    partId: String(order.partId),
+    partName: order.partName,
+    price: order.price,
+    name: order.name,
+    email: order.email,
+    address: order.address,
+    phone: order.phone,
+    quantity: order.quantity,
+    total: fromCents(orderTotalCents(order)),
+    paid: order.paid,
+    status: order.status as OrderDTO['status'],
+    transactionId: order.transactionId ?? null,
+    cancelled: Boolean(order.cancelledAt),
+    cancelledBy: (order.cancelledBy as OrderDTO['cancelledBy']) ?? null,
+    carrier: order.carrier ?? null,
+    trackingNumber: order.trackingNumber ?? null,
+    trackingUrl: trackingUrlFor(order.carrier, order.trackingNumber),
+    createdAt: new Date(order.createdAt).toISOString(),
+    paidAt: iso(order.paidAt),
+    shippedAt: iso(order.shippedAt),
+    cancelledAt: iso(order.cancelledAt),
+    lines,
+    subtotal: fromCents(
+      order.goodsCents ?? goodsCents(lines.map((line) => ({ unitCents: toCents(line.unitPrice), quantity: line.quantity }))),
+    ),
+    shipping: order.shipping
+      ? {
+          label: order.shipping.label ?? '',
+          amount: fromCents(order.shipping.amountCents ?? 0),
+          minDays: order.shipping.minDays ?? 0,
+          maxDays: order.shipping.maxDays ?? 0,
+        }
+      : null,
+    discount: order.discount?.code ? { code: order.discount.code, amount: fromCents(order.discount.amountCents ?? 0) } : null,
+    tax: fromCents(order.taxCents ?? 0),
+    shippingAddress: address ? addressDTO(address) : null,
+    guest: Boolean(order.guest),
+    holdUntil: !order.paid && !order.cancelledAt ? iso(order.holdUntil) : null,
+    stockHeld: !order.paid && !order.cancelledAt && !order.stockAtPayment,
+  };
+}
