@@ -4,6 +4,7 @@ import { connectDb } from '@/lib/platform/db';
 import { ConflictError, NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
 import { formatPrice, fromCents, toCents } from '@/lib/platform/money';
 import { ALREADY_CANCELLED, getPayableOrder, markOrderPaid, MIN_CARD_CENTS, type PayableOrder, type PaymentProof } from '@/lib/orders';
+import { ORDER_MAX, ORDER_MAX_TEXT } from '@/lib/validations/orders';
 import { WebhookEvent } from '@/models';
 import { getGateway, paymentProvider } from './gateway';
 import type { Intent, PaymentClientConfig, PaymentGateway } from './types';
@@ -26,6 +27,8 @@ export async function createPaymentIntent(actor: Actor, input: { orderId: string
     throw new ValidationError(PRICE_MISMATCH, { price: [PRICE_MISMATCH] });
   // An order of the spec's own call (one part at a cent, say) can cost less than a card may be charged.
   if (order.totalCents < MIN_CARD_CENTS) throw new ConflictError(UNDER_CARD_MINIMUM);
+  // Every path refuses such an order; one stored anyway (before the rule, or edited) is never charged.
+  if (order.totalCents > ORDER_MAX.totalCents) throw new ConflictError(ORDER_MAX_TEXT.total);
   const gateway = await getGateway();
   const intent = await gateway.createIntent({
     orderId: order.id,

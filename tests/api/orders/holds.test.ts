@@ -175,6 +175,21 @@ describe('what one client holds unpaid', () => {
 });
 
 describe('an order that takes its stock at payment', () => {
+  it('is refused when placed for more than the stock left, as any order is', async () => {
+    const partId = await makePart({ price: 5, stock: 13 });
+    const place = (quantity: number) =>
+      callRoute(placeOrderRoute, '/api/order', {
+        method: 'POST',
+        as: customer,
+        headers: from('203.0.113.15'),
+        body: { partId, address: '1 Buyer Street, Leeds', phone: PHONE, quantity },
+      });
+    expect((await place(14)).status).toBe(409);
+    expect(await Order.countDocuments({ partId })).toBe(0);
+    expect((await place(13)).status).toBe(201);
+    expect(await stockOf(partId)).toBe(13);
+  });
+
   it('is refused before the card when its parts sold out meanwhile, and cancelling it returns nothing', async () => {
     const partId = await makePart({ price: 5, stock: 20 });
     const res = await guestCheckout('203.0.113.11', 'late@example.com', [[partId, 15]]);
