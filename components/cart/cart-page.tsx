@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { isBlocked, problemText } from '@/components/cart/cart-texts';
+import { isBlocked, leftInGuestCartText, problemText } from '@/components/cart/cart-texts';
 import { CartNotLoaded, EmptyCart } from '@/components/cart/cart-states';
 import { ShippingQuote } from '@/components/cart/shipping-quote';
 import type { CartLine, CartView } from '@/components/cart/types';
@@ -17,6 +17,7 @@ import { useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
 import { confirmDialog } from '@/lib/client/alerts';
 import { fitStatus, vehicleLabel } from '@/lib/catalog/fitment';
 import { formatPrice } from '@/lib/platform/money';
+import { ORDER_MAX } from '@/lib/validations/orders';
 
 /** The cart: its lines with their problems, the fit for the active vehicle, the delivered cost and the way to checkout. */
 export function CartPage() {
@@ -62,6 +63,15 @@ function FilledCart({ cart }: { cart: CartView }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <section aria-label="Cart lines" className="space-y-3">
+        {cart.leftInGuestCart ? (
+          <p
+            role="status"
+            className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+            data-testid="left-in-guest-cart"
+          >
+            {leftInGuestCartText(cart.leftInGuestCart, ORDER_MAX.lines)}
+          </p>
+        ) : null}
         {cart.lines.map((line) => (
           <CartLineRow key={line.partId} line={line} fitment={fitments[line.partId]} />
         ))}

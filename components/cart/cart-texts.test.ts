@@ -1,4 +1,4 @@
-import { formatDay, isBlocked, priceOrFree, problemText } from '@/components/cart/cart-texts';
+import { formatDay, isBlocked, leftInGuestCartText, priceOrFree, problemText } from '@/components/cart/cart-texts';
 import type { CartLine } from '@/components/cart/types';
 
 const line: CartLine = {
@@ -20,6 +20,15 @@ const line: CartLine = {
 };
 
 describe('the cart texts', () => {
+  it('tells how many lines of the guest cart wait there, one or several', () => {
+    expect(leftInGuestCartText(1, 50)).toBe(
+      '1 part from the cart you filled before signing in did not fit: a cart holds at most 50 different parts. Remove some to bring it in.',
+    );
+    expect(leftInGuestCartText(4, 50)).toBe(
+      '4 parts from the cart you filled before signing in did not fit: a cart holds at most 50 different parts. Remove some to bring them in.',
+    );
+  });
+
   it('says how a price changed since the line was added, with both prices', () => {
     expect(problemText('price-raised', line)).toBe('The price went up from $68.50 to $72.00 since you added it.');
     expect(problemText('price-lowered', { ...line, unitPrice: 60 })).toBe('The price went down from $68.50 to $60.00 since you added it.');

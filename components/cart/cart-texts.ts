@@ -20,6 +20,12 @@ export function problemText(problem: CartProblem, line: CartLine): string {
   }
 }
 
+/** What the buyer is told of guest cart lines that did not fit into the account's cart at sign-in. */
+export function leftInGuestCartText(count: number, maxLines: number): string {
+  const parts = count === 1 ? '1 part' : `${count} parts`;
+  return `${parts} from the cart you filled before signing in did not fit: a cart holds at most ${maxLines} different parts. Remove some to bring ${count === 1 ? 'it' : 'them'} in.`;
+}
+
 /** Problems that stop a checkout (a price change only needs the customer to see it). */
 export const BLOCKING_PROBLEMS: readonly CartProblem[] = ['unavailable', 'below-minimum', 'over-stock'];
 

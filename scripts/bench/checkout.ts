@@ -86,13 +86,14 @@ async function standardMethod(base: string, buyer: Buyer): Promise<string> {
   return method.id;
 }
 
-type Fired = { status: number; ms: number; body: { error?: string } | null };
+type Fired = { status: number; ms: number; body: { error?: string; orderId?: string } | null };
 
-async function checkoutOnce(base: string, buyer: Buyer, body: Record<string, unknown>): Promise<Fired> {
+async function checkoutOnce(base: string, buyer: Buyer, body: Record<string, unknown>, extra: Record<string, string> = {}): Promise<Fired> {
   const started = performance.now();
   try {
     const res = await json(base, '/api/checkout', 'POST', buyer, body, {
       'idempotency-key': `bench-${Math.random().toString(36).slice(2)}`,
+      ...extra,
     });
     const text = await res.text();
     return { status: res.status, ms: performance.now() - started, body: text ? (JSON.parse(text) as { error?: string }) : null };
@@ -111,12 +112,13 @@ async function ordersHolding(
   base: string,
   admin: Session,
   partIds: string[],
-): Promise<Array<{ lines: Array<{ partId: string; quantity: number }>; discount: { code: string } | null }>> {
+): Promise<Array<{ _id: string; lines: Array<{ partId: string; quantity: number }>; discount: { code: string } | null }>> {
   const found = [];
   for (let page = 1; page <= 50; page++) {
     const res = await fetch(new URL(`/api/allOrder?limit=100&page=${page}`, base), { headers: { cookie: admin.cookie } });
     if (!res.ok) break;
     const orders = (await res.json()) as Array<{
+      _id: string;
       lines: Array<{ partId: string; quantity: number }>;
       discount: { code: string } | null;
       cancelled: boolean;
@@ -128,6 +130,8 @@ async function ordersHolding(
 }
 
 export type CheckoutBenchReport = { lines: string[]; checks: string[] };
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 export async function runCheckoutBench(
   base: string,
@@ -143,7 +147,6 @@ export async function runCheckoutBench(
 ): Promise<CheckoutBenchReport> {
   const lines: string[] = [];
   const checks: string[] = [];
-  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   const plenty = await Promise.all(Array.from({ length: 5 }, (_, i) => createPart(base, admin, `Bench cart ${runId} ${i + 1}`, 1_000_000)));
 
   // Cart calls and the quote under autocannon: 10 guests with 5-line carts, one per connection (a cart is
@@ -289,6 +292,7 @@ export async function runCheckoutBench(
     );
     const count = (status: number) => fired.filter((answer) => answer.status === status).length;
     const others = fired.filter((answer) => answer.status !== 201 && answer.status !== 409);
+    const serverErrors = fired.filter((answer) => answer.status >= 500 || answer.status === 0).length;
     const maxMs = Math.max(...fired.map((answer) => answer.ms));
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const stocks = await Promise.all(scarce.map((part) => stockOf(base, part.id)));
@@ -300,20 +304,26 @@ export async function runCheckoutBench(
     const unitsOrdered = scarce.map((part) =>
       orders.reduce((sum, order) => sum + (order.lines.find((line) => line.partId === part.id)?.quantity ?? 0), 0),
     );
+    // Honest answers: every stored order was answered 201 to its buyer, and every 201 names a stored order.
+    const told = new Set(fired.flatMap((answer) => (answer.status === 201 && answer.body?.orderId ? [answer.body.orderId] : [])));
+    const untold = orders.filter((order) => !told.has(order._id)).length;
+    const phantom = [...told].filter((id) => !orders.some((order) => order._id === id)).length;
     lines.push('\n== 300 concurrent checkouts, each cart the same 3 parts (stock 100 each) in shuffled order ==');
     lines.push(
-      `slowest answer ${fixed(maxMs, 0)} ms; placed ${count(201)}, refused with 409 ${count(409)}, other ${others.map((answer) => answer.status).join(' ') || 'none'}; stock after ${stocks.join(', ')}; orders holding them ${orders.length}, units ordered per part ${unitsOrdered.join(', ')}`,
+      `slowest answer ${fixed(maxMs, 0)} ms; placed ${count(201)}, refused with 409 ${count(409)}, other ${others.map((answer) => answer.status).join(' ') || 'none'} (5xx or no answer: ${serverErrors}); stock after ${stocks.join(', ')}; orders holding them ${orders.length}, units ordered per part ${unitsOrdered.join(', ')}; stored orders whose buyer was told anything but 201: ${untold}; 201 answers naming no stored order: ${phantom}`,
     );
     const ok =
       maxMs < 10_000 &&
       count(201) === 100 &&
       count(409) === 200 &&
       !others.length &&
+      untold === 0 &&
+      phantom === 0 &&
       stocks.every((stock) => stock === 0) &&
       orders.length === 100 &&
       unitsOrdered.every((units) => units === 100);
     checks.push(
-      `${verdict(ok)}  300 concurrent checkouts: every answer within 10 s, exactly 100 orders, 200 refused with 409, stock 0, ledger = orders`,
+      `${verdict(ok)}  300 concurrent checkouts: every answer within 10 s, 0 5xx, exactly 100 orders each told 201, 200 refused with 409, stock 0, ledger = orders`,
     );
   }
 
@@ -356,4 +366,87 @@ export async function runCheckoutBench(
     );
   }
   return { lines, checks };
+}
+
+const TEST_CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+
+/** Pays an order as its page does on the offline test gateway: the intent, the card, the confirmation. Answers the last status. */
+async function payOrder(base: string, customer: Session, orderId: string): Promise<number> {
+  const buyer = { cookie: customer.cookie };
+  const intent = await json(base, '/api/create-payment-intent', 'POST', buyer, { orderId });
+  if (intent.status !== 200) return intent.status;
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const confirmed = await json(base, '/api/test-gateway/confirm', 'POST', buyer, { clientSecret, ...TEST_CARD });
+  if (confirmed.status !== 200) return confirmed.status;
+  const { id } = (await confirmed.json()) as { id: string };
+  const paid = await json(base, `/api/order/${orderId}`, 'PATCH', buyer, { payment: { order: orderId, transactionId: id } });
+  await paid.arrayBuffer();
+  return paid.status;
+}
+
+/**
+ * Hoarding (issue 44 A1): one client from one address, ten variants of one email, twenty checkouts at
+ * once of a part with stock 100 (half for 10 units, half for the whole stock), none paid; then a
+ * customer from elsewhere buys 50 and pays.
+ */
+export async function hoardingRound(
+  base: string,
+  admin: Session,
+  customer: Session,
+  runId: string,
+  log: (line: string) => void,
+): Promise<CheckoutBenchReport> {
+  const part = await createPart(base, admin, `Bench hoard ${runId}`, 100);
+  const hostile = nextClientAddress();
+  const variants = Array.from({ length: 10 }, (_, i) => (i % 2 ? `hoarder+${i}@example.com` : `Hoard.${'e.'.repeat(i)}r@gmail.com`));
+  log(`[bench] hoarding: 20 checkouts at once from ${hostile} with 10 email variants, a part of stock 100...`);
+  const buyers = await inBatches(20, 10, async (i) => {
+    const buyer: Buyer = { cookie: '' };
+    const res = await json(
+      base,
+      '/api/cart/lines',
+      'POST',
+      buyer,
+      { partId: part.id, quantity: i % 2 ? 100 : 10 },
+      { 'x-forwarded-for': hostile },
+    );
+    buyer.cookie = res.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('partsmart.cart='))!
+      .split(';')[0]!;
+    await res.arrayBuffer();
+    return buyer;
+  });
+  const method = await standardMethod(base, buyers[0]!);
+  const fired = await Promise.all(
+    buyers.map((buyer, i) =>
+      checkoutOnce(
+        base,
+        buyer,
+        { email: variants[i % 10], address: ADDRESS, phone: PHONE, shippingMethod: method },
+        { 'x-forwarded-for': hostile },
+      ),
+    ),
+  );
+  const forSale = await stockOf(base, part.id);
+  const placed = await json(
+    base,
+    '/api/order',
+    'POST',
+    { cookie: customer.cookie },
+    { partId: part.id, address: '1 Buyer Street, Leeds', phone: PHONE, quantity: 50 },
+  );
+  const { insertedId } = (await placed.json()) as { insertedId?: string };
+  const paid = insertedId ? await payOrder(base, customer, insertedId) : placed.status;
+  const after = await stockOf(base, part.id);
+  const statuses: Record<string, number> = {};
+  for (const answer of fired) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+  const lines = [
+    '\n== Hoarding: 20 unpaid checkouts at once from one address, 10 email variants, a part of stock 100 ==',
+    `answers ${Object.entries(statuses)
+      .map(([status, n]) => `${n}x${status}`)
+      .join(' ')}; for sale afterwards ${forSale}; a customer's order of 50: placed ${placed.status}, paid ${paid}; stock after ${after}`,
+  ];
+  const ok = forSale !== null && forSale >= 90 && placed.status === 201 && paid === 200 && after === forSale - 50;
+  return { lines, checks: [`${verdict(ok)}  hoarding: ${forSale} of 100 left for sale (>= 90); a customer then bought 50 (paid ${paid})`] };
 }

@@ -118,14 +118,14 @@ export type BenchServer = {
   stop(): Promise<void>;
 };
 
-export type StartOptions = { dataDir: string; port: number; readyPath: string; timeoutMs?: number };
+export type StartOptions = { dataDir: string; port: number; readyPath: string; timeoutMs?: number; env?: Record<string, string> };
 
 /**
  * Starts the benchmark build with the project's runner (`scripts/run.ts start --embedded`: `next start`) on the
  * data directory, with the offline payment gateway and the fixed demo accounts, and waits until
  * `readyPath` answers 200.
  */
-export async function startBench({ dataDir, port, readyPath, timeoutMs = 120_000 }: StartOptions): Promise<BenchServer> {
+export async function startBench({ dataDir, port, readyPath, timeoutMs = 120_000, env: extra = {} }: StartOptions): Promise<BenchServer> {
   mkdirSync(dataDir, { recursive: true });
   // The catalog's data cache must not outlive a server (the runner clears .next's, not this build's).
   rmSync(path.resolve(BENCH_DIST_DIR, 'cache', 'fetch-cache'), { recursive: true, force: true });
@@ -143,6 +143,7 @@ export async function startBench({ dataDir, port, readyPath, timeoutMs = 120_000
     PAYMENTS_PROVIDER: 'test',
     // The benchmark plays the proxy (each customer its own X-Forwarded-For), so the server is `next start` itself.
     TRUSTED_PROXY_HOPS: '1',
+    ...extra,
   };
   Reflect.deleteProperty(env, 'NODE_ENV');
   const started = performance.now();
