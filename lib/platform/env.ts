@@ -55,6 +55,8 @@ const envSchema = z.object({
   CLOUDINARY_URL: optional,
   EMAIL_SERVER: optional,
   EMAIL_FROM: optional,
+  /** Where customers' replies to the shop's emails go (Reply-To); unset, the emails ask for no reply. */
+  SUPPORT_EMAIL: optional.refine((value) => value === undefined || z.email().safeParse(value).success, 'must be an email address'),
   SHOP_DATA_DIR: optional,
   /** The shop's country (ISO 3166-1), or a part of it (ISO 3166-2): its public holidays are not working days. */
   SHOP_COUNTRY: optional
