@@ -176,7 +176,7 @@ export const legalDocuments: Record<LegalDocument['slug'], LegalDocument> = {
     title: 'Shipping information',
     linkText: 'Shipping',
     description: 'When PartsMart ships your order, what delivery costs, how long it takes and how to follow your parcel.',
-    updated: '2025-06-01',
+    updated: '2026-11-28',
     intro:
       'We ship paid orders from our warehouse in Leeds. Most orders leave the same working day, and delivery is free worldwide on orders from $75.',
     sections: [
@@ -184,7 +184,7 @@ export const legalDocuments: Record<LegalDocument['slug'], LegalDocument> = {
         id: 'dispatch',
         heading: 'When your order ships',
         paragraphs: [
-          'Orders paid before 14:00 UK time on a working day are packed and shipped the same day; later orders ship the next working day. Unpaid orders are not shipped: pay for them from your dashboard.',
+          'Orders paid before 14:00 UK time on a working day are packed and shipped the same day; later orders ship the next working day. Working days are Monday to Friday, except bank holidays in England. Unpaid orders are not shipped: pay for them from your dashboard.',
           'When your order leaves the warehouse, its status in your dashboard changes to shipped.',
         ],
       },
@@ -193,14 +193,15 @@ export const legalDocuments: Record<LegalDocument['slug'], LegalDocument> = {
         heading: 'Delivery costs',
         paragraphs: [
           'Delivery is free to every country we ship to on orders from $75. Below that, a flat delivery charge is shown before you pay: $6 within the United Kingdom and $15 elsewhere.',
-          'Orders to countries outside the United Kingdom may be subject to import duties and local taxes, which are collected by the carrier or the customs office of the destination country.',
+          'Checkout shows the tax we charge as its own line before you pay: VAT in the United Kingdom and in the European countries where we collect it and, where we collect it, the sales tax of the US state or Canadian province your postcode is in. That tax is part of the total you pay us; the carrier does not collect it again.',
+          'Import duties, and taxes where checkout shows none, are not included: the destination country may charge them on delivery, collected by the carrier or the customs office.',
         ],
       },
       {
         id: 'times',
         heading: 'Delivery times',
         paragraphs: [
-          'United Kingdom: 1 to 2 working days. Europe: 3 to 5 working days. Rest of the world: 5 to 10 working days. These are the carriers’ usual times, not guarantees; bulky items such as exhausts and suspension struts may take a day longer.',
+          'United Kingdom: 1 to 2 working days. Europe: 3 to 5 working days. Rest of the world: 5 to 10 working days. Each is counted from the day your order ships, and checkout shows the date your order arrives by for each delivery method. These are the carriers’ usual times, not guarantees; bulky items such as exhausts and suspension struts may take a day longer.',
         ],
       },
       {

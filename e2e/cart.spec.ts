@@ -16,7 +16,7 @@ import {
 /**
  * The cart and checkout of issue 29, as a guest and as a customer, at desktop and phone widths. Each
  * test brings its own parts (so no test shares stock with another), its own delivery zone (a postcode
- * prefix of Iceland no other test uses) and, where it needs one, its own discount code.
+ * of Iceland) and, where it needs one, its own discount code.
  */
 
 const COROLLA = { year: 2016, make: 'Toyota', model: 'Corolla', engine: null };
@@ -63,11 +63,15 @@ const created: string[] = [];
 
 /**
  * A delivery zone of its own, made through the admin API as a shop owner makes it (quotes read zones and
- * rates from the cache that the admin's changes expire): Iceland, postcodes starting with a fresh prefix,
- * Standard $8 (2-4 days) and Express $20 (1-2 days), and Iceland's tax at 10% on goods and shipping.
+ * rates from the cache that the admin's changes expire): one postcode of Iceland (three digits; two
+ * tests that draw the same one make zones of the same prices), Standard $8 (2-4 days) and Express $20
+ * (1-2 days), and Iceland's tax at 10% on goods and shipping. Another country's postcode, if given.
  */
-async function createZone(admin: APIRequestContext, testInfo: TestInfo): Promise<{ postcode: string }> {
-  const prefix = `Q${unique().slice(0, 6)}`;
+async function createZone(
+  admin: APIRequestContext,
+  testInfo: TestInfo,
+  { country, postcode }: { country: string; postcode: string } = { country: 'IS', postcode: String(100 + Math.floor(Math.random() * 900)) },
+): Promise<{ postcode: string }> {
   const method = (label: string, price: number, minDays: number, maxDays: number) => ({
     label,
     bands: [{ upToKg: null, price }],
@@ -78,18 +82,25 @@ async function createZone(admin: APIRequestContext, testInfo: TestInfo): Promise
   });
   const zone = await admin.post('/api/admin/shipping-zones', {
     data: {
-      name: `Cart test ${testInfo.project.name} ${prefix}`,
-      countries: ['IS'],
-      postcodePrefixes: [prefix],
+      name: `Cart test ${testInfo.project.name} ${country} ${postcode} ${unique()}`,
+      countries: [country],
+      postcodePrefixes: [postcode],
       position: 0,
       methods: [method('Standard', 8, 2, 4), method('Express', 20, 1, 2)],
     },
   });
   expect(zone.status(), await zone.text()).toBe(201);
-  // One rate for Iceland, made by whichever test comes first (the others find it: 409).
-  const rate = await admin.post('/api/admin/tax-rates', { data: { country: 'IS', region: '', rate: 10, taxShipping: true, label: 'VAT' } });
-  expect([201, 409], await rate.text()).toContain(rate.status());
-  return { postcode: `${prefix} 1` };
+  await createRate(admin, { country: 'IS', region: '', rate: 10, taxShipping: true, label: 'VAT' });
+  return { postcode };
+}
+
+/** A tax rate, made by whichever test comes first (the others find it: 409). */
+async function createRate(
+  admin: APIRequestContext,
+  rate: { country: string; region: string; rate: number; taxShipping: boolean; label: string },
+) {
+  const res = await admin.post('/api/admin/tax-rates', { data: rate });
+  expect([201, 409], await res.text()).toContain(res.status());
 }
 
 async function createCode(percent: number): Promise<string> {
@@ -500,6 +511,47 @@ test.describe('the cart and checkout', () => {
     await expect(visible(page, 'cart-count')).toHaveText('3');
     await page.getByRole('button', { name: 'Check out' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
+  });
+
+  test('the delivery estimate checks the postcode for its country, and taxes the state of a US ZIP code', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPart(admin, testInfo, { name: 'Cart NYC filter', price: 40 });
+    await createZone(admin, testInfo, { country: 'US', postcode: '10001' });
+    await createRate(admin, { country: 'US', region: 'NY', rate: 8.875, taxShipping: true, label: 'Sales tax' });
+    await addFromPartPage(page, part, 1);
+
+    await page.goto('/cart');
+    const quoteForm = page.getByRole('form', { name: 'Delivery cost' });
+    await quoteForm.getByLabel('Country').selectOption('US');
+    await quoteForm.getByLabel('Postcode').fill('ABC');
+    await quoteForm.getByRole('button', { name: 'Show delivery' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Enter a US ZIP code like 12345 or 12345-6789' })).toBeVisible();
+    await expect(page.getByTestId('quote-method')).toHaveCount(0);
+
+    // No state field: the ZIP code's state is taxed, New York City's 8.875% on $40 and on $8 shipping.
+    await quoteForm.getByLabel('Postcode').fill('10001');
+    await quoteForm.getByRole('button', { name: 'Show delivery' }).click();
+    const standard = page.getByTestId('quote-method').filter({ visible: true, hasText: 'Standard' });
+    await expect(standard.getByTestId('quote-tax-label')).toHaveText('Sales tax (NY)');
+    await expect(standard.getByTestId('quote-tax')).toHaveText('$4.26');
+    await expect(standard.getByTestId('quote-total')).toHaveText('$52.26');
+    await keepScreenshot(page, testInfo, 'cart-quote-us');
+
+    // At checkout a state the ZIP code contradicts is refused under its field; left empty, the ZIP code's applies.
+    await page.getByRole('button', { name: 'Check out' }).click();
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await expect(form.getByLabel('Postcode')).toHaveValue('10001');
+    await form.getByLabel('State or region (optional)').fill('OR');
+    const regionError = form.locator('[id="address.region-error"]');
+    await expect(regionError).toHaveText('ZIP code 10001 is in New York (NY): correct the state or the ZIP code');
+    await form.getByLabel('State or region (optional)').fill('');
+    await expect(regionError).toHaveCount(0);
+    await expect(visible(page, 'summary-tax')).toHaveText('$4.26');
+    await expect(visible(page, 'summary-total')).toHaveText('$52.26');
+    await expect(page.getByText('Sales tax (NY)').filter({ visible: true }).first()).toBeVisible();
   });
 
   test('finding an order again: the lookup answers the same whether or not the order exists', async ({ page }) => {

@@ -36,13 +36,18 @@ const shippingZoneSchema = new Schema(
   { timestamps: true },
 );
 
-/** A tax rate per country and optionally region (a state, a province); `rateBps` in basis points (2000 = 20%). */
+/**
+ * A tax rate per country and optionally region (a state, a province); `ratePcm` in thousandths of a
+ * percent (8875 = 8.875%). Rates stored before three decimals have only `rateBps` (basis points):
+ * lib/checkout/tax.ts reads both, and an admin's next save of the rate replaces it with `ratePcm`.
+ */
 const taxRateSchema = new Schema(
   {
     country: { type: String, required: true, uppercase: true, trim: true, maxlength: 2 },
     // '' for the whole country; a region's own rate replaces the country's.
     region: { type: String, default: '', uppercase: true, trim: true, maxlength: 40 },
-    rateBps: { type: Number, required: true, min: 0, max: 10_000 },
+    ratePcm: { type: Number, required: true, min: 0, max: 100_000 },
+    rateBps: { type: Number, min: 0, max: 10_000 },
     taxShipping: { type: Boolean, required: true, default: false },
     label: { type: String, trim: true, maxlength: 40, default: 'Tax' },
   },

@@ -1,4 +1,4 @@
-import type { CartLine, CartProblem } from '@/components/cart/types';
+import type { CartLine, CartProblem, Quote } from '@/components/cart/types';
 import { unitCount } from '@/lib/catalog/part-units';
 import type { PartUnit } from '@/lib/platform/constants';
 import { formatPrice } from '@/lib/platform/money';
@@ -41,3 +41,7 @@ export function formatDay(isoDate: string): string {
 
 /** "$6.00", or "Free" for nothing. */
 export const priceOrFree = (amount: number) => (amount === 0 ? 'Free' : formatPrice(amount));
+
+/** The tax line's label, with the US state or Canadian province the postcode put the address in: "Sales tax (NY)". */
+export const taxLabelOf = (quote: Pick<Quote, 'taxLabel' | 'region'>) =>
+  `${quote.taxLabel || 'Tax'}${quote.region ? ` (${quote.region})` : ''}`;

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { CountrySelect } from '@/components/cart/country-select';
-import { formatDay, priceOrFree } from '@/components/cart/cart-texts';
+import { formatDay, priceOrFree, taxLabelOf } from '@/components/cart/cart-texts';
 import { readDestination, rememberDestination } from '@/components/cart/destination';
 import type { Quote } from '@/components/cart/types';
 import { Field, inputClass } from '@/components/forms/field';
@@ -117,7 +117,9 @@ export function QuoteTable({ quote }: { quote: Quote }) {
                 <p className="text-right text-emerald-700 tabular-nums">-{formatPrice(method.discount)}</p>
               </>
             )}
-            <p className="text-slate-600">{quote.taxLabel || 'Tax'}</p>
+            <p className="text-slate-600" data-testid="quote-tax-label">
+              {taxLabelOf(quote)}
+            </p>
             <p className="text-right text-slate-900 tabular-nums" data-testid="quote-tax">
               {formatPrice(method.tax)}
             </p>

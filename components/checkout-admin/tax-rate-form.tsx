@@ -71,7 +71,7 @@ export function TaxRateForm({ rate }: { rate?: TaxRateDTO }) {
         <input
           id="rate"
           type="number"
-          step="0.01"
+          step="0.001"
           min={0}
           max={100}
           inputMode="decimal"

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { CartNotLoaded, EmptyCart } from '@/components/cart/cart-states';
 import { CountrySelect } from '@/components/cart/country-select';
-import { formatDay, priceOrFree } from '@/components/cart/cart-texts';
+import { formatDay, priceOrFree, taxLabelOf } from '@/components/cart/cart-texts';
 import { readDestination, rememberDestination } from '@/components/cart/destination';
 import type { AddressDTO, CartView, CheckoutAddress, PlacedOrder, Quote, QuoteMethod, SavedAddresses } from '@/components/cart/types';
 import { reloadCart, useCart } from '@/components/cart/use-cart';
@@ -159,7 +159,7 @@ function CheckoutForm({ cart, customer }: CheckoutFormProps) {
           setQuoteError(null);
           rememberDestination(destination);
           // A refused code's message stays under its field: the quote without it is asked for next.
-          clearErrors(['address.postalCode', 'address.country']);
+          clearErrors(['address.postalCode', 'address.country', 'address.region']);
           return;
         }
         const fields = res.data.fieldErrors ?? {};
@@ -169,6 +169,8 @@ function CheckoutForm({ cart, customer }: CheckoutFormProps) {
           return;
         }
         setQuote(null);
+        // A region the postcode contradicts is refused under its own field, as the submit would.
+        if (fields.region?.[0]) setError('address.region', { type: 'server', message: fields.region[0] });
         setQuoteError(fields.postalCode?.[0] ?? fields.country?.[0] ?? res.data.error ?? 'The delivery cost could not be worked out');
       });
     }, 400);
@@ -477,7 +479,7 @@ function OrderSummary({
   if (method) {
     if (method.discount > 0) rows.push(['Discount', `-${formatPrice(method.discount)}`, 'summary-discount']);
     rows.push(['Shipping', priceOrFree(method.amount), 'summary-shipping']);
-    rows.push([quote?.taxLabel || 'Tax', formatPrice(method.tax), 'summary-tax']);
+    rows.push([quote ? taxLabelOf(quote) : 'Tax', formatPrice(method.tax), 'summary-tax']);
   }
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 lg:sticky lg:top-24">

@@ -4,6 +4,7 @@ import { assertAdmin, type Actor } from '@/lib/auth/policy';
 import { changedFields, recordAudit } from '@/lib/platform/audit';
 import { expireCacheTags } from '@/lib/platform/cache';
 import { SHIPPING_TAG, ZONE_ORDER } from '@/lib/checkout/shipping';
+import { ratePcmOf } from '@/lib/checkout/tax';
 import { SHOP_SETTINGS_ID } from '@/lib/checkout/settings';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
 import { connectDb } from '@/lib/platform/db';
@@ -27,7 +28,7 @@ import type { ShippingZoneDoc, TaxRateDoc } from '@/models/shipping';
  * The admin side of checkout (issue 29): shipping zones with their methods and weight bands, tax
  * rates, discount codes (create, pause, resume, redemptions) and the shop's settings. Admins only;
  * every change is audited. Amounts leave here in dollars, weights in kg, rates in percent; they are
- * stored as integer cents, grams and basis points. The customer side (lib/checkout/shipping.ts, tax.ts,
+ * stored as integer cents, grams and thousandths of a percent. The customer side (lib/checkout/shipping.ts, tax.ts,
  * discounts.ts) reads the same collections.
  */
 
@@ -196,7 +197,7 @@ function toTaxRateDTO(rate: LeanTaxRate): TaxRateDTO {
     _id: String(rate._id),
     country: rate.country,
     region: rate.region ?? '',
-    rate: rate.rateBps / 100,
+    rate: ratePcmOf(rate) / 1000,
     taxShipping: Boolean(rate.taxShipping),
     label: rate.label ?? 'Tax',
     createdAt: iso(rate.createdAt)!,
@@ -207,7 +208,7 @@ function toTaxRateDTO(rate: LeanTaxRate): TaxRateDTO {
 const storedTaxRate = (input: TaxRateInput) => ({
   country: input.country,
   region: input.region,
-  rateBps: Math.round(input.rate * 100),
+  ratePcm: Math.round(input.rate * 1000),
   taxShipping: input.taxShipping,
   label: input.label || 'Tax',
 });
@@ -273,7 +274,10 @@ export async function updateTaxRate(actor: Admin, id: string, input: TaxRateInpu
   if (await TaxRate.exists({ country: input.country, region: input.region, _id: { $ne: taxRateId(id) } }))
     throw new ConflictError(TAX_RATE_TAKEN);
   const stored = storedTaxRate(input);
-  const result = await writeTaxRate(() => TaxRate.updateOne({ _id: taxRateId(id) }, { $set: stored }, { runValidators: true }));
+  // A rate stored in basis points (before three decimals) is stored in thousandths of a percent from now on.
+  const result = await writeTaxRate(() =>
+    TaxRate.updateOne({ _id: taxRateId(id) }, { $set: stored, $unset: { rateBps: 1 } }, { runValidators: true }),
+  );
   if (!result.matchedCount) throw new NotFoundError('Tax rate not found');
   await ratesChanged();
   // What this request wrote, as for a zone.

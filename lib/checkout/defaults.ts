@@ -79,13 +79,13 @@ export const DEFAULT_ZONES = [
 
 /** VAT, which also applies to the delivery charge. US states are left to the owner (sales tax depends on nexus). */
 export const DEFAULT_TAX_RATES = [
-  { country: 'GB', rateBps: 2_000 },
-  { country: 'IE', rateBps: 2_300 },
-  { country: 'FR', rateBps: 2_000 },
-  { country: 'DE', rateBps: 1_900 },
-  { country: 'NL', rateBps: 2_100 },
-  { country: 'ES', rateBps: 2_100 },
-  { country: 'IT', rateBps: 2_200 },
+  { country: 'GB', ratePcm: 20_000 },
+  { country: 'IE', ratePcm: 23_000 },
+  { country: 'FR', ratePcm: 20_000 },
+  { country: 'DE', ratePcm: 19_000 },
+  { country: 'NL', ratePcm: 21_000 },
+  { country: 'ES', ratePcm: 21_000 },
+  { country: 'IT', ratePcm: 22_000 },
 ].map((rate) => ({ ...rate, region: '', taxShipping: true, label: 'VAT' }));
 
 /** Inserts documents, leaving alone those that already exist (same id or unique key). */

@@ -5,6 +5,7 @@ import { computeTotals, type Totals } from '@/lib/orders/money';
 import { fromCents } from '@/lib/platform/money';
 import { usableCode, type UsableCode } from './discounts';
 import { estimateOf, methodsFor, type Destination, type Estimate, type ShippingMethod } from './shipping';
+import { regionFollowsPostcode } from './regions';
 import { taxService, type AppliedTax } from './tax';
 
 /**
@@ -31,6 +32,8 @@ export type Quote = {
   total: number;
   currency: 'usd';
   taxLabel: string;
+  /** The US state or Canadian province the postcode is in, whose rate applies; null elsewhere. */
+  region: string | null;
   discountCode: { code: string; kind: UsableCode['kind'] } | null;
   lines: CartLineView[];
 };
@@ -74,6 +77,7 @@ export async function priceCart(
       total: fromCents(head.totalCents),
       currency: 'usd',
       taxLabel: tax?.label ?? 'Tax',
+      region: regionFollowsPostcode(destination.country) ? (destination.region ?? null) : null,
       discountCode: code ? { code: code.code, kind: code.kind } : null,
       methods: priced.map(({ method, totals }) => ({
         id: method.id,

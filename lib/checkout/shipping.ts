@@ -5,6 +5,7 @@ import { tagCatalogRead } from '@/lib/platform/cache';
 import { connectDb } from '@/lib/platform/db';
 import { isBuildWithoutDatabase } from '@/lib/platform/env';
 import { ShippingZone } from '@/models';
+import { deliveredBy } from './delivery';
 
 /**
  * Where the shop ships and what it costs (DESIGN.md section 6a): zones of countries, optionally only
@@ -107,21 +108,9 @@ export async function methodsFor(destination: Destination): Promise<ShippingMeth
     }));
 }
 
-/** `days` business days (Monday to Friday) after `from`, as a date (UTC). */
-export function addBusinessDays(from: Date, days: number): Date {
-  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
-  let left = days;
-  while (left > 0) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    const weekday = date.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left--;
-  }
-  return date;
-}
-
 export type Estimate = { minDays: number; maxDays: number; by: string };
 
-/** When an order placed at `now` arrives at the latest: its method's longest time in business days. */
+/** When an order placed at `now` arrives at the latest, by the shop's dispatch rule (lib/checkout/delivery.ts). */
 export function estimateOf(method: Pick<ShippingMethod, 'minDays' | 'maxDays'>, now = new Date()): Estimate {
-  return { minDays: method.minDays, maxDays: method.maxDays, by: addBusinessDays(now, method.maxDays).toISOString().slice(0, 10) };
+  return { minDays: method.minDays, maxDays: method.maxDays, by: deliveredBy(now, method.maxDays) };
 }

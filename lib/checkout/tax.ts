@@ -17,7 +17,10 @@ export interface TaxService {
   rateFor(destination: Destination): Promise<AppliedTax | null>;
 }
 
-type StoredRate = { country: string; region: string; rateBps: number; taxShipping: boolean; label?: string | null };
+type StoredRate = { country: string; region: string; ratePcm: number; taxShipping: boolean; label?: string | null };
+
+/** A stored rate in thousandths of a percent, whether it was stored so or in basis points before (models/shipping.ts). */
+export const ratePcmOf = (rate: { ratePcm?: number | null; rateBps?: number | null }) => rate.ratePcm ?? (rate.rateBps ?? 0) * 10;
 
 /** Every rate, cached as plain data under the shipping tag (lib/checkout/admin.ts expires it on a change). */
 async function readRates(): Promise<StoredRate[]> {
@@ -25,11 +28,11 @@ async function readRates(): Promise<StoredRate[]> {
   tagCatalogRead(SHIPPING_TAG);
   if (isBuildWithoutDatabase()) return [];
   await connectDb();
-  const rates = await TaxRate.find({}, { country: 1, region: 1, rateBps: 1, taxShipping: 1, label: 1 }).limit(5000).lean();
+  const rates = await TaxRate.find({}, { country: 1, region: 1, ratePcm: 1, rateBps: 1, taxShipping: 1, label: 1 }).limit(5000).lean();
   return rates.map((rate) => ({
     country: rate.country,
     region: rate.region ?? '',
-    rateBps: rate.rateBps,
+    ratePcm: ratePcmOf(rate),
     taxShipping: rate.taxShipping,
     label: rate.label ?? 'Tax',
   }));
@@ -43,7 +46,7 @@ export const tableTaxService: TaxService = {
     const rates = (await readRates()).filter((candidate) => candidate.country === code);
     const rate =
       rates.find((candidate) => candidate.region === regionKey && regionKey) ?? rates.find((candidate) => candidate.region === '');
-    return rate ? { rateBps: rate.rateBps, taxShipping: rate.taxShipping, label: rate.label ?? 'Tax' } : null;
+    return rate ? { ratePcm: rate.ratePcm, taxShipping: rate.taxShipping, label: rate.label ?? 'Tax' } : null;
   },
 };
 

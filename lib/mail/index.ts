@@ -10,12 +10,15 @@ export type Mail = { to: string; subject: string; text: string; html: string; li
 
 /**
  * Sends an email: over SMTP when EMAIL_SERVER is set, else written to <data>/mail/*.eml with its
- * link printed to the console (development and tests need no mail server).
+ * link printed to the console (development and tests need no mail server). Replies go to SUPPORT_EMAIL
+ * where it is set.
  */
 export async function sendMail(mail: Mail): Promise<void> {
-  const { EMAIL_SERVER, EMAIL_FROM } = env();
+  const { EMAIL_SERVER, EMAIL_FROM, SUPPORT_EMAIL } = env();
   const message = {
     from: EMAIL_FROM ?? `${SITE_NAME} <no-reply@partsmart.example>`,
+    // Without it a customer's reply goes to the sender, which may be an address nobody reads.
+    ...(SUPPORT_EMAIL ? { replyTo: SUPPORT_EMAIL } : {}),
     to: mail.to,
     subject: mail.subject,
     text: mail.text,

@@ -260,6 +260,7 @@ export const quoteResponseSchema: z.ZodType<Quote> = z
     total: z.number(),
     currency: z.literal('usd'),
     taxLabel: z.string(),
+    region: nullable(z.string()),
     discountCode: nullable(z.object({ code: z.string(), kind: z.enum(['percent', 'fixed', 'free-shipping']) }).strict()),
     lines: z.array(cartLineSchema),
   })

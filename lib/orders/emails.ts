@@ -1,6 +1,7 @@
 import 'server-only';
 import { SITE_NAME } from '@/lib/platform/constants';
-import { appUrl } from '@/lib/platform/env';
+import { legalPath } from '@/content/legal';
+import { appUrl, env } from '@/lib/platform/env';
 import { formatPrice } from '@/lib/platform/money';
 import { escapeHtml, oneLine } from '@/lib/mail';
 import { enqueueMail, enqueueMissingMails, type EnqueueOptions, type OutboxMail } from '@/lib/mail/outbox';
@@ -29,6 +30,12 @@ export const payUrl = (order: Pick<OrderDTO, '_id' | 'email'> & { guest?: boolea
   order.guest ? guestOrderUrl(order._id, order.email) : `${appUrl()}/dashboard/payment/${order._id}`;
 
 type Row = [label: string, value: string, href?: string | null];
+
+/** A reply reaches somebody only where SUPPORT_EMAIL is set (lib/mail sets it as Reply-To); else the shipping page's contact. */
+const deliveryQuestions = () =>
+  env().SUPPORT_EMAIL
+    ? 'Questions about the delivery? Reply to this email with your order number.'
+    : `Questions about the delivery? Contact us with your order number: ${appUrl()}${legalPath('shipping')}#problems`;
 type Content = { subject: string; intro: string; rows: Row[]; action?: { label: string; href: string }; outro: string };
 
 function lines(order: OrderDTO): Row[] {
@@ -82,7 +89,7 @@ function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExt
         subject: `Order ${order.number} has shipped`,
         intro: `Good news, ${order.name}: your order is on its way.`,
         rows: [
-          ['Order', order.number],
+          ['Order', order.number, orderPageUrl(order)],
           ['Part', order.partName],
           ['Quantity', String(order.quantity)],
           ['Shipped', when(order.shippedAt)],
@@ -93,7 +100,7 @@ function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExt
         action: order.trackingUrl
           ? { label: 'Track your parcel', href: order.trackingUrl }
           : { label: 'View your order', href: orderPageUrl(order) },
-        outro: 'Questions about the delivery? Reply to this email with your order number.',
+        outro: deliveryQuestions(),
       };
     case 'cancelled': {
       const by = extra.cancelledBy ?? order.cancelledBy;

@@ -35,7 +35,10 @@ export type MoneyLine = {
 
 export type WeightBand = { upToGrams: number | null; priceCents: number };
 export type ShippingRule = { bands: WeightBand[]; freeOverCents: number | null };
-export type TaxRule = { rateBps: number; taxShipping: boolean };
+/** A tax rate in thousandths of a percent (8875 is 8.875%), so that rates with three decimals are exact. */
+export type TaxRule = { ratePcm: number; taxShipping: boolean };
+/** A whole rate (100%) in TaxRule's unit. */
+export const FULL_RATE_PCM = 100_000;
 export type DiscountRule = {
   kind: 'percent' | 'fixed' | 'free-shipping';
   percent?: number | null;
@@ -126,9 +129,9 @@ export function computeTotals(
   const shippingCents = shipping ? shippingPrice(shipping, weightGrams, goods - goodsDiscountCents) : 0;
   if (shippingCents === null) return null;
   const shippingDiscountCents = discount?.kind === 'free-shipping' ? shippingCents : 0;
-  const rate = tax?.rateBps ?? 0;
-  const goodsTax = lines.reduce((sum, line, i) => sum + mulDivHalfUp(lineCents(line) - perLine[i]!, rate, 10_000), 0);
-  const shippingTax = tax?.taxShipping ? mulDivHalfUp(shippingCents - shippingDiscountCents, rate, 10_000) : 0;
+  const rate = tax?.ratePcm ?? 0;
+  const goodsTax = lines.reduce((sum, line, i) => sum + mulDivHalfUp(lineCents(line) - perLine[i]!, rate, FULL_RATE_PCM), 0);
+  const shippingTax = tax?.taxShipping ? mulDivHalfUp(shippingCents - shippingDiscountCents, rate, FULL_RATE_PCM) : 0;
   const taxCents = goodsTax + shippingTax;
   const discountCents = goodsDiscountCents + shippingDiscountCents;
   return {

@@ -63,7 +63,7 @@ const discount: fc.Arbitrary<DiscountRule | null> = fc.option(
   { nil: null },
 );
 
-const tax = fc.option(fc.record({ rateBps: fc.integer({ min: 0, max: 10_000 }), taxShipping: fc.boolean() }), { nil: null });
+const tax = fc.option(fc.record({ ratePcm: fc.integer({ min: 0, max: 100_000 }), taxShipping: fc.boolean() }), { nil: null });
 
 describe('the money rules, over random carts', () => {
   it('total = goods - discount + shipping + tax, never negative, discounts within what they apply to (10,000 runs)', () => {
@@ -90,10 +90,10 @@ describe('the money rules, over random carts', () => {
         if (goodsDiscountCents > eligible || shippingDiscountCents > shippingCents) return false;
         // Tax per line on (line - its share), rounded half up, then summed; shipping's where taxed.
         const shares = goodsDiscount(lines, code).perLine;
-        const rateBps = rate?.rateBps ?? 0;
+        const ratePcm = rate?.ratePcm ?? 0;
         const expectedTax =
-          lines.reduce((sum, l, i) => sum + mulDivHalfUp(lineCents(l) - shares[i]!, rateBps, 10_000), 0) +
-          (rate?.taxShipping ? mulDivHalfUp(shippingCents - shippingDiscountCents, rateBps, 10_000) : 0);
+          lines.reduce((sum, l, i) => sum + mulDivHalfUp(lineCents(l) - shares[i]!, ratePcm, 100_000), 0) +
+          (rate?.taxShipping ? mulDivHalfUp(shippingCents - shippingDiscountCents, ratePcm, 100_000) : 0);
         return taxCents === expectedTax && totalCents >= goods - discountCents;
       }),
       { numRuns: 10_000 },

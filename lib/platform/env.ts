@@ -28,6 +28,15 @@ const wholeNumber = (min: number, max: number, fallback: number) =>
       return parsed;
     });
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   MONGODB_URI: optional,
@@ -48,7 +57,15 @@ const envSchema = z.object({
   CLOUDINARY_URL: optional,
   EMAIL_SERVER: optional,
   EMAIL_FROM: optional,
+  /** Where customers' replies to the shop's emails go (Reply-To); unset, the emails ask for no reply. */
+  SUPPORT_EMAIL: optional.refine((value) => value === undefined || z.email().safeParse(value).success, 'must be an email address'),
   SHOP_DATA_DIR: optional,
+  /** The shop's country (ISO 3166-1), or a part of it (ISO 3166-2): its public holidays are not working days. */
+  SHOP_COUNTRY: optional
+    .transform((value) => value?.toUpperCase() ?? 'GB-ENG')
+    .refine((value) => /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/.test(value), 'must be a country code (GB) or a part of one (GB-ENG)'),
+  /** The time zone of the shop's dispatch rule (orders before 14:00 on a working day leave that day). */
+  SHOP_TIME_ZONE: optional.transform((value) => value ?? 'Europe/London').refine(isTimeZone, 'must be an IANA time zone (Europe/London)'),
   BCRYPT_ROUNDS: wholeNumber(4, 15, 10),
   PORT: wholeNumber(1, 65_535, 3000),
   TRUSTED_PROXY_HOPS: wholeNumber(0, 10, 0),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '@/content/categories';
 import { isCountryCode } from '@/lib/checkout/countries';
+import { regionCode, regionFollowsPostcode } from '@/lib/checkout/regions';
 import { EMAIL_PATTERN, objectIdSchema } from './common';
 
 /**
  * The admin's inputs for checkout (issue 29): shipping zones with their methods and weight bands, tax
  * rates, discount codes and the shop's settings. Money in dollars with cents, weights in kg, rates in
- * percent; lib/checkout/admin.ts stores them as integer cents, grams and basis points.
+ * percent; lib/checkout/admin.ts stores them as integer cents, grams and thousandths of a percent.
  */
 
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
@@ -138,23 +139,36 @@ export type ShippingZoneFormValues = z.input<typeof shippingZoneSchema>;
 // ---- Tax rates ------------------------------------------------------------------------------------
 
 export const REGION_PATTERN = /^[A-Z0-9][A-Z0-9 -]{0,39}$/;
-export const taxRateSchema = z.object({
-  country: countrySchema,
-  // '' for the whole country; else a state or province code ("CA", "QC").
-  region: z
-    .string({ error: 'Region must be text' })
-    .trim()
-    .toUpperCase()
-    .refine((region) => region === '' || REGION_PATTERN.test(region), 'Region is up to 40 letters, digits, spaces or dashes')
-    .default(''),
-  rate: z
-    .number({ error: 'Rate must be a number (percent)' })
-    .min(0, 'Rate must be from 0 to 100%')
-    .max(100, 'Rate must be from 0 to 100%')
-    .refine(twoDecimals, 'Rate can have at most two decimals'),
-  taxShipping: z.boolean({ error: 'Tax on shipping must be true or false' }).default(false),
-  label: z.string({ error: 'Label must be text' }).trim().max(40, 'Label is at most 40 characters').default('Tax'),
-});
+export const US_REGION_CODE = 'Use a US state code like NY';
+export const CA_REGION_CODE = 'Use a Canadian province code like QC';
+
+export const taxRateSchema = z
+  .object({
+    country: countrySchema,
+    // '' for the whole country; else a state or province code ("CA", "QC").
+    region: z
+      .string({ error: 'Region must be text' })
+      .trim()
+      .toUpperCase()
+      .refine((region) => region === '' || REGION_PATTERN.test(region), 'Region is up to 40 letters, digits, spaces or dashes')
+      .default(''),
+    // Three decimals: New York City's 8.875%.
+    rate: z
+      .number({ error: 'Rate must be a number (percent)' })
+      .min(0, 'Rate must be from 0 to 100%')
+      .max(100, 'Rate must be from 0 to 100%')
+      .refine(threeDecimals, 'Rate can have at most three decimals'),
+    taxShipping: z.boolean({ error: 'Tax on shipping must be true or false' }).default(false),
+    label: z.string({ error: 'Label must be text' }).trim().max(40, 'Label is at most 40 characters').default('Tax'),
+  })
+  .transform((rate, ctx) => {
+    // A buyer's US state or Canadian province comes from the postcode as a code: a rate under any other name would never apply.
+    if (!rate.region || !regionFollowsPostcode(rate.country)) return rate;
+    const region = regionCode(rate.country, rate.region);
+    if (region) return { ...rate, region };
+    ctx.addIssue({ code: 'custom', path: ['region'], message: rate.country === 'CA' ? CA_REGION_CODE : US_REGION_CODE });
+    return z.NEVER;
+  });
 export type TaxRateInput = z.output<typeof taxRateSchema>;
 export type TaxRateFormValues = z.input<typeof taxRateSchema>;
 

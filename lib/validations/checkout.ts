@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from '@/lib/checkout/countries';
+import { isPostcodeOf, normalizePostcode, postcodeFormatMessage, unusedPostcodeMessage } from '@/lib/checkout/postcodes';
+import { regionCode, regionFollowsPostcode, regionMismatchMessage, regionOfPostcode } from '@/lib/checkout/regions';
 import { emailSchema, objectIdSchema } from './common';
 import { ORDER_MAX, ORDER_MAX_TEXT, lineQuantitySchema } from './orders';
 
@@ -43,7 +45,8 @@ export const postalCodeSchema = z
   .trim()
   .min(1, 'Postcode is Required')
   .max(12, 'Postcode is too long')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Postcode has characters it cannot have');
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Postcode has characters it cannot have')
+  .transform(normalizePostcode);
 const discountCode = z
   .string({ error: 'Code must be text' })
   .trim()
@@ -52,25 +55,55 @@ const discountCode = z
   .optional()
   .transform((value) => value || undefined);
 
-export const quoteSchema = z.object({
-  country: countrySchema,
-  postalCode: postalCodeSchema,
-  region: optionalText('Region', 40),
-  discountCode,
-  // A part's own page: the quote of that part alone, at its minimum quantity.
-  partId: objectIdSchema.optional(),
-});
+type Place = { country: string; postalCode: string; region?: string | undefined };
+
+/**
+ * The rules of an address that need its country: the postcode has the country's format and, where the
+ * postcode decides the region (a US state, a Canadian province), a region the buyer typed agrees with
+ * it; with none typed, the postcode's is filled in. Tax follows that region, never the buyer's choice.
+ */
+function placedByPostcode<T extends Place>(place: T, ctx: z.RefinementCtx): T {
+  const { country, postalCode } = place;
+  if (!isPostcodeOf(country, postalCode)) {
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: postcodeFormatMessage(country) });
+    return z.NEVER;
+  }
+  if (!regionFollowsPostcode(country)) return place;
+  const region = regionOfPostcode(country, postalCode);
+  if (!region) {
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: unusedPostcodeMessage(country, postalCode) });
+    return z.NEVER;
+  }
+  if (place.region && regionCode(country, place.region) !== region) {
+    ctx.addIssue({ code: 'custom', path: ['region'], message: regionMismatchMessage(country, postalCode, region) });
+    return z.NEVER;
+  }
+  return { ...place, region };
+}
+
+export const quoteSchema = z
+  .object({
+    country: countrySchema,
+    postalCode: postalCodeSchema,
+    region: optionalText('Region', 40),
+    discountCode,
+    // A part's own page: the quote of that part alone, at its minimum quantity.
+    partId: objectIdSchema.optional(),
+  })
+  .transform(placedByPostcode);
 export type QuoteInput = z.infer<typeof quoteSchema>;
 
-export const addressSchema = z.object({
-  name: text('Name', 100),
-  line1: text('Address', 200),
-  line2: optionalText('Address line 2', 200),
-  city: text('City', 100),
-  region: optionalText('Region', 40),
-  postalCode: postalCodeSchema,
-  country: countrySchema,
-});
+export const addressSchema = z
+  .object({
+    name: text('Name', 100),
+    line1: text('Address', 200),
+    line2: optionalText('Address line 2', 200),
+    city: text('City', 100),
+    region: optionalText('Region', 40),
+    postalCode: postalCodeSchema,
+    country: countrySchema,
+  })
+  .transform(placedByPostcode);
 export type AddressInput = z.infer<typeof addressSchema>;
 
 export const checkoutSchema = z.object({

@@ -50,9 +50,10 @@ export async function makeZone(
   return { zoneId: String(zone._id), standard: String(standard), express: String(express) };
 }
 
-export async function makeTaxRate(country: string, rateBps: number, taxShipping = false, region = ''): Promise<void> {
+/** A rate in percent, with up to three decimals (8.875). */
+export async function makeTaxRate(country: string, percent: number, taxShipping = false, region = '', label = 'VAT'): Promise<void> {
   await connectDb();
-  await TaxRate.create({ country, region, rateBps, taxShipping, label: 'VAT' });
+  await TaxRate.create({ country, region, ratePcm: Math.round(percent * 1000), taxShipping, label });
 }
 
 export async function makeCode(code: string, fields: Partial<DiscountCodeDoc> & Pick<DiscountCodeDoc, 'kind'>): Promise<void> {

@@ -19,12 +19,14 @@ import * as taxesRoute from '@/app/api/admin/tax-rates/route';
 import { DEFAULT_TAX_RATES, DEFAULT_ZONES, ensureDefaultShipping } from '@/lib/checkout/defaults';
 import {
   BANDS_ASCENDING,
+  CA_REGION_CODE,
   CODE_FORMAT,
   DAYS_REVERSED,
   FIXED_ABOVE_ZERO,
   OPEN_BAND_LAST,
   PERCENT_RANGE,
   UNKNOWN_COUNTRY,
+  US_REGION_CODE,
   WORLD_ALONE,
 } from '@/lib/validations/checkout-admin';
 import type { UserDTO } from '@/lib/accounts/users';
@@ -260,7 +262,7 @@ describe('shipping zones', () => {
 });
 
 describe('tax rates', () => {
-  it('creates, edits and deletes a rate in percent (stored in basis points), each change audited', async () => {
+  it('creates, edits and deletes a rate in percent (stored in thousandths of a percent), each change audited', async () => {
     const res = await callRoute(taxesRoute.POST, '/api/admin/tax-rates', {
       method: 'POST',
       as: admin,
@@ -269,7 +271,7 @@ describe('tax rates', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ country: 'US', region: 'CA', rate: 7.25, taxShipping: false, label: 'Sales tax' });
     const id = res.body._id as string;
-    expect((await TaxRate.findById(id).lean())!.rateBps).toBe(725);
+    expect((await TaxRate.findById(id).lean())!.ratePcm).toBe(7_250);
 
     const duplicate = await callRoute(taxesRoute.POST, '/api/admin/tax-rates', {
       method: 'POST',
@@ -298,7 +300,7 @@ describe('tax rates', () => {
       body: { country: 'US', region: 'CA', rate: 9 },
     });
     expect(clash.status).toBe(409);
-    expect((await TaxRate.findById(other.body._id).lean())!.rateBps).toBe(400);
+    expect((await TaxRate.findById(other.body._id).lean())!.ratePcm).toBe(4_000);
     const deleted = await callRoute(taxRoute.DELETE, `/api/admin/tax-rates/${id}`, { method: 'DELETE', params: { id }, as: admin });
     expect(deleted.body).toEqual({ deletedCount: 1 });
     const entries = await auditOf(id);
@@ -309,7 +311,10 @@ describe('tax rates', () => {
   it.each([
     [{ country: 'FR', rate: -1 }, 'rate', 'Rate must be from 0 to 100%'],
     [{ country: 'FR', rate: 100.5 }, 'rate', 'Rate must be from 0 to 100%'],
-    [{ country: 'FR', rate: 20.125 }, 'rate', 'Rate can have at most two decimals'],
+    [{ country: 'FR', rate: 20.1255 }, 'rate', 'Rate can have at most three decimals'],
+    [{ country: 'US', region: 'XX', rate: 4 }, 'region', US_REGION_CODE],
+    [{ country: 'US', region: 'NYC', rate: 8.875 }, 'region', US_REGION_CODE],
+    [{ country: 'CA', region: 'Nowhere', rate: 5 }, 'region', CA_REGION_CODE],
     [{ country: 'ZZ', rate: 20 }, 'country', UNKNOWN_COUNTRY],
     [{ country: 'FR', region: 'Île', rate: 20 }, 'region', 'Region is up to 40 letters, digits, spaces or dashes'],
   ])('refuses %j with 400', async (body, field, message) => {
@@ -318,6 +323,50 @@ describe('tax rates', () => {
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors[field]).toContain(message);
     expect(await TaxRate.countDocuments()).toBe(before);
+  });
+
+  it("takes three decimals (New York City's 8.875%) and a state by its name, stored as its code", async () => {
+    const res = await callRoute(taxesRoute.POST, '/api/admin/tax-rates', {
+      method: 'POST',
+      as: admin,
+      body: { country: 'US', region: 'new jersey', rate: 6.625, label: 'Sales tax' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ country: 'US', region: 'NJ', rate: 6.625 });
+    expect(await TaxRate.findById(res.body._id).lean()).toMatchObject({ region: 'NJ', ratePcm: 6_625 });
+    // New York's rate (made above at 4%) becomes New York City's.
+    const ny = String((await TaxRate.findOne({ country: 'US', region: 'NY' }).lean())!._id);
+    const nyc = await callRoute(taxRoute.PUT, `/api/admin/tax-rates/${ny}`, {
+      method: 'PUT',
+      params: { id: ny },
+      as: admin,
+      body: { country: 'US', region: 'ny', rate: 8.875, taxShipping: true, label: 'Sales tax' },
+    });
+    expect(nyc.body).toMatchObject({ region: 'NY', rate: 8.875 });
+    expect(await TaxRate.findById(ny).lean()).toMatchObject({ ratePcm: 8_875 });
+  });
+
+  it('shows a rate stored in basis points (before three decimals) as it was, and stores it in thousandths once edited', async () => {
+    const { insertedId } = await TaxRate.collection.insertOne({
+      country: 'AT',
+      region: '',
+      rateBps: 2_000,
+      taxShipping: true,
+      label: 'VAT',
+    });
+    const id = String(insertedId);
+    const listed = await callRoute(taxesRoute.GET, '/api/admin/tax-rates', { as: admin });
+    expect(listed.body.find((rate: { _id: string }) => rate._id === id)).toMatchObject({ country: 'AT', rate: 20 });
+    const edited = await callRoute(taxRoute.PUT, `/api/admin/tax-rates/${id}`, {
+      method: 'PUT',
+      params: { id },
+      as: admin,
+      body: { country: 'AT', rate: 20.125, taxShipping: true, label: 'VAT' },
+    });
+    expect(edited.body).toMatchObject({ rate: 20.125 });
+    const stored = await TaxRate.collection.findOne({ _id: insertedId });
+    expect(stored).toMatchObject({ ratePcm: 20_125 });
+    expect(stored).not.toHaveProperty('rateBps');
   });
 
   it('accepts 0% and 100%', async () => {
@@ -551,7 +600,7 @@ describe('ensureDefaultShipping', () => {
       expect(express.freeOverCents).toBeNull();
       expect(express.maxDays).toBeLessThanOrEqual(standardOf(zone.name).minDays);
     }
-    expect(await TaxRate.findOne({ country: 'GB' }).lean()).toMatchObject({ rateBps: 2000, taxShipping: true });
+    expect(await TaxRate.findOne({ country: 'GB' }).lean()).toMatchObject({ ratePcm: 20_000, taxShipping: true });
 
     // An owner's deletions stay deleted.
     await ShippingZone.deleteMany({});

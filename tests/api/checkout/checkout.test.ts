@@ -37,8 +37,8 @@ beforeAll(async () => {
   admin = await makeUser({ admin: true });
   gb = await makeZone({ countries: ['GB'] });
   fr = await makeZone({ name: 'Europe', countries: ['FR', 'DE'], standardCents: 1500 });
-  await makeTaxRate('GB', 2000, true);
-  await makeTaxRate('FR', 2000, false);
+  await makeTaxRate('GB', 20, true);
+  await makeTaxRate('FR', 20, false);
   await ShopSettings.create({ _id: 'shop', ordersEmail: 'owner@partsmart.example' });
 });
 
