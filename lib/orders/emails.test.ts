@@ -34,6 +34,7 @@ const ORDER: OrderDTO = {
   shippingAddress: null,
   guest: false,
   holdUntil: null,
+  stockHeld: false,
 };
 
 const ORDER_PAGE = `http://localhost:3000/dashboard/orders/${ORDER._id}`;
