@@ -37,7 +37,7 @@ export function OrderLookupForm() {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Find my order" className="space-y-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
-      <Field id="lookup-number" label="Order number" error={errors.number} hint="It starts with PM-, as in your confirmation email.">
+      <Field id="lookup-number" label="Order number" error={errors.number} hint="From your confirmation email: PM-100234, or 100234.">
         <input
           id="lookup-number"
           className={inputClass}

@@ -5,7 +5,7 @@ import { orderPageUrl } from './emails';
 import { connectDb } from '@/lib/platform/db';
 import { enforceLimits, LIMITS, perAddress } from '@/lib/platform/rate-limit';
 import { Order } from '@/models';
-import { looksLikeOrderNumber, normalizeOrderNumber } from './numbers';
+import { orderNumberOf } from './number-text';
 
 export const LOOKUP_ANSWER = 'If an order with this number belongs to this email, we have sent its link to that address.';
 const TOO_MANY = 'Too many lookups, please wait a little and try again';
@@ -18,9 +18,10 @@ const TOO_MANY = 'Too many lookups, please wait a little and try again';
 export async function sendOrderLink(rawNumber: string, rawEmail: string, ip: string | null): Promise<void> {
   const email = rawEmail.trim().toLowerCase();
   await enforceLimits([...perAddress('lookup:ip', ip, LIMITS.mailPerIp), [`lookup:email:${email}`, LIMITS.mailPerEmail]], TOO_MANY);
-  if (!looksLikeOrderNumber(rawNumber)) return;
+  const typed = orderNumberOf(rawNumber);
+  if (!typed) return;
   await connectDb();
-  const order = await Order.findOne({ number: normalizeOrderNumber(rawNumber), email }, { number: 1, email: 1, name: 1, guest: 1 }).lean();
+  const order = await Order.findOne({ number: typed, email }, { number: 1, email: 1, name: 1, guest: 1 }).lean();
   if (!order) return;
   const id = String(order._id);
   const number = order.number ?? '';

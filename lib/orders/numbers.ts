@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { connectDb } from '@/lib/platform/db';
 import { isDuplicateKey, ServiceUnavailableError } from '@/lib/platform/errors';
 import { OrderNumberBlock } from '@/models';
+import { ORDER_NUMBER_PREFIX } from './number-text';
 
 /**
  * Short human order numbers (`PM-100234`), unique across every process on one database (HiLo).
@@ -14,7 +15,7 @@ import { OrderNumberBlock } from '@/models';
  * rest of its block unused (gaps are allowed).
  */
 
-export const ORDER_NUMBER_PREFIX = 'PM-';
+export { ORDER_NUMBER_PREFIX };
 export const BLOCK_SIZE = 50;
 /** The first number: six digits from the start, so numbers look alike for a long while. */
 const FIRST_NUMBER = 100_000;

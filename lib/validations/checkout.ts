@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from '@/lib/checkout/countries';
 import { isPostcodeOf, normalizePostcode, postcodeFormatMessage, unusedPostcodeMessage } from '@/lib/checkout/postcodes';
 import { regionCode, regionFollowsPostcode, regionMismatchMessage, regionOfPostcode } from '@/lib/checkout/regions';
+import { orderNumberOf, TYPED_ORDER_NUMBER } from '@/lib/orders/number-text';
 import { emailSchema, objectIdSchema } from './common';
 import { ORDER_MAX, ORDER_MAX_TEXT, lineQuantitySchema } from './orders';
 
@@ -130,7 +131,16 @@ export const checkoutSchema = z.object({
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
+export const ORDER_NUMBER_FORMAT = 'Enter the number from your confirmation email, like PM-100234';
+
+/** `/orders/lookup`: the number as the buyer types it (with or without `PM-`), read as orders store it. */
 export const orderLookupSchema = z.object({
-  number: z.string({ error: 'Order number is Required' }).trim().min(1, 'Order number is Required').max(40, 'Order number is too long'),
+  number: z
+    .string({ error: 'Order number is Required' })
+    .trim()
+    .min(1, { error: 'Order number is Required', abort: true })
+    .max(40, { error: 'Order number is too long', abort: true })
+    .regex(TYPED_ORDER_NUMBER, ORDER_NUMBER_FORMAT)
+    .transform((typed) => orderNumberOf(typed)!),
   email: emailSchema,
 });
