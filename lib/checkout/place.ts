@@ -2,7 +2,7 @@ import 'server-only';
 import { Types } from 'mongoose';
 import { assertCustomer, type Actor } from '@/lib/auth/policy';
 import { getCart, readCart, removeOrdered, type CartLineView, type CartStamp } from '@/lib/cart';
-import { enqueueOrderEmail, enqueueShopNotice } from '@/lib/orders/emails';
+import { customerOrderPath, enqueueOrderEmail, enqueueShopNotice, paymentPath } from '@/lib/orders/emails';
 import { guestOrderPath } from '@/lib/orders/guest-links';
 import { MIN_CARD_CENTS, payFreeOrder, toOrderDTO, type LeanOrder } from '@/lib/orders';
 import { assertOrderSize, TOO_MANY_ORDERS, unverifiedOrderPlaces } from '@/lib/orders/order-limits';
@@ -42,7 +42,8 @@ export const CHECKOUT_TEXT = {
 } as const;
 
 export type Buyer = { actor: Actor | null; owner: string };
-export type PlacedCheckout = { orderId: string; orderNumber: string; total: number; orderUrl: string };
+/** `orderUrl`: the order's page; `payUrl`: where its card form is (the same page for a guest, or for a free order paid as placed). */
+export type PlacedCheckout = { orderId: string; orderNumber: string; total: number; orderUrl: string; payUrl: string };
 
 /** A refusal that carries the quote as it stands now (409). */
 class QuoteChangedError extends ConflictError {
@@ -60,13 +61,17 @@ function lineRefusal(line: CartLineView): AppError | null {
   return null;
 }
 
-/** The answer to a placed checkout: the order, and the page to open next (a guest's signed link). */
-export const checkoutAnswer = (order: Pick<OrderDTO, '_id' | 'number' | 'total' | 'guest' | 'email'>): PlacedCheckout => ({
-  orderId: order._id,
-  orderNumber: order.number,
-  total: order.total,
-  orderUrl: order.guest ? guestOrderPath(order._id, order.email) : `/dashboard/orders/${order._id}`,
-});
+/** The answer to a placed checkout: the order, its page (a guest's signed link) and where it is paid. */
+export function checkoutAnswer(order: Pick<OrderDTO, '_id' | 'number' | 'total' | 'guest' | 'email'>): PlacedCheckout {
+  const orderUrl = order.guest ? guestOrderPath(order._id, order.email) : customerOrderPath(order._id);
+  return {
+    orderId: order._id,
+    orderNumber: order.number,
+    total: order.total,
+    orderUrl,
+    payUrl: order.guest || order.total === 0 ? orderUrl : paymentPath(order._id),
+  };
+}
 
 /** The answer of the checkout that placed this order, if it was a checkout's (a repeat of a request that died). */
 export async function recoverCheckout(orderId: Types.ObjectId): Promise<PlacedCheckout | null> {

@@ -268,7 +268,7 @@ export const quoteResponseSchema: z.ZodType<Quote> = z
   .meta({ id: 'Quote' });
 
 export const placedCheckoutSchema = z
-  .object({ orderId: id, orderNumber: z.string(), total: z.number(), orderUrl: z.string() })
+  .object({ orderId: id, orderNumber: z.string(), total: z.number(), orderUrl: z.string(), payUrl: z.string() })
   .strict()
   .meta({ id: 'PlacedCheckout' });
 

@@ -23,11 +23,15 @@ export type OrderEmailExtra = { cancelledBy?: OrderDTO['cancelledBy'] };
 const utc = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 const when = (iso: string | null | undefined) => `${utc.format(iso ? new Date(iso) : new Date())} UTC`;
 
+/** A customer's order page and payment page in the dashboard (a guest's are the order's signed link). */
+export const customerOrderPath = (orderId: string) => `/dashboard/orders/${orderId}`;
+export const paymentPath = (orderId: string) => `/dashboard/payment/${orderId}`;
+
 /** The order's page: a customer's dashboard, or a guest's signed link (lib/orders/guest-links.ts). */
 export const orderPageUrl = (order: Pick<OrderDTO, '_id' | 'email'> & { guest?: boolean }) =>
-  order.guest ? guestOrderUrl(order._id, order.email) : `${appUrl()}/dashboard/orders/${order._id}`;
+  order.guest ? guestOrderUrl(order._id, order.email) : `${appUrl()}${customerOrderPath(order._id)}`;
 export const payUrl = (order: Pick<OrderDTO, '_id' | 'email'> & { guest?: boolean }) =>
-  order.guest ? guestOrderUrl(order._id, order.email) : `${appUrl()}/dashboard/payment/${order._id}`;
+  order.guest ? guestOrderUrl(order._id, order.email) : `${appUrl()}${paymentPath(order._id)}`;
 
 type Row = [label: string, value: string, href?: string | null];
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { appUrl, authSecret } from '@/lib/platform/env';
+import type { NextResponse } from 'next/server';
+import { appUrl, authSecret, orderHoldMs } from '@/lib/platform/env';
 
 /**
  * A guest's way back to an order (issue 29): a link that carries its own proof, `/orders/{id}?t={token}`,
@@ -35,7 +36,25 @@ export function guestTokenOpens(token: string | null | undefined, orderId: strin
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-export const guestOrderPath = (orderId: string, email: string) => `/orders/${orderId}?t=${guestOrderToken(orderId, email)}`;
+export const guestOrderPathFor = (orderId: string, token: string) => `/orders/${orderId}?t=${token}`;
+export const guestOrderPath = (orderId: string, email: string) => guestOrderPathFor(orderId, guestOrderToken(orderId, email));
 
 export const ORDER_TOKEN_HEADER = 'x-order-token';
 export const guestOrderUrl = (orderId: string, email: string) => `${appUrl()}${guestOrderPath(orderId, email)}`;
+
+/**
+ * The token of this browser's last guest order (http-only, for as long as the order may be paid): the
+ * cart page offers that order to pay (lib/orders lastUnpaidOrder), so Back from its payment page is no
+ * dead end.
+ */
+export const LAST_ORDER_COOKIE = 'partsmart.order';
+
+export function rememberGuestOrder(res: NextResponse, orderId: string, email: string): void {
+  res.cookies.set(LAST_ORDER_COOKIE, guestOrderToken(orderId, email), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: appUrl().startsWith('https://'),
+    path: '/',
+    maxAge: orderHoldMs(false) / 1000,
+  });
+}

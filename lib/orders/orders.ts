@@ -17,7 +17,9 @@ import { parseObjectId } from '@/lib/platform/ids';
 import { toCents } from '@/lib/platform/money';
 import { orderTotalCents } from '@/lib/orders/money';
 import { toOrderDTO, linesOf, type LeanOrder } from '@/lib/orders/dto';
-import { enqueueMissingOrderEmails, enqueueOrderEmail } from '@/lib/orders/emails';
+import { enqueueMissingOrderEmails, enqueueOrderEmail, paymentPath } from '@/lib/orders/emails';
+import { orderLinkActor } from '@/lib/orders/access';
+import { guestOrderPathFor } from '@/lib/orders/guest-links';
 import { looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/orders/numbers';
 import { assertOrderSize, releaseHold, unverifiedOrderPlaces } from '@/lib/orders/order-limits';
 import { claimOutcome, type Outcome } from '@/lib/orders/outcome';
@@ -196,14 +198,48 @@ export async function getOrderDetails(actor: Actor, id: string): Promise<OrderDe
   return { ...toOrderDTO(order), part: { available: await allPartsSold(order) } };
 }
 
+/** The orders of one email that an actor sees: an unverified account's leave out guest orders placed with it. */
+const ordersOfEmail = (actor: Pick<Actor, 'isAdmin' | 'emailVerified'>, email: string) =>
+  actor.isAdmin || actor.emailVerified ? { email } : { email, guest: { $ne: true } };
+
 /** The orders of one email, newest first: the customer's own, or anyone's for an admin. */
 export async function listOrdersOf(actor: Actor, email: string): Promise<OrderDTO[]> {
   const target = email.trim().toLowerCase();
   if (!canSee(actor, target)) throw new ForbiddenError('You can only see your own orders');
   await connectDb();
-  const filter = actor.isAdmin || actor.emailVerified ? { email: target } : { email: target, guest: { $ne: true } };
-  const orders = await Order.find(filter).sort({ createdAt: -1, _id: -1 }).limit(500).lean<LeanOrder[]>();
+  const orders = await Order.find(ordersOfEmail(actor, target)).sort({ createdAt: -1, _id: -1 }).limit(500).lean<LeanOrder[]>();
   return orders.map(toOrderDTO);
+}
+
+/** An order still waiting for its payment, the page where it is paid, and the minutes left to pay it (null: no hold). */
+export type UnpaidOrder = { order: OrderDTO; payUrl: string; minutesLeft: number | null };
+
+function unpaid(order: OrderDTO | null, payUrl: string, now: number): UnpaidOrder | null {
+  if (!order || order.paid || order.cancelled) return null;
+  const left = order.holdUntil ? Math.ceil((new Date(order.holdUntil).getTime() - now) / 60_000) : null;
+  return left === null || left > 0 ? { order, payUrl, minutesLeft: left } : null;
+}
+
+/**
+ * The buyer's most recent order still to be paid (unpaid, not cancelled, its hold not run out), which
+ * the cart page offers instead of an empty cart: a customer's by the session, a guest's by the token of
+ * the order link this browser was given at checkout (LAST_ORDER_COOKIE). Admins buy nothing.
+ */
+export async function lastUnpaidOrder(actor: Actor | null, guestToken?: string | null, now = Date.now()): Promise<UnpaidOrder | null> {
+  if (actor?.isAdmin) return null;
+  if (actor) {
+    await connectDb();
+    const filter = { ...ordersOfEmail(actor, actor.email), paid: false, cancelledAt: null };
+    const last = await Order.findOne(filter).sort({ createdAt: -1, _id: -1 }).lean<LeanOrder>();
+    return last ? unpaid(toOrderDTO(last), paymentPath(String(last._id)), now) : null;
+  }
+  const guest = await orderLinkActor(guestToken);
+  if (!guest?.orderScope || !guestToken) return null;
+  const order = await getOrder(guest, guest.orderScope).catch((error: unknown) => {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  });
+  return unpaid(order, guestOrderPathFor(guest.orderScope, guestToken), now);
 }
 
 const STATUS_FILTERS: Record<OrderListStatus, Record<string, unknown>> = {

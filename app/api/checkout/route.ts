@@ -1,6 +1,8 @@
 import { cartAnswer, cartCaller } from '@/lib/cart/caller';
 import { placeCheckout, recoverCheckout } from '@/lib/checkout';
+import type { PlacedCheckout } from '@/lib/checkout/place';
 import type { Types } from 'mongoose';
+import { rememberGuestOrder } from '@/lib/orders/guest-links';
 import { once, parseIdempotencyKey, recovered } from '@/lib/orders/idempotency';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { clientIp } from '@/lib/platform/rate-limit';
@@ -25,7 +27,10 @@ export const POST = route(async (req) => {
         { run: place, recover: async (orderId) => recovered(await recoverCheckout(orderId)) },
       )
     : await place();
-  return cartAnswer({ ...caller, cookie: caller.cookie === 'clear' ? 'clear' : null }, answer.body, answer.status);
+  const res = cartAnswer({ ...caller, cookie: caller.cookie === 'clear' ? 'clear' : null }, answer.body, answer.status);
+  // A guest's cart page offers the order to pay until it is paid (Back from its payment page lands there).
+  if (!caller.actor && answer.status === 201 && input.email) rememberGuestOrder(res, (answer.body as PlacedCheckout).orderId, input.email);
+  return res;
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -382,6 +382,8 @@ describe('checkout', () => {
     await free.add(part, 1);
     const res = await free.checkout(toNz('ALLOFF', 'free.order@example.com'));
     expect(res).toMatchObject({ status: 201, body: { total: 0 } });
+    // Paid as placed: nothing to pay, "Place order and pay" opens the order itself.
+    expect(res.body.payUrl).toBe(res.body.orderUrl);
     expect(await Order.findById(res.body.orderId).lean()).toMatchObject({
       totalCents: 0,
       paid: true,
@@ -438,6 +440,7 @@ describe('checkout', () => {
     const res = await b.checkout({ address: { ...ADDRESS, name: 'Colin Checkout' }, phone: PHONE, shippingMethod: gb.standard });
     expect(res.status).toBe(201);
     expect(res.body.orderUrl).toBe(`/dashboard/orders/${res.body.orderId}`);
+    expect(res.body.payUrl).toBe(`/dashboard/payment/${res.body.orderId}`);
     const book = await callRoute(addressesRoute, '/api/checkout/addresses', { as: customer });
     expect(book.body.last).toMatchObject({ phone: PHONE, address: { line1: '1 Mill Road', postalCode: 'LS2 7HX' } });
     const mine = await callRoute(myOrdersRoute, '/api/order', { as: customer });
