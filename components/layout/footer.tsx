@@ -45,6 +45,11 @@ export async function Footer() {
                 Blog
               </Link>
             </li>
+            <li>
+              <Link href="/orders/lookup" className="hover:text-white">
+                Track an order
+              </Link>
+            </li>
             <li className={plainItemClass}>Careers</li>
             <li className={plainItemClass}>Wholesale and workshops</li>
           </ul>

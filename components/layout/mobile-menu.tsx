@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { LoginLink } from '@/components/auth/login-link';
 import { LogoutButton } from '@/components/auth/logout-button';
-import { DASHBOARD_LINK, NAV_LINKS } from '@/components/layout/nav-links';
+import { DASHBOARD_LINK, NAV_LINKS, TRACK_ORDER_LINK } from '@/components/layout/nav-links';
 import { useViewer } from '@/components/session/use-viewer';
 import { CATEGORIES } from '@/content/categories';
 import { categoryPath } from '@/lib/catalog/url';
@@ -17,7 +17,7 @@ export function MobileMenu() {
   const state = useViewer();
   const viewer = state.status === 'signed-in' ? state.viewer : null;
   const close = () => setOpen(false);
-  const links = viewer ? [...NAV_LINKS, DASHBOARD_LINK] : NAV_LINKS;
+  const links = viewer ? [...NAV_LINKS, TRACK_ORDER_LINK, DASHBOARD_LINK] : [...NAV_LINKS, TRACK_ORDER_LINK];
   return (
     <div className="lg:hidden">
       <button

@@ -8,4 +8,7 @@ export const NAV_LINKS: NavLink[] = [
   { href: '/myPortfolio', label: 'My Portfolio' },
 ];
 
+/** A guest's way back to an order (its link emailed again); the navbar shows it as an icon until the xl width. */
+export const TRACK_ORDER_LINK: NavLink = { href: '/orders/lookup', label: 'Track an order' };
+
 export const DASHBOARD_LINK: NavLink = { href: '/dashboard', label: 'Dashboard' };

@@ -3,7 +3,7 @@ import { CartLink } from '@/components/cart/cart-link';
 import { VerifyEmailBanner } from '@/components/auth/verify-email-banner';
 import { CategoriesMenu } from '@/components/layout/categories-menu';
 import { MobileMenu } from '@/components/layout/mobile-menu';
-import { NAV_LINKS } from '@/components/layout/nav-links';
+import { NAV_LINKS, TRACK_ORDER_LINK } from '@/components/layout/nav-links';
 import { NavSession } from '@/components/layout/nav-session';
 import { SearchBox } from '@/components/search/search-box';
 import { ShopImage } from '@/components/ui/shop-image';
@@ -37,6 +37,15 @@ export function Navbar() {
               {link.label}
             </Link>
           ))}
+          {/* Beside the search on a laptop's width only its icon fits; its name shows from the xl width. */}
+          <Link href={TRACK_ORDER_LINK.href} className={linkClass} aria-label={TRACK_ORDER_LINK.label} title={TRACK_ORDER_LINK.label}>
+            <svg viewBox="0 0 24 24" className="h-5 w-5 xl:hidden" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M2 6h12v10H2zM14 10h4l3 3v3h-7" />
+              <circle cx="6" cy="18" r="1.5" />
+              <circle cx="17" cy="18" r="1.5" />
+            </svg>
+            <span className="hidden xl:inline">{TRACK_ORDER_LINK.label}</span>
+          </Link>
           <CategoriesMenu className={linkClass} />
           <NavSession />
         </div>
