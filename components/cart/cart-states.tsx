@@ -1,15 +1,6 @@
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 
-/** The cart could not be read (the cart and checkout pages alike). */
-export function CartNotLoaded() {
-  return (
-    <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-700">
-      Your cart could not be loaded. Please reload the page.
-    </p>
-  );
-}
-
 /** A cart without lines, with the way back to the catalog (the cart and checkout pages alike). */
 export function EmptyCart() {
   return (

@@ -1,25 +1,26 @@
 'use client';
 
 import type { Destination } from '@/components/cart/types';
+import { decodeDestination, destinationCookie, readDestinationCookie } from '@/lib/cart/destination';
+
+/** Where this browser kept the destination before the cookie (lib/cart/destination.ts): read once, then moved. */
+const STORED_KEY = 'pm_destination';
 
 /** The last country and postcode quoted in this browser: the part page's shipping line uses it. */
-const KEY = 'pm_destination';
-
 export function readDestination(): Destination | null {
+  const saved = readDestinationCookie(document.cookie);
+  if (saved) return saved;
   try {
-    const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<Destination> | null;
-    return value && typeof value.country === 'string' && typeof value.postalCode === 'string'
-      ? { country: value.country, postalCode: value.postalCode }
-      : null;
+    const moved = decodeDestination(encodeURIComponent(localStorage.getItem(STORED_KEY) ?? ''));
+    if (moved) rememberDestination(moved);
+    localStorage.removeItem(STORED_KEY);
+    return moved;
   } catch {
+    // Storage refused (private mode): nothing was kept there.
     return null;
   }
 }
 
 export function rememberDestination(destination: Destination): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify({ country: destination.country, postalCode: destination.postalCode }));
-  } catch {
-    // Storage refused (private mode): the part page simply shows no shipping line.
-  }
+  document.cookie = destinationCookie(destination);
 }

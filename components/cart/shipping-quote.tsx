@@ -1,50 +1,59 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CountrySelect } from '@/components/cart/country-select';
 import { formatDay, priceOrFree, taxLabelOf } from '@/components/cart/cart-texts';
 import { readDestination, rememberDestination } from '@/components/cart/destination';
-import type { Quote } from '@/components/cart/types';
+import type { Destination, Quote, SavedQuote } from '@/components/cart/types';
 import { Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
 import { fetchJson } from '@/lib/client/fetch-json';
 import { formatPrice } from '@/lib/platform/money';
 
+/** What a quote was asked for: the destination, and the cart as it was. */
+const askedFor = (destination: Destination, version: string) => `${destination.country}|${destination.postalCode}|${version}`;
+
 /**
  * The cart's delivered cost: a country and a postcode, nothing personal, and every shipping method
- * with its price, arrival date, tax and total. `version` changes whenever the cart does: the quote
+ * with its price, arrival date, tax and total. `saved`: the server's quote for the destination this
+ * browser kept, shown from the first paint. `version` changes whenever the cart does: the quote
  * is asked for again.
  */
-export function ShippingQuote({ version }: { version: string }) {
-  const [country, setCountry] = useState('');
-  const [postalCode, setPostalCode] = useState('');
-  const [asked, setAsked] = useState<{ country: string; postalCode: string } | null>(null);
-  const [quote, setQuote] = useState<Quote | null>(null);
+export function ShippingQuote({ version, saved }: { version: string; saved: SavedQuote | null }) {
+  const [country, setCountry] = useState(saved?.destination.country ?? '');
+  const [postalCode, setPostalCode] = useState(saved?.destination.postalCode ?? '');
+  const [asked, setAsked] = useState<Destination | null>(saved?.destination ?? null);
+  const [quote, setQuote] = useState<Quote | null>(saved?.quote ?? null);
+  // What the quote on show was asked for: the same question is not asked again.
+  const shownFor = useRef(saved ? askedFor(saved.destination, version) : null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    const saved = readDestination();
-    if (!saved) return;
-    // The browser's saved destination (localStorage) is only known after hydration.
-    setCountry(saved.country); // eslint-disable-line react-hooks/set-state-in-effect
-    setPostalCode(saved.postalCode);
-    setAsked(saved);
-  }, []);
+    if (saved) return;
+    // A destination the server could not quote, or one kept in this browser's storage before the cookie.
+    const kept = readDestination();
+    if (!kept) return;
+    setCountry(kept.country); // eslint-disable-line react-hooks/set-state-in-effect
+    setPostalCode(kept.postalCode);
+    setAsked(kept);
+  }, [saved]);
 
   useEffect(() => {
-    if (!asked) return;
+    if (!asked || askedFor(asked, version) === shownFor.current) return;
     let active = true;
-    setBusy(true); // eslint-disable-line react-hooks/set-state-in-effect
+    setBusy(true);
     void fetchJson<Quote>('/api/checkout/quote', { method: 'POST', json: asked }).then((res) => {
       if (!active) return;
       setBusy(false);
       if (res.ok) {
         setQuote(res.data);
+        shownFor.current = askedFor(asked, version);
         setError(null);
         rememberDestination(asked);
       } else {
         setQuote(null);
+        shownFor.current = null;
         const fields = res.data.fieldErrors;
         setError(fields?.postalCode?.[0] ?? fields?.country?.[0] ?? res.data.error ?? 'The delivery cost could not be worked out');
       }
@@ -67,8 +76,9 @@ export function ShippingQuote({ version }: { version: string }) {
         Delivery
       </h2>
       <p className="mt-1 text-sm text-slate-600">See shipping, tax and the total before you check out.</p>
-      <form onSubmit={submit} noValidate className="mt-4 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" aria-label="Delivery cost">
-        <Field id="quote-country" label="Country">
+      {/* The country on a row of its own: beside the postcode it was squeezed in the sidebar of a laptop's layout. */}
+      <form onSubmit={submit} noValidate className="mt-4 grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3" aria-label="Delivery cost">
+        <Field id="quote-country" label="Country" className="col-span-2">
           <CountrySelect id="quote-country" value={country} onChange={(event) => setCountry(event.target.value)} />
         </Field>
         <Field id="quote-postcode" label="Postcode">

@@ -4,7 +4,7 @@
  */
 export type { CartProblem, CartLineView as CartLine, CartView } from '@/lib/cart';
 export type { Quote, QuoteMethod } from '@/lib/checkout/quote';
-export type { SavedAddresses } from '@/lib/checkout';
+export type { SavedAddresses, SavedQuote } from '@/lib/checkout';
 export type { PlacedCheckout as PlacedOrder } from '@/lib/checkout/place';
 export type { AddressDTO } from '@/lib/platform/types';
 

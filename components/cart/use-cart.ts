@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { CartView } from '@/components/cart/types';
 import { hasSessionHint } from '@/lib/accounts/session-hint';
 import { fetchJson, type JsonResult } from '@/lib/client/fetch-json';
@@ -8,7 +8,7 @@ import { CART_HINT_COOKIE, CART_HINT_DAYS } from '@/lib/cart/hint';
 
 /**
  * This browser's cart, shared by every island of the page (the navbar's count, the add buttons, the
- * cart page). Pages are cached HTML for everyone, so the cart is fetched after hydration, once.
+ * cart page's controls). Pages are cached HTML for everyone, so the cart is fetched after hydration, once.
  */
 export type CartState = { status: 'loading' } | { status: 'ready'; cart: CartView } | { status: 'failed' };
 
@@ -62,14 +62,8 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/**
- * The cart pages read the cart from the server whatever the hint says (a cart made elsewhere, an
- * expired hint): `fresh` asks again once the page is open.
- */
-export function useCart({ fresh = false }: { fresh?: boolean } = {}): CartState {
-  useEffect(() => {
-    if (fresh) void reloadCart();
-  }, [fresh]);
+/** The cart as this browser last heard it (the cart and checkout pages publish the one they rendered). */
+export function useCart(): CartState {
   return useSyncExternalStore(
     subscribe,
     () => state,

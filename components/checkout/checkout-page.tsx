@@ -1,26 +1,32 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
-import { CartNotLoaded, EmptyCart } from '@/components/cart/cart-states';
 import { CountrySelect } from '@/components/cart/country-select';
 import { formatDay, priceOrFree, taxLabelOf } from '@/components/cart/cart-texts';
 import { readDestination, rememberDestination } from '@/components/cart/destination';
-import type { AddressDTO, CartView, CheckoutAddress, PlacedOrder, Quote, QuoteMethod, SavedAddresses } from '@/components/cart/types';
-import { reloadCart, useCart } from '@/components/cart/use-cart';
-import { checkoutFormSchema, type CheckoutFormInput, type CheckoutFormValues } from '@/components/checkout/form-schema';
+import type {
+  AddressDTO,
+  CartView,
+  CheckoutAddress,
+  PlacedOrder,
+  Quote,
+  QuoteMethod,
+  SavedAddresses,
+  SavedQuote,
+} from '@/components/cart/types';
+import { reloadCart } from '@/components/cart/use-cart';
+import type { CheckoutFormInput, CheckoutFormValues } from '@/components/checkout/form-schema';
+import { lazyCheckoutResolver } from '@/components/checkout/lazy-resolver';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ReadOnlyField } from '@/components/forms/read-only-field';
-import { useViewer } from '@/components/session/use-viewer';
-import { Button, Spinner } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { confirmDialog } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
 import { submitJson } from '@/lib/client/submit';
-import { TEXT } from '@/lib/platform/constants';
 import { formatPrice } from '@/lib/platform/money';
 
 const FIELDS: ReadonlyArray<Path<CheckoutFormInput>> = [
@@ -37,27 +43,12 @@ const FIELDS: ReadonlyArray<Path<CheckoutFormInput>> = [
   'discountCode',
 ];
 
-/** The checkout: who and where (a customer's last address filled in), the method, a code, then the order and its payment. */
-export function CheckoutPage() {
-  const viewer = useViewer();
-  const cart = useCart({ fresh: true });
-  if (viewer.status === 'loading' || cart.status === 'loading') {
-    return (
-      <p className="flex items-center gap-2 text-slate-600" aria-busy="true">
-        <Spinner className="h-5 w-5" /> Loading…
-      </p>
-    );
-  }
-  if (viewer.status === 'signed-in' && viewer.viewer.isAdmin) {
-    return <p className="rounded-xl bg-amber-50 p-4 text-amber-900">{TEXT.adminCantPurchase}: admins cannot place orders.</p>;
-  }
-  if (cart.status === 'failed') return <CartNotLoaded />;
-  if (!cart.cart.lines.length) return <EmptyCart />;
-  const customer = viewer.status === 'signed-in' ? viewer.viewer : null;
-  return <CheckoutForm cart={cart.cart} customer={customer} />;
-}
-
-type CheckoutFormProps = { cart: CartView; customer: { name: string; email: string } | null };
+type CheckoutFormProps = {
+  cart: CartView;
+  customer: { name: string; email: string } | null;
+  /** The quote of the destination this browser kept (lib/cart/destination.ts), shown from the first paint. */
+  savedQuote: SavedQuote | null;
+};
 
 const cleanAddress = (address: CheckoutFormValues['address']): CheckoutAddress => ({
   name: address.name,
@@ -82,27 +73,37 @@ const formAddress = (address: AddressDTO): CheckoutFormInput['address'] => ({
 
 const addressLabel = (address: AddressDTO) => [address.name, address.line1, address.city, address.postalCode, address.country].join(', ');
 
-function CheckoutForm({ cart, customer }: CheckoutFormProps) {
+/** The checkout: who and where (a customer's last address filled in), the method, a code, then the order and its payment. */
+export function CheckoutForm({ cart, customer, savedQuote }: CheckoutFormProps) {
   const router = useRouter();
   const guest = !customer;
-  const schema = useMemo(() => checkoutFormSchema(guest), [guest]);
+  const validation = useMemo(() => lazyCheckoutResolver(guest), [guest]);
   const { register, handleSubmit, formState, setError, clearErrors, setValue, getValues, control, reset } = useForm<
     CheckoutFormInput,
     unknown,
     CheckoutFormValues
   >({
-    resolver: zodResolver(schema),
+    resolver: validation.resolver,
     defaultValues: {
       email: '',
-      address: { name: customer?.name ?? '', line1: '', line2: '', city: '', region: '', postalCode: '', country: '' },
+      address: {
+        name: customer?.name ?? '',
+        line1: '',
+        line2: '',
+        city: '',
+        region: '',
+        postalCode: savedQuote?.destination.postalCode ?? '',
+        country: savedQuote?.destination.country ?? '',
+      },
       phone: '',
-      shippingMethod: '',
+      // The cheapest method, as the quote's effect below would choose it, already in the first paint.
+      shippingMethod: savedQuote?.quote.methods[0]?.id ?? '',
       discountCode: '',
     },
   });
   const { errors, isSubmitting } = formState;
   const [saved, setSaved] = useState<AddressDTO[]>([]);
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(savedQuote?.quote ?? null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
   const [quoting, setQuoting] = useState(false);
   const [appliedCode, setAppliedCode] = useState<string | undefined>(undefined);
@@ -218,7 +219,8 @@ function CheckoutForm({ cart, customer }: CheckoutFormProps) {
     if (res.ok) {
       void reloadCart();
       toast.success(`Order ${res.data.orderNumber} is placed: now pay for it`);
-      router.push(res.data.orderUrl);
+      // Straight to the card form, in place of this page: Back from it lands on the cart, which offers the order.
+      router.replace(res.data.payUrl ?? res.data.orderUrl);
       return;
     }
     if (res.status === 409 && res.data.quote) {
@@ -261,6 +263,7 @@ function CheckoutForm({ cart, customer }: CheckoutFormProps) {
   return (
     <form
       onSubmit={handleSubmit(onSubmit)}
+      onFocus={() => void validation.load()}
       noValidate
       aria-label="Checkout"
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start"

@@ -1,9 +1,11 @@
 import 'server-only';
+import { cookies } from 'next/headers';
 import { NextResponse, type NextRequest } from 'next/server';
 import { assertCustomer, assertSameOrigin, isSafeMethod, resolveActor, type Actor } from '@/lib/auth/policy';
+import { getViewer } from '@/lib/auth/viewer';
 import { markPrivate } from '@/lib/platform/private-answers';
 import { mergeGuestCart, type CartView } from './index';
-import { clearGuestCookie, customerOwner, guestIdOf, guestOwner, newGuestId, setGuestCookie } from './identity';
+import { CART_COOKIE, clearGuestCookie, customerOwner, guestIdFrom, guestIdOf, guestOwner, newGuestId, setGuestCookie } from './identity';
 
 /**
  * Whose cart a cart or checkout call works on: a signed-in customer's (a guest cart this browser still
@@ -26,6 +28,21 @@ export async function cartCaller(req: NextRequest): Promise<CartCaller> {
   const actor = await resolveActor(req);
   const guestId = guestIdOf(req);
   if (write && (actor?.via === 'session' || (!actor && guestId))) assertSameOrigin(req);
+  return callerOf(actor, guestId, write);
+}
+
+/**
+ * The cart page's and the checkout page's caller, from the page request's cookies: the same rules as a
+ * cart call's read. A page cannot set cookies: a guest cookie left empty by the merge goes at the next
+ * cart call (the navbar's).
+ */
+export async function pageCartCaller(): Promise<CartCaller> {
+  const [actor, jar] = await Promise.all([getViewer(), cookies()]);
+  return callerOf(actor, guestIdFrom(jar.get(CART_COOKIE)?.value), false);
+}
+
+/** Whose cart, once the caller is known (`write`: a new guest gets a cookie). */
+async function callerOf(actor: Actor | null, guestId: string | null, write: boolean): Promise<CartCaller> {
   if (actor) {
     if (write) assertCustomer(actor);
     const owner = customerOwner(actor);

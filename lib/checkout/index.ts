@@ -7,7 +7,8 @@ import { connectDb } from '@/lib/platform/db';
 import { NotFoundError } from '@/lib/platform/errors';
 import { fromCents, toCents } from '@/lib/platform/money';
 import type { AddressDTO } from '@/lib/platform/types';
-import type { QuoteInput } from '@/lib/validations/checkout';
+import { quoteSchema, type QuoteInput } from '@/lib/validations/checkout';
+import type { SavedDestination } from '@/lib/cart/destination';
 import { addressDTO } from '@/lib/orders/dto';
 import { Order } from '@/models';
 import { priceCart, type Quote } from './quote';
@@ -22,6 +23,18 @@ export async function quoteFor(caller: Pick<CartCaller, 'owner' | 'actor'>, inpu
   const destination = { country: input.country, postalCode: input.postalCode, region: input.region };
   const priced = await priceCart(lines, destination, { discountCode: input.discountCode, email: caller.actor?.email });
   return priced.quote;
+}
+
+/** The quote of the destination this browser saved (lib/cart/destination.ts), made for a page's first paint. */
+export type SavedQuote = { destination: SavedDestination; quote: Quote };
+
+/** The caller's cart quoted for the saved destination; null without one, or for one the quote's rules refuse. */
+export async function savedQuoteFor(
+  caller: Pick<CartCaller, 'owner' | 'actor'>,
+  saved: SavedDestination | null,
+): Promise<SavedQuote | null> {
+  const input = saved ? quoteSchema.safeParse(saved) : null;
+  return input?.success ? { destination: saved!, quote: await quoteFor(caller, input.data) } : null;
 }
 
 async function partLine(partId: string): Promise<CartLineView[]> {

@@ -1,0 +1,119 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import type { CartLine } from '@/components/cart/types';
+import { changeCartLine, removeCartLine } from '@/components/cart/use-cart';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/forms/field';
+import { toast } from '@/components/ui/toast';
+import { useHydrated } from '@/components/ui/use-hydrated';
+import { formatPrice } from '@/lib/platform/money';
+
+type LineControlsProps = {
+  line: Pick<CartLine, 'partId' | 'name' | 'quantity' | 'minimumQuantity' | 'availableQuantity' | 'lineTotal'>;
+};
+
+/**
+ * A server-rendered cart line's controls: one less, the quantity typed, one more, and Remove. A change
+ * is written through the cart API (the navbar's count follows its answer), then the page is rendered
+ * again on the server; the controls stay busy until it is.
+ */
+export function LineControls({ line }: LineControlsProps) {
+  const router = useRouter();
+  const [quantity, setQuantity] = useState(String(line.quantity));
+  const [writing, setWriting] = useState(false);
+  const [refreshing, startRefresh] = useTransition();
+  const [shown, setShown] = useState(line.quantity);
+  const hydrated = useHydrated();
+  // Disabled in the server's HTML: a tap before the script runs would be lost silently.
+  const busy = writing || refreshing || !hydrated;
+  // The server's quantity wins whenever it changes (another tab, a merge): the field follows it.
+  if (shown !== line.quantity) {
+    setShown(line.quantity);
+    setQuantity(String(line.quantity));
+  }
+
+  async function send(call: () => ReturnType<typeof changeCartLine>, failure: string): Promise<boolean> {
+    setWriting(true);
+    const res = await call();
+    setWriting(false);
+    if (!res.ok) {
+      toast.error(res.data.fieldErrors?.quantity?.[0] ?? res.data.error ?? failure);
+      return false;
+    }
+    startRefresh(() => router.refresh());
+    return true;
+  }
+
+  async function change(next: number) {
+    if (!Number.isInteger(next) || next < 1) {
+      setQuantity(String(line.quantity));
+      toast.error('Enter a whole number of pieces, or remove the part');
+      return;
+    }
+    if (next === line.quantity) return;
+    if (!(await send(() => changeCartLine(line.partId, next), 'The quantity could not be changed'))) setQuantity(String(line.quantity));
+  }
+
+  async function remove() {
+    if (await send(() => removeCartLine(line.partId), 'The part could not be removed'))
+      toast.success(`Removed from your cart: ${line.name}`);
+  }
+
+  const quantityId = `qty-${line.partId}`;
+  return (
+    <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 sm:col-span-1 sm:flex-col sm:items-end">
+      <div className="flex items-center gap-1">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`One less: ${line.name}`}
+          disabled={busy || line.quantity <= line.minimumQuantity}
+          onClick={() => void change(line.quantity - 1)}
+        >
+          −
+        </Button>
+        <label htmlFor={quantityId} className="sr-only">
+          Quantity of {line.name}
+        </label>
+        <input
+          id={quantityId}
+          type="number"
+          inputMode="numeric"
+          min={line.minimumQuantity}
+          step={1}
+          value={quantity}
+          disabled={busy}
+          onChange={(event) => setQuantity(event.target.value)}
+          onBlur={() => void change(Number(quantity))}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void change(Number(quantity));
+          }}
+          className={`${inputClass} w-16 text-center`}
+        />
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`One more: ${line.name}`}
+          disabled={busy || line.quantity >= line.availableQuantity}
+          onClick={() => void change(line.quantity + 1)}
+        >
+          +
+        </Button>
+      </div>
+      <p className="font-semibold text-slate-900 tabular-nums" data-testid="line-total">
+        {formatPrice(line.lineTotal)}
+      </p>
+      <button
+        type="button"
+        className="text-sm font-medium text-red-700 hover:underline disabled:opacity-50"
+        disabled={busy}
+        onClick={() => void remove()}
+        aria-label={`Remove ${line.name}`}
+      >
+        Remove
+      </button>
+    </div>
+  );
+}
