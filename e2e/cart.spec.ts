@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwright/test';
-import { STORAGE_STATE } from './config';
+import { linkIn, readMailbox } from '../tests/helpers/mailbox';
+import { E2E_MAILBOX, STORAGE_STATE } from './config';
 import { expect, test } from './fixtures';
 import {
   apiAs,
   closeAlert,
   expectNoHorizontalOverflow,
+  isPhone,
   keepScreenshot,
   registerViaApi,
   signInViaApi,
@@ -335,7 +337,7 @@ test.describe('the cart and checkout', () => {
     );
   });
 
-  test('a customer finds the last address and phone filled in, sees the shipping line on a part page, and pays from the order page', async ({
+  test('a customer finds the last address and phone filled in, sees the shipping line on a part page, and goes straight to the card form', async ({
     page,
     baseURL,
   }, testInfo) => {
@@ -378,8 +380,10 @@ test.describe('the cart and checkout', () => {
       new RegExp(`^Ships from \\$8\\.00 to ${postcode}, arrives by \\w{3}, \\w{3} \\d{1,2}$`),
     );
 
-    // Checkout: nothing to type again.
-    await page.goto('/checkout');
+    // Checkout from the cart: nothing to type again.
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
     const form = page.getByRole('form', { name: 'Checkout' });
     await expect(form.getByLabel('Email')).toHaveValue(account.email);
     await expect(form.getByLabel('Email')).toBeDisabled();
@@ -393,18 +397,37 @@ test.describe('the cart and checkout', () => {
     await expect(visible(page, 'summary-total')).toHaveText('$41.80');
     await form.getByRole('button', { name: 'Place order and pay' }).click();
 
-    // The order page: its amounts and the time left to pay; then the payment page.
-    await expect(page).toHaveURL(/\/dashboard\/orders\/[a-f\d]{24}$/);
+    // Straight to the card form: the order's amounts and the time left to pay beside it.
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[a-f\d]{24}$/);
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    await expect(page.getByRole('form', { name: 'Card payment' }).getByLabel('Card number')).toBeVisible();
     await expect(visible(page, 'order-shipping')).toHaveText('$8.00');
     await expect(visible(page, 'order-tax')).toHaveText('$3.80');
     await expect(visible(page, 'order-total')).toHaveText('$41.80');
     await expect(visible(page, 'hold-left')).toContainText(/Pay within \d+ minutes/);
-    await expect(visible(page, 'order-address')).toContainText('Hafnarstraeti 5');
     await expectNoHorizontalOverflow(page);
-    await page.getByRole('link', { name: 'Pay', exact: true }).filter({ visible: true }).click();
-    await expect(visible(page, 'order-total').first()).toHaveText('$41.80');
+
+    // Back lands on the cart, which offers the order with its Pay link instead of an empty cart.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/cart$/);
+    const unpaid = visible(page, 'unpaid-order');
+    await expect(unpaid).toContainText(/Order PM-\d+ is waiting for your payment/);
+    await expect(unpaid).toContainText('$41.80');
+    await expect(page.getByText('Your cart is empty')).toHaveCount(0);
+    await expect(page.getByTestId('cart-line')).toHaveCount(0);
+    const number = (await unpaid.getByRole('heading').textContent())!.match(/PM-\d+/)![0];
+    await unpaid.getByRole('link', { name: 'Pay', exact: true }).click();
+    await expect(page).toHaveURL(`/dashboard/payment/${orderId}`);
     await payWithTestCard(page);
     await expect(page.getByText('Paid', { exact: true }).filter({ visible: true }).first()).toBeVisible();
+
+    // Paid: the cart offers the earlier order (placed through the API above, still unpaid), not this one.
+    await page.goto('/cart');
+    await expect(visible(page, 'unpaid-order')).toContainText(/Order PM-\d+ is waiting for your payment/);
+    await expect(visible(page, 'unpaid-order')).not.toContainText(number);
+    await expect(visible(page, 'unpaid-order')).toContainText('$19.80');
+    await page.goto(`/dashboard/orders/${orderId}`);
+    await expect(visible(page, 'order-address')).toContainText('Hafnarstraeti 5');
   });
 
   test('a price raised by an admin during checkout is shown, and the order is placed only once confirmed', async ({
@@ -552,6 +575,167 @@ test.describe('the cart and checkout', () => {
     await expect(visible(page, 'summary-tax')).toHaveText('$4.26');
     await expect(visible(page, 'summary-total')).toHaveText('$52.26');
     await expect(page.getByText('Sales tax (NY)').filter({ visible: true }).first()).toBeVisible();
+  });
+
+  test('the cart and checkout come in the server’s HTML: their lines, private, and no cookie for a new guest’s read', async ({
+    page,
+    baseURL,
+    playwright,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const parts = [
+      await createPart(admin, testInfo, { name: 'Cart html pads', price: 30 }),
+      await createPart(admin, testInfo, { name: 'Cart html rotor', price: 45 }),
+      await createPart(admin, testInfo, { name: 'Cart html sensor', price: 12 }),
+    ];
+    for (const part of parts) {
+      const res = await page.request.post('/api/cart/lines', { headers: { origin: baseURL! }, data: { partId: part.id, quantity: 1 } });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    for (const path of ['/cart', '/checkout']) {
+      const res = await page.request.get(path);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['cache-control']).toMatch(/private/);
+      expect(res.headers()['cache-control']).toMatch(/no-store/);
+      const html = await res.text();
+      for (const part of parts) expect([path, html.includes(part.name)]).toEqual([path, true]);
+      expect(html).not.toContain('Loading');
+    }
+    expect(await (await page.request.get('/cart')).text()).toContain('$87.00');
+
+    // A visitor without a cart reads an empty one, and gets no cookie for it.
+    const fresh = await playwright.request.newContext({ baseURL });
+    const empty = await fresh.get('/cart');
+    expect(await empty.text()).toContain('Your cart is empty');
+    expect(empty.headers()['set-cookie']).toBeUndefined();
+    await fresh.dispose();
+  });
+
+  test('the cart paints once: three lines, their fit and the kept destination’s delivery in the first paint, no layout shift', async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const { postcode } = await createZone(admin, testInfo);
+    await chooseVehicle(context, baseURL!);
+    await context.addCookies([
+      { name: 'pm_destination', value: encodeURIComponent(JSON.stringify({ country: 'IS', postalCode: postcode })), url: baseURL! },
+    ]);
+    for (const [name, price] of [
+      ['Cart paint pads', 30],
+      ['Cart paint rotor', 45],
+      ['Cart paint sensor', 12],
+    ] as const) {
+      const part = await createPart(admin, testInfo, { name, price });
+      const res = await page.request.post('/api/cart/lines', { headers: { origin: baseURL! }, data: { partId: part.id, quantity: 1 } });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line').filter({ visible: true })).toHaveCount(3);
+    await expect(visible(page, 'fit-badge')).toHaveCount(3);
+    await expect(page.getByTestId('quote-method').filter({ visible: true, hasText: 'Standard' })).toContainText('$8.00');
+    await page.waitForLoadState('networkidle');
+    // What the page does after its load (hydration, the navbar's cart, the fit) has had its time.
+    await page.waitForTimeout(1500);
+    const shift = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    expect(shift).toBeLessThan(0.02);
+
+    // The country fits its select, whatever the width (it was squeezed to some 55 px beside the postcode on a laptop).
+    const country = page.getByRole('form', { name: 'Delivery cost' }).getByLabel('Country');
+    await expect(country).toHaveValue('IS');
+    expect((await country.boundingBox())!.width).toBeGreaterThanOrEqual(160);
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'cart-first-paint');
+  });
+
+  test('a guest who leaves the card form finds the order on the cart page, then by its number with or without PM-', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPart(admin, testInfo, { name: 'Cart back pads', price: 40 });
+    const { postcode } = await createZone(admin, testInfo);
+    await addFromPartPage(page, part, 1);
+    await visible(page, 'cart-link').click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const email = `back-${testInfo.project.name}-${unique().toLowerCase()}@example.com`;
+    await page.getByRole('form', { name: 'Checkout' }).getByLabel('Email').fill(email);
+    const form = await fillAddress(page, postcode);
+    await expect(visible(page, 'summary-total')).toHaveText('$52.80');
+    await form.getByRole('button', { name: 'Place order and pay' }).click();
+
+    // The order's own page holds the card form.
+    await expect(page).toHaveURL(/\/orders\/[a-f\d]{24}\?t=/);
+    const orderUrl = page.url();
+    const orderId = new URL(orderUrl).pathname.split('/').pop()!;
+    await expect(page.getByRole('form', { name: 'Card payment' }).getByLabel('Card number')).toBeVisible();
+    const number = (await page.getByRole('heading', { level: 1 }).textContent())!.match(/PM-\d+/)![0];
+
+    // Back: the cart offers the order with its Pay link instead of "Your cart is empty"; so does the checkout.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/cart$/);
+    const unpaid = visible(page, 'unpaid-order');
+    await expect(unpaid).toContainText(`Order ${number} is waiting for your payment`);
+    await expect(unpaid).toContainText('$52.80');
+    await expect(unpaid).toContainText(/Pay within \d+ minutes/);
+    await expect(page.getByText('Your cart is empty')).toHaveCount(0);
+    await expectAccessible(page, 'the cart with an unpaid order');
+    await page.goto('/checkout');
+    await expect(visible(page, 'unpaid-order')).toContainText(number);
+    await visible(page, 'unpaid-order').getByRole('link', { name: 'Pay', exact: true }).click();
+    await expect(page).toHaveURL(orderUrl);
+    await expect(page.getByRole('form', { name: 'Card payment' }).getByLabel('Card number')).toBeVisible();
+
+    // Lost the link: the footer's "Track an order" finds it by its number, with or without PM-.
+    const lookups = () => readMailbox(E2E_MAILBOX).filter((mail) => mail.to.includes(email) && mail.subject === `Your order ${number}`);
+    for (const [typed, count] of [
+      [number.slice(3), 1],
+      [number.toLowerCase(), 2],
+    ] as const) {
+      await page.goto('/');
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Track an order' }).click();
+      await expect(page).toHaveURL(/\/orders\/lookup$/);
+      const lookup = page.getByRole('form', { name: 'Find my order' });
+      await lookup.getByLabel('Order number').fill(typed);
+      await lookup.getByLabel('Email').fill(email);
+      await lookup.getByRole('button', { name: 'Send me the link' }).click();
+      await expect(lookup.getByRole('status')).toHaveText(
+        'If an order with this number belongs to this email, we have sent its link there. Check your inbox.',
+      );
+      await expect.poll(() => lookups().length, { timeout: 10_000 }).toBe(count);
+    }
+    expect(linkIn(lookups()[0]!, `/orders/${orderId}`)).toContain(`/orders/${orderId}?t=`);
+    // What is no order number is said under the field.
+    await page.getByRole('form', { name: 'Find my order' }).getByLabel('Order number').fill('12345');
+    await page.getByRole('form', { name: 'Find my order' }).getByRole('button', { name: 'Send me the link' }).click();
+    await expect(page.getByText('Enter the number from your confirmation email, like PM-100234')).toBeVisible();
+  });
+
+  test('"Track an order" is in the header (the phone menu on a phone) and the footer', async ({ page }, testInfo) => {
+    await page.goto('/');
+    if (isPhone(testInfo)) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.locator('#mobile-menu').getByRole('link', { name: 'Track an order' }).click();
+    } else {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Track an order' }).click();
+    }
+    await expect(page).toHaveURL(/\/orders\/lookup$/);
+    await expect(page.getByRole('heading', { name: 'Find my order' })).toBeVisible();
+    await page.goto('/parts');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Track an order' }).click();
+    await expect(page).toHaveURL(/\/orders\/lookup$/);
+    await expectNoHorizontalOverflow(page);
   });
 
   test('finding an order again: the lookup answers the same whether or not the order exists', async ({ page }) => {
