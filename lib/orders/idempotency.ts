@@ -26,7 +26,7 @@ export type Placing = {
 };
 
 /** A recovered order's answer as the request that placed it gave it (201), or none. */
-export const recovered = (body: unknown): Answer | null => (body ? { status: 201, body } : null);
+const recovered = (body: unknown): Answer | null => (body ? { status: 201, body } : null);
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
 /** How long an attempt counts as alive without renewing; it renews every BEAT_MS. */
@@ -76,6 +76,22 @@ type Attempt = {
 
 const latestAttempt = (key: string) => IdempotentRequest.findOne({ key }).sort({ n: -1 }).lean<Attempt>();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A placing request's answer (201 with what `place` answers): run once per key when the request sends an
+ * Idempotency-Key (a repeat of one that died is answered from its order by `recover`), else run as it is.
+ */
+export async function placeOnce<T>(
+  req: Request,
+  request: Omit<KeyedRequest, 'key'>,
+  place: (orderId?: Types.ObjectId) => Promise<T>,
+  recover: (orderId: Types.ObjectId) => Promise<T | null>,
+): Promise<Answer> {
+  const key = parseIdempotencyKey(req.headers.get('idempotency-key'));
+  const run = async (orderId?: Types.ObjectId): Promise<Answer> => ({ status: 201, body: await place(orderId) });
+  if (!key) return run();
+  return once({ ...request, key }, { run, recover: async (orderId) => recovered(await recover(orderId)) });
+}
 
 /** Runs the request once per (scope, caller, key); a repeat answers what the attempt that placed it answered. */
 export async function once(request: KeyedRequest, placing: Placing): Promise<Answer> {
