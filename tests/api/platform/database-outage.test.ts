@@ -3,6 +3,7 @@
  * again by itself once it is back. The database is really stopped: this file starts a server of its own
  * (never the shared one of the other test files), then moves back to the shared one.
  */
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { POST as addLineRoute } from '@/app/api/cart/lines/route';
 import { GET as cartRoute } from '@/app/api/cart/route';
@@ -27,6 +28,7 @@ import { makePart, makeReview, makeUser } from '@/tests/helpers/factories';
 
 const UNAVAILABLE = 'The shop database is unavailable, please try again shortly';
 const sharedUri = process.env.MONGODB_URI!;
+const dataDir = path.resolve('.data', `jest-outage-${process.pid}`);
 let db: RunningDatabase;
 let admin: UserDTO;
 let partId: string;
@@ -51,7 +53,7 @@ async function useDatabase(uri: string): Promise<void> {
 
 beforeAll(async () => {
   db = await resolveDatabase({
-    dataDir: path.resolve('.data', `jest-outage-${process.pid}`),
+    dataDir,
     cacheDir: path.resolve('.cache'),
     ephemeral: true,
     env: { EMBEDDED_DB: process.env.TEST_DB_ENGINE === 'ferretdb' ? 'ferretdb' : undefined },
@@ -73,6 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await useDatabase(sharedUri);
   await db?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
   jest.restoreAllMocks();
 });
 
