@@ -38,7 +38,8 @@ test.describe('accounts', () => {
   }, testInfo) => {
     await page.goto(`/parts/${await seededPartId(page.request)}`);
     const partUrl = page.url();
-    await page.getByRole('link', { name: 'Sign in to order' }).click();
+    await openMenuIfPhone(page, testInfo);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
     await page.getByRole('link', { name: 'Create an account' }).click();
     await expect(page).toHaveURL(/\/register\?callbackUrl=/);
 
@@ -83,7 +84,8 @@ test.describe('accounts', () => {
 
     await logOut(page, testInfo);
     await page.goto(partUrl);
-    await page.getByRole('link', { name: 'Sign in to order' }).click();
+    await openMenuIfPhone(page, testInfo);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
     await fillLogin(page, email, 'first-pass-1');
     await expect(page).toHaveURL(partUrl);
     await openMenuIfPhone(page, testInfo);

@@ -97,11 +97,10 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
                 {mode === 'admin' && <div className="text-xs break-all text-slate-500">{order.email}</div>}
               </td>
               <td className="px-4 py-3 text-slate-900">
-                {order.partName}
-                <MoreLines order={order} />
+                <Product order={order} />
               </td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatPrice(order.price)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{order.quantity}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{severalParts(order) ? NONE : formatPrice(order.price)}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{severalParts(order) ? NONE : order.quantity}</td>
               <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatPrice(order.total)}</td>
               <td className="px-4 py-3">
                 <Payment mode={mode} order={order} />
@@ -132,15 +131,14 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
                 <OrderStageBadge order={order} />
               </div>
               <p className="font-medium break-words text-slate-900">
-                {order.partName} × {order.quantity}
-                <MoreLines order={order} />
+                {severalParts(order) ? <Product order={order} /> : `${order.partName} × ${order.quantity}`}
               </p>
               <dl className="grid grid-cols-2 gap-3 text-sm">
                 <CardRow label="Customer">
                   {order.name}
                   {mode === 'admin' && <span className="block text-xs break-all text-slate-500">{order.email}</span>}
                 </CardRow>
-                <CardRow label="Price">{formatPrice(order.price)}</CardRow>
+                {!severalParts(order) && <CardRow label="Price">{formatPrice(order.price)}</CardRow>}
                 <CardRow label="Total">
                   <span className="font-semibold">{formatPrice(order.total)}</span>
                 </CardRow>
@@ -162,9 +160,17 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
   );
 }
 
-/** A checkout order holds several parts: the lists name the first and count the rest. */
-function MoreLines({ order }: { order: Pick<OrderDTO, 'lines'> }) {
-  const more = order.lines.length - 1;
-  if (more < 1) return null;
-  return <span className="block text-xs text-slate-500">and {more === 1 ? '1 more part' : `${more} more parts`}</span>;
+/** A checkout order may hold several parts: no one line's price or quantity is the order's, its total is. */
+const severalParts = (order: Pick<OrderDTO, 'lines'>) => order.lines.length > 1;
+const NONE = '—';
+
+/** The part's name, or the count of parts (one per line) with their names. */
+function Product({ order }: { order: Pick<OrderDTO, 'partName' | 'lines'> }) {
+  if (!severalParts(order)) return order.partName;
+  return (
+    <>
+      {order.lines.length} parts
+      <span className="line-clamp-2 text-xs font-normal text-slate-500">{order.lines.map((line) => line.partName).join(', ')}</span>
+    </>
+  );
 }
