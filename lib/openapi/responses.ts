@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PART_POSITIONS, PART_UNITS } from '@/lib/platform/constants';
-import type { AddressDTO, Garage, OrderDTO, PartDTO, ProfileDTO, ReviewDTO } from '@/lib/platform/types';
+import type { AddressBook, AddressDTO, Garage, OrderDTO, PartDTO, ProfileDTO, ReviewDTO } from '@/lib/platform/types';
 import type { Suggestion } from '@/lib/catalog/search/types';
 import type { CartLineView, CartView } from '@/lib/cart';
 import type { Quote } from '@/lib/checkout/quote';
@@ -69,6 +69,13 @@ export const addressSchema: z.ZodType<AddressDTO> = z
     country: z.string(),
   })
   .meta({ id: 'Address' });
+
+const addressBookEntrySchema = z.object({ id, address: addressSchema, isDefault: z.boolean() }).strict();
+
+export const addressBookSchema: z.ZodType<AddressBook> = z
+  .object({ addresses: z.array(addressBookEntrySchema).meta({ description: 'Up to 20, the default first' }) })
+  .strict()
+  .meta({ id: 'AddressBook' });
 
 export const orderSchema: z.ZodType<OrderDTO> = z
   .object({
