@@ -313,10 +313,10 @@ export function buildOpenApiDocument(serverUrl?: string) {
         }),
       },
       '/api/checkout/addresses': {
-        get: op('Checkout', "The customer's address book and last address and phone", {
+        get: op('Checkout', "The addresses a checkout offers (the address book, then past orders') and what it fills in", {
           operationId: 'savedAddresses',
           security: SIGNED_IN,
-          responses: { '200': json(savedAddressesSchema, 'The addresses'), ...errors(401) },
+          responses: { '200': json(savedAddressesSchema, 'The addresses'), ...errors(401, 403) },
         }),
       },
       '/api/orders/lookup': {
