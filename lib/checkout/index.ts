@@ -15,6 +15,7 @@ import { priceCart, type Quote } from './quote';
 
 // The checkout domain's entry: server code imports it from '@/lib/checkout'.
 export { placeCheckout, recoverCheckout, CHECKOUT_TEXT } from './place';
+export { reorder, reorderCaller } from './reorder';
 export type { Quote, QuoteMethod } from './quote';
 
 /** A quote for the caller's cart, or for one part at its minimum quantity (its page's "Ships from"). */

@@ -319,6 +319,16 @@ export function buildOpenApiDocument(serverUrl?: string) {
           responses: { '200': json(savedAddressesSchema, 'The addresses'), ...errors(401, 403) },
         }),
       },
+      '/api/orders/{id}/reorder': {
+        post: op('Checkout', "Order again: the order's lines back in the cart, price changes and unavailable parts flagged", {
+          operationId: 'reorder',
+          description:
+            "Each line is put in the cart at least at its ordered quantity (a line the cart holds keeps a larger quantity), at the price it was ordered at, so the cart flags a price changed since; a part withdrawn, below its minimum or short of stock is flagged, not dropped. The customer's own order (another's is 404), or a guest's with its signed link, into this browser's guest cart.",
+          security: [...ORDER_CALLER, { orderLink: [], cartCookie: [] }],
+          requestParams: { path: idParam },
+          responses: { '200': json(cartSchema, 'The cart'), ...errors(400, 401, 403, 404, 429) },
+        }),
+      },
       '/api/orders/lookup': {
         post: op('Checkout', "Email an order's link again; the same answer whether or not it exists", {
           operationId: 'orderLookup',
