@@ -204,10 +204,10 @@ test.describe('route guards', () => {
       });
     }
 
-    test('the dashboard menu: My Orders, Add a Review, My Garage and My Profile', async ({ page }, testInfo) => {
+    test('the dashboard menu: My Orders, Add a Review, My Garage, My Addresses and My Profile', async ({ page }, testInfo) => {
       await page.goto('/dashboard');
       const menu = page.getByRole('navigation', { name: 'Dashboard' });
-      await expect(menu.getByRole('link')).toHaveText(['My Orders', 'Add a Review', 'My Garage', 'My Profile']);
+      await expect(menu.getByRole('link')).toHaveText(['My Orders', 'Add a Review', 'My Garage', 'My Addresses', 'My Profile']);
       await keepScreenshot(page, testInfo, 'dashboard-customer');
     });
   });

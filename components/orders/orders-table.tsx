@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { CancelOrderButton, PayLink, ShipButton } from '@/components/orders/order-actions';
 import { OrderStageBadge } from '@/components/orders/order-status';
 import { PaidBadge } from '@/components/orders/paid-badge';
+import { ReorderButton } from '@/components/orders/reorder-button';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -45,6 +46,9 @@ function Payment({ mode, order }: { mode: Mode; order: OrderDTO }) {
     </div>
   );
 }
+
+/** A customer orders a paid or cancelled order again (an open one is paid, or cancelled, first). */
+const canReorder = (mode: Mode, order: OrderDTO) => mode === 'customer' && (order.paid || order.cancelled);
 
 function Status({ mode, order }: { mode: Mode; order: OrderDTO }) {
   if (order.cancelled) return <Badge tone="slate">cancelled</Badge>;
@@ -102,8 +106,9 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
               <td className="px-4 py-3 text-right tabular-nums">{severalParts(order) ? NONE : formatPrice(order.price)}</td>
               <td className="px-4 py-3 text-right tabular-nums">{severalParts(order) ? NONE : order.quantity}</td>
               <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatPrice(order.total)}</td>
-              <td className="px-4 py-3">
+              <td className="space-y-2 px-4 py-3">
                 <Payment mode={mode} order={order} />
+                {canReorder(mode, order) && <ReorderButton order={order} />}
               </td>
               <td className="px-4 py-3">
                 <Status mode={mode} order={order} />
@@ -148,6 +153,7 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
                 {/* A cancelled order's badge above already says so. */}
                 {!order.cancelled && <Payment mode={mode} order={order} />}
                 {mode === 'admin' && !order.cancelled && <ShipButton order={order} />}
+                {canReorder(mode, order) && <ReorderButton order={order} />}
                 <Link href={orderHref(order)} className={buttonClass('outline', undefined, 'sm')}>
                   Details
                 </Link>

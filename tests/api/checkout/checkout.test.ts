@@ -439,7 +439,7 @@ describe('checkout', () => {
     expect(res.status).toBe(201);
     expect(res.body.orderUrl).toBe(`/dashboard/orders/${res.body.orderId}`);
     const book = await callRoute(addressesRoute, '/api/checkout/addresses', { as: customer });
-    expect(book.body.last).toMatchObject({ phone: PHONE, address: { line1: '1 Mill Road', postalCode: 'LS2 7HX' } });
+    expect(book.body.prefill).toMatchObject({ phone: PHONE, address: { line1: '1 Mill Road', postalCode: 'LS2 7HX' } });
     const mine = await callRoute(myOrdersRoute, '/api/order', { as: customer });
     expect(mine.body[0]).toMatchObject({ _id: res.body.orderId, total: 96, shipping: { label: 'Standard', amount: 0 } });
     const byAdmin = await browser(admin).checkout({ address: ADDRESS, phone: PHONE, shippingMethod: gb.standard });
