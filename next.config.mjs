@@ -34,7 +34,7 @@ const nextConfig = {
   // `npm run bench` builds into its own directory (scripts/bench/server.ts).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Server libraries loaded by Node itself, not bundled (native parts, dynamic requires).
-  serverExternalPackages: ['mongoose', 'mongodb-memory-server', 'mongodb-memory-server-core', 'nodemailer', 'cloudinary'],
+  serverExternalPackages: ['mongoose', 'mongodb-memory-server-core', 'nodemailer', 'cloudinary'],
   // Our cache handlers, for pages and route responses (lib/platform/cache-handler.mjs) and for 'use cache' entries
   // (lib/platform/use-cache-handler.mjs), on one store: they never serve the build's output, check tags
   // themselves, and with REDIS_URL share one cache between instances. The same on Vercel: the shop
