@@ -940,9 +940,7 @@ async function scaleRun(): Promise<void> {
         ...readFileSync(running.server.logFile, 'utf8').matchAll(/\[search\] indexed (\d+) parts in (\d+) ms.*?\(heap \+(-?\d+) MB\)/g),
       ].at(-1);
       if (built) {
-        log(
-          `\nsearch index at start: ${built[1]} parts in ${built[2]} ms, heap +${built[3]} MB (approximate; npm run bench:search measures it)`,
-        );
+        log(`\nsearch index at start: ${built[1]} parts in ${built[2]} ms, heap +${built[3]} MB (approximate)`);
         checks.push(`${verdict(Number(built[2]) < 10_000)}  search index build at start: ${built[2]} ms for ${built[1]} parts (< 10000)`);
       }
     }

@@ -21,6 +21,7 @@ import {
   addressBookSchema,
 } from '@/lib/openapi/responses';
 import { checkoutAdminPaths } from '@/lib/openapi/checkout-admin';
+import { REFERENCE_ASSETS } from '@/lib/openapi/reference';
 import { addCartLineSchema, cartQuantitySchema, checkoutSchema, orderLookupSchema, quoteSchema } from '@/lib/validations/checkout';
 import {
   forgotPasswordSchema,
@@ -659,10 +660,17 @@ export function buildOpenApiDocument(serverUrl?: string) {
           responses: { '200': { description: 'The reference page', content: { 'text/html': { schema: z.string() } } } },
         }),
       },
-      '/api/docs/scalar.js': {
-        get: op('Reference', "The reference page's script", {
-          operationId: 'docsScript',
-          responses: { '200': { description: 'The script', content: { 'text/javascript': { schema: z.string() } } } },
+      '/api/docs/{asset}': {
+        get: op('Reference', 'A script or style sheet of the reference page', {
+          operationId: 'docsAsset',
+          requestParams: { path: z.object({ asset: z.enum(REFERENCE_ASSETS) }) },
+          responses: {
+            '200': {
+              description: 'The file',
+              content: { 'text/javascript': { schema: z.string() }, 'text/css': { schema: z.string() } },
+            },
+            ...errors(404),
+          },
         }),
       },
       '/api/openapi.json': {
