@@ -119,7 +119,7 @@ async function maybeBuild(): Promise<void> {
  * would have most of them take their stock at payment. They are lifted on the main server and measured
  * on a server of their own with the defaults (`hoard`).
  */
-const LIFTED_HOLDS = { UNPAID_HOLD_UNITS: '100000000', UNPAID_HOLD_LIMIT: '100000000' };
+const LIFTED_HOLDS = { UNPAID_HOLD_UNITS: '1000000', UNPAID_HOLD_LIMIT: '100000000' };
 
 async function start(dataDir: string, readyPath: string, env: Record<string, string> = LIFTED_HOLDS): Promise<Running> {
   if (flags.url) return { base: flags.url.replace(/\/$/, ''), server: null, sampler: null };
