@@ -1,7 +1,14 @@
 import { Types } from 'mongoose';
+import { POST as addLineRoute } from '@/app/api/cart/lines/route';
+import { GET as getCartRoute } from '@/app/api/cart/route';
+import { POST as checkoutRoute } from '@/app/api/checkout/route';
+import { POST as quoteRoute } from '@/app/api/checkout/quote/route';
+import type { UserDTO } from '@/lib/accounts/users';
+import { CART_COOKIE } from '@/lib/cart/identity';
 import { connectDb } from '@/lib/platform/db';
 import { DiscountCode, ShippingZone, TaxRate } from '@/models';
 import type { DiscountCodeDoc } from '@/models/discount';
+import { callRoute, type CallOptions } from './api';
 
 /** A zone with Standard (flat by weight, free from `freeOver`) and Express methods: what the tests ship with. */
 export async function makeZone(
@@ -58,4 +65,26 @@ export async function makeTaxRate(country: string, rateBps: number, taxShipping 
 export async function makeCode(code: string, fields: Partial<DiscountCodeDoc> & Pick<DiscountCodeDoc, 'kind'>): Promise<void> {
   await connectDb();
   await DiscountCode.create({ code, ...fields });
+}
+
+/**
+ * A browser at the shop: keeps the guest cart cookie the shop sets and sends it back, signed in as `as`
+ * when given. Answers the calls a shopper makes.
+ */
+export function shopper(as?: UserDTO) {
+  let cookie: string | null = null;
+  const call = async (handler: Parameters<typeof callRoute>[0], path: string, options: CallOptions = {}) => {
+    const res = await callRoute(handler, path, { as, ...options, headers: { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+    const set = res.headers.get('set-cookie');
+    if (set?.startsWith(`${CART_COOKIE}=`)) cookie = set.split(';')[0]!.endsWith('=') ? null : set.split(';')[0]!;
+    return res;
+  };
+  return {
+    call,
+    cookie: () => cookie,
+    add: (partId: string, quantity: number) => call(addLineRoute, '/api/cart/lines', { method: 'POST', body: { partId, quantity } }),
+    cart: () => call(getCartRoute, '/api/cart'),
+    quote: (body: Record<string, unknown>) => call(quoteRoute, '/api/checkout/quote', { method: 'POST', body }),
+    checkout: (body: Record<string, unknown>) => call(checkoutRoute, '/api/checkout', { method: 'POST', body }),
+  };
 }
