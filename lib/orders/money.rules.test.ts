@@ -101,6 +101,12 @@ describe('free shipping', () => {
     },
   );
 
+  it('a free-shipping code takes nothing off the goods, whatever amount or percent it still carries', () => {
+    const stale: DiscountRule = { kind: 'free-shipping', percent: 50, amountCents: 500 };
+    expect(goodsDiscount([line(2000), line(1000)], stale)).toEqual({ cents: 0, perLine: [0, 0] });
+    expect(totals([line(2000)], stale)).toMatchObject({ goodsDiscountCents: 0, shippingDiscountCents: 600, totalCents: 2000 });
+  });
+
   it('a free-shipping code takes off exactly the shipping price and leaves the goods alone', () => {
     const result = totals([line(2000)], { kind: 'free-shipping' });
     expect(result).toMatchObject({
@@ -198,6 +204,8 @@ describe('sharing a discount over its lines', () => {
     [5, [1, 1, 1], [2, 2, 1]],
     [1, [1, 1], [1, 0]],
     [3, [0, 2, 2], [0, 2, 1]],
+    // The larger line has the smaller remainder (3.33 against 0.67): the cent goes to the smaller line.
+    [4, [1, 5], [1, 3]],
     [0, [5, 5], [0, 0]],
     [7, [0, 0], [0, 0]],
   ])(
