@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { resolveDatabase } from '@/db/embedded';
+import { startStripeMock } from '@/tests/jest/stripe-mock';
+
+/**
+ * `npm run test:mutation [-- --group NAME] [-- --changed-only] [-- stryker options]`: StrykerJS over the
+ * money, shipping, tax, discount, guest-link, lookup and cart modules, one group of stryker.config.mjs
+ * after the other. Stryker runs jest once per mutant, and jest's global setup would start a database and
+ * stripe-mock each time: this starts them once, and the jest setup (tests/jest/global-setup.ts) reuses
+ * them. Ends with each module's score; exits non-zero when a group is under the break threshold.
+ *
+ * `--changed-only` (CI): skips a group whose modules and test files all read as its incremental report
+ * recorded them; a group with a change runs incrementally, testing only what changed.
+ */
+type Group = { mutate: string[]; tests: string[] };
+type Mutant = { status: string };
+type Report = { files: Record<string, { source: string; mutants: Mutant[] }>; testFiles?: Record<string, { source?: string }> };
+
+const root = process.cwd();
+const reportPath = (name: string) => path.join(root, 'reports', `stryker-incremental-${name}.json`);
+const readReport = (name: string): Report | null =>
+  existsSync(reportPath(name)) ? (JSON.parse(readFileSync(reportPath(name), 'utf8')) as Report) : null;
+
+/** The files of a group that differ from its incremental report (null: no report). */
+function changedSince(name: string, group: Group): string[] | null {
+  const report = readReport(name);
+  if (!report) return null;
+  const differs = (file: string, recorded: string | undefined) =>
+    recorded === undefined || !existsSync(path.join(root, file)) || readFileSync(path.join(root, file), 'utf8') !== recorded;
+  const recordedTests = Object.entries(report.testFiles ?? {}).map(
+    ([file, test]) => [path.relative(root, path.resolve(root, file)), test] as const,
+  );
+  return [
+    ...group.mutate.filter((file) => differs(file, report.files[file]?.source)),
+    ...recordedTests
+      .filter(([, test]) => test.source !== undefined)
+      .filter(([file, test]) => differs(file, test.source))
+      .map(([file]) => file),
+    // A test file added to the group since.
+    ...group.tests.filter((file) => !recordedTests.some(([recorded]) => recorded === file)),
+  ];
+}
+
+/** Stryker's score of each mutated file of a group's report: detected of (detected + undetected). */
+function scores(name: string): Array<{ file: string; detected: number; valid: number }> {
+  const report = readReport(name);
+  return Object.entries(report?.files ?? {}).map(([file, { mutants }]) => {
+    const count = (...statuses: string[]) => mutants.filter((mutant) => statuses.includes(mutant.status)).length;
+    const detected = count('Killed', 'Timeout');
+    return { file, detected, valid: detected + count('Survived', 'NoCoverage') };
+  });
+}
+
+function runStryker(name: string, args: string[], env: Record<string, string>): Promise<number> {
+  const bin = path.join(path.dirname(require.resolve('@stryker-mutator/core/package.json')), 'bin', 'stryker.js');
+  const stryker = spawn(process.execPath, [bin, 'run', ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env, MUTATION_GROUP: name },
+  });
+  return new Promise<number>((resolve) => stryker.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+/** The groups to run: those named by --group (all by default), less those unchanged under --changed-only. */
+function chosenGroups(groups: Record<string, Group>, args: string[]): string[] {
+  const named = args.flatMap((arg, i) => (arg === '--group' ? [args[i + 1]!] : []));
+  const unknown = named.filter((name) => !groups[name]);
+  if (unknown.length) throw new Error(`No mutation group ${unknown.join(', ')}: the groups are ${Object.keys(groups).join(', ')}`);
+  const wanted = named.length ? named : Object.keys(groups);
+  if (!args.includes('--changed-only')) return wanted;
+  return wanted.filter((name) => {
+    const changed = changedSince(name, groups[name]!);
+    console.log(
+      `[mutation] ${name}: ${changed === null ? 'no report yet' : changed.length ? `changed: ${changed.join(', ')}` : 'unchanged'}`,
+    );
+    return changed === null || changed.length > 0;
+  });
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const { MUTATION_GROUPS: groups } = (await import(pathToFileURL(path.join(root, 'stryker.config.mjs')).href)) as {
+    MUTATION_GROUPS: Record<string, Group>;
+  };
+  const names = chosenGroups(groups, args);
+  const strykerArgs = args.filter((arg, i) => arg !== '--changed-only' && arg !== '--group' && args[i - 1] !== '--group');
+  let failed = 0;
+  if (names.length) {
+    const db = await resolveDatabase({
+      dataDir: path.join(root, '.data', `mutation-${process.pid}`),
+      cacheDir: path.join(root, '.cache'),
+      ephemeral: true,
+      log: (message) => process.stderr.write(`${message}\n`),
+    });
+    const stripe = await startStripeMock(path.join(root, '.cache'));
+    try {
+      const env = { TEST_MONGODB_BASE_URI: db.uri, TEST_DB_ENGINE: db.engine, STRIPE_MOCK_URL: stripe.url };
+      for (const name of names) if ((await runStryker(name, strykerArgs, env)) !== 0) failed++;
+    } finally {
+      stripe.stop();
+      await db.stop();
+    }
+  }
+  const all = Object.keys(groups).flatMap(scores);
+  for (const { file, detected, valid } of all)
+    console.log(`[mutation] ${file}: ${((100 * detected) / valid).toFixed(2)}% (${detected} of ${valid})`);
+  const detected = all.reduce((sum, score) => sum + score.detected, 0);
+  const valid = all.reduce((sum, score) => sum + score.valid, 0);
+  if (valid)
+    console.log(`[mutation] score ${((100 * detected) / valid).toFixed(2)}% (${detected} of ${valid} mutants detected; break under 85%)`);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
