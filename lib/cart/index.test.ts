@@ -1,0 +1,126 @@
+import { Types } from 'mongoose';
+import { Cart, Part } from '@/models';
+import { makePart } from '@/tests/helpers/factories';
+import { addToCart, CART_TEXT, cartCount, getCart, mergeGuestCart, moneyLines } from './index';
+
+/** A cart as the shopper sees it (lib/cart): each line from its part as it is now, and what a merge adds. */
+
+let serial = 0;
+const owner = (kind: 'g' | 'u') => `${kind}:cartrules${String(serial++).padStart(13, '0')}`;
+
+describe("a cart's view", () => {
+  it("shows each line with its part's details, its total in exact cents, and the cart's count and subtotal", async () => {
+    const cart = owner('g');
+    const pads = await makePart({ name: 'Front pads', price: 19.99, stock: 10, brand: 'Brembo', category: 'brakes', weightKg: 1.25 });
+    await Part.updateOne({ _id: pads }, { unit: 'set', partNumber: 'P-123' });
+    const plug = await makePart({ price: 0.1, stock: 10 });
+    await addToCart(cart, pads, 3);
+    await addToCart(cart, plug, 3);
+    const view = await getCart(cart);
+    expect(view.lines[0]).toEqual({
+      partId: pads,
+      name: 'Front pads',
+      img: '/images/parts/ceramic-front-brake-pad-set.svg',
+      brand: 'Brembo',
+      partNumber: 'P-123',
+      category: 'brakes',
+      unit: 'set',
+      unitPrice: 19.99,
+      addedPrice: 19.99,
+      quantity: 3,
+      minimumQuantity: 1,
+      availableQuantity: 10,
+      lineTotal: 59.97,
+      weightKg: 1.25,
+      problems: [],
+    });
+    expect(view.lines[1]).toMatchObject({ lineTotal: 0.3, unit: 'piece', brand: null, partNumber: null, category: null, weightKg: null });
+    expect(view).toMatchObject({ count: 6, lineCount: 2, subtotal: 60.27, currency: 'usd' });
+    expect(await cartCount(cart)).toBe(6);
+    // The money rules see the same lines: cents, weight in grams (the default where none is set), category, brand.
+    expect(moneyLines(view.lines)).toEqual([
+      { unitCents: 1999, quantity: 3, weightGrams: 1250, category: 'brakes', brand: 'Brembo' },
+      { unitCents: 10, quantity: 3, weightGrams: 1000, category: null, brand: null },
+    ]);
+  });
+
+  it('shows a line whose part was deleted as no longer sold, at the price it was added, out of the subtotal', async () => {
+    const cart = owner('g');
+    const gone = await makePart({ price: 12, stock: 5, minimumQuantity: 2 });
+    const kept = await makePart({ price: 5, stock: 5 });
+    await addToCart(cart, gone, 2);
+    await addToCart(cart, kept, 1);
+    await Part.deleteOne({ _id: gone });
+    const view = await getCart(cart);
+    expect(view.lines[0]).toMatchObject({
+      partId: gone,
+      name: CART_TEXT.gone,
+      img: null,
+      unitPrice: 12,
+      quantity: 2,
+      minimumQuantity: 1,
+      availableQuantity: 0,
+      problems: ['unavailable'],
+    });
+    expect(view).toMatchObject({ count: 3, lineCount: 2, subtotal: 5 });
+  });
+
+  it('is empty, with a count of 0, for a visitor without a cart', async () => {
+    expect(await getCart(owner('g'))).toEqual({ lines: [], count: 0, lineCount: 0, subtotal: 0, currency: 'usd' });
+    expect(await cartCount(owner('g'))).toBe(0);
+  });
+});
+
+describe('a merge at sign-in', () => {
+  it("adds the guest's quantities, capped at the stock; a line the account lacks comes whole", async () => {
+    const [guest, account] = [owner('g'), owner('u')];
+    const [pads, rotor, sensor] = [await makePart({ stock: 5 }), await makePart({ stock: 4 }), await makePart({ stock: 9 })];
+    await addToCart(guest, pads, 3);
+    await addToCart(guest, rotor, 3);
+    await addToCart(guest, sensor, 2);
+    await addToCart(account, pads, 2);
+    await addToCart(account, rotor, 3);
+    expect(await mergeGuestCart(guest, account)).toBe(false);
+    const lines = (await getCart(account)).lines.map((line) => [line.partId, line.quantity]);
+    expect(lines).toEqual([
+      [pads, 5],
+      [rotor, 4],
+      [sensor, 2],
+    ]);
+    // The guest cart gave its lines; the next merge finds nothing left (its cookie can go).
+    expect((await Cart.findById(guest).lean())!.lines).toEqual([]);
+    expect(await mergeGuestCart(guest, account)).toBe(true);
+    expect(await mergeGuestCart(owner('g'), account)).toBe(true);
+  });
+
+  it("keeps the sum where the stock is below the part's minimum (the line is then flagged)", async () => {
+    const [guest, account] = [owner('g'), owner('u')];
+    const scarce = await makePart({ stock: 10, minimumQuantity: 4 });
+    await addToCart(guest, scarce, 4);
+    await addToCart(account, scarce, 4);
+    await Part.updateOne({ _id: scarce }, { availableQuantity: 3 });
+    await mergeGuestCart(guest, account);
+    const [line] = (await getCart(account)).lines;
+    expect(line).toMatchObject({ quantity: 8, problems: ['unavailable'] });
+    // A part out of stock altogether: the quantity the guest chose stays.
+    const none = await makePart({ stock: 2 });
+    const [guest2, account2] = [owner('g'), owner('u')];
+    await addToCart(guest2, none, 2);
+    await Part.updateOne({ _id: none }, { availableQuantity: 0 });
+    await mergeGuestCart(guest2, account2);
+    expect((await getCart(account2)).lines[0]).toMatchObject({ quantity: 2 });
+  });
+
+  it('remembers the last 20 guest cart versions it took in, in the same write as their lines', async () => {
+    const account = owner('u');
+    const part = await makePart({ stock: 1000 });
+    for (let i = 0; i < 22; i++) {
+      const guest = owner('g');
+      await addToCart(guest, part, 1);
+      await mergeGuestCart(guest, account);
+    }
+    const stored = await Cart.findById(account).lean<{ merged: string[]; lines: Array<{ partId: Types.ObjectId; quantity: number }> }>();
+    expect(stored!.merged).toHaveLength(20);
+    expect(stored!.lines[0]!.quantity).toBe(22);
+  });
+});
