@@ -1,6 +1,7 @@
 import { connectDb } from '@/lib/platform/db';
 import { ShippingZone } from '@/models';
-import { methodsFor, zoneFor, type Destination } from './shipping';
+import { withEnv } from '@/tests/helpers/env';
+import { DEFAULT_WEIGHT_GRAMS, estimateOf, methodsFor, weightGramsOf, zoneFor, type Destination } from './shipping';
 
 /**
  * The zone an address falls in (lib/checkout/shipping.ts): the most specific that matches (a postcode
@@ -107,5 +108,39 @@ describe('the zone of an address', () => {
       id: expect.stringMatching(/^[a-f\d]{24}$/),
     });
     expect(methods[0]).toMatchObject({ bands: [{ upToGrams: null, priceCents: 500 }], freeOverCents: null, maxDays: 3 });
+  });
+});
+
+describe("a part's shipping weight", () => {
+  it('is its weight in grams, rounded, or the default where it has none', () => {
+    expect(weightGramsOf({ weightKg: 1.2345 })).toBe(1235);
+    expect(weightGramsOf({ weightKg: 0 })).toBe(0);
+    expect(weightGramsOf({ weightKg: null })).toBe(DEFAULT_WEIGHT_GRAMS);
+    expect(weightGramsOf({})).toBe(1000);
+  });
+});
+
+describe('a delivery estimate', () => {
+  it("carries the method's days and the latest date of arrival, no sooner than its longest time in days", () => {
+    // A Wednesday: two business days later is Friday, before any weekend.
+    const wednesday = new Date('2025-06-11T15:30:00.000Z');
+    expect(estimateOf({ minDays: 1, maxDays: 2 }, wednesday)).toEqual({ minDays: 1, maxDays: 2, by: '2025-06-13' });
+    for (const maxDays of [1, 3, 4]) {
+      const by = Date.parse(estimateOf({ minDays: 1, maxDays }, wednesday).by);
+      const days = Math.round((by - Date.parse('2025-06-11')) / 86_400_000);
+      // Within one weekend of its calendar days.
+      expect(days).toBeGreaterThanOrEqual(maxDays);
+      expect(days).toBeLessThanOrEqual(maxDays + 2);
+    }
+  });
+});
+
+describe('during a build without a database', () => {
+  it('finds no zone, and reads nothing', async () => {
+    await zones({ ...UK, position: 0 });
+    await withEnv({ NEXT_PHASE: 'phase-production-build', VERCEL: undefined }, async () => {
+      expect(await zoneFor({ country: 'GB', postalCode: 'LS1 4AB' })).toBeNull();
+    });
+    expect(await nameFor({ country: 'GB', postalCode: 'LS1 4AB' })).toBe('United Kingdom');
   });
 });

@@ -1,5 +1,6 @@
 import { connectDb } from '@/lib/platform/db';
 import { TaxRate } from '@/models';
+import { withEnv } from '@/tests/helpers/env';
 import { tableTaxService, taxService, useTaxService, type TaxService } from './tax';
 
 /** The shop's own tax table (lib/checkout/tax.ts): a region's rate, else its country's, else none. */
@@ -13,6 +14,8 @@ beforeAll(async () => {
     { country: 'US', region: 'NY', rateBps: 400, taxShipping: true, label: 'Sales tax' },
     { country: 'CA', region: 'ON', rateBps: 1300, taxShipping: true, label: 'HST' },
   ]);
+  // Stored without a region or a label, as an older document may be.
+  await TaxRate.collection.insertOne({ country: 'DE', region: null, rateBps: 1900, taxShipping: true, label: null });
 });
 
 const rateFor = (country: string, region?: string | null) => tableTaxService.rateFor({ country, postalCode: '00000', region });
@@ -29,6 +32,17 @@ describe('the tax table', () => {
     expect(await rateFor('US', 'OR')).toEqual({ rateBps: 0, taxShipping: false, label: 'Tax' });
     expect(await rateFor('US', null)).toEqual({ rateBps: 0, taxShipping: false, label: 'Tax' });
     expect(await rateFor('US', '')).toEqual({ rateBps: 0, taxShipping: false, label: 'Tax' });
+  });
+
+  it("reads a region with spaces around as the region, and a rate stored without a region as the country's", async () => {
+    expect(await rateFor('US', '  CA ')).toMatchObject({ rateBps: 725 });
+    expect(await rateFor('DE', 'Berlin')).toEqual({ rateBps: 1900, taxShipping: true, label: 'Tax' });
+  });
+
+  it('gives no rate during a build without a database', async () => {
+    await withEnv({ NEXT_PHASE: 'phase-production-build', VERCEL: undefined }, async () => {
+      expect(await rateFor('GB')).toBeNull();
+    });
   });
 
   it('gives no rate where neither the region nor the country has one', async () => {
