@@ -24,7 +24,10 @@ const reportPath = (name: string) => path.join(root, 'reports', `stryker-increme
 const readReport = (name: string): Report | null =>
   existsSync(reportPath(name)) ? (JSON.parse(readFileSync(reportPath(name), 'utf8')) as Report) : null;
 
-/** The files of a group that differ from its incremental report (null: no report). */
+/**
+ * The files of a group that differ from its incremental report (null: no report): its modules, and
+ * the test files the report recorded. A test file added since can only kill more mutants.
+ */
 function changedSince(name: string, group: Group): string[] | null {
   const report = readReport(name);
   if (!report) return null;
@@ -35,12 +38,7 @@ function changedSince(name: string, group: Group): string[] | null {
   );
   return [
     ...group.mutate.filter((file) => differs(file, report.files[file]?.source)),
-    ...recordedTests
-      .filter(([, test]) => test.source !== undefined)
-      .filter(([file, test]) => differs(file, test.source))
-      .map(([file]) => file),
-    // A test file added to the group since.
-    ...group.tests.filter((file) => !recordedTests.some(([recorded]) => recorded === file)),
+    ...recordedTests.filter(([file, test]) => test.source !== undefined && differs(file, test.source)).map(([file]) => file),
   ];
 }
 
