@@ -144,6 +144,60 @@ describe('a use of a code', () => {
     await expect(redeemCode(rule, order())).rejects.toMatchObject({ status: 409, message: CODE_TEXT.usedUp });
   });
 
+  it('of a capped code takes one slot for its order, however many are free', async () => {
+    const rule = await ruleOf({ maxUses: 10 });
+    const placed = order();
+    await redeemCode(rule, placed);
+    expect(await DiscountRedemption.countDocuments({ orderId: placed.orderId })).toBe(1);
+  });
+
+  it('of a capped code finds the one slot left past the first 50 free ones a search would look at', async () => {
+    const rule = await ruleOf({ maxUses: 60 });
+    const taken = Array.from({ length: 60 }, (_, i) => i + 1).filter((n) => n !== 55);
+    await DiscountRedemption.create(
+      taken.map((n) => ({
+        _id: `${rule.code}#${n}`,
+        code: rule.code,
+        orderId: new Types.ObjectId(),
+        email: 'x@example.com',
+        amountCents: 1,
+        slot: true,
+      })),
+    );
+    const last = order();
+    await redeemCode(rule, last);
+    expect(await DiscountRedemption.findById(`${rule.code}#55`).lean()).toMatchObject({ orderId: last.orderId });
+  });
+
+  it('answers a refusal on the code field', async () => {
+    const rule = await ruleOf({ maxUses: 1, oncePerCustomer: true });
+    await redeemCode(rule, order('field@example.com'));
+    await expect(redeemCode(rule, order('field@example.com'))).rejects.toMatchObject({
+      details: { fieldErrors: { discountCode: [CODE_TEXT.usedByYou] } },
+    });
+    await expect(redeemCode(rule, order('other.field@example.com'))).rejects.toMatchObject({
+      details: { fieldErrors: { discountCode: [CODE_TEXT.usedUp] } },
+    });
+  });
+
+  it('fails with the database error, not as used up or used by you, when the database fails', async () => {
+    const lost = new Error('connection lost');
+    for (const fields of [{ maxUses: 5 }, { oncePerCustomer: true }]) {
+      const rule = await ruleOf(fields);
+      const create = jest.spyOn(DiscountRedemption, 'create').mockRejectedValueOnce(lost as never);
+      const placed = order();
+      await expect(redeemCode(rule, placed)).rejects.toBe(lost);
+      create.mockRestore();
+      expect(await DiscountRedemption.countDocuments({ orderId: placed.orderId })).toBe(0);
+    }
+  });
+
+  it("by an email with spaces around is that email's once", async () => {
+    const rule = await ruleOf({ oncePerCustomer: true });
+    await redeemCode(rule, order('  Spaced@Example.com '));
+    await expect(usableCode(rule.code, BRAKES, { email: 'spaced@example.com', now: NOW })).rejects.toMatchObject({ status: 409 });
+  });
+
   it('refuses a second use by one email of a once-per-customer code (409), whatever the case', async () => {
     const rule = await ruleOf({ oncePerCustomer: true });
     await redeemCode(rule, order('same@example.com'));
