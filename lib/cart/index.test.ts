@@ -65,6 +65,18 @@ describe("a cart's view", () => {
     expect(view).toMatchObject({ count: 3, lineCount: 2, subtotal: 5 });
   });
 
+  it("flags a line unavailable once its part's stock is below the part's minimum; at the minimum it is not", async () => {
+    const cart = owner('g');
+    const filter = await makePart({ price: 8, stock: 5, minimumQuantity: 2 });
+    await addToCart(cart, filter, 2);
+    await Part.updateOne({ _id: filter }, { availableQuantity: 2 });
+    expect((await getCart(cart)).lines[0]).toMatchObject({ problems: [], availableQuantity: 2 });
+    await Part.updateOne({ _id: filter }, { availableQuantity: 1 });
+    const view = await getCart(cart);
+    expect(view.lines[0]).toMatchObject({ problems: ['unavailable'], availableQuantity: 1 });
+    expect(view.subtotal).toBe(0);
+  });
+
   it('is empty, with a count of 0, for a visitor without a cart', async () => {
     expect(await getCart(owner('g'))).toEqual({ lines: [], count: 0, lineCount: 0, subtotal: 0, currency: 'usd' });
     expect(await cartCount(owner('g'))).toBe(0);
