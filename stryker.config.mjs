@@ -35,7 +35,6 @@ export const MUTATION_GROUPS = {
       'tests/api/checkout/cart.test.ts',
       'tests/api/checkout/cart-lines.test.ts',
       'tests/api/checkout/cart-merge.test.ts',
-      'tests/api/checkout/quote.test.ts',
     ],
   },
 };

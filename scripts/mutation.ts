@@ -10,14 +10,18 @@ import { startStripeMock } from '@/tests/jest/stripe-mock';
  * money, shipping, tax, discount, guest-link, lookup and cart modules, one group of stryker.config.mjs
  * after the other. Stryker runs jest once per mutant, and jest's global setup would start a database and
  * stripe-mock each time: this starts them once, and the jest setup (tests/jest/global-setup.ts) reuses
- * them. Ends with each module's score; exits non-zero when a group is under the break threshold.
+ * them. Ends with each module's score; exits non-zero when a group is under its break threshold.
  *
  * `--changed-only` (CI): skips a group whose modules and test files all read as its incremental report
  * recorded them; a group with a change runs incrementally, testing only what changed.
  */
 type Group = { mutate: string[]; tests: string[] };
 type Mutant = { status: string };
-type Report = { files: Record<string, { source: string; mutants: Mutant[] }>; testFiles?: Record<string, { source?: string }> };
+type Report = {
+  files: Record<string, { source: string; mutants: Mutant[] }>;
+  testFiles?: Record<string, { source?: string }>;
+  thresholds?: { break?: number | null };
+};
 
 const root = process.cwd();
 const reportPath = (name: string) => path.join(root, 'reports', `stryker-incremental-${name}.json`);
@@ -61,19 +65,65 @@ function runStryker(name: string, args: string[], env: Record<string, string>): 
   return new Promise<number>((resolve) => stryker.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
-/** The groups to run: those named by --group (all by default), less those unchanged under --changed-only. */
-function chosenGroups(groups: Record<string, Group>, args: string[]): string[] {
+/** The groups named by --group, or all of them. */
+function wantedGroups(groups: Record<string, Group>, args: string[]): string[] {
   const named = args.flatMap((arg, i) => (arg === '--group' ? [args[i + 1]!] : []));
   const unknown = named.filter((name) => !groups[name]);
   if (unknown.length) throw new Error(`No mutation group ${unknown.join(', ')}: the groups are ${Object.keys(groups).join(', ')}`);
-  const wanted = named.length ? named : Object.keys(groups);
-  if (!args.includes('--changed-only')) return wanted;
-  return wanted.filter((name) => {
-    const changed = changedSince(name, groups[name]!);
-    console.log(
-      `[mutation] ${name}: ${changed === null ? 'no report yet' : changed.length ? `changed: ${changed.join(', ')}` : 'unchanged'}`,
-    );
-    return changed === null || changed.length > 0;
+  return named.length ? named : Object.keys(groups);
+}
+
+/** Whether a group needs a run: always, or under --changed-only only when something differs from its report. */
+function needsRun(name: string, group: Group, changedOnly: boolean): boolean {
+  if (!changedOnly) return true;
+  const changed = changedSince(name, group);
+  console.log(
+    `[mutation] ${name}: ${changed === null ? 'no report yet' : changed.length ? `changed: ${changed.join(', ')}` : 'unchanged'}`,
+  );
+  return changed === null || changed.length > 0;
+}
+
+/** Runs the groups with one database and one stripe-mock; answers how many failed. */
+async function runGroups(names: string[], args: string[]): Promise<number> {
+  if (!names.length) return 0;
+  const db = await resolveDatabase({
+    dataDir: path.join(root, '.data', `mutation-${process.pid}`),
+    cacheDir: path.join(root, '.cache'),
+    ephemeral: true,
+    log: (message) => process.stderr.write(`${message}\n`),
+  });
+  const stripe = await startStripeMock(path.join(root, '.cache'));
+  try {
+    const env = { TEST_MONGODB_BASE_URI: db.uri, TEST_DB_ENGINE: db.engine, STRIPE_MOCK_URL: stripe.url };
+    let failed = 0;
+    for (const name of names) if ((await runStryker(name, args, env)) !== 0) failed++;
+    return failed;
+  } finally {
+    stripe.stop();
+    await db.stop();
+  }
+}
+
+const percent = (detected: number, valid: number) => `${((100 * detected) / valid).toFixed(2)}%`;
+
+/** Prints each file's score and the whole; answers the groups whose recorded score is under its break threshold. */
+function reportScores(names: string[]): string[] {
+  const all = names.flatMap(scores);
+  for (const { file, detected, valid } of all) console.log(`[mutation] ${file}: ${percent(detected, valid)} (${detected} of ${valid})`);
+  const detected = all.reduce((sum, score) => sum + score.detected, 0);
+  const valid = all.reduce((sum, score) => sum + score.valid, 0);
+  if (valid)
+    console.log(`[mutation] score ${percent(detected, valid)} (${detected} of ${valid} mutants detected; a group fails under 85%)`);
+  return names.filter((name) => {
+    const group = scores(name);
+    const breakAt = readReport(name)?.thresholds?.break ?? null;
+    const score =
+      (100 * group.reduce((sum, s) => sum + s.detected, 0)) /
+      Math.max(
+        1,
+        group.reduce((sum, s) => sum + s.valid, 0),
+      );
+    return breakAt !== null && group.length > 0 && score < breakAt;
   });
 }
 
@@ -82,33 +132,13 @@ async function main(): Promise<number> {
   const { MUTATION_GROUPS: groups } = (await import(pathToFileURL(path.join(root, 'stryker.config.mjs')).href)) as {
     MUTATION_GROUPS: Record<string, Group>;
   };
-  const names = chosenGroups(groups, args);
+  const wanted = wantedGroups(groups, args);
+  const toRun = wanted.filter((name) => needsRun(name, groups[name]!, args.includes('--changed-only')));
   const strykerArgs = args.filter((arg, i) => arg !== '--changed-only' && arg !== '--group' && args[i - 1] !== '--group');
-  let failed = 0;
-  if (names.length) {
-    const db = await resolveDatabase({
-      dataDir: path.join(root, '.data', `mutation-${process.pid}`),
-      cacheDir: path.join(root, '.cache'),
-      ephemeral: true,
-      log: (message) => process.stderr.write(`${message}\n`),
-    });
-    const stripe = await startStripeMock(path.join(root, '.cache'));
-    try {
-      const env = { TEST_MONGODB_BASE_URI: db.uri, TEST_DB_ENGINE: db.engine, STRIPE_MOCK_URL: stripe.url };
-      for (const name of names) if ((await runStryker(name, strykerArgs, env)) !== 0) failed++;
-    } finally {
-      stripe.stop();
-      await db.stop();
-    }
-  }
-  const all = Object.keys(groups).flatMap(scores);
-  for (const { file, detected, valid } of all)
-    console.log(`[mutation] ${file}: ${((100 * detected) / valid).toFixed(2)}% (${detected} of ${valid})`);
-  const detected = all.reduce((sum, score) => sum + score.detected, 0);
-  const valid = all.reduce((sum, score) => sum + score.valid, 0);
-  if (valid)
-    console.log(`[mutation] score ${((100 * detected) / valid).toFixed(2)}% (${detected} of ${valid} mutants detected; break under 85%)`);
-  return failed ? 1 : 0;
+  const failed = await runGroups(toRun, strykerArgs);
+  const under = reportScores(wanted);
+  for (const name of under) console.log(`[mutation] ${name}: under its break threshold`);
+  return failed || under.length ? 1 : 0;
 }
 
 main().then(
