@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
 import { Cart, Part } from '@/models';
 import { makePart } from '@/tests/helpers/factories';
-import { addToCart, CART_TEXT, cartCount, getCart, mergeGuestCart, moneyLines } from './index';
+import { TEXT } from '@/lib/platform/constants';
+import { addToCart, CART_TEXT, cartCount, getCart, mergeGuestCart, moneyLines, readCart, removeFromCart, setCartQuantity } from './index';
 
 /** A cart as the shopper sees it (lib/cart): each line from its part as it is now, and what a merge adds. */
 
@@ -141,5 +142,61 @@ describe('a merge at sign-in', () => {
     const stored = await Cart.findById(account).lean<{ merged: string[]; lines: Array<{ partId: Types.ObjectId; quantity: number }> }>();
     expect(stored!.merged).toHaveLength(20);
     expect(stored!.lines[0]!.quantity).toBe(22);
+  });
+});
+
+describe('a line written', () => {
+  it("is refused by its part's rules, each refusal on the quantity field", async () => {
+    const cart = owner('g');
+    const rotor = await makePart({ stock: 5, minimumQuantity: 2 });
+    await expect(addToCart(cart, rotor, 1)).rejects.toMatchObject({
+      status: 400,
+      message: 'Please Order minimum 2 pieces',
+      fieldErrors: { quantity: ['Please Order minimum 2 pieces'] },
+    });
+    await expect(addToCart(cart, rotor, 6)).rejects.toMatchObject({
+      status: 409,
+      details: { fieldErrors: { quantity: [TEXT.overStock] } },
+    });
+    await addToCart(cart, rotor, 5);
+    await expect(setCartQuantity(cart, rotor, 1)).rejects.toMatchObject({ status: 400 });
+    await expect(setCartQuantity(cart, rotor, 6)).rejects.toMatchObject({ status: 409 });
+    expect((await setCartQuantity(cart, rotor, 2)).lines[0]!.quantity).toBe(2);
+    expect((await getCart(cart)).lines[0]!.quantity).toBe(2);
+  });
+
+  it('is refused for a part no longer sold (404), and a quantity is only set on a line the cart holds', async () => {
+    const cart = owner('g');
+    const archived = await makePart({ stock: 5 });
+    await Part.updateOne({ _id: archived }, { archivedAt: new Date() });
+    await expect(addToCart(cart, archived, 1)).rejects.toMatchObject({ status: 404, message: 'Part not found' });
+    const other = await makePart({ stock: 5 });
+    await expect(setCartQuantity(cart, other, 1)).rejects.toMatchObject({ status: 404, message: CART_TEXT.notInCart });
+    expect(await Cart.exists({ _id: cart })).toBeNull();
+  });
+
+  it('removing a line leaves the others; removing from no cart makes none', async () => {
+    const cart = owner('g');
+    const [one, two] = [await makePart({ stock: 5 }), await makePart({ stock: 5 })];
+    await addToCart(cart, one, 1);
+    await addToCart(cart, two, 2);
+    expect((await removeFromCart(cart, one)).lines.map((line) => line.partId)).toEqual([two]);
+    expect((await removeFromCart(cart, one)).lines.map((line) => line.partId)).toEqual([two]);
+    const none = owner('g');
+    expect((await removeFromCart(none, two)).lines).toEqual([]);
+    expect(await Cart.exists({ _id: none })).toBeNull();
+  });
+
+  it('makes a new version of the cart, named by its owner, its creation and its revision', async () => {
+    const cart = owner('g');
+    expect((await readCart(cart)).version).toBeNull();
+    const part = await makePart({ stock: 5 });
+    await addToCart(cart, part, 1);
+    const first = await readCart(cart);
+    const created = (await Cart.findById(cart).lean<{ createdAt: Date }>())!.createdAt.getTime();
+    expect(first.version).toBe(`${cart}@${created}#1`);
+    await addToCart(cart, part, 1);
+    expect((await readCart(cart)).version).toBe(`${cart}@${created}#2`);
+    expect(first.stored).toMatchObject({ _id: cart, rev: 1 });
   });
 });
