@@ -2,7 +2,20 @@ import { Types } from 'mongoose';
 import { Cart, Part } from '@/models';
 import { makePart } from '@/tests/helpers/factories';
 import { TEXT } from '@/lib/platform/constants';
-import { addToCart, CART_TEXT, cartCount, getCart, mergeGuestCart, moneyLines, readCart, removeFromCart, setCartQuantity } from './index';
+import {
+  addToCart,
+  CART_TEXT,
+  cartCount,
+  getCart,
+  GUEST_CART_DAYS,
+  mergeGuestCart,
+  moneyLines,
+  pruneCarts,
+  readCart,
+  removeFromCart,
+  removeOrdered,
+  setCartQuantity,
+} from './index';
 
 /** A cart as the shopper sees it (lib/cart): each line from its part as it is now, and what a merge adds. */
 
@@ -198,5 +211,59 @@ describe('a line written', () => {
     await addToCart(cart, part, 1);
     expect((await readCart(cart)).version).toBe(`${cart}@${created}#2`);
     expect(first.stored).toMatchObject({ _id: cart, rev: 1 });
+  });
+});
+
+describe('after a checkout', () => {
+  it('empties a cart still as it was read; one changed meanwhile keeps what was added or raised since', async () => {
+    const cart = owner('g');
+    const [pads, rotor, plug] = [await makePart({ stock: 20 }), await makePart({ stock: 20 }), await makePart({ stock: 20 })];
+    await addToCart(cart, pads, 2);
+    await addToCart(cart, rotor, 1);
+    const read = await readCart(cart);
+    const ordered = read.view.lines.map((line) => ({ partId: new Types.ObjectId(line.partId), quantity: line.quantity }));
+    await removeOrdered(cart, ordered, read.stored);
+    expect((await getCart(cart)).lines).toEqual([]);
+
+    await addToCart(cart, pads, 2);
+    await addToCart(cart, rotor, 1);
+    const before = await readCart(cart);
+    const taken = before.view.lines.map((line) => ({ partId: new Types.ObjectId(line.partId), quantity: line.quantity }));
+    // Another tab raises the pads by 3 and adds a plug before the checkout empties the cart.
+    await addToCart(cart, pads, 3);
+    await addToCart(cart, plug, 1);
+    await removeOrdered(cart, taken, before.stored);
+    expect((await getCart(cart)).lines.map((line) => [line.partId, line.quantity])).toEqual([
+      [pads, 3],
+      [plug, 1],
+    ]);
+    // Without the cart as read, the ordered lines are taken out of the cart as it is.
+    await removeOrdered(cart, [{ partId: new Types.ObjectId(plug), quantity: 1 }], null);
+    expect((await getCart(cart)).lines.map((line) => line.partId)).toEqual([pads]);
+  });
+});
+
+describe('pruning carts', () => {
+  it("removes guests' carts untouched for GUEST_CART_DAYS and empty carts untouched for an hour, nothing else", async () => {
+    const now = new Date('2025-06-02T12:00:00.000Z');
+    const day = 24 * 60 * 60_000;
+    const part = new Types.ObjectId();
+    const line = [{ partId: part, quantity: 1, addedPrice: 5, addedAt: now }];
+    const carts = [
+      ['g:prune-stale', line, now.getTime() - GUEST_CART_DAYS * day - 1],
+      ['g:prune-recent', line, now.getTime() - GUEST_CART_DAYS * day + 60_000],
+      ['u:prune-customer', line, now.getTime() - 400 * day],
+      ['u:prune-empty-old', [], now.getTime() - 60 * 60_000 - 1],
+      ['u:prune-empty-new', [], now.getTime() - 30 * 60_000],
+    ] as const;
+    await Cart.collection.deleteMany({ _id: { $regex: '^[gu]:prune-' } } as never);
+    await Cart.collection.insertMany(
+      carts.map(([_id, lines, at]) => ({ _id, lines, rev: 1, createdAt: new Date(at), updatedAt: new Date(at) })) as never,
+    );
+    const before = await Cart.countDocuments();
+    expect(await pruneCarts(now)).toEqual({ removed: 2 });
+    expect(await Cart.countDocuments()).toBe(before - 2);
+    const left = (await Cart.find({ _id: { $regex: '^[gu]:prune-' } }, { _id: 1 }).lean()).map((cart) => String(cart._id)).sort();
+    expect(left).toEqual(['g:prune-recent', 'u:prune-customer', 'u:prune-empty-new']);
   });
 });
