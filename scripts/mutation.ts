@@ -10,7 +10,7 @@ import { startStripeMock } from '@/tests/jest/stripe-mock';
  * money, shipping, tax, discount, guest-link, lookup and cart modules, one group of stryker.config.mjs
  * after the other. Stryker runs jest once per mutant, and jest's global setup would start a database and
  * stripe-mock each time: this starts them once, and the jest setup (tests/jest/global-setup.ts) reuses
- * them. Ends with each module's score; exits non-zero when a group is under its break threshold.
+ * them. Ends with each module's score; exits non-zero when a group that ran is under its break threshold.
  *
  * `--changed-only` (CI): skips a group whose modules and test files all read as its incremental report
  * recorded them; a group with a change runs incrementally, testing only what changed.
@@ -106,7 +106,7 @@ async function runGroups(names: string[], args: string[]): Promise<number> {
 
 const percent = (detected: number, valid: number) => `${((100 * detected) / valid).toFixed(2)}%`;
 
-/** Prints each file's score and the whole; answers the groups whose recorded score is under its break threshold. */
+/** Prints each file's score and the whole; answers the groups whose score is under their break threshold. */
 function reportScores(names: string[]): string[] {
   const all = names.flatMap(scores);
   for (const { file, detected, valid } of all) console.log(`[mutation] ${file}: ${percent(detected, valid)} (${detected} of ${valid})`);
@@ -136,9 +136,9 @@ async function main(): Promise<number> {
   const toRun = wanted.filter((name) => needsRun(name, groups[name]!, args.includes('--changed-only')));
   const strykerArgs = args.filter((arg, i) => arg !== '--changed-only' && arg !== '--group' && args[i - 1] !== '--group');
   const failed = await runGroups(toRun, strykerArgs);
-  const under = reportScores(wanted);
-  for (const name of under) console.log(`[mutation] ${name}: under its break threshold`);
-  return failed || under.length ? 1 : 0;
+  // A group that did not run keeps its recorded score: said here, judged at its next change.
+  for (const name of reportScores(wanted)) console.log(`[mutation] ${name}: recorded score under its break threshold`);
+  return failed ? 1 : 0;
 }
 
 main().then(
