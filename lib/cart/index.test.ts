@@ -98,18 +98,6 @@ describe("a cart's view", () => {
     expect(view.subtotal).toBe(0);
   });
 
-  it("flags a line below its part's minimum once the minimum is raised, and still prices it", async () => {
-    const cart = owner('g');
-    const pads = await makePart({ price: 10, stock: 10, minimumQuantity: 1 });
-    await addToCart(cart, pads, 2);
-    await Part.updateOne({ _id: pads }, { minimumQuantity: 2 });
-    expect((await getCart(cart)).lines[0]!.problems).toEqual([]);
-    await Part.updateOne({ _id: pads }, { minimumQuantity: 3 });
-    const view = await getCart(cart);
-    expect(view.lines[0]).toMatchObject({ problems: ['below-minimum'], minimumQuantity: 3 });
-    expect(view.subtotal).toBe(20);
-  });
-
   it('is empty, with a count of 0, for a visitor without a cart', async () => {
     expect(await getCart(owner('g'))).toEqual({ lines: [], count: 0, lineCount: 0, subtotal: 0, currency: 'usd' });
     expect(await cartCount(owner('g'))).toBe(0);
