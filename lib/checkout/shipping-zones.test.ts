@@ -122,8 +122,8 @@ describe("a part's shipping weight", () => {
 
 describe('a delivery estimate', () => {
   it("carries the method's days and the latest date of arrival, no sooner than its longest time in days", () => {
-    // A Wednesday: two business days later is Friday, before any weekend.
-    const wednesday = new Date('2025-06-11T15:30:00.000Z');
+    // A Wednesday morning, before the 14:00 dispatch (lib/checkout/delivery): two business days later is Friday.
+    const wednesday = new Date('2025-06-11T09:30:00.000Z');
     expect(estimateOf({ minDays: 1, maxDays: 2 }, wednesday)).toEqual({ minDays: 1, maxDays: 2, by: '2025-06-13' });
     for (const maxDays of [1, 3, 4]) {
       const by = Date.parse(estimateOf({ minDays: 1, maxDays }, wednesday).by);

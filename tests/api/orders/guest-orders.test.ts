@@ -113,11 +113,11 @@ describe("an account's address book", () => {
     const account = await makeUser({ email, verified: false });
     const book = await callRoute(addressesRoute, '/api/checkout/addresses', { as: account });
     expect(book.status).toBe(200);
-    expect(book.body).toEqual({ addresses: [], last: null });
+    expect(book.body).toEqual({ book: [], fromOrders: [], prefill: null });
 
     await User.updateOne({ email }, { emailVerified: new Date() });
     const verified = await callRoute(addressesRoute, '/api/checkout/addresses', { as: { ...account, emailVerified: true } });
-    expect(verified.body.addresses).toEqual([expect.objectContaining({ line1: '1 Secret Lane' })]);
-    expect(verified.body.last).toMatchObject({ phone: '+44 113 496 0203', address: { line1: '1 Secret Lane' } });
+    expect(verified.body.fromOrders).toEqual([expect.objectContaining({ line1: '1 Secret Lane' })]);
+    expect(verified.body.prefill).toMatchObject({ phone: '+44 113 496 0203', address: { line1: '1 Secret Lane' } });
   });
 });
