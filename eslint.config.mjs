@@ -15,5 +15,7 @@ export default defineConfig([
     'e2e/screenshots/**',
     'test-results/**',
     'playwright-report/**',
+    '.stryker-tmp/**',
+    'reports/**',
   ]),
 ]);

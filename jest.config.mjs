@@ -10,8 +10,8 @@ const config = {
   setupFiles: ['<rootDir>/tests/jest/env.ts'],
   setupFilesAfterEnv: ['<rootDir>/tests/jest/per-file-database.ts'],
   testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
-  testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/', '/.data/', '/.cache/'],
-  modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/.data/', '<rootDir>/.cache/'],
+  testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/', '/.data/', '/.cache/', '<rootDir>/.stryker-tmp/'],
+  modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/.data/', '<rootDir>/.cache/', '<rootDir>/.stryker-tmp/'],
   moduleNameMapper: {
     '^server-only$': '<rootDir>/tests/jest/empty-module.ts',
     '^next/cache$': '<rootDir>/tests/jest/next-cache.ts',

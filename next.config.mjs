@@ -2,13 +2,19 @@ import path from 'node:path';
 import { SESSION_COOKIE_VALUE, SHARED_PAGES_SOURCE } from './lib/platform/shared-pages.mjs';
 
 /**
- * Pages every visitor shares (lib/platform/shared-pages.mjs). A CDN may keep an anonymous response for a minute
+ * Pages every visitor shares (lib/platform/shared-pages.mjs), off Vercel. A CDN may keep an anonymous response for a minute
  * and serve it stale while it asks again; a request carrying a session cookie is never stored by a
  * shared cache. One source and one test of the Cookie header: Next.js tries every header rule's source
  * on every request, and parses the whole Cookie header again for each `cookie` condition of a rule
  * whose source matched (27 rules and 3 parses per signed-in request before).
  */
 const SESSION_COOKIE = { type: 'header', key: 'cookie', value: SESSION_COOKIE_VALUE };
+
+/**
+ * On Vercel, pages live in Vercel's own cache, which Next.js's revalidateTag purges (lib/platform/cache.ts
+ * calls it there): no page cache handler of ours, and no fixed Cache-Control of ours on the shared pages.
+ */
+const ON_VERCEL = Boolean(process.env.VERCEL);
 
 const MALFORMED_ROUTER_STATE = "^(?!%5B(?:[A-Za-z0-9._~!*'()-]|%[0-9A-Fa-f]{2})*%5D$).*$";
 
@@ -34,13 +40,13 @@ const nextConfig = {
   // `npm run bench` builds into its own directory (scripts/bench/server.ts).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Server libraries loaded by Node itself, not bundled (native parts, dynamic requires).
-  serverExternalPackages: ['mongoose', 'mongodb-memory-server', 'mongodb-memory-server-core', 'nodemailer', 'cloudinary'],
+  serverExternalPackages: ['mongoose', 'mongodb-memory-server-core', 'nodemailer', 'cloudinary'],
   // Our cache handlers, for pages and route responses (lib/platform/cache-handler.mjs) and for 'use cache' entries
   // (lib/platform/use-cache-handler.mjs), on one store: they never serve the build's output, check tags
-  // themselves, and with REDIS_URL share one cache between instances. The same on Vercel: the shop
-  // expires tags outside requests too (the search index once loaded, a job), which only its own store
+  // themselves, and with REDIS_URL share one cache between instances. On Vercel only the second: the
+  // shop expires data outside requests too (the search index once loaded), which only its own store
   // can take (Next.js's revalidateTag needs a request, and not inside a cached function).
-  cacheHandler: path.resolve('lib/platform/cache-handler.mjs'),
+  cacheHandler: ON_VERCEL ? undefined : path.resolve('lib/platform/cache-handler.mjs'),
   cacheHandlers: { default: path.resolve('lib/platform/use-cache-handler.mjs') },
   cacheMaxMemorySize: 0,
   // Cached pages expire after a day at the latest; every change expires its tags at once anyway.
@@ -77,12 +83,16 @@ const nextConfig = {
           { key: 'X-Frame-Options', value: 'DENY' },
         ],
       },
-      {
-        source: SHARED_PAGES_SOURCE,
-        headers: [{ key: 'Cache-Control', value: 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' }],
-      },
-      // A later rule's value for the same header replaces an earlier one's.
-      { source: SHARED_PAGES_SOURCE, has: [SESSION_COOKIE], headers: [{ key: 'Cache-Control', value: 'private, no-cache' }] },
+      ...(ON_VERCEL
+        ? []
+        : [
+            {
+              source: SHARED_PAGES_SOURCE,
+              headers: [{ key: 'Cache-Control', value: 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' }],
+            },
+            // A later rule's value for the same header replaces an earlier one's.
+            { source: SHARED_PAGES_SOURCE, has: [SESSION_COOKIE], headers: [{ key: 'Cache-Control', value: 'private, no-cache' }] },
+          ]),
     ];
   },
 };

@@ -46,7 +46,7 @@ export default defineConfig({
     {
       name: 'phone',
       dependencies: ['setup'],
-      // The API reference (/api/docs) is a tool for developers at a desk; Scalar renders operations lazily on narrow screens.
+      // The API reference (/api/docs) is a tool for developers at a desk.
       testIgnore: [/api-reference\.spec\.ts/, TIMINGS],
       use: PHONE,
     },

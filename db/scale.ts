@@ -388,7 +388,7 @@ function reviewText(rng: Rng): string {
 
 const THREE_YEARS_MS = 3 * 365 * 24 * 60 * 60 * 1000;
 
-export type PartRow = Record<string, unknown> & { _id: Types.ObjectId; availableQuantity: number; createdAt: Date };
+type PartRow = Record<string, unknown> & { _id: Types.ObjectId; availableQuantity: number; createdAt: Date };
 
 function makePart(rng: Rng, serial: number, now: number): PartRow {
   const category = pick(rng, SCALE_CATEGORIES);
@@ -505,10 +505,4 @@ export async function seedScale({ parts, reviews, batch = 1000, now = new Date()
     onProgress?.({ parts: writtenParts, reviews: writtenReviews });
   }
   return { parts: writtenParts, stockMoves: writtenMoves, reviews: writtenReviews, ms: Math.round(performance.now() - started) };
-}
-
-/** The generated catalog's parts, without a database (`npm run bench:search` builds indexes from them). */
-export function* scaleParts(count: number, now = Date.now()): Generator<PartRow> {
-  const rng = createRng(0x5eed + 100000);
-  for (let i = 0; i < count; i++) yield makePart(rng, 100000 + i, now);
 }

@@ -92,6 +92,7 @@ test.describe('accessibility: a customer', () => {
       '/dashboard',
       '/dashboard/addReview',
       '/dashboard/myGarage',
+      '/dashboard/addresses',
       '/dashboard/myProfile',
       `/parts/${part.id}`,
       `/dashboard/orders/${orderId}`,

@@ -38,7 +38,8 @@ test.describe('accounts', () => {
   }, testInfo) => {
     await page.goto(`/parts/${await seededPartId(page.request)}`);
     const partUrl = page.url();
-    await page.getByRole('link', { name: 'Sign in to order' }).click();
+    await openMenuIfPhone(page, testInfo);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
     await page.getByRole('link', { name: 'Create an account' }).click();
     await expect(page).toHaveURL(/\/register\?callbackUrl=/);
 
@@ -83,7 +84,8 @@ test.describe('accounts', () => {
 
     await logOut(page, testInfo);
     await page.goto(partUrl);
-    await page.getByRole('link', { name: 'Sign in to order' }).click();
+    await openMenuIfPhone(page, testInfo);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
     await fillLogin(page, email, 'first-pass-1');
     await expect(page).toHaveURL(partUrl);
     await openMenuIfPhone(page, testInfo);
@@ -202,10 +204,10 @@ test.describe('route guards', () => {
       });
     }
 
-    test('the dashboard menu: My Orders, Add a Review, My Garage and My Profile', async ({ page }, testInfo) => {
+    test('the dashboard menu: My Orders, Add a Review, My Garage, My Addresses and My Profile', async ({ page }, testInfo) => {
       await page.goto('/dashboard');
       const menu = page.getByRole('navigation', { name: 'Dashboard' });
-      await expect(menu.getByRole('link')).toHaveText(['My Orders', 'Add a Review', 'My Garage', 'My Profile']);
+      await expect(menu.getByRole('link')).toHaveText(['My Orders', 'Add a Review', 'My Garage', 'My Addresses', 'My Profile']);
       await keepScreenshot(page, testInfo, 'dashboard-customer');
     });
   });

@@ -10,6 +10,7 @@ import {
   isPhone,
   keepScreenshot,
   registerViaApi,
+  signInOnPage,
   signInViaApi,
   waitForMailLink,
   withShopDb,
@@ -315,12 +316,7 @@ test.describe('the cart and checkout', () => {
     await expect(visible(page, 'cart-count')).toHaveText('3');
     await addFromPartPage(page, guestOnly, 4);
 
-    await page.goto('/login?callbackUrl=%2Fcart');
-    const login = page.getByRole('form', { name: 'Login' });
-    await login.getByLabel('Email').fill(account.email);
-    await login.getByLabel('Password', { exact: true }).fill(account.password);
-    await login.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page).toHaveURL(/\/cart$/);
+    await signInOnPage(page, account, '/cart');
 
     const lines = page.getByTestId('cart-line').filter({ visible: true });
     await expect(lines).toHaveCount(2);

@@ -54,7 +54,7 @@ test.describe('admin catalog', () => {
     await expect(card).toBeVisible();
     await expect(card.getByText('$74.90')).toBeVisible();
     await expect(card.getByRole('img', { name })).toBeVisible();
-    await card.getByRole('link').click();
+    await card.getByRole('link', { name: /^Order now/ }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByTestId('available-quantity').filter({ visible: true })).toHaveText('40 pieces');
     await expect(page.getByText(DESCRIPTION).filter({ visible: true })).toBeVisible();

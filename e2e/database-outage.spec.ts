@@ -6,11 +6,11 @@ import { expect, test } from './fixtures';
 import { withShopDb } from './helpers';
 
 /**
- * While the database is down, a public page with a copy in the cache is served from it, and one
- * without answers the 503 page with Retry-After. The database is really stopped: this file starts its
- * own (an embedded one, never the shared e2e server's) and the production topology on it
- * (`npm run serve:cluster`: Redis, one `next start` instance of the build, nginx with deploy/nginx.conf;
- * the demo catalog seeded), then stops the database mid-run.
+ * While the database is down, a public page with a copy in the cache is served from it, one without
+ * answers the 503 page with Retry-After, and the API answers 503 with Retry-After. The database is
+ * really stopped: this file starts its own (an embedded one, never the shared e2e server's) and the
+ * production topology on it (`npm run serve:cluster`: Redis, one `next start` instance of the build,
+ * nginx with deploy/nginx.conf; the demo catalog seeded), then stops the database mid-run.
  *
  * The app serves its cached copies itself. A page it cannot render answers 500, which nginx turns into
  * the shop's unavailable page with 503 and Retry-After: Next.js gives a page no way to answer 503,
@@ -78,9 +78,13 @@ test.afterAll(async () => {
   await db?.stop();
 });
 
-test('pages with a cached copy are served from it, the others answer the 503 page', async ({ request, page }) => {
+test('pages with a cached copy are served from it, the others answer the 503 page, the API 503', async ({ request, page }) => {
   test.setTimeout(120_000);
-  const parts = (await (await request.get(`${BASE}/api/parts?limit=4`)).json()) as Array<{ _id: string; name: string }>;
+  const parts = (await (await request.get(`${BASE}/api/parts?limit=4`)).json()) as Array<{
+    _id: string;
+    name: string;
+    minimumQuantity: number;
+  }>;
   expect(parts.length).toBe(4);
   const visited = parts[0]!;
   // Rendered once, so cached: a part page, the home page, one category and one narrowed catalog page.
@@ -97,8 +101,41 @@ test('pages with a cached copy are served from it, the others answer the 503 pag
   const home = await (await request.get(`${BASE}/`)).text();
   const other = (await filterParts()).find((part) => !home.includes(part.name) && !parts.some((listed) => listed._id === part._id));
   if (!other) throw new Error('every filter is on the home page');
+  // A guest's cart, for the checkout below.
+  const origin = { origin: BASE };
+  const line = { partId: visited._id, quantity: visited.minimumQuantity };
+  expect((await request.post(`${BASE}/api/cart/lines`, { headers: origin, data: line })).status()).toBe(201);
 
   await db!.stop();
+
+  // The API answers 503 with Retry-After, also for a read Next.js's cache wraps (a list or a part
+  // nothing asked for yet: its error reaches the route without its name).
+  const unavailable = { status: 503, retryAfter: '5', body: { error: 'The shop database is unavailable, please try again shortly' } };
+  const address = { name: 'Gina Guest', line1: '1 Mill Road', city: 'Leeds', postalCode: 'LS2 7HX', country: 'GB' };
+  const calls = [
+    () => request.get(`${BASE}/api/search?q=${encodeURIComponent(other.name)}`),
+    () => request.get(`${BASE}/api/parts?limit=37`),
+    () => request.get(`${BASE}/api/review?limit=7`),
+    () => request.get(`${BASE}/api/parts/${other._id}`),
+    () => request.get(`${BASE}/api/cart`),
+    () => request.post(`${BASE}/api/checkout/quote`, { headers: origin, data: { country: 'GB', postalCode: 'LS2 7HX' } }),
+    () =>
+      request.post(`${BASE}/api/checkout`, {
+        headers: origin,
+        data: { email: 'gina@example.com', address, phone: '+44 113 496 0200', shippingMethod: '000000000000000000000001' },
+      }),
+  ];
+  for (const call of calls) {
+    const res = await call();
+    expect({ url: res.url(), status: res.status(), retryAfter: res.headers()['retry-after'], body: await res.json() }).toEqual({
+      url: res.url(),
+      ...unavailable,
+    });
+  }
+  // The search index is in memory: suggestions still answer.
+  const suggest = await request.get(`${BASE}/api/search/suggest?q=${encodeURIComponent(other.name)}`);
+  expect(suggest.status()).toBe(200);
+  expect(((await suggest.json()) as { suggestions: unknown[] }).suggestions.length).toBeGreaterThan(0);
 
   // The app serves its own copies (asked directly, past nginx's), and so does the topology.
   for (const base of [`http://${instance}`, BASE]) {
@@ -133,10 +170,12 @@ test('pages with a cached copy are served from it, the others answer the 503 pag
     expect(html).toContain('The shop is briefly unavailable');
     expect(html).not.toContain(other.name);
   }
-  // The app alone cannot render it: a server error, without the part.
+  // The app alone cannot render it: a server error, without the part, that a browser shows as the shop's message.
   const alone = await request.get(`http://${instance}/parts/${other._id}`);
   expect(alone.status()).toBe(500);
   expect(await alone.text()).not.toContain(other.name);
+  await page.goto(`http://${instance}/categories/filters`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
 
   const response = await page.goto(`${BASE}/parts/${other._id}`);
   expect(response?.status()).toBe(503);

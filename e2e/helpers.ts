@@ -70,6 +70,16 @@ export async function registerViaApi(request: APIRequestContext, testInfo: TestI
   return account;
 }
 
+/** Signs in through the login page as a visitor does, and waits for the page it was sent on to. */
+export async function signInOnPage(page: Page, account: { email: string; password: string }, callbackUrl: string): Promise<void> {
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  const login = page.getByRole('form', { name: 'Login' });
+  await login.getByLabel('Email').fill(account.email);
+  await login.getByLabel('Password', { exact: true }).fill(account.password);
+  await login.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${callbackUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+}
+
 /** Waits for a message to `to` in the e2e SMTP mailbox and answers its first link containing `fragment`. */
 export async function waitForMailLink(to: string, subject: RegExp, fragment: string): Promise<string> {
   for (let i = 0; i < 50; i++) {

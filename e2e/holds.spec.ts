@@ -1,7 +1,16 @@
 import { Types } from 'mongoose';
 import { STORAGE_STATE } from './config';
 import { expect, test } from './fixtures';
-import { apiAs, createPartViaApi, newCustomerApi, payOrderViaApi, placeOrderViaApi, registerViaApi, withShopDb } from './helpers';
+import {
+  apiAs,
+  createPartViaApi,
+  newCustomerApi,
+  payOrderViaApi,
+  placeOrderViaApi,
+  registerViaApi,
+  signInOnPage,
+  withShopDb,
+} from './helpers';
 
 /**
  * What one client may hold unpaid (issue 44 A1) and what a merged cart keeps (A4), as the buyer sees
@@ -61,12 +70,7 @@ test.describe('a guest cart merged at sign-in', () => {
     const added = await page.request.post('/api/cart/lines', { data: { partId: extra, quantity: 1 }, headers: { origin: baseURL! } });
     expect(added.status(), await added.text()).toBe(201);
 
-    await page.goto('/login?callbackUrl=%2Fcart');
-    const login = page.getByRole('form', { name: 'Login' });
-    await login.getByLabel('Email').fill(account.email);
-    await login.getByLabel('Password', { exact: true }).fill(account.password);
-    await login.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page).toHaveURL(/\/cart$/);
+    await signInOnPage(page, account, '/cart');
     await expect(page.getByTestId('left-in-guest-cart')).toHaveText(
       '1 part from the cart you filled before signing in did not fit: a cart holds at most 50 different parts. Remove some to bring it in.',
     );

@@ -5,6 +5,7 @@ import {
   apiAs,
   closeAlert,
   createPartViaApi,
+  isPhone,
   keepScreenshot,
   newCustomerApi,
   payOrderViaApi,
@@ -310,6 +311,56 @@ test.describe('an admin', () => {
     // The customer sees it shipped.
     const orders = (await (await api.get(`/api/order/${paidId}`)).json()) as { status: string };
     expect(orders.status).toBe('shipped');
+  });
+
+  test("Manage Orders: a several-part order shows its count of parts and its total; a one-part order its part's price and quantity", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const prices = [11.25, 22.75, 33.5];
+    const parts = [];
+    for (const price of prices) parts.push(await createPartViaApi(admin, testInfo, { price }));
+    const { api, account } = await newCustomerApi(baseURL!, testInfo, 'Several Parts Sue');
+    for (const [index, part] of parts.entries())
+      expect((await api.post('/api/cart/lines', { data: { partId: part.id, quantity: index + 1 } })).status()).toBe(201);
+    const quote = (await (await api.post('/api/checkout/quote', { data: { country: 'GB', postalCode: 'LS1 6BY' } })).json()) as {
+      methods: Array<{ id: string; total: number }>;
+    };
+    const checkout = await api.post('/api/checkout', {
+      data: {
+        address: { name: 'Several Parts Sue', line1: '14 Kirkgate', city: 'Leeds', postalCode: 'LS1 6BY', country: 'GB' },
+        phone: '+44 113 496 0999',
+        shippingMethod: quote.methods[0]!.id,
+      },
+    });
+    expect(checkout.status(), await checkout.text()).toBe(201);
+    const several = (await checkout.json()) as { orderId: string; total: number };
+    const singleId = await placeOrderViaApi(api, parts[0]!.id, 2);
+
+    await page.goto(`/dashboard/manageOrders?q=${encodeURIComponent(account.email)}`);
+    const severalRow = page.locator(`[data-order-id="${several.orderId}"]:visible`);
+    await expect(severalRow).toContainText('3 parts');
+    await expect(severalRow).toContainText(`$${several.total.toFixed(2)}`);
+    // No line's price stands for the order's.
+    for (const price of prices) await expect(severalRow).not.toContainText(`$${price.toFixed(2)}`);
+
+    const singleRow = page.locator(`[data-order-id="${singleId}"]:visible`);
+    await expect(singleRow).toContainText(parts[0]!.name);
+    await expect(singleRow).toContainText('$11.25');
+    await expect(singleRow).toContainText('$22.50');
+    await expect(singleRow).not.toContainText(/\d+ parts/);
+    if (!isPhone(testInfo)) {
+      // Product, price and quantity columns.
+      await expect(singleRow.locator('td').nth(3)).toHaveText('$11.25');
+      await expect(singleRow.locator('td').nth(4)).toHaveText('2');
+      await expect(severalRow.locator('td').nth(4)).not.toHaveText('1');
+    } else {
+      await expect(singleRow).toContainText(`${parts[0]!.name} × 2`);
+    }
+    await keepScreenshot(page, testInfo, 'manage-orders-lines');
+    await admin.dispose();
+    await api.dispose();
   });
 
   test('cannot purchase: the button reads "admin can\'t purchase" and is disabled', async ({ page }) => {

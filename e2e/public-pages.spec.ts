@@ -74,7 +74,7 @@ test.describe('public pages', () => {
     const created: number[] = [];
     for (let index = 0; index < 6; index++) {
       const card = parts.nth(index);
-      const id = (await card.getByRole('link').getAttribute('href'))!.replace('/parts/', '');
+      const id = (await card.getByRole('heading').getByRole('link').getAttribute('href'))!.replace('/parts/', '');
       const part = (await (await page.request.get(`/api/parts/${id}`)).json()) as ApiPart & { createdAt: string };
       await expect(card.getByRole('heading', { name: part.name })).toBeVisible();
       await expect(card.getByText(`$${part.price.toFixed(2)}`)).toBeVisible();
@@ -172,7 +172,7 @@ test.describe('public pages', () => {
     expect(requests).toEqual([]);
   });
 
-  test('part page: details, structured data and a sign-in link that remembers the page', async ({ page }, testInfo) => {
+  test('part page: details, structured data, and for a guest Add to cart with no sign-in line', async ({ page }, testInfo) => {
     // A seeded part: no other test orders it or changes it.
     const parts = await allPartsViaApi<ApiPart>(page.request);
     const part = parts.find((p) => p.name === 'Vented Front Brake Rotor 300 mm')!;
@@ -190,8 +190,27 @@ test.describe('public pages', () => {
 
     await expectNoHorizontalOverflow(page);
     await keepScreenshot(page, testInfo, 'part');
-    await page.getByRole('link', { name: 'Sign in to order' }).click();
-    await expect(page).toHaveURL(new RegExp(`/login\\?callbackUrl=${encodeURIComponent(`/parts/${id}`)}`));
+    // A guest buys through the cart and the guest checkout: nothing says to sign in first.
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    await expect(page.getByText(/sign in to order/i)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByText(`Added to your cart: ${name}`)).toBeVisible();
+  });
+
+  test("a card's title and picture open the part page", async ({ page }) => {
+    const name = 'Vented Front Brake Rotor 300 mm';
+    const id = (await allPartsViaApi<ApiPart>(page.request)).find((p) => p.name === name)!._id;
+    await page.goto(`/parts/search?q=${encodeURIComponent(name)}`);
+    const card = page.locator('main article:visible', { has: page.getByRole('heading', { name, exact: true }) });
+    await card.getByRole('heading', { name, exact: true }).getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/parts/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.goBack();
+    // The picture: a press where it shows (the name's link lies over it, so no second link per card).
+    const picture = (await card.getByRole('img', { name }).boundingBox())!;
+    await page.mouse.click(picture.x + picture.width / 2, picture.y + picture.height / 2);
+    await expect(page).toHaveURL(new RegExp(`/parts/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
   test('a first visit preloads only the images at the top and fetches nothing of the login page', async ({ page }, testInfo) => {
@@ -218,7 +237,7 @@ test.describe('public pages', () => {
         .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       expect(preloaded.sort()).toEqual([...images].sort());
     }
-    // The Login link and "Sign in to order" are not prefetched: the login page's code (zod among it) waits for a click.
+    // The Login link is not prefetched: the login page's code (zod among it) waits for a click.
     expect(loginFetches).toEqual([]);
     // The hero's artwork is preloaded for screens from 40rem up only: a phone fetches none of it.
     await page.goto('/');
@@ -236,7 +255,7 @@ test.describe('public pages', () => {
     const { name } = await createPartViaApi(admin, testInfo);
     await page.goto('/');
     const card = page.locator('#parts article', { has: page.getByRole('heading', { name }) });
-    await card.getByRole('link').click();
+    await card.getByRole('link', { name: /^Order now/ }).click();
     await expect(page).toHaveURL(/\/parts\/[a-f\d]{24}$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });

@@ -54,6 +54,42 @@ test.describe('shop admin: shipping, taxes, discount codes, settings', () => {
     await expect(zones.getByRole('heading', { name })).toHaveCount(0);
   });
 
+  test('a zone that leaves a gap is saved with a warning, and the Shipping page lists the gap', async ({ page }, testInfo) => {
+    const prefix = unique(testInfo);
+    const name = `Gap ${prefix}`;
+    const gap = `Australia, postcodes starting with ${prefix}: no active method above 0.5 kg (zone ${name})`;
+    await page.goto('/dashboard/shipping/new');
+    const form = page.getByRole('form', { name: 'Shipping zone' });
+    await form.getByLabel('Zone name').fill(name);
+    await form.getByLabel('Countries').fill('AU');
+    await form.getByLabel('Postcode prefixes (optional)').fill(prefix);
+    await form.getByLabel('Band 1: up to (kg)').fill('0.5');
+    await form.getByLabel('Price ($)').fill('9.50');
+    await form.getByRole('button', { name: 'Add zone' }).click();
+
+    const warning = page.getByRole('dialog');
+    await expect(warning.getByRole('heading', { name: 'Shipping zone added: some addresses cannot check out' })).toBeVisible();
+    await expect(warning.getByRole('listitem').filter({ hasText: gap })).toHaveCount(1);
+    await keepScreenshot(page, testInfo, 'shop-admin-shipping-gap-warning');
+    await warning.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
+
+    await page.goto('/dashboard/shipping');
+    const gaps = page.getByRole('list', { name: 'Shipping gaps' });
+    await expect(gaps.getByRole('listitem').filter({ hasText: gap })).toHaveCount(1);
+    await expectNoHorizontalOverflow(page);
+    await keepScreenshot(page, testInfo, 'shop-admin-shipping-coverage');
+
+    const card = page
+      .getByRole('list', { name: 'Shipping zones' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name }) });
+    await card.getByRole('button', { name: `Delete zone ${name}` }).click();
+    await confirmDialog(page, 'Yes, Delete it!');
+    await expect(card).toHaveCount(0);
+    await expect(page.getByText(gap)).toHaveCount(0);
+  });
+
   test('adds, edits and deletes a tax rate', async ({ page }, testInfo) => {
     // A region of Spain's (Spain's regions are not checked against a list, as US states are).
     const region = `E2E${unique(testInfo)}`;

@@ -51,7 +51,8 @@ test.describe('the vehicle selector', () => {
 
     await page.goBack();
     await page.getByRole('link', { name: 'look through every part and check its fitment table' }).click();
-    await expect(page).toHaveURL(/\/parts$/);
+    // Every part, though the vehicle stays chosen: the plain list is asked not to narrow itself to it.
+    await expect(page).toHaveURL(/\/parts\?all=1$/);
     await expect(page.locator('main article').first()).toBeVisible();
   });
 

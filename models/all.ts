@@ -1,4 +1,5 @@
 /** Every model of the shop: models/index.ts exports them all and creates the indexes of each. */
+export { Address, AddressDefault } from './address';
 export { AuditEntry } from './audit-entry';
 export { Order } from './order';
 export { OrderNumberBlock } from './order-number-block';

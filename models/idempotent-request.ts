@@ -22,8 +22,6 @@ const idempotentRequestSchema = new Schema({
   at: { type: Date, required: true, default: () => new Date() },
   expiresAt: { type: Date, required: true },
 });
-idempotentRequestSchema.index({ key: 1, n: -1 });
-idempotentRequestSchema.index({ state: 1, aliveUntil: 1 });
 
 export type IdempotentRequestDoc = InferSchemaType<typeof idempotentRequestSchema>;
 export const IdempotentRequest: Model<IdempotentRequestDoc> =

@@ -69,8 +69,10 @@ const orderSchema = new Schema(
     guest: { type: Boolean, default: false },
     // An unpaid order is cancelled at this time and its stock returned (ORDER_HOLD_MINUTES).
     holdUntil: { type: Date, default: null },
-    // Placed past its client's hold limits (lib/orders/order-limits.ts): it took no stock when placed and takes it when paid.
+    // Placed past its client's hold limits (lib/orders/holds.ts): it took no stock when placed and takes it when paid.
     stockAtPayment: { type: Boolean },
+    // The hold slots its client's keys gave it while unpaid (lib/orders/holds.ts), given back when paid or cancelled.
+    holdSlots: { type: [String], default: undefined },
     // The cart version a checkout ordered (lib/cart readCart): unique, so one cart is ordered once,
     // however many tabs submit it at the same moment.
     cartVersion: { type: String },

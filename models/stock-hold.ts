@@ -2,12 +2,12 @@ import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 /**
- * What one client holds in one unpaid order, under one of its keys (address, normalised email, cart):
- * the units per part and the goods' value. An order that holds stock has one per key; they go when the
- * order is paid or cancelled, and count only until `until` (checked in code).
+ * One of the hold slots of one client key (address, counted email, cart): `${key}#${n}`, n from 1 to
+ * HOLD_SLOTS, taken by one unpaid order (lib/orders/holds.ts). Read and written by `_id` only: the one
+ * lookup every MongoDB-protocol server answers from an index (FerretDB v1 scans for any other).
  */
 const stockHoldSchema = new Schema({
-  key: { type: String, required: true },
+  _id: { type: String, required: true },
   orderId: { type: Schema.Types.ObjectId, required: true },
   parts: {
     type: [
@@ -18,8 +18,6 @@ const stockHoldSchema = new Schema({
   cents: { type: Number, required: true, min: 0 },
   until: { type: Date, required: true },
 });
-stockHoldSchema.index({ key: 1, until: 1 });
-stockHoldSchema.index({ orderId: 1 });
 
 export type StockHoldDoc = InferSchemaType<typeof stockHoldSchema>;
 export const StockHold: Model<StockHoldDoc> =

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveDatabase, withDatabaseName, type RunningDatabase } from '@/db/embedded';
 import { describeSeed, isDatabaseEmpty, seedDemo } from '@/db/seed';
@@ -58,6 +58,23 @@ function nodeOptions(command: 'dev' | 'start', current: string | undefined): str
 const NEXT_BIN = path.resolve('node_modules', '.bin', 'next');
 
 /**
+ * `next build` with this process's settings, into its NEXT_DIST_DIR. A build into another directory than
+ * `.next` adds that directory's types to tsconfig.json and next-env.d.ts: both are put back as they were.
+ */
+export function buildNext(): void {
+  const kept = ['tsconfig.json', 'next-env.d.ts'].map((file) => [file, existsSync(file) ? readFileSync(file, 'utf8') : null] as const);
+  try {
+    const result = spawnSync(NEXT_BIN, ['build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
+  } finally {
+    for (const [file, text] of kept) {
+      if (text === null) rmSync(file, { force: true });
+      else writeFileSync(file, text);
+    }
+  }
+}
+
+/**
  * Starts the app as a child process: `next dev`, or `next start` for the production build, with
  * `-p`/PORT and `-H` in `args` and the settings in `env`. With TRUSTED_PROXY_HOPS=0 (no proxy in
  * front) the production server is scripts/serve.ts instead, Next.js's custom server API around
@@ -103,7 +120,7 @@ export function spawnServer(
 export async function runNext(command: 'dev' | 'start', args: string[], db: RunningDatabase): Promise<never> {
   // The catalog's data cache lives as long as one server: whatever changed while the shop was
   // stopped (a seed, another database) must not be served from an earlier run's cache.
-  rmSync(path.resolve('.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
+  rmSync(path.resolve(process.env.NEXT_DIST_DIR || '.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
   const child = spawnServer(command, args);
   let stopping = false;
   const stop = async (code: number) => {

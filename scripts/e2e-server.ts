@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_ACCOUNTS, E2E_DATA_DIR, E2E_MAILBOX } from '../e2e/config';
-import { prepareEnvironment, runNext, seedIfEmpty } from './app-runner';
+import { buildNext, prepareEnvironment, runNext, seedIfEmpty } from './app-runner';
 import { startSmtpMailbox } from './smtp-mailbox';
 
 /**
@@ -37,6 +37,8 @@ async function main(): Promise<void> {
   console.log(`[e2e] SMTP server on ${smtpPort}, mailbox ${E2E_MAILBOX}`);
   const db = await prepareEnvironment();
   await seedIfEmpty();
+  // playwright.vercel.config.ts: built here, as Vercel builds (VERCEL=1, the database reachable).
+  if (process.env.E2E_BUILD) buildNext();
   await runNext('start', ['-p', port], db);
 }
 

@@ -1,14 +1,15 @@
-import Link from 'next/link';
 import { CategoryGrid } from '@/components/home/category-grid';
 import { Hero } from '@/components/home/hero';
 import { Perks } from '@/components/home/perks';
 import { SaleBanner } from '@/components/home/sale-banner';
 import { Stats } from '@/components/home/stats';
+import { CatalogLink } from '@/components/catalog/catalog-link';
 import { CatalogLoading } from '@/components/catalog/catalog-loading';
 import { PartCard } from '@/components/parts/part-card';
 import { ReviewCard } from '@/components/reviews/review-card';
 import { CardGrid } from '@/components/ui/card-grid';
 import { getHomeParts, getHomeReviews } from '@/lib/catalog';
+import { CATALOG_PATH } from '@/lib/catalog/url';
 
 export default async function HomePage() {
   const [{ parts, loading }, reviews] = await Promise.all([getHomeParts(), getHomeReviews()]);
@@ -23,9 +24,9 @@ export default async function HomePage() {
         </h2>
         <div className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
           <p className="text-slate-600">Our newest parts, in stock and ready to ship.</p>
-          <Link href="/parts" className="font-semibold text-brand-700 underline">
+          <CatalogLink basePath={CATALOG_PATH} className="font-semibold text-brand-700 underline">
             See every part
-          </Link>
+          </CatalogLink>
         </div>
         {/* Below the hero, perks and categories on every screen: loaded lazily, not preloaded. */}
         {loading ? (

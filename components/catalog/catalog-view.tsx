@@ -9,7 +9,7 @@ import { SortSelect } from '@/components/catalog/sort-select';
 import { PartCard } from '@/components/parts/part-card';
 import { CardGrid } from '@/components/ui/card-grid';
 import { Pager } from '@/components/ui/pager';
-import { CATALOG_PATH, catalogHref, categoryPath, searchPath, vehicleOf, type CatalogParams } from '@/lib/catalog/url';
+import { CATALOG_PATH, catalogHref, categoryPath, searchPath, vehicleOf, withoutVehicleHref, type CatalogParams } from '@/lib/catalog/url';
 import { getCatalogView, getSuggestions } from '@/lib/catalog';
 import { catalogSearch, recordLostDemand } from '@/lib/catalog/search';
 import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
@@ -41,7 +41,7 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
     return (
       <div role="alert" className="rounded-xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
         <p className="font-semibold">{parsed.message}</p>
-        <Link href={basePath} className="mt-3 inline-block font-semibold underline">
+        <Link href={withoutVehicleHref(basePath, {})} className="mt-3 inline-block font-semibold underline">
           Show every part
         </Link>
       </div>
@@ -68,15 +68,12 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
       ? [{ label: priceLabel(params.minPrice, params.maxPrice), href: href({ minPrice: undefined, maxPrice: undefined }) }]
       : []),
     ...(params.inStock === 'true' ? [{ label: 'In stock', href: href({ inStock: undefined }) }] : []),
-    ...(vehicle
-      ? [{ label: `Fits ${vehicleLabel(vehicle)}`, href: href({ year: undefined, make: undefined, model: undefined, engine: undefined }) }]
-      : []),
+    ...(vehicle ? [{ label: `Fits ${vehicleLabel(vehicle)}`, href: withoutVehicleHref(basePath, params) }] : []),
   ];
 
   return (
     <div className="flex flex-col gap-8 lg:flex-row">
-      <FiltersPanel count={chips.length}>
-        <FitFilter basePath={basePath} params={params} />
+      <FiltersPanel count={chips.length} pinned={<FitFilter basePath={basePath} params={params} />}>
         {result.total > 0 && (
           <>
             <FacetGroup title="Category">
@@ -136,6 +133,7 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
       </FiltersPanel>
 
       <section aria-labelledby="results-heading" className="min-w-0 flex-1 space-y-6">
+        {vehicle && <VehicleBanner vehicle={vehicle} href={withoutVehicleHref(basePath, params)} />}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="results-heading" className="text-lg font-semibold text-slate-900" aria-live="polite">
             {result.total.toLocaleString('en-US')} {result.total === 1 ? 'part' : 'parts'}
@@ -180,6 +178,18 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
         <Pager look="catalog" page={page} total={result.total} limit={CATALOG_PAGE_SIZE} href={(n) => href({ page: String(n) })} />
       </section>
     </div>
+  );
+}
+
+/** A list narrowed to a vehicle says so at its top, with the way back to every part. */
+function VehicleBanner({ vehicle, href }: { vehicle: VehicleChoice; href: string }) {
+  return (
+    <p className="rounded-xl bg-brand-50 px-4 py-3 text-slate-900 ring-1 ring-brand-100">
+      Parts for your <strong>{vehicleLabel({ ...vehicle, engine: null })}</strong> ·{' '}
+      <Link href={href} prefetch={false} className="font-semibold text-brand-700 underline">
+        Show all parts
+      </Link>
+    </p>
   );
 }
 
@@ -276,7 +286,7 @@ async function NoResults({ q, basePath, category }: { q?: string; basePath: stri
       <p className="text-lg font-semibold text-slate-900">{q ? `No parts match “${q}”.` : 'No parts match these filters.'}</p>
       <p className="text-slate-600">
         Check the spelling or the part number, try fewer words, or{' '}
-        <Link href={basePath} className="font-semibold text-brand-700 underline">
+        <Link href={withoutVehicleHref(basePath, {})} className="font-semibold text-brand-700 underline">
           clear every filter
         </Link>
         .
@@ -335,7 +345,7 @@ async function yearsWithParts(vehicle: VehicleChoice): Promise<number[]> {
 /** A vehicle the shop has no parts for: say so, and offer the categories and every part to check by its fitment table. */
 async function VehicleNoParts({ vehicle, basePath, params }: { vehicle: VehicleChoice; basePath: string; params: CatalogParams }) {
   const otherYears = await yearsWithParts(vehicle);
-  const withoutVehicle = catalogHref(basePath, params, { year: undefined, make: undefined, model: undefined, engine: undefined });
+  const withoutVehicle = withoutVehicleHref(basePath, params);
   return (
     <div className="space-y-4 rounded-xl bg-white p-6 ring-1 ring-slate-200 sm:p-8">
       <p className="text-lg font-semibold text-slate-900">No parts for your {vehicleLabel(vehicle)} yet</p>
@@ -356,7 +366,10 @@ async function VehicleNoParts({ vehicle, basePath, params }: { vehicle: VehicleC
           }))}
         />
       )}
-      <PillLinks title="Or browse a category:" links={CATEGORIES.map((other) => ({ href: categoryPath(other.slug), label: other.name }))} />
+      <PillLinks
+        title="Or browse a category:"
+        links={CATEGORIES.map((other) => ({ href: withoutVehicleHref(categoryPath(other.slug), {}), label: other.name }))}
+      />
     </div>
   );
 }

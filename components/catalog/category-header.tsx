@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { Category } from '@/content/categories';
+import { CatalogLink } from '@/components/catalog/catalog-link';
 import { CATALOG_PATH } from '@/lib/catalog/url';
 
 /** A category page's breadcrumb, name and description. */
@@ -11,9 +12,9 @@ export function CategoryHeader({ category }: { category: Category }) {
           Home
         </Link>{' '}
         /{' '}
-        <Link href={CATALOG_PATH} className="hover:text-slate-900">
+        <CatalogLink basePath={CATALOG_PATH} className="hover:text-slate-900">
           Parts
-        </Link>{' '}
+        </CatalogLink>{' '}
         / <span className="text-slate-900">{category.name}</span>
       </nav>
       <h1 className="text-3xl font-bold text-slate-900">{category.name}</h1>

@@ -4,13 +4,19 @@ import { useCallback, useRef, useState, type ReactNode, type SyntheticEvent } fr
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { cn } from '@/lib/platform/utils';
 
-type FiltersPanelProps = { children: ReactNode; /** Filters in use, shown on the phone's button. */ count: number };
+type FiltersPanelProps = {
+  children: ReactNode;
+  /** Filters in use, shown on the phone's button. */
+  count: number;
+  /** Above the filters, in view on phones too (not in the drawer): the fit filter. */
+  pinned?: ReactNode;
+};
 
 /**
  * The catalog's filters: a column beside the parts on large screens; on phones a drawer behind a
  * "Filters (n)" button above the results, closed again as soon as a filter is applied.
  */
-export function FiltersPanel({ children, count }: FiltersPanelProps) {
+export function FiltersPanel({ children, count, pinned }: FiltersPanelProps) {
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -22,7 +28,8 @@ export function FiltersPanel({ children, count }: FiltersPanelProps) {
     if (event.type === 'submit' || (event.target as HTMLElement).closest('a')) setOpen(false);
   };
   return (
-    <aside aria-label="Filters" className="lg:w-64 lg:shrink-0">
+    <aside aria-label="Filters" className="flex flex-col gap-3 lg:w-64 lg:shrink-0 lg:gap-6">
+      {pinned}
       <button
         ref={button}
         type="button"

@@ -6,9 +6,9 @@ import { Controller, useFieldArray, useForm, type Control, type FieldErrors, typ
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { alertError } from '@/lib/client/alerts';
+import { alertError, alertWarnings } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
-import type { ShippingZoneDTO } from '@/lib/checkout/admin';
+import type { SavedZoneDTO, ShippingZoneDTO } from '@/lib/checkout/admin';
 import { shippingZoneSchema, type ShippingZoneFormValues, type ShippingZoneInput } from '@/lib/validations/checkout-admin';
 import { firstError, ListInput, numberOrNull } from '@/components/forms/list-input';
 
@@ -44,7 +44,7 @@ export function ZoneForm({ zone }: { zone?: ShippingZoneDTO }) {
   const methods = useFieldArray({ control, name: 'methods' });
 
   async function onSubmit(values: ShippingZoneInput) {
-    const res = await submitJson<ShippingZoneDTO, Values>(
+    const res = await submitJson<SavedZoneDTO, Values>(
       zone ? `/api/admin/shipping-zones/${zone._id}` : '/api/admin/shipping-zones',
       { method: zone ? 'PUT' : 'POST', json: values },
       { setError, fields: ['name', 'countries', 'postcodePrefixes', 'position'] },
@@ -53,7 +53,10 @@ export function ZoneForm({ zone }: { zone?: ShippingZoneDTO }) {
       if (!res.fieldErrorsShown) await alertError(res.data.error ?? 'The zone could not be saved');
       return;
     }
-    toast.success(zone ? 'Shipping zone saved' : 'Shipping zone added');
+    const saved = zone ? 'Shipping zone saved' : 'Shipping zone added';
+    // Saved either way: a gap may be meant (a method switched off for a while), but is never silent.
+    if (res.data.warnings.length) await alertWarnings(`${saved}: some addresses cannot check out`, res.data.warnings);
+    else toast.success(saved);
     if (zone) router.refresh();
     else router.push(`/dashboard/shipping/${res.data._id}`);
   }

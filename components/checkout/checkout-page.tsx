@@ -20,6 +20,8 @@ import type {
 import { reloadCart } from '@/components/cart/use-cart';
 import type { CheckoutFormInput, CheckoutFormValues } from '@/components/checkout/form-schema';
 import { lazyCheckoutResolver } from '@/components/checkout/lazy-resolver';
+import { SaveAddressCheckbox } from '@/components/checkout/save-address-checkbox';
+import { SavedAddressSelect } from '@/components/checkout/saved-address-select';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ReadOnlyField } from '@/components/forms/read-only-field';
 import { Button } from '@/components/ui/button';
@@ -27,6 +29,7 @@ import { toast } from '@/components/ui/toast';
 import { confirmDialog } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
 import { submitJson } from '@/lib/client/submit';
+import { ADDRESS_BOOK_SIZE } from '@/lib/platform/constants';
 import { formatPrice } from '@/lib/platform/money';
 
 const FIELDS: ReadonlyArray<Path<CheckoutFormInput>> = [
@@ -71,8 +74,6 @@ const formAddress = (address: AddressDTO): CheckoutFormInput['address'] => ({
   country: address.country,
 });
 
-const addressLabel = (address: AddressDTO) => [address.name, address.line1, address.city, address.postalCode, address.country].join(', ');
-
 /** The checkout: who and where (a customer's last address filled in), the method, a code, then the order and its payment. */
 export function CheckoutForm({ cart, customer, savedQuote }: CheckoutFormProps) {
   const router = useRouter();
@@ -99,10 +100,11 @@ export function CheckoutForm({ cart, customer, savedQuote }: CheckoutFormProps) 
       // The cheapest method, as the quote's effect below would choose it, already in the first paint.
       shippingMethod: savedQuote?.quote.methods[0]?.id ?? '',
       discountCode: '',
+      saveAddress: false,
     },
   });
   const { errors, isSubmitting } = formState;
-  const [saved, setSaved] = useState<AddressDTO[]>([]);
+  const [saved, setSaved] = useState<SavedAddresses | null>(null);
   const [quote, setQuote] = useState<Quote | null>(savedQuote?.quote ?? null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
   const [quoting, setQuoting] = useState(false);
@@ -117,17 +119,17 @@ export function CheckoutForm({ cart, customer, savedQuote }: CheckoutFormProps) 
     setValue('address.postalCode', quoted.postalCode);
   }, [getValues, setValue]);
 
-  // A customer's address book, and the last address and phone, filled in so nobody types them twice.
+  // A customer's default address (else the last order's) and last phone, filled in so nobody types them twice.
   useEffect(() => {
     if (!customer) return;
     let active = true;
     void fetchJson<SavedAddresses>('/api/checkout/addresses').then((res) => {
       if (!active || !res.ok) return;
-      setSaved(res.data.addresses ?? []);
-      const last = res.data.last;
-      if (last) {
+      setSaved(res.data);
+      const fill = res.data.prefill;
+      if (fill) {
         const current = getValues();
-        reset({ ...current, address: formAddress(last.address), phone: current.phone || last.phone });
+        reset({ ...current, address: formAddress(fill.address), phone: current.phone || fill.phone });
       }
     });
     return () => {
@@ -209,6 +211,7 @@ export function CheckoutForm({ cart, customer, savedQuote }: CheckoutFormProps) 
       phone: values.phone,
       shippingMethod: values.shippingMethod,
       ...(appliedCode ? { discountCode: appliedCode } : {}),
+      ...(values.saveAddress ? { saveAddress: true } : {}),
       quotedTotal,
     };
     // One key per attempt: a retry after a dropped connection cannot place a second order.
@@ -298,26 +301,11 @@ export function CheckoutForm({ cart, customer, savedQuote }: CheckoutFormProps) 
           <h2 id="address-heading" className="text-lg font-semibold text-slate-900 sm:col-span-2">
             Delivery address
           </h2>
-          {saved.length > 0 && (
-            <Field id="saved-address" label="Saved addresses" className="sm:col-span-2">
-              <select
-                id="saved-address"
-                className={inputClass}
-                defaultValue=""
-                onChange={(event) => {
-                  const address = saved[Number(event.target.value)];
-                  if (!address) return;
-                  setValue('address', formAddress(address), { shouldValidate: formState.isSubmitted });
-                }}
-              >
-                <option value="">Choose a saved address</option>
-                {saved.map((address, index) => (
-                  <option key={index} value={index}>
-                    {addressLabel(address)}
-                  </option>
-                ))}
-              </select>
-            </Field>
+          {saved && (
+            <SavedAddressSelect
+              saved={saved}
+              onChoose={(address) => setValue('address', formAddress(address), { shouldValidate: formState.isSubmitted })}
+            />
           )}
           <Field id="address.name" label="Full name" error={errors.address?.name?.message} className="sm:col-span-2">
             <input id="address.name" autoComplete="name" className={inputClass} {...input('address.name', errors.address?.name?.message)} />
@@ -365,6 +353,7 @@ export function CheckoutForm({ cart, customer, savedQuote }: CheckoutFormProps) 
           <Field id="address.country" label="Country" error={errors.address?.country?.message}>
             <CountrySelect id="address.country" {...input('address.country', errors.address?.country?.message)} />
           </Field>
+          {saved && saved.book.length < ADDRESS_BOOK_SIZE && <SaveAddressCheckbox field={register('saveAddress')} />}
         </section>
 
         <section aria-labelledby="method-heading" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">

@@ -11,6 +11,7 @@ const CUSTOMER: Item[] = [
   { href: '/dashboard', label: 'My Orders', also: ['/dashboard/orders', '/dashboard/payment'] },
   { href: '/dashboard/addReview', label: 'Add a Review' },
   { href: '/dashboard/myGarage', label: 'My Garage' },
+  { href: '/dashboard/addresses', label: 'My Addresses' },
 ];
 const ADMIN: Item[] = [
   { href: '/dashboard', label: 'Overview' },

@@ -1,5 +1,5 @@
-import Link from 'next/link';
 import { CATEGORIES } from '@/content/categories';
+import { CatalogLink } from '@/components/catalog/catalog-link';
 import { categoryPath } from '@/lib/catalog/url';
 
 /** The home page's way into the catalog: one tile per category page. */
@@ -12,9 +12,9 @@ export function CategoryGrid() {
       <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {CATEGORIES.map((category) => (
           <li key={category.slug}>
-            <Link href={categoryPath(category.slug)} className="tile">
+            <CatalogLink basePath={categoryPath(category.slug)} className="tile">
               {category.name}
-            </Link>
+            </CatalogLink>
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
-import Link from 'next/link';
+import { CatalogLink } from '@/components/catalog/catalog-link';
 import { VehicleFinder } from '@/components/vehicles/vehicle-finder';
 import { buttonClass } from '@/components/ui/button';
 import { ShopImage } from '@/components/ui/shop-image';
+import { CATALOG_PATH } from '@/lib/catalog/url';
 
 export function Hero() {
   return (
@@ -36,9 +37,9 @@ export function Hero() {
             workshops and drivers need.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link href="/parts" className={buttonClass('primary', undefined, 'lg')}>
+            <CatalogLink basePath={CATALOG_PATH} className={buttonClass('primary', undefined, 'lg')}>
               Shop parts
-            </Link>
+            </CatalogLink>
             <a href="#reviews" className="rounded-lg border border-white/30 px-6 py-3 font-semibold text-white hover:bg-white/10">
               Read reviews
             </a>

@@ -1,6 +1,7 @@
-import Link from 'next/link';
+import { CatalogLink } from '@/components/catalog/catalog-link';
 import { buttonClass } from '@/components/ui/button';
 import { ShopImage } from '@/components/ui/shop-image';
+import { CATALOG_PATH } from '@/lib/catalog/url';
 
 export function SaleBanner() {
   return (
@@ -12,9 +13,9 @@ export function SaleBanner() {
           Up to 75% off
         </h2>
         <p className="mt-4 text-lg text-slate-200">On 2000+ spare parts for cars, vans and light trucks.</p>
-        <Link href="/parts" className={buttonClass('primary', 'mt-8', 'lg')}>
+        <CatalogLink basePath={CATALOG_PATH} className={buttonClass('primary', 'mt-8', 'lg')}>
           See the parts
-        </Link>
+        </CatalogLink>
       </div>
     </section>
   );

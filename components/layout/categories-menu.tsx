@@ -1,12 +1,12 @@
 'use client';
 
-import Link from 'next/link';
 import { useCallback, useId, useRef, useState } from 'react';
 import { CATEGORIES } from '@/content/categories';
+import { CatalogLink } from '@/components/catalog/catalog-link';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { CATALOG_PATH, categoryPath } from '@/lib/catalog/url';
 
-/** The navbar's Parts menu: every part, and each category's page. */
+/** The navbar's Parts menu: every part, and each category's page (for the chosen vehicle, if any). */
 export function CategoriesMenu({ className }: { className: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -25,22 +25,22 @@ export function CategoriesMenu({ className }: { className: string }) {
           id={id}
           className="absolute right-0 top-full z-50 mt-2 grid w-80 grid-cols-2 gap-1 rounded-xl bg-white p-3 shadow-xl ring-1 ring-slate-200"
         >
-          <Link
-            href={CATALOG_PATH}
+          <CatalogLink
+            basePath={CATALOG_PATH}
             onClick={close}
             className="col-span-2 rounded-md px-2 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100"
           >
             All parts
-          </Link>
+          </CatalogLink>
           {CATEGORIES.map((category) => (
-            <Link
+            <CatalogLink
               key={category.slug}
-              href={categoryPath(category.slug)}
+              basePath={categoryPath(category.slug)}
               onClick={close}
               className="rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
             >
               {category.name}
-            </Link>
+            </CatalogLink>
           ))}
         </div>
       )}

@@ -1,9 +1,10 @@
 'use client';
 
-import Link from 'next/link';
 import { useState } from 'react';
 import { LoginLink } from '@/components/auth/login-link';
 import { LogoutButton } from '@/components/auth/logout-button';
+import { CatalogLink } from '@/components/catalog/catalog-link';
+import { NavLinkItem } from '@/components/layout/nav-link';
 import { DASHBOARD_LINK, NAV_LINKS, TRACK_ORDER_LINK } from '@/components/layout/nav-links';
 import { useViewer } from '@/components/session/use-viewer';
 import { CATEGORIES } from '@/content/categories';
@@ -39,16 +40,14 @@ export function MobileMenu() {
         >
           {viewer && <p className="px-3 py-2 text-sm text-brand-100">Signed in as {viewer.name}</p>}
           {links.map((link) => (
-            <Link key={link.href} href={link.href} className={itemClass} onClick={close}>
-              {link.label}
-            </Link>
+            <NavLinkItem key={link.href} link={link} className={itemClass} onClick={close} />
           ))}
           <p className="mt-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400">Categories</p>
           <div className="grid grid-cols-2">
             {CATEGORIES.map((category) => (
-              <Link key={category.slug} href={categoryPath(category.slug)} className={itemClass} onClick={close}>
+              <CatalogLink key={category.slug} basePath={categoryPath(category.slug)} className={itemClass} onClick={close}>
                 {category.name}
-              </Link>
+              </CatalogLink>
             ))}
           </div>
           {viewer ? <LogoutButton className={`${itemClass} w-full text-left`} /> : <LoginLink className={itemClass} onClick={close} />}

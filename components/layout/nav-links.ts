@@ -1,9 +1,12 @@
+import { CATALOG_PATH } from '@/lib/catalog/url';
+
 export type NavLink = { href: string; label: string };
 
 /** The navbar's links for everyone; the Dashboard link joins them for signed-in users (nav-session.tsx). */
 export const NAV_LINKS: NavLink[] = [
   { href: '/', label: 'Home' },
-  { href: '/parts', label: 'Parts' },
+  // To the chosen vehicle's parts (nav-link.tsx).
+  { href: CATALOG_PATH, label: 'Parts' },
   { href: '/blogs', label: 'Blogs' },
   { href: '/myPortfolio', label: 'My Portfolio' },
 ];

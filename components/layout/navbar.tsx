@@ -3,6 +3,7 @@ import { CartLink } from '@/components/cart/cart-link';
 import { VerifyEmailBanner } from '@/components/auth/verify-email-banner';
 import { CategoriesMenu } from '@/components/layout/categories-menu';
 import { MobileMenu } from '@/components/layout/mobile-menu';
+import { NavLinkItem } from '@/components/layout/nav-link';
 import { NAV_LINKS, TRACK_ORDER_LINK } from '@/components/layout/nav-links';
 import { NavSession } from '@/components/layout/nav-session';
 import { SearchBox } from '@/components/search/search-box';
@@ -33,9 +34,7 @@ export function Navbar() {
         </div>
         <div className="hidden items-center gap-1 lg:flex">
           {NAV_LINKS.map((link) => (
-            <Link key={link.href} href={link.href} className={linkClass}>
-              {link.label}
-            </Link>
+            <NavLinkItem key={link.href} link={link} className={linkClass} />
           ))}
           {/* Beside the search on a laptop's width only its icon fits; its name shows from the xl width. */}
           <Link href={TRACK_ORDER_LINK.href} className={linkClass} aria-label={TRACK_ORDER_LINK.label} title={TRACK_ORDER_LINK.label}>

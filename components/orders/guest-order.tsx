@@ -4,6 +4,7 @@ import { OrderAmounts, ShipTo } from '@/components/orders/order-amounts';
 import { OrderReceipt } from '@/components/orders/order-receipt';
 import { OrderStageBadge } from '@/components/orders/order-status';
 import { OrderTimeline } from '@/components/orders/order-timeline';
+import { ReorderButton } from '@/components/orders/reorder-button';
 import { PaymentForm } from '@/components/payments/payment-form';
 import { LocalTime } from '@/components/ui/local-time';
 import type { OrderDTO, PaymentProviderName } from '@/lib/platform/types';
@@ -36,6 +37,11 @@ export function GuestOrder({ order, token, payments }: GuestOrderProps) {
           </h2>
           <OrderAmounts order={order} />
           <ShipTo order={order} />
+          {!open && (
+            <div className="border-t border-slate-100 pt-4">
+              <ReorderButton order={order} token={token} />
+            </div>
+          )}
         </section>
         <div className="space-y-6">
           {open && (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { CancelOrderButton, PayLink, ShipButton } from '@/components/orders/order-actions';
 import { OrderStageBadge } from '@/components/orders/order-status';
 import { PaidBadge } from '@/components/orders/paid-badge';
+import { ReorderButton } from '@/components/orders/reorder-button';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -45,6 +46,9 @@ function Payment({ mode, order }: { mode: Mode; order: OrderDTO }) {
     </div>
   );
 }
+
+/** A customer orders a paid or cancelled order again (an open one is paid, or cancelled, first). */
+const canReorder = (mode: Mode, order: OrderDTO) => mode === 'customer' && (order.paid || order.cancelled);
 
 function Status({ mode, order }: { mode: Mode; order: OrderDTO }) {
   if (order.cancelled) return <Badge tone="slate">cancelled</Badge>;
@@ -97,14 +101,14 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
                 {mode === 'admin' && <div className="text-xs break-all text-slate-500">{order.email}</div>}
               </td>
               <td className="px-4 py-3 text-slate-900">
-                {order.partName}
-                <MoreLines order={order} />
+                <Product order={order} />
               </td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatPrice(order.price)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{order.quantity}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{severalParts(order) ? NONE : formatPrice(order.price)}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{severalParts(order) ? NONE : order.quantity}</td>
               <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatPrice(order.total)}</td>
-              <td className="px-4 py-3">
+              <td className="space-y-2 px-4 py-3">
                 <Payment mode={mode} order={order} />
+                {canReorder(mode, order) && <ReorderButton order={order} />}
               </td>
               <td className="px-4 py-3">
                 <Status mode={mode} order={order} />
@@ -132,15 +136,14 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
                 <OrderStageBadge order={order} />
               </div>
               <p className="font-medium break-words text-slate-900">
-                {order.partName} × {order.quantity}
-                <MoreLines order={order} />
+                {severalParts(order) ? <Product order={order} /> : `${order.partName} × ${order.quantity}`}
               </p>
               <dl className="grid grid-cols-2 gap-3 text-sm">
                 <CardRow label="Customer">
                   {order.name}
                   {mode === 'admin' && <span className="block text-xs break-all text-slate-500">{order.email}</span>}
                 </CardRow>
-                <CardRow label="Price">{formatPrice(order.price)}</CardRow>
+                {!severalParts(order) && <CardRow label="Price">{formatPrice(order.price)}</CardRow>}
                 <CardRow label="Total">
                   <span className="font-semibold">{formatPrice(order.total)}</span>
                 </CardRow>
@@ -150,6 +153,7 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
                 {/* A cancelled order's badge above already says so. */}
                 {!order.cancelled && <Payment mode={mode} order={order} />}
                 {mode === 'admin' && !order.cancelled && <ShipButton order={order} />}
+                {canReorder(mode, order) && <ReorderButton order={order} />}
                 <Link href={orderHref(order)} className={buttonClass('outline', undefined, 'sm')}>
                   Details
                 </Link>
@@ -162,9 +166,17 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
   );
 }
 
-/** A checkout order holds several parts: the lists name the first and count the rest. */
-function MoreLines({ order }: { order: Pick<OrderDTO, 'lines'> }) {
-  const more = order.lines.length - 1;
-  if (more < 1) return null;
-  return <span className="block text-xs text-slate-500">and {more === 1 ? '1 more part' : `${more} more parts`}</span>;
+/** A checkout order may hold several parts: no one line's price or quantity is the order's, its total is. */
+const severalParts = (order: Pick<OrderDTO, 'lines'>) => order.lines.length > 1;
+const NONE = '—';
+
+/** The part's name, or the count of parts (one per line) with their names. */
+function Product({ order }: { order: Pick<OrderDTO, 'partName' | 'lines'> }) {
+  if (!severalParts(order)) return order.partName;
+  return (
+    <>
+      {order.lines.length} parts
+      <span className="line-clamp-2 text-xs font-normal text-slate-500">{order.lines.map((line) => line.partName).join(', ')}</span>
+    </>
+  );
 }

@@ -42,6 +42,12 @@ describe('PartCard', () => {
     expect(screen.getByRole('link', { name: 'Order now: Vented Front Brake Rotor' })).toHaveAttribute('href', `/parts/${part._id}`);
   });
 
+  it('opens the part page from its name', () => {
+    render(<PartCard part={part} />);
+    const title = within(screen.getByRole('heading', { name: 'Vented Front Brake Rotor' })).getByRole('link');
+    expect(title).toHaveAttribute('href', `/parts/${part._id}`);
+  });
+
   it("shows 'Out Of Stock' when none is left", () => {
     render(<PartCard part={{ ...part, availableQuantity: 0 }} />);
     const card = screen.getByRole('article');
@@ -49,9 +55,9 @@ describe('PartCard', () => {
     expect(within(card).getByRole('link', { name: 'View part: Vented Front Brake Rotor' })).toBeInTheDocument();
   });
 
-  it('renders custom actions instead of the link', () => {
+  it('renders custom actions instead of the order link', () => {
     render(<PartCard part={part} actions={<button type="button">Delete</button>} />);
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Order now/ })).not.toBeInTheDocument();
   });
 });

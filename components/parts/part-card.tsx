@@ -21,10 +21,15 @@ type PartCardProps = {
   vehicle?: VehicleChoice | null;
 };
 
-/** A part as a card: image, name, brand and part number, price, fit for the active vehicle, description preview, stock and minimum order. */
+/**
+ * A part as a card: image, name, brand and part number, price, fit for the active vehicle, description
+ * preview, stock and minimum order. The name opens the part's page, and so does the picture (the
+ * name's link reaches over it: app/globals.css).
+ */
 export function PartCard({ part, actions, priority = false, vehicle = null }: PartCardProps) {
   const outOfStock = part.availableQuantity <= 0;
   const action = outOfStock ? 'View part' : 'Order now';
+  const href = `/parts/${part._id}`;
   return (
     <article className="card part-card">
       <div className="media">
@@ -40,7 +45,9 @@ export function PartCard({ part, actions, priority = false, vehicle = null }: Pa
       </div>
       <div className="body">
         <div>
-          <h3>{part.name}</h3>
+          <h3>
+            <Link href={href}>{part.name}</Link>
+          </h3>
           {(part.brand || part.partNumber) && <p className="meta">{[part.brand, part.partNumber].filter(Boolean).join(' · ')}</p>}
         </div>
         <p className="price">{formatPrice(part.price)}</p>
@@ -50,7 +57,7 @@ export function PartCard({ part, actions, priority = false, vehicle = null }: Pa
         {actions ?? (
           <>
             <Link
-              href={`/parts/${part._id}`}
+              href={href}
               className="action"
               // The visible words start the link's name (WCAG 2.5.3); the part's name tells the links apart.
               aria-label={`${action}: ${part.name}`}

@@ -2,7 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CATALOG_PATH, catalogHref, searchPath, suggestionHref } from '@/lib/catalog/url';
+import { readActiveVehicle } from '@/components/vehicles/use-active-vehicle';
+import { CATALOG_PATH, catalogHref, searchPath, suggestionHref, vehicleParams } from '@/lib/catalog/url';
 import type { Suggestion } from '@/lib/catalog/search/types';
 import { cn } from '@/lib/platform/utils';
 import { MAX_QUERY_LENGTH } from '@/lib/platform/constants';
@@ -13,7 +14,8 @@ const DEBOUNCE_MS = 15;
 /**
  * The navbar's search: a combobox (ARIA 1.2 pattern) with suggestions as you type, by name, brand,
  * category, part number or OEM number. Arrow keys move through them, Enter opens one or searches the
- * text, Escape closes. Without scripts it is a plain GET form to the catalog.
+ * text, Escape closes. A search is narrowed to the chosen vehicle. Without scripts it is a plain GET
+ * form to the catalog.
  */
 export function SearchBox({ className }: { className?: string }) {
   const id = useId();
@@ -55,12 +57,13 @@ export function SearchBox({ className }: { className?: string }) {
     setActive(-1);
     router.push(href);
   }
+  const follow = (suggestion: Suggestion) => go(suggestionHref(suggestion, readActiveVehicle()));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (expanded && active >= 0) return go(suggestionHref(suggestions[active]!));
+    if (expanded && active >= 0) return follow(suggestions[active]!);
     const term = (input.current?.value ?? text).trim();
-    if (term) go(catalogHref(CATALOG_PATH, { q: term }));
+    if (term) go(catalogHref(CATALOG_PATH, { q: term, ...vehicleParams(readActiveVehicle()) }));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -124,7 +127,7 @@ export function SearchBox({ className }: { className?: string }) {
             // mousedown, not click: the input's blur would close the list before a click lands.
             onMouseDown={(event) => {
               event.preventDefault();
-              go(suggestionHref(suggestion));
+              follow(suggestion);
             }}
             onMouseEnter={() => setActive(index)}
             className={cn('flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm', index === active && 'bg-slate-100')}

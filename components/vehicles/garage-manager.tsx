@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { removeFromGarage, saveToGarage, switchGarageVehicle, useGarage } from '@/components/vehicles/use-garage';
 import { VehiclePicker } from '@/components/vehicles/vehicle-picker';
-import { CATALOG_PATH, catalogHref, vehicleParams } from '@/lib/catalog/url';
+import { CATALOG_PATH, vehicleListHref } from '@/lib/catalog/url';
 import type { JsonResult } from '@/lib/client/fetch-json';
 import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
 import { GARAGE_SIZE } from '@/lib/platform/constants';
@@ -47,7 +47,7 @@ export function GarageManager() {
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <Link
-                    href={catalogHref(CATALOG_PATH, vehicleParams(vehicle))}
+                    href={vehicleListHref(CATALOG_PATH, vehicle)}
                     className="rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 underline"
                   >
                     Parts that fit

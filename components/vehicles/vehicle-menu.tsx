@@ -7,14 +7,12 @@ import { useDismiss } from '@/components/ui/use-dismiss';
 import { setActiveVehicle, useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
 import { chooseVehicle, switchGarageVehicle, useGarage } from '@/components/vehicles/use-garage';
 import { VehiclePicker } from '@/components/vehicles/vehicle-picker';
-import { catalogHref, readCatalogParams, vehicleOf, vehicleParams } from '@/lib/catalog/url';
+import { catalogBasePath, catalogHref, readCatalogParams, vehicleOf, vehicleParams, vehicleRedirect } from '@/lib/catalog/url';
 import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
-
-const isCatalog = (pathname: string) => pathname === '/parts' || pathname.startsWith('/categories/');
 
 /**
  * The navbar's vehicle selector: the active vehicle, the garage's other vehicles one tap away, and the
- * selector. On a catalog page a change of vehicle narrows the list to it at once.
+ * selector. On a catalog page (a search too) a change of vehicle narrows the list to it at once.
  */
 export function VehicleMenu() {
   const vehicle = useActiveVehicle();
@@ -29,13 +27,17 @@ export function VehicleMenu() {
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, panel, button);
 
-  /** On a catalog page already narrowed to a vehicle, follow the new one (or drop the filter). */
+  /** On a catalog page, narrow the list to the new vehicle (or drop the filter). */
   function refreshCatalog(next: VehicleChoice | null) {
-    if (!isCatalog(pathname)) return;
+    const basePath = catalogBasePath(pathname);
+    if (!basePath) return;
     // Read at the moment of the change (useSearchParams would make every cached page render this on the client only).
-    const params = readCatalogParams(Object.fromEntries(new URLSearchParams(window.location.search)));
+    const search = new URLSearchParams(window.location.search);
+    // A plain list follows the vehicle by itself (components/catalog/vehicle-redirect.tsx).
+    if (vehicleRedirect(pathname, search, next)) return;
+    const params = readCatalogParams(Object.fromEntries(search));
     if (!vehicleOf(params) && !next) return;
-    router.push(catalogHref(pathname, params, vehicleParams(next)));
+    router.push(catalogHref(basePath, params, vehicleParams(next)));
   }
 
   async function choose(next: VehicleChoice) {

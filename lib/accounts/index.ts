@@ -5,3 +5,4 @@ export * from '@/lib/accounts/users';
 export * from '@/lib/accounts/admins';
 export * from '@/lib/accounts/profiles';
 export * from '@/lib/accounts/tokens';
+export * from '@/lib/accounts/addresses';

@@ -359,6 +359,32 @@ export async function addToCart(owner: string, rawPartId: string, quantity: numb
   });
 }
 
+export type OrderedLine = { partId: string; quantity: number; unitPrice: number };
+
+/**
+ * Order again: an order's lines back in the cart, each at least at its ordered quantity (a line the
+ * cart holds already keeps a larger quantity and its own price, so a second click adds nothing). A new
+ * line keeps the price it was ordered at, so the view flags a price changed since; a part withdrawn,
+ * short of its minimum or of the quantity is flagged too, never dropped or cut. All or nothing within
+ * the cart's limits (MAX_CART_LINES, an order's total).
+ */
+export async function addOrderedLines(owner: string, ordered: OrderedLine[]): Promise<CartView> {
+  return writeLines(owner, async (lines, parts) => {
+    const added = ordered.filter((wanted) => !lines.some((line) => line.partId.equals(wanted.partId)));
+    if (lines.length + new Set(added.map((line) => line.partId)).size > MAX_CART_LINES) throw new ValidationError(CART_TEXT.tooManyLines);
+    const unread = added.map((line) => new Types.ObjectId(line.partId)).filter((id) => !parts.has(String(id)));
+    for (const [id, part] of await partsById(unread)) parts.set(id, part);
+    for (const wanted of ordered) {
+      const quantity = Math.min(wanted.quantity, ORDER_MAX.lineQuantity);
+      const line = lines.find((candidate) => candidate.partId.equals(wanted.partId));
+      if (line) line.quantity = Math.max(line.quantity, quantity);
+      else lines.push({ partId: new Types.ObjectId(wanted.partId), quantity, addedPrice: wanted.unitPrice, addedAt: new Date() });
+    }
+    assertCartTotal(lines, parts);
+    return lines;
+  });
+}
+
 export async function setCartQuantity(owner: string, rawPartId: string, quantity: number): Promise<CartView> {
   const partId = parseObjectId(rawPartId, CART_TEXT.notInCart);
   return writeLines(owner, async (lines, parts) => {

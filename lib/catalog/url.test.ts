@@ -1,5 +1,7 @@
+import type { VehicleChoice } from '@/lib/catalog/fitment';
 import { catalogMetadata } from '@/lib/catalog/seo';
 import {
+  catalogBasePath,
   catalogHref,
   filtersKey,
   narrowedLocation,
@@ -10,6 +12,8 @@ import {
   suggestionHref,
   vehicleOf,
   vehicleParams,
+  vehicleRedirect,
+  withoutVehicleHref,
 } from '@/lib/catalog/url';
 import { catalogPageQuery, CATALOG_PAGE_SIZE, encodeCursor } from '@/lib/validations/search';
 
@@ -103,6 +107,63 @@ describe('catalog URLs', () => {
       '/parts/search?brand=Hollis+%26+Crane',
     );
     expect(suggestionHref({ kind: 'query', value: 'brake pad', label: 'Brake pad', detail: '' })).toBe('/parts/search?q=brake+pad');
+  });
+
+  it('narrows each suggestion but a part to the chosen vehicle', () => {
+    const civic = { year: 2018, make: 'Honda', model: 'Civic', engine: null };
+    expect(suggestionHref({ kind: 'part', id: 'abc', label: 'Pads', detail: '' }, civic)).toBe('/parts/abc');
+    expect(suggestionHref({ kind: 'category', value: 'brakes', label: 'Brakes' }, civic)).toBe(
+      '/categories/brakes/search?year=2018&make=Honda&model=Civic',
+    );
+    expect(suggestionHref({ kind: 'brand', value: 'Stopline', label: 'Stopline' }, civic)).toBe(
+      '/parts/search?brand=Stopline&year=2018&make=Honda&model=Civic',
+    );
+    expect(suggestionHref({ kind: 'query', value: 'pads', label: 'Pads', detail: '' }, civic)).toBe(
+      '/parts/search?q=pads&year=2018&make=Honda&model=Civic',
+    );
+  });
+});
+
+describe('the chosen vehicle in the catalog', () => {
+  const civic: VehicleChoice = { year: 2018, make: 'Honda', model: 'Civic', engine: null };
+  const redirect = (url: string, vehicle: VehicleChoice | null = civic) => {
+    const parsed = new URL(url, 'http://shop');
+    return vehicleRedirect(parsed.pathname, parsed.searchParams, vehicle);
+  };
+
+  it('finds the list of a catalog path, plain or narrowed, and of no other page', () => {
+    expect(catalogBasePath('/parts')).toBe('/parts');
+    expect(catalogBasePath('/parts/search')).toBe('/parts');
+    expect(catalogBasePath('/categories/brakes')).toBe('/categories/brakes');
+    expect(catalogBasePath('/categories/brakes/search')).toBe('/categories/brakes');
+    for (const other of ['/', '/parts/65f0c0ffee0000000000abcd', '/parts/search/cT1wYWRz', '/categories', '/cart', '/partsx'])
+      expect(catalogBasePath(other)).toBeNull();
+  });
+
+  it("sends a plain list to the chosen vehicle's list, its engine too", () => {
+    expect(redirect('/parts')).toBe('/parts/search?year=2018&make=Honda&model=Civic');
+    expect(redirect('/parts?utm_source=mail')).toBe('/parts/search?year=2018&make=Honda&model=Civic');
+    expect(redirect('/categories/brakes')).toBe('/categories/brakes/search?year=2018&make=Honda&model=Civic');
+    expect(redirect('/parts', { ...civic, engine: '2.0L I4' })).toBe('/parts/search?year=2018&make=Honda&model=Civic&engine=2.0L+I4');
+  });
+
+  it('leaves a list alone without a vehicle, when asked for every part, and when it is narrowed already', () => {
+    expect(redirect('/parts', null)).toBeNull();
+    expect(redirect('/parts?all=1')).toBeNull();
+    expect(redirect('/categories/brakes?utm_source=mail&all=1')).toBeNull();
+    expect(redirect('/parts/search?q=pads')).toBeNull();
+    expect(redirect('/categories/brakes/search?brand=Stopline')).toBeNull();
+    for (const other of ['/', '/parts/65f0c0ffee0000000000abcd', '/cart', '/blogs']) expect(redirect(other)).toBeNull();
+  });
+
+  it('drops the vehicle and keeps the other fields; a plain list it leads to asks for every part, and stays so', () => {
+    const fit = vehicleParams(civic);
+    expect(withoutVehicleHref('/parts', { q: 'pads', ...fit, page: '3' })).toBe('/parts/search?q=pads');
+    expect(withoutVehicleHref('/categories/brakes', { ...fit, brand: 'Stopline' })).toBe('/categories/brakes/search?brand=Stopline');
+    expect(withoutVehicleHref('/parts', { ...fit, engine: '2.0L I4', page: '2' })).toBe('/parts?all=1');
+    expect(withoutVehicleHref('/categories/brakes', fit)).toBe('/categories/brakes?all=1');
+    expect(redirect(withoutVehicleHref('/parts', fit))).toBeNull();
+    expect(redirect(withoutVehicleHref('/categories/brakes', fit))).toBeNull();
   });
 });
 

@@ -82,9 +82,12 @@ function firstValues(search: URLSearchParams): Record<string, string> {
   return fields;
 }
 
+/** The catalog's or a category's own page, without the search path (`/parts`, `/categories/brakes`). */
+const isPlainCatalogPath = (pathname: string) => pathname === CATALOG_PATH || /^\/categories\/[^/]+$/.test(pathname);
+
 /** The old form of a narrowed catalog URL (`/parts?q=…`, `/categories/brakes?brand=…`): where it lives now, or null. */
 export function narrowedLocation(pathname: string, search: URLSearchParams): string | null {
-  if (pathname !== CATALOG_PATH && !/^\/categories\/[^/]+$/.test(pathname)) return null;
+  if (!isPlainCatalogPath(pathname)) return null;
   if (!CATALOG_PARAMS.some((name) => search.get(name))) return null;
   return `${searchPath(pathname)}?${search.toString()}`;
 }
@@ -133,6 +136,37 @@ export function vehicleParams(vehicle: VehicleChoice | null): Pick<CatalogParams
   };
 }
 
+/** The list a path belongs to, plain or narrowed (`/parts/search` → `/parts`), or null for any other page. */
+export function catalogBasePath(pathname: string): string | null {
+  return /^(\/parts|\/categories\/[^/]+)(?:\/search)?$/.exec(pathname)?.[1] ?? null;
+}
+
+/** A list narrowed to a vehicle (the plain list for none). */
+export function vehicleListHref(basePath: string, vehicle: VehicleChoice | null): string {
+  return catalogHref(basePath, vehicleParams(vehicle));
+}
+
+/**
+ * Asks a plain list to show every part though the browser has a vehicle ("Show all parts"). Not a
+ * catalog field: the plain page stays the one static page, and only vehicleRedirect() reads it.
+ */
+const ALL_PARTS_FLAG = 'all';
+
+/** A link that drops the vehicle from a list: to a plain page, it carries ALL_PARTS_FLAG so that the page stays unfiltered. */
+export function withoutVehicleHref(basePath: string, params: CatalogParams): string {
+  const href = catalogHref(basePath, params, vehicleParams(null));
+  return href === basePath ? `${basePath}?${ALL_PARTS_FLAG}=1` : href;
+}
+
+/**
+ * Where a plain list sends a browser with a chosen vehicle: that vehicle's list, unless it was asked
+ * for every part. Null: it stays. The browser decides, so the page itself is the same for everyone.
+ */
+export function vehicleRedirect(pathname: string, search: URLSearchParams, vehicle: VehicleChoice | null): string | null {
+  if (!vehicle || !isPlainCatalogPath(pathname) || search.has(ALL_PARTS_FLAG)) return null;
+  return vehicleListHref(pathname, vehicle);
+}
+
 /** The vehicle a catalog URL is narrowed to, if it names one. */
 export function vehicleOf(params: CatalogParams): VehicleChoice | null {
   const year = Number(params.year);
@@ -140,16 +174,17 @@ export function vehicleOf(params: CatalogParams): VehicleChoice | null {
   return { year, make: params.make, model: params.model, engine: params.engine ?? null };
 }
 
-/** Where a search-box suggestion leads: a part's page, a search, a category page or a brand filter. */
-export function suggestionHref(suggestion: Suggestion): string {
+/** Where a search-box suggestion leads: a part's page, a search, a category page or a brand filter, narrowed to the chosen vehicle. */
+export function suggestionHref(suggestion: Suggestion, vehicle: VehicleChoice | null = null): string {
+  const fit = vehicleParams(vehicle);
   switch (suggestion.kind) {
     case 'part':
       return `/parts/${encodeURIComponent(suggestion.id)}`;
     case 'category':
-      return categoryPath(suggestion.value);
+      return catalogHref(categoryPath(suggestion.value), fit);
     case 'brand':
-      return catalogHref(CATALOG_PATH, { brand: suggestion.value });
+      return catalogHref(CATALOG_PATH, { brand: suggestion.value, ...fit });
     default:
-      return catalogHref(CATALOG_PATH, { q: suggestion.value });
+      return catalogHref(CATALOG_PATH, { q: suggestion.value, ...fit });
   }
 }

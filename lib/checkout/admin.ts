@@ -3,7 +3,8 @@ import { Types } from 'mongoose';
 import { assertAdmin, type Actor } from '@/lib/auth/policy';
 import { changedFields, recordAudit } from '@/lib/platform/audit';
 import { expireCacheTags } from '@/lib/platform/cache';
-import { SHIPPING_TAG, ZONE_ORDER } from '@/lib/checkout/shipping';
+import { countriesOf, shippingCoverage, type CoverageGap } from '@/lib/checkout/coverage';
+import { MAX_ZONES, SHIPPING_TAG, ZONE_ORDER, type LeanZone as QuotedZone } from '@/lib/checkout/shipping';
 import { ratePcmOf } from '@/lib/checkout/tax';
 import { SHOP_SETTINGS_ID } from '@/lib/checkout/settings';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
@@ -144,18 +145,39 @@ export async function getShippingZone(actor: Admin, id: string): Promise<Shippin
   return toZoneDTO(zone);
 }
 
-export async function createShippingZone(actor: Admin, input: ShippingZoneInput): Promise<ShippingZoneDTO> {
+/** A zone as a save answers it: with the gaps in shipping the change leaves (lib/checkout/coverage.ts), as sentences. */
+export type SavedZoneDTO = ShippingZoneDTO & { warnings: string[] };
+
+/** The gaps in the shop's shipping: where, and for what weights, no active method ships (the Shipping page, its API). */
+export async function getShippingCoverage(actor: Admin): Promise<CoverageGap[]> {
+  assertAdmin(actor);
+  return shippingCoverage(await zonesAsQuoted());
+}
+
+/** Every zone as the checkout reads it (lib/checkout/shipping.ts): stored units, in ZONE_ORDER. */
+async function zonesAsQuoted(): Promise<QuotedZone[]> {
+  await connectDb();
+  return ShippingZone.find().sort(ZONE_ORDER).limit(MAX_ZONES).lean<QuotedZone[]>();
+}
+
+/** The gaps in the countries a zone names, or named before this change: a save is allowed, and warned. */
+async function warningsAfter(...zones: Array<Pick<ShippingZoneDTO, 'countries'>>): Promise<string[]> {
+  const countries = [...new Set(zones.flatMap(countriesOf))];
+  return shippingCoverage(await zonesAsQuoted(), countries).map((gap) => gap.message);
+}
+
+export async function createShippingZone(actor: Admin, input: ShippingZoneInput): Promise<SavedZoneDTO> {
   assertAdmin(actor);
   await connectDb();
   const created = await ShippingZone.create(storedZone(input));
   await ratesChanged();
   const zone = await getShippingZone(actor, String(created._id));
   await recordAudit(actor, { action: 'shipping.create', target: zoneTarget(zone), after: auditedZone(zone) });
-  return zone;
+  return { ...zone, warnings: await warningsAfter(zone) };
 }
 
 /** Replaces a zone's fields and methods (methods sent with their id keep it). */
-export async function updateShippingZone(actor: Admin, id: string, input: ShippingZoneInput): Promise<ShippingZoneDTO> {
+export async function updateShippingZone(actor: Admin, id: string, input: ShippingZoneInput): Promise<SavedZoneDTO> {
   const before = await getShippingZone(actor, id);
   const keep = new Set(before.methods.map((method) => method.id));
   const stored = storedZone(input, keep);
@@ -166,7 +188,8 @@ export async function updateShippingZone(actor: Admin, id: string, input: Shippi
   const written = toZoneDTO({ ...stored, _id: zoneId(id) } as LeanZone);
   const changes = changedFields(auditedZone(before), auditedZone(written));
   if (Object.keys(changes.before).length) await recordAudit(actor, { action: 'shipping.update', target: zoneTarget(written), ...changes });
-  return getShippingZone(actor, id);
+  const zone = await getShippingZone(actor, id);
+  return { ...zone, warnings: await warningsAfter(before, zone) };
 }
 
 export async function deleteShippingZone(actor: Admin, id: string): Promise<{ deletedCount: number }> {

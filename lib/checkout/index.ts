@@ -1,5 +1,6 @@
 import 'server-only';
 import { Types } from 'mongoose';
+import { addressKey, getAddressBook, type AddressBookEntry } from '@/lib/accounts/addresses';
 import type { Actor } from '@/lib/auth/policy';
 import { getCart, partsById, lineProblems, type CartLineView } from '@/lib/cart';
 import type { CartCaller } from '@/lib/cart/caller';
@@ -15,6 +16,7 @@ import { priceCart, type Quote } from './quote';
 
 // The checkout domain's entry: server code imports it from '@/lib/checkout'.
 export { placeCheckout, recoverCheckout, CHECKOUT_TEXT } from './place';
+export { reorder, reorderCaller } from './reorder';
 export type { Quote, QuoteMethod } from './quote';
 
 /** A quote for the caller's cart, or for one part at its minimum quantity (its page's "Ships from"). */
@@ -63,10 +65,31 @@ async function partLine(partId: string): Promise<CartLineView[]> {
   ];
 }
 
-export type SavedAddresses = { addresses: AddressDTO[]; last: { address: AddressDTO; phone: string } | null };
+export type SavedAddresses = {
+  /** The address book, the default first. */
+  book: AddressBookEntry[];
+  /** The addresses of the customer's last orders that the book does not hold, newest first. */
+  fromOrders: AddressDTO[];
+  /** What the checkout fills in: the default address (with no book, the last order's) and the last order's phone. */
+  prefill: { address: AddressDTO; phone: string } | null;
+};
 
-/** A customer's address book: the distinct addresses of their last orders, newest first, and the last one with its phone. */
-export async function savedAddresses(actor: Pick<Actor, 'email' | 'emailVerified'>): Promise<SavedAddresses> {
+type Customer = Pick<Actor, '_id' | 'isAdmin' | 'email' | 'emailVerified'>;
+
+/** The addresses a checkout offers: the address book first, then those of past orders, and what it fills in. */
+export async function savedAddresses(actor: Customer): Promise<SavedAddresses> {
+  const [{ addresses: book }, past] = await Promise.all([getAddressBook(actor), pastAddresses(actor)]);
+  const inBook = new Set(book.map((entry) => addressKey(entry.address)));
+  const fill = book[0]?.address ?? past.addresses[0];
+  return {
+    book,
+    fromOrders: past.addresses.filter((address) => !inBook.has(addressKey(address))),
+    prefill: fill ? { address: fill, phone: past.phone } : null,
+  };
+}
+
+/** The distinct addresses of a customer's last orders (up to 10), newest first, and the last order's phone. */
+async function pastAddresses(actor: Customer): Promise<{ addresses: AddressDTO[]; phone: string }> {
   await connectDb();
   // A guest's addresses only once the account has proved it owns the email.
   const mine = actor.emailVerified ? { email: actor.email } : { email: actor.email, guest: { $ne: true } };
@@ -79,12 +102,11 @@ export async function savedAddresses(actor: Pick<Actor, 'email' | 'emailVerified
   for (const order of orders) {
     if (!order.shippingAddress) continue;
     const address = addressDTO(order.shippingAddress);
-    const key = JSON.stringify(address).toLowerCase();
+    const key = addressKey(address);
     if (seen.has(key)) continue;
     seen.add(key);
     addresses.push(address);
     if (addresses.length === 10) break;
   }
-  const latest = orders.find((order) => order.shippingAddress);
-  return { addresses, last: latest && addresses[0] ? { address: addresses[0], phone: latest.phone } : null };
+  return { addresses, phone: orders[0]?.phone ?? '' };
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { Types } from 'mongoose';
+import { saveCheckoutAddress } from '@/lib/accounts/addresses';
 import { assertCustomer, type Actor } from '@/lib/auth/policy';
 import { getCart, readCart, removeOrdered, type CartLineView, type CartStamp } from '@/lib/cart';
 import { customerOrderPath, enqueueOrderEmail, enqueueShopNotice, paymentPath } from '@/lib/orders/emails';
@@ -208,6 +209,7 @@ async function placeCart(checkout: CartCheckout): Promise<PlacedCheckout> {
     throw changed;
   });
   await afterPlaced(placed.order, buyer.owner, cart.lines, stored);
+  if (input.saveAddress && buyer.actor) await saveCheckoutAddress(buyer.actor, input.address).catch(logAfterStore('save its address'));
   return checkoutAnswer(placed.order);
 }
 

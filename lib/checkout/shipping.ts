@@ -29,7 +29,8 @@ export type ShippingMethod = ShippingRule & {
   zone: string;
 };
 
-type LeanZone = {
+/** A zone as stored (grams, cents), as the lookup reads it. */
+export type LeanZone = {
   _id: Types.ObjectId | string;
   name: string;
   countries: string[];
@@ -49,8 +50,11 @@ type LeanZone = {
 /** A postcode as zones compare it: upper case, without spaces or dashes ("sw1a 1aa" and "SW1A1AA" alike). */
 export const postcodeKey = (postcode: string) => postcode.toUpperCase().replace(/[\s-]/g, '');
 
+/** What deciding an address's zone reads of a zone. */
+export type ZoneScope = Pick<LeanZone, 'countries' | 'postcodePrefixes'>;
+
 /** How well a zone matches: 3 a postcode prefix of the country, 2 the country, 1 the rest of the world, 0 not at all. */
-function matchRank(zone: LeanZone, { country, postalCode }: Destination): number {
+function matchRank(zone: ZoneScope, { country, postalCode }: Destination): number {
   const code = country.toUpperCase();
   if (zone.countries.includes(code)) {
     if (!zone.postcodePrefixes.length) return 2;
@@ -63,16 +67,18 @@ function matchRank(zone: LeanZone, { country, postalCode }: Destination): number
 /** Expired by every change of zones, tax rates or the shop's settings (lib/checkout/admin.ts, the defaults' seeding). */
 export const SHIPPING_TAG = 'shipping';
 
-/** Every zone, cached (a handful of documents, read by every quote) as plain data under SHIPPING_TAG. */
 /** The order zones are tried in, and listed to admins: position, then name. */
 export const ZONE_ORDER = { position: 1, name: 1, _id: 1 } as const;
+/** The zones an address is matched against: the first this many in ZONE_ORDER. */
+export const MAX_ZONES = 1000;
 
+/** Every zone, cached (a handful of documents, read by every quote) as plain data under SHIPPING_TAG. */
 async function readZones(): Promise<LeanZone[]> {
   'use cache';
   tagCatalogRead(SHIPPING_TAG);
   if (isBuildWithoutDatabase()) return [];
   await connectDb();
-  const zones = await ShippingZone.find().sort(ZONE_ORDER).limit(1000).lean<LeanZone[]>();
+  const zones = await ShippingZone.find().sort(ZONE_ORDER).limit(MAX_ZONES).lean<LeanZone[]>();
   return JSON.parse(JSON.stringify(zones)) as LeanZone[];
 }
 
@@ -81,8 +87,12 @@ async function readZones(): Promise<LeanZone[]> {
  * shop does not ship there.
  */
 export async function zoneFor(destination: Destination): Promise<LeanZone | null> {
-  const zones = await readZones();
-  let best: { zone: LeanZone; rank: number } | null = null;
+  return zoneAmong(await readZones(), destination);
+}
+
+/** The zone of `zones` (in ZONE_ORDER) an address falls in, as zoneFor decides it. */
+export function zoneAmong<Z extends ZoneScope>(zones: readonly Z[], destination: Destination): Z | null {
+  let best: { zone: Z; rank: number } | null = null;
   for (const zone of zones) {
     const rank = matchRank(zone, destination);
     if (!rank) continue;

@@ -23,6 +23,15 @@ export async function alertError(title: string, text?: string): Promise<void> {
   await (await swal()).fire({ icon: 'error', title, text, ...buttons() });
 }
 
+/** A warning with a list under its title (each line as text, never markup). */
+export async function alertWarnings(title: string, lines: string[]): Promise<void> {
+  const list = document.createElement('ul');
+  list.setAttribute('aria-label', title);
+  list.style.textAlign = 'left';
+  for (const line of lines) list.appendChild(document.createElement('li')).textContent = line;
+  await (await swal()).fire({ icon: 'warning', title, html: list, ...buttons() });
+}
+
 /** The spec's confirmation dialog; true when the user confirmed. */
 export type ConfirmOptions = { title: string; text: string; confirmText: string; cancelText: string };
 

@@ -6,7 +6,8 @@ import type {
   ZodOpenApiResponseObject,
   ZodOpenApiResponsesObject,
 } from 'zod-openapi';
-import type { DiscountCodeDTO, RedemptionDTO, ShippingZoneDTO, ShopSettingsDTO, TaxRateDTO } from '@/lib/checkout/admin';
+import type { DiscountCodeDTO, RedemptionDTO, SavedZoneDTO, ShippingZoneDTO, ShopSettingsDTO, TaxRateDTO } from '@/lib/checkout/admin';
+import type { CoverageGap } from '@/lib/checkout/coverage';
 import { objectIdSchema, pageQuerySchema } from '@/lib/validations/common';
 import {
   discountCodeSchema,
@@ -35,28 +36,41 @@ type Helpers = {
 const id = z.string().regex(/^[a-f\d]{24}$/i);
 const dateTime = z.string().meta({ format: 'date-time' });
 
-const zoneSchema: z.ZodType<ShippingZoneDTO> = z
+const zoneFields = z.object({
+  _id: id,
+  name: z.string(),
+  countries: z.array(z.string()),
+  postcodePrefixes: z.array(z.string()),
+  position: z.number().int(),
+  methods: z.array(
+    z.object({
+      id,
+      label: z.string(),
+      bands: z.array(z.object({ upToKg: z.number().nullable(), price: z.number() })),
+      freeOver: z.number().nullable(),
+      minDays: z.number().int(),
+      maxDays: z.number().int(),
+      active: z.boolean(),
+    }),
+  ),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+const zoneSchema: z.ZodType<ShippingZoneDTO> = zoneFields.meta({ id: 'ShippingZone' });
+const savedZoneSchema: z.ZodType<SavedZoneDTO> = zoneFields
+  .extend({ warnings: z.array(z.string()).meta({ description: 'The gaps in shipping the change leaves, as sentences' }) })
+  .meta({ id: 'SavedShippingZone' });
+
+const gapSchema: z.ZodType<CoverageGap> = z
   .object({
-    _id: id,
-    name: z.string(),
     countries: z.array(z.string()),
-    postcodePrefixes: z.array(z.string()),
-    position: z.number().int(),
-    methods: z.array(
-      z.object({
-        id,
-        label: z.string(),
-        bands: z.array(z.object({ upToKg: z.number().nullable(), price: z.number() })),
-        freeOver: z.number().nullable(),
-        minDays: z.number().int(),
-        maxDays: z.number().int(),
-        active: z.boolean(),
-      }),
-    ),
-    createdAt: dateTime,
-    updatedAt: dateTime,
+    postcodes: z.object({ prefixes: z.array(z.string()), except: z.boolean() }).nullable(),
+    zone: z.string().nullable(),
+    zoneId: id.nullable(),
+    aboveKg: z.number(),
+    message: z.string(),
   })
-  .meta({ id: 'ShippingZone' });
+  .meta({ id: 'ShippingGap' });
 
 const taxSchema: z.ZodType<TaxRateDTO> = z
   .object({
@@ -116,7 +130,16 @@ export function checkoutAdminPaths(h: Helpers): ZodOpenApiPathsObject {
       post: admin('Add a shipping zone', {
         operationId: 'createShippingZone',
         requestBody: h.body(shippingZoneSchema),
-        responses: { '201': h.json(zoneSchema, 'The zone'), ...h.errors(...h.writeErrors) },
+        responses: { '201': h.json(savedZoneSchema, 'The zone, with the gaps it leaves'), ...h.errors(...h.writeErrors) },
+      }),
+    },
+    '/api/admin/shipping-zones/coverage': {
+      get: admin('Where and for what weights no active shipping method ships', {
+        operationId: 'getShippingCoverage',
+        responses: {
+          '200': h.json(z.object({ gaps: z.array(gapSchema) }), 'The gaps, none when every address ships'),
+          ...h.errors(401, 403),
+        },
       }),
     },
     '/api/admin/shipping-zones/{id}': {
@@ -129,7 +152,7 @@ export function checkoutAdminPaths(h: Helpers): ZodOpenApiPathsObject {
         operationId: 'updateShippingZone',
         requestParams: idPath,
         requestBody: h.body(shippingZoneSchema),
-        responses: { '200': h.json(zoneSchema, 'The zone'), ...h.errors(...h.writeErrors, 404) },
+        responses: { '200': h.json(savedZoneSchema, 'The zone, with the gaps it leaves'), ...h.errors(...h.writeErrors, 404) },
       }),
       delete: admin('Remove a shipping zone', {
         operationId: 'deleteShippingZone',

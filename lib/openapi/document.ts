@@ -18,8 +18,10 @@ import {
   placedCheckoutSchema,
   quoteChangedSchema,
   savedAddressesSchema,
+  addressBookSchema,
 } from '@/lib/openapi/responses';
 import { checkoutAdminPaths } from '@/lib/openapi/checkout-admin';
+import { REFERENCE_ASSETS } from '@/lib/openapi/reference';
 import { addCartLineSchema, cartQuantitySchema, checkoutSchema, orderLookupSchema, quoteSchema } from '@/lib/validations/checkout';
 import {
   forgotPasswordSchema,
@@ -43,6 +45,7 @@ import { profileInputSchema, profilePatchSchema } from '@/lib/validations/profil
 import { reviewInputSchema } from '@/lib/validations/reviews';
 import { searchQuerySchema, suggestQuerySchema } from '@/lib/validations/search';
 import { garageActiveSchema, vehicleChoiceSchema, vehicleQuerySchema } from '@/lib/validations/vehicles';
+import { addressBookEntrySchema, addressBookPatchSchema } from '@/lib/validations/addresses';
 
 /**
  * The REST API as an OpenAPI 3.1 document, built from the zod schemas the route handlers parse with
@@ -311,10 +314,20 @@ export function buildOpenApiDocument(serverUrl?: string) {
         }),
       },
       '/api/checkout/addresses': {
-        get: op('Checkout', "The customer's address book and last address and phone", {
+        get: op('Checkout', "The addresses a checkout offers (the address book, then past orders') and what it fills in", {
           operationId: 'savedAddresses',
           security: SIGNED_IN,
-          responses: { '200': json(savedAddressesSchema, 'The addresses'), ...errors(401) },
+          responses: { '200': json(savedAddressesSchema, 'The addresses'), ...errors(401, 403) },
+        }),
+      },
+      '/api/orders/{id}/reorder': {
+        post: op('Checkout', "Order again: the order's lines back in the cart, price changes and unavailable parts flagged", {
+          operationId: 'reorder',
+          description:
+            "Each line is put in the cart at least at its ordered quantity (a line the cart holds keeps a larger quantity), at the price it was ordered at, so the cart flags a price changed since; a part withdrawn, below its minimum or short of stock is flagged, not dropped. The customer's own order (another's is 404), or a guest's with its signed link, into this browser's guest cart.",
+          security: [...ORDER_CALLER, { orderLink: [], cartCookie: [] }],
+          requestParams: { path: idParam },
+          responses: { '200': json(cartSchema, 'The cart'), ...errors(400, 401, 403, 404, 429) },
         }),
       },
       '/api/orders/lookup': {
@@ -573,6 +586,38 @@ export function buildOpenApiDocument(serverUrl?: string) {
           responses: { '200': json(garageSchema, 'The garage'), ...errors(401, 403, 404) },
         }),
       },
+      '/api/addresses': {
+        get: op('Addresses', "The customer's address book, the default first", {
+          operationId: 'getAddressBook',
+          security: SIGNED_IN,
+          responses: { '200': json(addressBookSchema, 'The address book'), ...errors(401, 403) },
+        }),
+        post: op('Addresses', 'Save an address (up to 20; postcode checked per country), the default if asked', {
+          operationId: 'addAddress',
+          security: SIGNED_IN,
+          requestBody: body(addressBookEntrySchema),
+          responses: {
+            '201': json(addressBookSchema, 'Saved: the address book'),
+            '200': json(addressBookSchema, 'The book already held this address: the address book'),
+            ...errors(...WRITE_ERRORS, 409),
+          },
+        }),
+      },
+      '/api/addresses/{id}': {
+        patch: op('Addresses', 'Replace a saved address, or make it the default', {
+          operationId: 'updateAddress',
+          security: SIGNED_IN,
+          requestParams: { path: idParam },
+          requestBody: body(addressBookPatchSchema),
+          responses: { '200': json(addressBookSchema, 'The address book'), ...errors(...WRITE_ERRORS, 404, 409) },
+        }),
+        delete: op('Addresses', 'Remove a saved address (the default: the first address added becomes the default)', {
+          operationId: 'removeAddress',
+          security: SIGNED_IN,
+          requestParams: { path: idParam },
+          responses: { '200': json(addressBookSchema, 'The address book'), ...errors(401, 403, 404, 429) },
+        }),
+      },
       '/api/auth/csrf': {
         get: op('Sign-in', "next-auth's CSRF token, for the sign-in form", {
           operationId: 'csrf',
@@ -615,10 +660,17 @@ export function buildOpenApiDocument(serverUrl?: string) {
           responses: { '200': { description: 'The reference page', content: { 'text/html': { schema: z.string() } } } },
         }),
       },
-      '/api/docs/scalar.js': {
-        get: op('Reference', "The reference page's script", {
-          operationId: 'docsScript',
-          responses: { '200': { description: 'The script', content: { 'text/javascript': { schema: z.string() } } } },
+      '/api/docs/{asset}': {
+        get: op('Reference', 'A script or style sheet of the reference page', {
+          operationId: 'docsAsset',
+          requestParams: { path: z.object({ asset: z.enum(REFERENCE_ASSETS) }) },
+          responses: {
+            '200': {
+              description: 'The file',
+              content: { 'text/javascript': { schema: z.string() }, 'text/css': { schema: z.string() } },
+            },
+            ...errors(404),
+          },
         }),
       },
       '/api/openapi.json': {

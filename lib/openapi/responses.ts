@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PART_POSITIONS, PART_UNITS } from '@/lib/platform/constants';
-import type { AddressDTO, Garage, OrderDTO, PartDTO, ProfileDTO, ReviewDTO } from '@/lib/platform/types';
+import type { AddressBook, AddressDTO, Garage, OrderDTO, PartDTO, ProfileDTO, ReviewDTO } from '@/lib/platform/types';
 import type { Suggestion } from '@/lib/catalog/search/types';
 import type { CartLineView, CartView } from '@/lib/cart';
+import type { SavedAddresses } from '@/lib/checkout';
 import type { Quote } from '@/lib/checkout/quote';
 import type { VinDecodeResult } from '@/lib/vehicles/vin';
 
@@ -69,6 +70,13 @@ export const addressSchema: z.ZodType<AddressDTO> = z
     country: z.string(),
   })
   .meta({ id: 'Address' });
+
+const addressBookEntrySchema = z.object({ id, address: addressSchema, isDefault: z.boolean() }).strict();
+
+export const addressBookSchema: z.ZodType<AddressBook> = z
+  .object({ addresses: z.array(addressBookEntrySchema).meta({ description: 'Up to 20, the default first' }) })
+  .strict()
+  .meta({ id: 'AddressBook' });
 
 export const orderSchema: z.ZodType<OrderDTO> = z
   .object({
@@ -277,9 +285,12 @@ export const quoteChangedSchema = z
   .object({ error: z.string(), quote: quoteResponseSchema.optional(), fieldErrors: z.record(z.string(), z.array(z.string())).optional() })
   .strict();
 
-export const savedAddressesSchema = z
+export const savedAddressesSchema: z.ZodType<SavedAddresses> = z
   .object({
-    addresses: z.array(addressSchema),
-    last: nullable(z.object({ address: addressSchema, phone: z.string() }).strict()),
+    book: z.array(addressBookEntrySchema),
+    fromOrders: z.array(addressSchema).meta({ description: "Past orders' addresses the book does not hold, newest first" }),
+    prefill: nullable(z.object({ address: addressSchema, phone: z.string() }).strict()).meta({
+      description: "What the checkout fills in: the default address (with no book, the last order's) and the last order's phone",
+    }),
   })
   .strict();

@@ -1,41 +1,8 @@
 import { orderEmail } from '@/lib/orders/emails';
-import type { OrderDTO } from '@/lib/platform/types';
 import { withEnv } from '@/tests/helpers/env';
+import { shippedOrderDTO } from '@/tests/helpers/factories';
 
-const ORDER: OrderDTO = {
-  _id: '65f0a1b2c3d4e5f601234567',
-  number: 'PM-100234',
-  partId: '65f0a1b2c3d4e5f601234568',
-  partName: 'Ceramic brake pads',
-  price: 24.5,
-  name: 'Mia Mechanic',
-  email: 'mia@example.com',
-  address: '1 Mill Road, Leeds, LS2 7HX, GB',
-  phone: '0113 496 0000',
-  quantity: 2,
-  total: 49,
-  paid: true,
-  status: 'shipped',
-  transactionId: 'pi_test_123',
-  cancelled: false,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  paidAt: '2026-11-20T10:05:00.000Z',
-  shippedAt: '2026-11-21T09:00:00.000Z',
-  cancelledAt: null,
-  carrier: 'UPS',
-  trackingNumber: '1Z999AA10123456784',
-  trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
-  cancelledBy: null,
-  lines: [{ partId: '65f0a1b2c3d4e5f601234568', partName: 'Ceramic brake pads', unitPrice: 24.5, quantity: 2, lineTotal: 49 }],
-  subtotal: 49,
-  shipping: null,
-  discount: null,
-  tax: 0,
-  shippingAddress: null,
-  guest: false,
-  holdUntil: null,
-  stockHeld: false,
-};
+const ORDER = shippedOrderDTO();
 
 const ORDER_PAGE = `http://localhost:3000/dashboard/orders/${ORDER._id}`;
 

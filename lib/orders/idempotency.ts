@@ -11,8 +11,9 @@ import { IdempotentRequest } from '@/models';
  * gets the answer of the first, and places one order. A key belongs to one request body: another body
  * is refused (422). Each attempt is a document under a unique `${key}#${n}`, so one runs at a time; it
  * renews `aliveUntil` while it runs. An attempt that died (the process killed, or its answer lost to an
- * error of ours) is settled by whoever looks next, within seconds: its order found and answered, or its
- * placement undone (lib/orders/placement abandonPlacement) and the request run again as attempt n + 1.
+ * error of ours) is settled by the repeat that finds it, within seconds: its order found and answered, or
+ * its placement undone (lib/orders/placement abandonPlacement) and the request run again as attempt n + 1.
+ * Without a repeat, the intents reconciliation gives its stock back all the same.
  * A refusal (4xx) is an answer too, except a passing one (429: a limit; 499: the client left).
  */
 export type Answer = { status: number; body: unknown };
@@ -26,7 +27,7 @@ export type Placing = {
 };
 
 /** A recovered order's answer as the request that placed it gave it (201), or none. */
-export const recovered = (body: unknown): Answer | null => (body ? { status: 201, body } : null);
+const recovered = (body: unknown): Answer | null => (body ? { status: 201, body } : null);
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
 /** How long an attempt counts as alive without renewing; it renews every BEAT_MS. */
@@ -74,32 +75,51 @@ type Attempt = {
   expiresAt: Date;
 };
 
-const latestAttempt = (key: string) => IdempotentRequest.findOne({ key }).sort({ n: -1 }).lean<Attempt>();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs the request once per (scope, caller, key); a repeat answers what the attempt that placed it answered. */
+/**
+ * A placing request's answer (201 with what `place` answers): run once per key when the request sends an
+ * Idempotency-Key (a repeat of one that died is answered from its order by `recover`), else run as it is.
+ */
+export async function placeOnce<T>(
+  req: Request,
+  request: Omit<KeyedRequest, 'key'>,
+  place: (orderId?: Types.ObjectId) => Promise<T>,
+  recover: (orderId: Types.ObjectId) => Promise<T | null>,
+): Promise<Answer> {
+  const key = parseIdempotencyKey(req.headers.get('idempotency-key'));
+  const run = async (orderId?: Types.ObjectId): Promise<Answer> => ({ status: 201, body: await place(orderId) });
+  if (!key) return run();
+  return once({ ...request, key }, { run, recover: async (orderId) => recovered(await recover(orderId)) });
+}
+
+/**
+ * Runs the request once per (scope, caller, key); a repeat answers what the attempt that placed it
+ * answered. Attempt n is tried by inserting `${key}#${n}`, and read by `_id` when it exists: the only
+ * lookups, so a key costs the same whatever the number of keys stored.
+ */
 export async function once(request: KeyedRequest, placing: Placing): Promise<Answer> {
   await connectDb();
   const key = `${request.scope}:${request.caller}:${sha256(request.key)}`;
   const bodyHash = sha256(canonical(request.body));
   const waitUntil = Date.now() + WAIT_MS;
-  for (;;) {
-    const latest = await latestAttempt(key);
-    if (latest && latest.bodyHash !== bodyHash) throw new UnprocessableError(KEY_REUSED);
-    const answer = latest && (await answerOf(latest, placing));
+  for (let n = 1; ;) {
+    const started = await startAttempt(key, n, bodyHash);
+    if (started) return runAttempt(started, placing);
+    const attempt = await IdempotentRequest.findById(`${key}#${n}`).lean<Attempt>();
+    if (!attempt) continue;
+    if (attempt.bodyHash !== bodyHash) throw new UnprocessableError(KEY_REUSED);
+    const answer = await answerOf(attempt, placing);
     if (answer) return answer;
-    if (latest?.state === 'running' && latest.aliveUntil.getTime() > Date.now()) {
+    if (attempt.state !== 'running' || attempt.expiresAt.getTime() <= Date.now()) {
+      // Failed and undone (or kept past its day): this request makes the next attempt.
+      n++;
+    } else if (attempt.aliveUntil.getTime() <= Date.now()) {
+      await settleAttempt(attempt);
+    } else {
       if (Date.now() > waitUntil) throw new ConflictError(IN_PROGRESS);
       await pause(POLL_MS);
-      continue;
     }
-    if (latest?.state === 'running') {
-      await settleAttempt(latest);
-      continue;
-    }
-    // No attempt yet, or the last one failed and was undone: this request makes the next.
-    const started = await startAttempt(key, (latest?.n ?? 0) + 1, bodyHash);
-    if (started) return runAttempt(started, placing);
   }
 }
 
@@ -201,14 +221,4 @@ async function assertNotGivenUp(attempt: Pick<Attempt, '_id'>): Promise<void> {
 async function settleAttempt(attempt: Pick<Attempt, '_id' | 'resourceId'>): Promise<void> {
   const { order } = await abandonPlacement(attempt.resourceId, 'idempotency');
   await IdempotentRequest.updateOne({ _id: attempt._id, state: 'running' }, { $set: { state: order ? 'stored' : 'failed' } });
-}
-
-/** Settles the attempts whose lease ran out (their process died): a periodic job, safe in every instance. */
-export async function settleDeadAttempts(now = new Date()): Promise<{ settled: number }> {
-  await connectDb();
-  const dead = await IdempotentRequest.find({ state: 'running', aliveUntil: { $lt: now } }, { _id: 1, resourceId: 1 })
-    .limit(200)
-    .lean<Array<Pick<Attempt, '_id' | 'resourceId'>>>();
-  for (const attempt of dead) await settleAttempt(attempt);
-  return { settled: dead.length };
 }

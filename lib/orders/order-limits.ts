@@ -1,16 +1,13 @@
 import 'server-only';
-import type { Types } from 'mongoose';
 import type { Actor } from '@/lib/auth/policy';
-import { connectDb } from '@/lib/platform/db';
 import { env } from '@/lib/platform/env';
 import { ValidationError } from '@/lib/platform/errors';
-import { addressBucket, perAddress, takePlaces, type Reservation } from '@/lib/platform/rate-limit';
+import { perAddress, takePlaces, type Reservation } from '@/lib/platform/rate-limit';
 import { ORDER_MAX, ORDER_MAX_TEXT } from '@/lib/validations/orders';
-import { StockHold } from '@/models';
 
 /**
- * The limits on orders (DESIGN.md section 6a): how many a guest may place, what one client may hold
- * unpaid, and the size of any order on any path.
+ * The limits on orders (DESIGN.md section 6a): how many a guest may place, and the size of any order on
+ * any path. What one client may hold unpaid is lib/orders/holds.ts.
  */
 
 export const TOO_MANY_ORDERS = 'Too many orders placed from here or with this email, please wait a while and try again';
@@ -65,71 +62,4 @@ export function unverifiedOrderPlaces(
     ],
     TOO_MANY_ORDERS,
   );
-}
-
-/** Who holds stock: the client's address, email and cart (a checkout's), each counted on its own. */
-export type HoldClient = { ip: string | null; email: string; cart?: string };
-export type HeldLine = { partId: Types.ObjectId; quantity: number; unitCents: number };
-
-const holdKeys = ({ ip, email, cart }: HoldClient) => [
-  ...(ip ? [`ip:${addressBucket(ip)}`] : []),
-  `email:${countedEmail(email)}`,
-  ...(cart ? [`cart:${cart}`] : []),
-];
-
-/** Whether the holds found under one key stay within UNPAID_HOLD_UNITS of each of these parts and UNPAID_HOLD_LIMIT in all. */
-function withinLimits(
-  holds: Array<{ parts: Array<{ partId: Types.ObjectId; units: number }>; cents: number }>,
-  partIds: string[],
-): boolean {
-  const { UNPAID_HOLD_UNITS, UNPAID_HOLD_LIMIT } = env();
-  const units = new Map<string, number>();
-  let cents = 0;
-  for (const hold of holds) {
-    cents += hold.cents;
-    for (const part of hold.parts) units.set(String(part.partId), (units.get(String(part.partId)) ?? 0) + part.units);
-  }
-  return cents <= UNPAID_HOLD_LIMIT * 100 && partIds.every((id) => (units.get(id) ?? 0) <= UNPAID_HOLD_UNITS);
-}
-
-/**
- * Whether an unpaid order may hold its stock until `until`: only while its client, under each of its
- * keys, holds at most UNPAID_HOLD_UNITS of each part and UNPAID_HOLD_LIMIT in all, this order included.
- * Past that the order takes its stock when it is paid. The holds are written first and counted after
- * (a hold that finds too much is taken back), so racing orders of one client never both get through:
- * the later writer of two always counts the earlier one. Release with releaseHold.
- */
-export async function reserveHold(client: HoldClient, orderId: Types.ObjectId, lines: HeldLine[], until: Date): Promise<boolean> {
-  const { UNPAID_HOLD_UNITS, UNPAID_HOLD_LIMIT } = env();
-  const cents = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
-  if (cents > UNPAID_HOLD_LIMIT * 100 || lines.some((line) => line.quantity > UNPAID_HOLD_UNITS)) return false;
-  const keys = holdKeys(client);
-  const parts = lines.map((line) => ({ partId: line.partId, units: line.quantity }));
-  await StockHold.insertMany(keys.map((key) => ({ key, orderId, parts, cents, until })));
-  const now = new Date();
-  const held = await StockHold.find({ key: { $in: keys }, until: { $gt: now } }, { key: 1, parts: 1, cents: 1 }).lean();
-  const partIds = lines.map((line) => String(line.partId));
-  if (
-    keys.every((key) =>
-      withinLimits(
-        held.filter((hold) => hold.key === key),
-        partIds,
-      ),
-    )
-  )
-    return true;
-  await releaseHold(orderId);
-  return false;
-}
-
-/** Ends an order's holds: it was paid, cancelled or never placed. */
-export async function releaseHold(orderId: Types.ObjectId): Promise<void> {
-  await StockHold.deleteMany({ orderId });
-}
-
-/** Removes holds that ended an hour ago or more (they no longer count): a periodic clean-up. */
-export async function pruneHolds(now = new Date()): Promise<number> {
-  await connectDb();
-  const { deletedCount } = await StockHold.deleteMany({ until: { $lt: new Date(now.getTime() - 60 * 60_000) } });
-  return deletedCount;
 }

@@ -21,7 +21,8 @@ import { enqueueMissingOrderEmails, enqueueOrderEmail, paymentPath } from '@/lib
 import { orderLinkActor } from '@/lib/orders/access';
 import { guestOrderPathFor } from '@/lib/orders/guest-links';
 import { looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/orders/numbers';
-import { assertOrderSize, releaseHold, unverifiedOrderPlaces } from '@/lib/orders/order-limits';
+import { releaseHold } from '@/lib/orders/holds';
+import { assertOrderSize, unverifiedOrderPlaces } from '@/lib/orders/order-limits';
 import { claimOutcome, type Outcome } from '@/lib/orders/outcome';
 import type { Page } from '@/lib/platform/pagination';
 import type { StockPart } from '@/lib/stock';
@@ -320,7 +321,7 @@ async function cancelUnpaid(order: LeanOrder, by: 'customer' | 'admin' | 'system
   const lines = order.stockAtPayment ? await takenLines(order._id, linesOf(order)) : linesOf(order);
   await returnLines(order._id, lines, actorEmail);
   await releaseCodes(order._id);
-  await releaseHold(order._id);
+  await releaseHold(order);
   const result = await Order.updateOne({ _id: order._id, cancelledAt: null }, { $set: { cancelledAt: new Date(), cancelledBy: by } });
   if (result.modifiedCount > 0) await notify(order._id, 'cancelled');
   return result.modifiedCount;
@@ -366,7 +367,7 @@ async function settleDecided(order: LeanOrder): Promise<Outcome | null> {
   if (!decided) return null;
   if (Date.now() - new Date(decided.at).getTime() < SETTLE_AFTER_MS) return decided.outcome as Outcome;
   if (decided.outcome === 'paid') {
-    await stampPaid(order._id, decided.intentId ?? '', decided.at);
+    await stampPaid(order, decided.intentId ?? '', decided.at);
     return 'paid';
   }
   const by = decided.by === order.email ? 'customer' : decided.by === 'hold-expiry' ? 'system' : 'admin';
@@ -375,10 +376,10 @@ async function settleDecided(order: LeanOrder): Promise<Outcome | null> {
 }
 
 /** Stamps a paid order (once: the first stamp emails the receipt). Answers how many orders it changed. */
-async function stampPaid(orderId: Types.ObjectId, transactionId: string, paidAt: Date): Promise<number> {
-  const result = await Order.updateOne({ _id: orderId, paid: false }, { $set: { paid: true, transactionId, paidAt } });
-  if (result.modifiedCount > 0) await notify(orderId, 'paid');
-  await releaseHold(orderId);
+async function stampPaid(order: LeanOrder, transactionId: string, paidAt: Date): Promise<number> {
+  const result = await Order.updateOne({ _id: order._id, paid: false }, { $set: { paid: true, transactionId, paidAt } });
+  if (result.modifiedCount > 0) await notify(order._id, 'paid');
+  await releaseHold(order);
   return result.modifiedCount;
 }
 
@@ -464,7 +465,7 @@ export async function markOrderPaid(
     return { outcome: 'cancelled', proof };
   }
   if (!claim.won && claim.intentId !== proof.intentId) throw new ConflictError(ALREADY_PAID);
-  const modifiedCount = await stampPaid(order._id, proof.intentId, new Date());
+  const modifiedCount = await stampPaid(order, proof.intentId, new Date());
   return { outcome: 'paid', acknowledged: true, modifiedCount, transactionId: proof.intentId };
 }
 

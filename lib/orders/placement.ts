@@ -12,7 +12,7 @@ import type { OrderDTO } from '@/lib/platform/types';
 import { applyStockMove, InsufficientStockError, orderMoveExists, STOCK_BUSY, type StockPart } from '@/lib/stock';
 import { toOrderDTO, type LeanOrder } from '@/lib/orders/dto';
 import { allocateOrderNumber } from '@/lib/orders/numbers';
-import { releaseHold, reserveHold, type HoldClient } from '@/lib/orders/order-limits';
+import { dropHold, reserveHold, type HoldClient } from '@/lib/orders/holds';
 import { claimOutcome } from '@/lib/orders/outcome';
 import { Order, OrderIntent, Part } from '@/models';
 import type { OrderDoc } from '@/models/order';
@@ -203,7 +203,10 @@ async function storedDespite(error: unknown, orderId: Types.ObjectId): Promise<L
 }
 
 /** Stores an order whose stock was taken (or is taken at payment): unpaid, pending, until holdUntil. */
-async function storeOrder(orderId: Types.ObjectId, fields: OrderFields & { holdUntil: Date; stockAtPayment?: true }): Promise<OrderDTO> {
+async function storeOrder(
+  orderId: Types.ObjectId,
+  fields: OrderFields & { holdUntil: Date; stockAtPayment?: true; holdSlots?: string[] },
+): Promise<OrderDTO> {
   const doc = { ...fields, _id: orderId, number: await allocateOrderNumber(), paid: false, status: 'pending' as const };
   try {
     return toOrderDTO((await Order.create(doc)).toObject<LeanOrder>());
@@ -229,32 +232,29 @@ export type Placement = {
   /** The order's own fields, from the parts as their turns read them. */
   fields: (parts: Map<string, StockPart>) => OrderFields;
 };
-type Placing = Placement & { holdUntil: Date; held: boolean; parts: Map<string, StockPart>; order: OrderDTO | null };
+type Placing = Placement & { holdUntil: Date; slots: string[] | null; parts: Map<string, StockPart>; order: OrderDTO | null };
 export type Placed = { order: OrderDTO; parts: Map<string, StockPart>; held: boolean };
 
 const PLACEMENT_STEPS: Array<Step<Placing>> = [
   {
     name: 'hold',
-    run: async (p) => void (p.held = await reserveHold(p.client, p.orderId, p.lines, p.holdUntil)),
-    undo: (p) => releaseHold(p.orderId),
+    run: async (p) => void (p.slots = await reserveHold(p.client, p.orderId, p.lines, p.holdUntil)),
+    undo: async (p) => dropHold({ _id: p.orderId, holdSlots: p.slots }),
   },
   {
     name: 'stock',
     run: async (p) => {
-      p.parts = p.held
+      p.parts = p.slots
         ? await takeLines(p.orderId, p.lines, p.email, { signal: p.signal, check: p.check })
         : await judgeLines(p.lines, p.check);
     },
-    undo: async (p) => void (p.held && (await returnLines(p.orderId, p.lines, 'system'))),
+    undo: async (p) => void (p.slots && (await returnLines(p.orderId, p.lines, 'system'))),
   },
   {
     name: 'store',
     run: async (p) => {
-      p.order = await storeOrder(p.orderId, {
-        ...p.fields(p.parts),
-        holdUntil: p.holdUntil,
-        ...(p.held ? {} : { stockAtPayment: true as const }),
-      });
+      const hold = p.slots ? { holdSlots: p.slots } : { stockAtPayment: true as const };
+      p.order = await storeOrder(p.orderId, { ...p.fields(p.parts), holdUntil: p.holdUntil, ...hold });
     },
   },
 ];
@@ -264,7 +264,7 @@ export async function placeLines(placement: Placement): Promise<Placed> {
   const placing: Placing = {
     ...placement,
     holdUntil: new Date(Date.now() + orderHoldMs(placement.verified)),
-    held: false,
+    slots: null,
     parts: new Map(),
     order: null,
   };
@@ -276,8 +276,8 @@ export async function placeLines(placement: Placement): Promise<Placed> {
   await runSteps([intent, ...(placement.steps ?? []), ...PLACEMENT_STEPS], placing);
   storedIntents.add(placement.orderId);
   // Only these parts' pages and the lists that show them; a failure here only delays them.
-  if (placing.held) await catalogChanged(placement.lines.map((line) => String(line.partId))).catch(logAfterStore('expire its pages'));
-  return { order: placing.order!, parts: placing.parts, held: placing.held };
+  if (placing.slots) await catalogChanged(placement.lines.map((line) => String(line.partId))).catch(logAfterStore('expire its pages'));
+  return { order: placing.order!, parts: placing.parts, held: placing.slots !== null };
 }
 
 /** A step after the order was stored failed: the order stands, a reconciliation repairs the rest. */
@@ -302,8 +302,8 @@ export async function abandonPlacement(
   // Only a stock take that happened has anything to return: a cancel without an `order` move would create stock.
   const taken = intent ? await takenLines(orderId, intentLines(intent)) : [];
   const returned = taken.length ? await returnLines(orderId, taken, by) : 0;
+  // Its hold's slots, if it took any, count only until its time to pay and are taken over after.
   await releaseCodes(orderId);
-  await releaseHold(orderId);
   await OrderIntent.deleteOne({ _id: orderId });
   return { order: null, returned };
 }

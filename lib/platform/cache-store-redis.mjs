@@ -31,92 +31,111 @@ const errorText = (error) => (error instanceof Error ? error.message : String(er
 
 /** @typedef {{ stale?: number; expired?: number }} TagTimes */
 
-/** @param {string} url */
-export function createRedisStore(url) {
-  const state = { usable: false, prefix: '', offset: 0, down: false, connects: 0, retry: null };
+/** The store's view of one Redis server: its connection, namespace and clock, and the expirations it has not taken yet. */
+class RedisStore {
+  name = 'redis';
+  usableNow = false;
+  prefix = '';
+  offset = 0;
+  down = false;
+  connects = 0;
+  retry = null;
   /** @type {Array<[string, TagTimes]>} expirations Redis has not taken yet (written in order: times only move forward) */
-  let pending = [];
+  pending = [];
+  client = null;
+  text = null;
+  binary = null;
 
-  // The client library is loaded here rather than imported at the top: a server without REDIS_URL never
-  // loads it (some 110 ms of a cold start's first request). Until it is connected, nothing is cached.
-  let client = null;
-  let text = null;
-  let binary = null;
-  import('redis').then(
-    ({ createClient, RESP_TYPES }) => {
-      client = createClient({
-        url,
-        // A command sent while disconnected fails at once instead of waiting for the connection.
-        disableOfflineQueue: true,
-        socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, RECONNECT_MAX_MS) },
-      });
-      text = client.withCommandOptions({ timeout: COMMAND_TIMEOUT_MS });
-      binary = client.withCommandOptions({ timeout: COMMAND_TIMEOUT_MS, typeMapping: { [RESP_TYPES.BLOB_STRING]: Buffer } });
-      client.on('error', (error) => lost(errorText(error)));
-      client.on('end', () => lost('connection closed'));
-      client.on('ready', () => void prepare());
-      client.connect().catch((error) => lost(errorText(error)));
-    },
-    (error) => lost(`the redis client could not be loaded: ${errorText(error)}`),
-  );
+  /** @param {string} url */
+  constructor(url) {
+    // The client library is loaded here rather than imported at the top: a server without REDIS_URL never
+    // loads it (some 110 ms of a cold start's first request). Until it is connected, nothing is cached.
+    import('redis').then(
+      (redis) => this.connect(url, redis),
+      (error) => this.lost(`the redis client could not be loaded: ${errorText(error)}`),
+    );
+  }
 
-  const lost = (why) => {
-    state.usable = false;
-    if (state.down) return;
-    state.down = true;
+  connect(url, { createClient, RESP_TYPES }) {
+    const client = createClient({
+      url,
+      // A command sent while disconnected fails at once instead of waiting for the connection.
+      disableOfflineQueue: true,
+      socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, RECONNECT_MAX_MS) },
+    });
+    this.client = client;
+    this.text = client.withCommandOptions({ timeout: COMMAND_TIMEOUT_MS });
+    this.binary = client.withCommandOptions({ timeout: COMMAND_TIMEOUT_MS, typeMapping: { [RESP_TYPES.BLOB_STRING]: Buffer } });
+    client.on('error', (error) => this.lost(errorText(error)));
+    client.on('end', () => this.lost('connection closed'));
+    client.on('ready', () => void this.prepare());
+    client.connect().catch((error) => this.lost(errorText(error)));
+  }
+
+  lost(why) {
+    this.usableNow = false;
+    if (this.down) return;
+    this.down = true;
     console.error(`[cache] Redis unreachable (${why}): pages and data are rendered without the shared cache until it is back`);
-  };
+  }
+
   /** The connection stands but a command failed: set up again shortly (or at the reconnect). */
-  const retrySoon = () => {
-    state.retry ??= setTimeout(() => {
-      state.retry = null;
-      if (client?.isReady && !state.usable) void prepare();
+  retrySoon() {
+    this.retry ??= setTimeout(() => {
+      this.retry = null;
+      if (this.client?.isReady && !this.usableNow) void this.prepare();
     }, RECONNECT_MAX_MS).unref();
-  };
+  }
+
   /** A command failed or timed out on a standing connection (Redis hung, say): not used until set up again. */
-  const failed = (what, error) => {
-    lost(`${what}: ${errorText(error)}`);
-    retrySoon();
-  };
+  failed(what, error) {
+    this.lost(`${what}: ${errorText(error)}`);
+    this.retrySoon();
+  }
 
   /** After each (re)connect: the namespace and clock of this Redis server, then the expirations it missed. */
-  async function prepare() {
+  async prepare() {
     try {
-      const info = await text.info('server');
+      const info = await this.text.info('server');
       const runId = /run_id:(\w+)/.exec(info)?.[1] ?? 'unknown';
       const sentAt = Date.now();
-      const [seconds, micros] = await text.time();
-      state.offset = Math.round(Number(seconds) * 1000 + Number(micros) / 1000 - (sentAt + Date.now()) / 2);
-      state.prefix = `shop:cache:${runId}:`;
-      await flushPending();
-      state.usable = true;
-      if (state.down || state.connects === 0) console.log(`[cache] shared cache in Redis (server ${runId.slice(0, 8)})`);
-      state.down = false;
-      state.connects++;
+      const [seconds, micros] = await this.text.time();
+      this.offset = Math.round(Number(seconds) * 1000 + Number(micros) / 1000 - (sentAt + Date.now()) / 2);
+      this.prefix = `shop:cache:${runId}:`;
+      await this.flushPending();
+      this.usableNow = true;
+      if (this.down || this.connects === 0) console.log(`[cache] shared cache in Redis (server ${runId.slice(0, 8)})`);
+      this.down = false;
+      this.connects++;
     } catch (error) {
-      lost(errorText(error));
-      retrySoon();
+      this.lost(errorText(error));
+      this.retrySoon();
     }
   }
 
-  async function flushPending() {
-    while (pending.length) {
-      const updates = pending;
-      pending = [];
+  async flushPending() {
+    while (this.pending.length) {
+      const updates = this.pending;
+      this.pending = [];
       try {
-        await writeTimes(updates);
+        await this.writeTimes(updates);
       } catch (error) {
-        pending = [...updates, ...pending];
+        this.pending = [...updates, ...this.pending];
         throw error;
       }
     }
   }
 
-  const usable = () => state.usable && client?.isReady === true;
-  const entryKey = (key) => `${state.prefix}e:${key}`;
+  usable() {
+    return this.usableNow && this.client?.isReady === true;
+  }
+
+  entryKey(key) {
+    return `${this.prefix}e:${key}`;
+  }
 
   /** @param {Array<[string, TagTimes]>} updates */
-  async function writeTimes(updates) {
+  async writeTimes(updates) {
     const stale = [];
     const expired = [];
     for (const [tag, times] of updates) {
@@ -124,79 +143,83 @@ export function createRedisStore(url) {
       if (times.expired !== undefined) expired.push(tag, String(times.expired));
     }
     await Promise.all([
-      stale.length && text.eval(RAISE_TIMES, { keys: [`${state.prefix}tags:stale`], arguments: stale }),
-      expired.length && text.eval(RAISE_TIMES, { keys: [`${state.prefix}tags:expired`], arguments: expired }),
+      stale.length && this.text.eval(RAISE_TIMES, { keys: [`${this.prefix}tags:stale`], arguments: stale }),
+      expired.length && this.text.eval(RAISE_TIMES, { keys: [`${this.prefix}tags:expired`], arguments: expired }),
     ]);
   }
 
-  return {
-    name: 'redis',
-    now: () => Date.now() + state.offset,
+  now() {
+    return Date.now() + this.offset;
+  }
 
-    async readEntry(key) {
-      if (!usable()) return null;
-      let stored;
-      try {
-        stored = await binary.get(entryKey(key));
-      } catch (error) {
-        failed('reading an entry', error);
-        return null;
-      }
-      try {
-        return stored ? v8.deserialize(stored) : null;
-      } catch (error) {
-        // Written by another Node.js version, say: a miss, and the next render replaces it.
-        console.error(`[cache] could not read the entry ${key}: ${errorText(error)}`);
-        return null;
-      }
-    },
+  async readEntry(key) {
+    if (!this.usable()) return null;
+    let stored;
+    try {
+      stored = await this.binary.get(this.entryKey(key));
+    } catch (error) {
+      this.failed('reading an entry', error);
+      return null;
+    }
+    try {
+      return stored ? v8.deserialize(stored) : null;
+    } catch (error) {
+      // Written by another Node.js version, say: a miss, and the next render replaces it.
+      console.error(`[cache] could not read the entry ${key}: ${errorText(error)}`);
+      return null;
+    }
+  }
 
-    async writeEntry(key, entry) {
-      if (!usable()) return;
-      await binary
-        .set(entryKey(key), v8.serialize(entry), { expiration: { type: 'PX', value: ENTRY_TTL_MS } })
-        .catch((error) => failed('writing an entry', error));
-    },
+  async writeEntry(key, entry) {
+    if (!this.usable()) return;
+    await this.binary
+      .set(this.entryKey(key), v8.serialize(entry), { expiration: { type: 'PX', value: ENTRY_TTL_MS } })
+      .catch((error) => this.failed('writing an entry', error));
+  }
 
-    async removeEntry(key) {
-      if (!usable()) return;
-      await text.del(entryKey(key)).catch(() => {});
-    },
+  async removeEntry(key) {
+    if (!this.usable()) return;
+    await this.text.del(this.entryKey(key)).catch(() => {});
+  }
 
-    // An expired entry stays until the next render replaces it (or its TTL ends): deleting it here
-    // could remove a fresh entry another instance has just written.
-    evict() {},
+  // An expired entry stays until the next render replaces it (or its TTL ends): deleting it here
+  // could remove a fresh entry another instance has just written.
+  evict() {}
 
-    /** @param {string[]} tags @returns {Promise<Map<string, TagTimes> | null>} null when the times cannot be read */
-    async readTagTimes(tags) {
-      const times = new Map();
-      if (!tags.length) return times;
-      if (!usable()) return null;
-      try {
-        const [stale, expired] = await Promise.all([
-          text.hmGet(`${state.prefix}tags:stale`, tags),
-          text.hmGet(`${state.prefix}tags:expired`, tags),
-        ]);
-        tags.forEach((tag, i) => {
-          if (stale[i] === null && expired[i] === null) return;
-          times.set(tag, {
-            stale: stale[i] === null ? undefined : Number(stale[i]),
-            expired: expired[i] === null ? undefined : Number(expired[i]),
-          });
+  /** @param {string[]} tags @returns {Promise<Map<string, TagTimes> | null>} null when the times cannot be read */
+  async readTagTimes(tags) {
+    const times = new Map();
+    if (!tags.length) return times;
+    if (!this.usable()) return null;
+    try {
+      const [stale, expired] = await Promise.all([
+        this.text.hmGet(`${this.prefix}tags:stale`, tags),
+        this.text.hmGet(`${this.prefix}tags:expired`, tags),
+      ]);
+      tags.forEach((tag, i) => {
+        if (stale[i] === null && expired[i] === null) return;
+        times.set(tag, {
+          stale: stale[i] === null ? undefined : Number(stale[i]),
+          expired: expired[i] === null ? undefined : Number(expired[i]),
         });
-        return times;
-      } catch (error) {
-        failed('reading tag times', error);
-        return null;
-      }
-    },
+      });
+      return times;
+    } catch (error) {
+      this.failed('reading tag times', error);
+      return null;
+    }
+  }
 
-    /** @param {Array<[string, TagTimes]>} updates */
-    async raiseTagTimes(updates) {
-      pending.push(...updates);
-      if (!usable()) return;
-      // Nothing is read from Redis again until it has every expiration: a missed one would serve old pages.
-      await flushPending().catch((error) => failed('writing tag times', error));
-    },
-  };
+  /** @param {Array<[string, TagTimes]>} updates */
+  async raiseTagTimes(updates) {
+    this.pending.push(...updates);
+    if (!this.usable()) return;
+    // Nothing is read from Redis again until it has every expiration: a missed one would serve old pages.
+    await this.flushPending().catch((error) => this.failed('writing tag times', error));
+  }
+}
+
+/** @param {string} url */
+export function createRedisStore(url) {
+  return new RedisStore(url);
 }

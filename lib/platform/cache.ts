@@ -1,5 +1,6 @@
 import 'server-only';
-import { cacheLife, cacheTag } from 'next/cache';
+import { cacheLife, cacheTag, revalidateTag } from 'next/cache';
+import { onVercel } from '@/lib/platform/env';
 
 /**
  * The catalog's cache scope and its expiry (DESIGN.md section 8). Reads are `'use cache'` functions in
@@ -28,8 +29,24 @@ const globalForCache = globalThis as typeof globalThis & { __shopExpireTags?: Ex
  * instance (with REDIS_URL). It works the same in a request and in a timer's job, which Next's
  * revalidateTag does not. The store's hook is installed by the cache handlers when Next.js loads them;
  * where none is loaded (jest, scripts) nothing was cached and there is nothing to expire.
+ * On Vercel, pages are in Vercel's cache (next.config.mjs): Next's revalidateTag expires them there too.
  */
 export async function expireCacheTags(tags: readonly string[]): Promise<void> {
   if (!tags.length) return;
-  await globalForCache.__shopExpireTags?.([...new Set(tags)]);
+  const unique = [...new Set(tags)];
+  if (onVercel()) expireVercelPages(unique);
+  await globalForCache.__shopExpireTags?.(unique);
+}
+
+/**
+ * Next's revalidateTag, which purges Vercel's cache of the pages carrying these tags, at once. It
+ * works in a route handler or a server action and throws elsewhere (inside a cached read, during a
+ * render, outside a request): there only the shop's store expires (docs/operations.md, Vercel).
+ */
+function expireVercelPages(tags: string[]): void {
+  try {
+    for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  } catch {
+    // Not a request that may expire pages: the store's expiry below still holds for the data.
+  }
 }

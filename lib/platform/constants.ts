@@ -70,3 +70,6 @@ export const TEXT = {
 
 /** How many vehicles a customer's garage holds. */
 export const GARAGE_SIZE = 10;
+
+/** How many addresses a customer's address book holds. */
+export const ADDRESS_BOOK_SIZE = 20;

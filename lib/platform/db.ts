@@ -1,15 +1,92 @@
 import 'server-only';
 import mongoose from 'mongoose';
 import { env } from '@/lib/platform/env';
+import { AppError, isDatabaseDown } from '@/lib/platform/errors';
 import { setQueryTimeLimit } from '@/models/time-limit';
 
 /**
  * One cached connection per process. It lives on globalThis so that hot reload in development
  * reuses it, and it is cleared when connecting fails so the next request tries again.
  */
-type Cache = { promise: Promise<typeof mongoose> | null; uri: string | null };
+type Cache = {
+  promise: Promise<typeof mongoose> | null;
+  uri: string | null;
+  /** The database's state as the driver last told it: no server answers (`lost`), and the last sign of one failing. */
+  lost: boolean;
+  failedAt: number;
+  /** disconnectDb() at work: a connection closed on purpose is no outage. */
+  closing: boolean;
+  watching: boolean;
+  watchedClient: unknown;
+};
 const globalForDb = globalThis as typeof globalThis & { __partsDb?: Cache };
-const cache: Cache = (globalForDb.__partsDb ??= { promise: null, uri: null });
+const cache: Cache = (globalForDb.__partsDb ??= {
+  promise: null,
+  uri: null,
+  lost: false,
+  failedAt: 0,
+  closing: false,
+  watching: false,
+  watchedClient: null,
+});
+
+/**
+ * How long after the last sign of the database failing an unexplained failure still counts as its: a
+ * query cut short when the server went away may reach its caller after the driver reconnected.
+ */
+export const OUTAGE_AFTERMATH_MS = 10_000;
+
+const noteFailure = () => {
+  cache.failedAt = Date.now();
+};
+
+/**
+ * The driver's signs of a server that went away between its heartbeats: a connection it could not
+ * open, or one that broke. It marks the server lost only at its next heartbeat (every 10 s), and never
+ * when the server comes back before that.
+ */
+function watchClient(client: ReturnType<typeof mongoose.connection.getClient>): void {
+  if (cache.watchedClient === client) return;
+  cache.watchedClient = client;
+  client.on('connectionCheckOutFailed', (event) => {
+    if (event.reason === 'connectionError') noteFailure();
+  });
+  client.on('connectionClosed', (event) => {
+    if (event.reason === 'error') noteFailure();
+  });
+  client.on('serverHeartbeatFailed', noteFailure);
+}
+
+function watchConnection(): void {
+  if (cache.watching) return;
+  cache.watching = true;
+  // Mongoose tells the driver's view: "disconnected" once no server answers, "connected" when one does again.
+  mongoose.connection.on('disconnected', () => {
+    if (cache.closing) return;
+    cache.lost = true;
+    noteFailure();
+  });
+  mongoose.connection.on('connected', () => {
+    cache.lost = false;
+    watchClient(mongoose.connection.getClient());
+  });
+}
+watchConnection();
+
+/** Whether the database is unreachable now, or failed a moment ago (OUTAGE_AFTERMATH_MS). */
+export function databaseRecentlyFailed(now = Date.now()): boolean {
+  return cache.lost || (cache.failedAt > 0 && now - cache.failedAt < OUTAGE_AFTERMATH_MS);
+}
+
+/**
+ * The one classification of a failure as the database's (503 with Retry-After, never 500): a driver
+ * error (isDatabaseDown), or any unexplained failure while the database is lost or just failed. A read
+ * inside `'use cache'` that failed reaches its caller, in a production build, as an Error without its
+ * name or message, so the database's state is what tells.
+ */
+export function isDatabaseFailure(error: unknown): boolean {
+  return isDatabaseDown(error) || (!(error instanceof AppError) && databaseRecentlyFailed());
+}
 
 // Fail fast: no command buffering while disconnected, a short server selection timeout.
 mongoose.set('bufferCommands', false);
@@ -42,7 +119,7 @@ export function connectDb(): Promise<typeof mongoose> {
   if (cache.promise && cache.uri === uri) return cache.promise;
   cache.uri = uri;
   cache.promise = (async () => {
-    if (mongoose.connection.readyState !== 0) await mongoose.disconnect();
+    if (mongoose.connection.readyState !== 0) await closeConnection();
     const settings = env();
     setQueryTimeLimit(settings.MONGODB_MAX_TIME_MS);
     await mongoose.connect(uri, {
@@ -64,8 +141,18 @@ export function connectDb(): Promise<typeof mongoose> {
   return cache.promise;
 }
 
+/** Closes the connection on purpose: no outage. */
+async function closeConnection(): Promise<void> {
+  cache.closing = true;
+  try {
+    await mongoose.disconnect();
+  } finally {
+    cache.closing = false;
+  }
+}
+
 export async function disconnectDb(): Promise<void> {
   cache.promise = null;
   cache.uri = null;
-  await mongoose.disconnect();
+  await closeConnection();
 }

@@ -78,9 +78,13 @@ const envSchema = z.object({
   GUEST_ORDERS_PER_EMAIL_PER_HOUR: wholeNumber(1, 1_000_000, 10),
   /** How long a guest's or an unverified account's unpaid order holds its stock (minutes). */
   GUEST_HOLD_MINUTES: wholeNumber(1, 60 * 24 * 14, 15),
-  /** The most units of one part, and the most value (whole dollars), one client may hold in unpaid orders. */
+  /**
+   * What one client may hold in unpaid orders: units of one part, value (whole dollars), and orders
+   * (0: no hold limits, every unpaid order holds its stock).
+   */
   UNPAID_HOLD_UNITS: wholeNumber(0, 1_000_000, 10),
   UNPAID_HOLD_LIMIT: wholeNumber(0, 100_000_000, 1000),
+  UNPAID_HOLD_ORDERS: wholeNumber(0, 20, 3),
   /** Set to 1 by Vercel in its builds and functions: no process lives between requests there. */
   VERCEL: optional,
 });

@@ -121,6 +121,10 @@ const DB_DOWN_ERRORS = new Set([
   'MongoServerSelectionError',
   'MongoNetworkError',
   'MongoNetworkTimeoutError',
+  'MongoPoolClearedError',
+  'MongoPoolClosedError',
+  'MongoServerClosedError',
+  'MongoClientClosedError',
   'MongoNotConnectedError',
   'MongoTopologyClosedError',
   'MongoWaitQueueTimeoutError',
@@ -128,13 +132,26 @@ const DB_DOWN_ERRORS = new Set([
   'DatabaseUnavailableError',
 ]);
 
-/** MaxTimeMSExpired: the server stopped a query at its time limit. */
-const TIME_LIMIT_CODE = 50;
+/**
+ * Server error codes that mean "not now" rather than "not this": MaxTimeMSExpired (50, a query stopped
+ * at its time limit), a host unreachable or timing out (6, 7, 89, 9001), a server shutting down (91,
+ * 11600), and a replica set changing its primary (189, 10107, 11602, 13435, 13436).
+ */
+const DB_DOWN_CODES = new Set([6, 7, 50, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
 
-/** True for errors that mean the database cannot be reached or is too busy (answered 503, never 500). */
-export function isDatabaseDown(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return DB_DOWN_ERRORS.has(error.name) || (error as { code?: unknown }).code === TIME_LIMIT_CODE;
+/** The errors a failure carries within it: its `cause`, and a bulk write's `errorResponse` (the network error that cut it short). */
+function innerErrors(error: Error): unknown[] {
+  return [error.cause, (error as { errorResponse?: unknown }).errorResponse];
+}
+
+/**
+ * True for errors that mean the database cannot be reached or is too busy (answered 503, never 500):
+ * the driver's, also when wrapped (a stock write's failure, a bulk write cut short by a lost connection).
+ */
+export function isDatabaseDown(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  if (DB_DOWN_ERRORS.has(error.name) || DB_DOWN_CODES.has((error as { code?: unknown }).code as number)) return true;
+  return innerErrors(error).some((inner) => isDatabaseDown(inner, depth + 1));
 }
 
 /** True for a MongoDB duplicate-key error (E11000), the signal every exactly-once rule rests on. */

@@ -11,9 +11,9 @@ import {
   UnsupportedMediaError,
   ValidationError,
   isCatalogLoading,
-  isDatabaseDown,
   type FieldErrors,
 } from '@/lib/platform/errors';
+import { isDatabaseFailure } from '@/lib/platform/db';
 import { withPrivacy } from '@/lib/platform/private-answers';
 
 /** `{ error }` with the status: the one error shape of every API answer. */
@@ -29,7 +29,7 @@ export function errorResponse(error: unknown, extra: Record<string, unknown> = {
       headers['Retry-After'] = String(error.retryAfterSeconds);
     return NextResponse.json(body, { status: error.status, headers });
   }
-  if (isDatabaseDown(error)) {
+  if (isDatabaseFailure(error)) {
     return NextResponse.json(
       { error: 'The shop database is unavailable, please try again shortly' },
       { status: 503, headers: { 'Retry-After': '5' } },

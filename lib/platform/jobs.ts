@@ -1,6 +1,6 @@
 import 'server-only';
-import { expireUnpaidOrders, orderEmailReconciliation, reconcileOrderIntents, settleDeadAttempts } from '@/lib/orders';
-import { pruneHolds } from '@/lib/orders/order-limits';
+import { expireUnpaidOrders, orderEmailReconciliation, reconcileOrderIntents } from '@/lib/orders';
+import { pruneHolds } from '@/lib/orders/holds';
 import { deliverDueMail, startMailSender } from '@/lib/mail/outbox';
 import { pruneCarts } from '@/lib/cart';
 import { catalogSearch } from '@/lib/catalog/search';
@@ -22,11 +22,8 @@ const reconcileOrderEmails = orderEmailReconciliation();
 const JOB_RUNS: Record<JobName, () => Promise<unknown>> = {
   /** Sends the due order emails (the outbox's claims keep each to one sender). */
   outbox: () => deliverDueMail(),
-  /**
-   * Settles what a dead process left of a placement: a request sent with an Idempotency-Key whose attempt
-   * died (its order found, or its placement undone), and the stock of orders never stored.
-   */
-  'order-intents': async () => ({ ...(await settleDeadAttempts()), ...(await reconcileOrderIntents()) }),
+  /** Returns the stock of orders whose process died between taking the stock and storing the order. */
+  'order-intents': () => reconcileOrderIntents(),
   'order-emails': () => reconcileOrderEmails(),
   /** Cancels the unpaid orders whose hold (ORDER_HOLD_MINUTES) ran out and returns their stock, once. */
   'order-holds': () => expireUnpaidOrders(),
@@ -72,7 +69,7 @@ const DEFAULT_SHIPPING: Job = { name: 'default shipping', run: () => ensureDefau
 const JOBS: Job[] = [
   DEFAULT_SHIPPING,
   scheduled('stock-repair', 0),
-  scheduled('order-intents', 10_000),
+  scheduled('order-intents', MINUTE / 2),
   scheduled('order-emails', 5 * MINUTE),
   scheduled('order-holds', MINUTE / 2),
   scheduled('carts', 60 * MINUTE),

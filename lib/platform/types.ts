@@ -81,6 +81,11 @@ export type AddressDTO = {
   country: string;
 };
 
+/** A customer's saved address (up to 20, one of them the default, which the checkout fills in). */
+export type AddressBookEntry = { id: string; address: AddressDTO; isDefault: boolean };
+/** The address book, the default first, then in the order the addresses were added. */
+export type AddressBook = { addresses: AddressBookEntry[] };
+
 /** The order page's order: `part.available` is false once its part is archived or deleted. */
 export type OrderDetailsDTO = OrderDTO & { part: { available: boolean } };
 

@@ -123,6 +123,8 @@ export const checkoutSchema = z.object({
     .min(1, 'Choose a shipping method')
     .max(40, 'Choose a shipping method'),
   discountCode,
+  // A signed-in customer's "Save this address to my address book" (a guest has no book: ignored).
+  saveAddress: z.boolean({ error: 'saveAddress must be true or false' }).optional(),
   quotedTotal: z
     .number({ error: 'quotedTotal must be a number' })
     .min(0)

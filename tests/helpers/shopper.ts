@@ -1,4 +1,5 @@
 import { POST as addLineRoute } from '@/app/api/cart/lines/route';
+import { GET as getCartRoute } from '@/app/api/cart/route';
 import { POST as checkoutRoute } from '@/app/api/checkout/route';
 import { POST as quoteRoute } from '@/app/api/checkout/quote/route';
 import { POST as createIntentRoute } from '@/app/api/create-payment-intent/route';
@@ -16,8 +17,8 @@ export function shopper(as?: UserDTO, headers: Record<string, string> = {}) {
   let cookie: string | null = null;
   const call = async (handler: Parameters<typeof callRoute>[0], path: string, options: CallOptions = {}) => {
     const res = await callRoute(handler, path, {
-      ...options,
       as,
+      ...options,
       headers: { ...headers, ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) },
     });
     const set = res.headers.get('set-cookie');
@@ -28,7 +29,8 @@ export function shopper(as?: UserDTO, headers: Record<string, string> = {}) {
   const quote = (body: Record<string, unknown>) => call(quoteRoute, '/api/checkout/quote', { method: 'POST', body });
   const checkout = (body: Record<string, unknown>, key?: string) =>
     call(checkoutRoute, '/api/checkout', { method: 'POST', body, headers: key ? { 'idempotency-key': key } : {} });
-  return { call, add, quote, checkout, cookie: () => cookie };
+  const cart = () => call(getCartRoute, '/api/cart');
+  return { call, add, cart, quote, checkout, cookie: () => cookie };
 }
 
 export const TEST_CARDS = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;

@@ -9,6 +9,8 @@ declare global {
 
 /** One real MongoDB-protocol server for the whole run; each test file uses its own database on it. */
 export default async function globalSetup(): Promise<void> {
+  // The mutation run (scripts/mutation.ts) starts both servers once for its hundreds of jest runs.
+  if (process.env.TEST_MONGODB_BASE_URI && process.env.STRIPE_MOCK_URL) return;
   const root = process.cwd();
   const db = await resolveDatabase({
     dataDir: path.join(root, '.data', `jest-${process.pid}`),

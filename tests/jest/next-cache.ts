@@ -7,3 +7,4 @@
 /* eslint-disable @typescript-eslint/no-unused-vars -- the real functions' signatures, with nothing to do */
 export function cacheTag(...tags: string[]): void {}
 export function cacheLife(profile: unknown): void {}
+export function revalidateTag(tag: string, profile: unknown): void {}

@@ -6,13 +6,14 @@ import { withDatabaseName } from '@/db/embedded';
 /** lib/platform/batch.ts's flush of every batch, found without loading it in files that never did. */
 const FLUSH_ALL_BATCHES = Symbol.for('partsmart.flushAllBatches');
 
-// Each test file gets a database of its own on the shared server, dropped when the file ends.
+// Each test file gets a database of its own on the shared server, dropped when the file ends; the
+// process id keeps apart two processes running one file at once (the mutation run's test runners).
 // Component tests (jsdom) never touch the database, and mongoose does not load there.
 const base = process.env.TEST_MONGODB_BASE_URI;
 if (base && typeof window === 'undefined') {
   const testPath = expect.getState().testPath ?? 'unknown';
   const slug = path.basename(testPath).replace(/\W+/g, '_').slice(0, 30);
-  const hash = createHash('sha1').update(testPath).digest('hex').slice(0, 8);
+  const hash = createHash('sha1').update(`${testPath}:${process.pid}`).digest('hex').slice(0, 8);
   process.env.MONGODB_URI = withDatabaseName(base, `t_${slug}_${hash}`);
 
   afterAll(async () => {

@@ -1,9 +1,8 @@
 import { cartAnswer, cartCaller } from '@/lib/cart/caller';
 import { placeCheckout, recoverCheckout } from '@/lib/checkout';
 import type { PlacedCheckout } from '@/lib/checkout/place';
-import type { Types } from 'mongoose';
 import { rememberGuestOrder } from '@/lib/orders/guest-links';
-import { once, parseIdempotencyKey, recovered } from '@/lib/orders/idempotency';
+import { placeOnce } from '@/lib/orders/idempotency';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { clientIp } from '@/lib/platform/rate-limit';
 import { checkoutSchema } from '@/lib/validations/checkout';
@@ -16,17 +15,12 @@ import { checkoutSchema } from '@/lib/validations/checkout';
 export const POST = route(async (req) => {
   const caller = await cartCaller(req);
   const input = await readJson(req, checkoutSchema);
-  const key = parseIdempotencyKey(req.headers.get('idempotency-key'));
-  const place = async (orderId?: Types.ObjectId) => ({
-    status: 201,
-    body: await placeCheckout(caller, input, { signal: req.signal, ip: clientIp(req.headers), orderId }),
-  });
-  const answer = key
-    ? await once(
-        { scope: 'checkout', caller: caller.owner, key, body: input },
-        { run: place, recover: async (orderId) => recovered(await recoverCheckout(orderId)) },
-      )
-    : await place();
+  const answer = await placeOnce(
+    req,
+    { scope: 'checkout', caller: caller.owner, body: input },
+    (orderId) => placeCheckout(caller, input, { signal: req.signal, ip: clientIp(req.headers), orderId }),
+    recoverCheckout,
+  );
   const res = cartAnswer({ ...caller, cookie: caller.cookie === 'clear' ? 'clear' : null }, answer.body, answer.status);
   // A guest's cart page offers the order to pay until it is paid (Back from its payment page lands there).
   if (!caller.actor && answer.status === 201 && input.email) rememberGuestOrder(res, (answer.body as PlacedCheckout).orderId, input.email);

@@ -1,8 +1,7 @@
 import { NextResponse } from 'next/server';
 import { requireActor } from '@/lib/auth/policy';
 import { otherMethods, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
-import type { Types } from 'mongoose';
-import { once, parseIdempotencyKey, recovered } from '@/lib/orders/idempotency';
+import { placeOnce } from '@/lib/orders/idempotency';
 import { clientIp } from '@/lib/platform/rate-limit';
 import { listOrdersOf, placeOrder, recoverPlacedOrder } from '@/lib/orders';
 import { orderListQuerySchema, placeOrderSchema } from '@/lib/validations/orders';
@@ -15,17 +14,12 @@ import { orderListQuerySchema, placeOrderSchema } from '@/lib/validations/orders
 export const POST = route(async (req) => {
   const actor = await requireActor(req);
   const input = await readJson(req, placeOrderSchema);
-  const key = parseIdempotencyKey(req.headers.get('idempotency-key'));
-  const place = async (orderId?: Types.ObjectId) => ({
-    status: 201,
-    body: await placeOrder(actor, input, { signal: req.signal, ip: clientIp(req.headers), orderId }),
-  });
-  const answer = key
-    ? await once(
-        { scope: 'order', caller: actor._id, key, body: input },
-        { run: place, recover: async (orderId) => recovered(await recoverPlacedOrder(orderId)) },
-      )
-    : await place();
+  const answer = await placeOnce(
+    req,
+    { scope: 'order', caller: actor._id, body: input },
+    (orderId) => placeOrder(actor, input, { signal: req.signal, ip: clientIp(req.headers), orderId }),
+    recoverPlacedOrder,
+  );
   return NextResponse.json(answer.body, { status: answer.status });
 });
 

@@ -1,10 +1,11 @@
 import Link from 'next/link';
 import { DeleteRecordButton } from '@/components/checkout-admin/delete-record-button';
+import { ShippingCoverage } from '@/components/checkout-admin/shipping-coverage';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { getAdminViewer } from '@/lib/auth/viewer';
-import { listShippingZones, type ShippingMethodDTO } from '@/lib/checkout/admin';
+import { getShippingCoverage, listShippingZones, type ShippingMethodDTO } from '@/lib/checkout/admin';
 import { formatPrice } from '@/lib/platform/money';
 
 export const metadata = { title: 'Shipping' };
@@ -20,7 +21,7 @@ function bandsText(method: ShippingMethodDTO): string {
 export default async function ShippingPage() {
   const admin = await getAdminViewer('/dashboard/shipping');
   if (!admin) return <AdminDenied />;
-  const zones = await listShippingZones(admin);
+  const [zones, gaps] = await Promise.all([listShippingZones(admin), getShippingCoverage(admin)]);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -33,6 +34,7 @@ export default async function ShippingPage() {
         An address takes the first zone that names its postcode prefix, else the first that names its country (lower position first), else
         the rest of the world (*). Set your own rates: the defaults only keep the shop&apos;s published promises.
       </p>
+      <ShippingCoverage gaps={gaps} />
       {zones.length === 0 && (
         <p className="rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No zones: nothing ships.</p>
       )}

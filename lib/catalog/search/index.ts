@@ -219,7 +219,7 @@ class InProcessSearch implements CatalogSearchEngine {
       .then(
         (done) => {
           if (!done) return;
-          // The heap's growth is approximate (no collection forced): npm run bench:search measures it exactly.
+          // The heap's growth is approximate: no collection is forced.
           const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024 ** 2);
           // A search refused while the index completed: its page may be cached with the loading state.
           void this.expireLoadingAnswers();

@@ -17,7 +17,7 @@ import { guestOrderToken } from '@/lib/orders/guest-links';
 import { sumStockMoves } from '@/lib/stock';
 import { takeLines, writeIntent } from '@/lib/orders/placement';
 import type { UserDTO } from '@/lib/accounts/users';
-import { DiscountRedemption, Order, OrderIntent, OrderOutcome, OutboxMessage, Part, ShopSettings, StockMove } from '@/models';
+import { DiscountRedemption, Order, OrderIntent, OrderOutcome, OutboxMessage, Part, ShopSettings, StockHold, StockMove } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { withEnv } from '@/tests/helpers/env';
 import { makeCode, makeTaxRate, makeZone } from '@/tests/helpers/checkout';
@@ -41,6 +41,9 @@ beforeAll(async () => {
   await makeTaxRate('FR', 20, false);
   await ShopSettings.create({ _id: 'shop', ordersEmail: 'owner@partsmart.example' });
 });
+
+// Each test is a scenario of its own: what earlier tests' unpaid orders hold does not carry over.
+beforeEach(() => StockHold.deleteMany({}));
 
 const browser = shopper;
 
@@ -237,7 +240,9 @@ describe('checkout', () => {
     const buyers = Array.from({ length: 10 }, () => browser());
     for (const buyer of buyers) for (const id of [third, first, second]) await buyer.add(id, 1);
     const before = await Order.countDocuments();
-    const results = await Promise.all(buyers.map((buyer) => buyer.checkout(guestCheckout(gb.standard, { discountCode: 'RACE' }))));
+    const results = await Promise.all(
+      buyers.map((buyer, i) => buyer.checkout(guestCheckout(gb.standard, { discountCode: 'RACE', email: `racer${i}@example.com` }))),
+    );
     const placed = results.filter((res) => res.status === 201);
     expect(placed).toHaveLength(4);
     expect(results.filter((res) => res.status === 409)).toHaveLength(6);
@@ -288,7 +293,9 @@ describe('checkout', () => {
     const part = await makePart({ price: 10, stock: 100 });
     const buyers = Array.from({ length: 12 }, () => browser());
     for (const buyer of buyers) await buyer.add(part, 1);
-    const results = await Promise.all(buyers.map((buyer) => buyer.checkout(guestCheckout(gb.standard, { discountCode: 'CAP3' }))));
+    const results = await Promise.all(
+      buyers.map((buyer, i) => buyer.checkout(guestCheckout(gb.standard, { discountCode: 'CAP3', email: `capped${i}@example.com` }))),
+    );
     expect(results.filter((res) => res.status === 201)).toHaveLength(3);
     const refused = results.filter((res) => res.status !== 201);
     expect(refused.every((res) => res.status === 409 && res.body.error === CODE_TEXT.usedUp)).toBe(true);
@@ -332,7 +339,8 @@ describe('checkout', () => {
   });
 
   it('limits the orders guests place per email and per client address; a refused checkout counts nothing', async () => {
-    await withEnv({ GUEST_ORDERS_PER_EMAIL_PER_HOUR: '2', GUEST_ORDERS_PER_ADDRESS_PER_HOUR: '3' }, async () => {
+    // Four buyers' orders from one address: the guest limits, not the hold limits (each held here).
+    await withEnv({ GUEST_ORDERS_PER_EMAIL_PER_HOUR: '2', GUEST_ORDERS_PER_ADDRESS_PER_HOUR: '3', UNPAID_HOLD_ORDERS: '0' }, async () => {
       const part = await makePart({ price: 10, stock: 50 });
       const from = { 'x-forwarded-for': '198.51.100.77' };
       const attempt = async (email: string, as?: UserDTO) => {
@@ -442,7 +450,7 @@ describe('checkout', () => {
     expect(res.body.orderUrl).toBe(`/dashboard/orders/${res.body.orderId}`);
     expect(res.body.payUrl).toBe(`/dashboard/payment/${res.body.orderId}`);
     const book = await callRoute(addressesRoute, '/api/checkout/addresses', { as: customer });
-    expect(book.body.last).toMatchObject({ phone: PHONE, address: { line1: '1 Mill Road', postalCode: 'LS2 7HX' } });
+    expect(book.body.prefill).toMatchObject({ phone: PHONE, address: { line1: '1 Mill Road', postalCode: 'LS2 7HX' } });
     const mine = await callRoute(myOrdersRoute, '/api/order', { as: customer });
     expect(mine.body[0]).toMatchObject({ _id: res.body.orderId, total: 96, shipping: { label: 'Standard', amount: 0 } });
     const byAdmin = await browser(admin).checkout({ address: ADDRESS, phone: PHONE, shippingMethod: gb.standard });

@@ -20,7 +20,7 @@ import type { OrderDTO } from '@/lib/platform/types';
 import type { UserDTO } from '@/lib/accounts/users';
 import { Order, OutboxDue, OutboxMessage } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
-import { asActor, makePart, makeReview, makeUser } from '@/tests/helpers/factories';
+import { asActor, makePart, makeReview, makeUser, shippedOrderDTO } from '@/tests/helpers/factories';
 import { closeMailTransport } from '@/lib/mail';
 import { deadSmtpUrl, startTestSmtpServer } from '@/tests/helpers/smtp-server';
 
@@ -285,40 +285,11 @@ describe('order emails', () => {
   });
 
   it('builds both parts: the pay link, the receipt, carrier and tracking link, who cancelled; user text escaped in HTML', async () => {
-    const order: OrderDTO = {
-      _id: '65f0a1b2c3d4e5f601234567',
-      number: 'PM-100234',
-      partId: '65f0a1b2c3d4e5f601234568',
+    const order = shippedOrderDTO({
       partName: 'Brake <pads> & "shims"',
-      price: 24.5,
       name: 'Mia <script>alert(1)</script>',
-      email: 'mia@example.com',
       address: '1 <b>Bold</b> Road',
-      phone: '0113 496 0000',
-      quantity: 2,
-      total: 49,
-      paid: true,
-      status: 'shipped',
-      transactionId: 'pi_test_123',
-      cancelled: false,
-      createdAt: '2026-11-20T10:00:00.000Z',
-      paidAt: '2026-11-20T10:05:00.000Z',
-      shippedAt: '2026-11-21T09:00:00.000Z',
-      cancelledAt: null,
-      carrier: 'UPS',
-      trackingNumber: '1Z999AA10123456784',
-      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
-      cancelledBy: null,
-      lines: [{ partId: '65f0a1b2c3d4e5f601234568', partName: 'Brake <pads> & "shims"', unitPrice: 24.5, quantity: 2, lineTotal: 49 }],
-      subtotal: 49,
-      shipping: null,
-      discount: null,
-      tax: 0,
-      shippingAddress: null,
-      guest: false,
-      holdUntil: null,
-      stockHeld: false,
-    };
+    });
     const placed = orderEmail('placed', { ...order, paid: false, status: 'pending' });
     expect(placed.to).toBe('mia@example.com');
     expect(placed.text).toContain(`http://localhost:3000/dashboard/payment/${order._id}`);

@@ -2,7 +2,8 @@ import { Types } from 'mongoose';
 import { DELETE as cancelRoute } from '@/app/api/order/[id]/route';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import type { UserDTO } from '@/lib/accounts/users';
-import { countedEmail, reserveHold } from '@/lib/orders/order-limits';
+import { refusedHolds, reserveHold } from '@/lib/orders/holds';
+import { countedEmail } from '@/lib/orders/order-limits';
 import { SOLD_OUT, expireUnpaidOrders } from '@/lib/orders';
 import { SOLD_OUT_REFUNDED } from '@/lib/payments';
 import { applyStockMove, sumStockMoves } from '@/lib/stock';
@@ -84,10 +85,39 @@ describe('what one client holds unpaid', () => {
     expect((await guestCheckout('203.0.113.6', 'Dot.Ted@gmail.com', [[partId, 6]])).status).toBe(201);
     expect((await guestCheckout('203.0.113.7', 'dotted+2@googlemail.com', [[partId, 5]])).status).toBe(201);
     expect(await stockOf(partId)).toBe(88);
+    // One cart, filled again and checked out from two addresses with two emails: the cart holds 6 + 5.
+    const cart = shopper(undefined, from('203.0.113.20'));
+    const checkoutAs = (email: string) => cart.checkout({ email, address: ADDRESS, phone: PHONE, shippingMethod: standard });
+    await cart.add(partId, 6);
+    expect((await checkoutAs('cart-one@example.com')).status).toBe(201);
+    const later = shopper(undefined, { ...from('203.0.113.21'), cookie: cart.cookie()! });
+    await later.add(partId, 5);
+    expect((await later.checkout({ email: 'cart-two@example.com', address: ADDRESS, phone: PHONE, shippingMethod: standard })).status).toBe(
+      201,
+    );
+    expect(await stockOf(partId)).toBe(82);
     // Other parts are counted on their own.
     const other = await makePart({ price: 5, stock: 10 });
     expect((await guestCheckout('203.0.113.5', 'third@example.com', [[other, 10]])).status).toBe(201);
     expect(await stockOf(other)).toBe(0);
+  });
+
+  it('a slot of an order past its time to pay counts for nothing, wherever it stands', async () => {
+    const client = { ip: '203.0.113.22', email: 'ended@example.com' };
+    const partId = new Types.ObjectId();
+    const until = new Date(Date.now() + 60_000);
+    const first = (await reserveHold(
+      client,
+      new Types.ObjectId(),
+      [{ partId: new Types.ObjectId(), quantity: 1, unitCents: 100 }],
+      until,
+    ))!;
+    const full = (await reserveHold(client, new Types.ObjectId(), [{ partId, quantity: 10, unitCents: 100 }], until))!;
+    expect(full.every((slot) => slot.endsWith('#2'))).toBe(true);
+    // The second order's time ends; the first's slot is given back: slot 1 free, slot 2 ended but still there.
+    await StockHold.updateMany({ _id: { $in: full } }, { until: new Date(Date.now() - 1) });
+    await StockHold.deleteMany({ _id: { $in: first } });
+    expect(await reserveHold(client, new Types.ObjectId(), [{ partId, quantity: 1, unitCents: 100 }], until)).not.toBeNull();
   });
 
   it('a hostile client from one address with ten email variants leaves 90 of 100 for sale; a customer then buys 50', async () => {
@@ -139,9 +169,12 @@ describe('what one client holds unpaid', () => {
     const partId = new Types.ObjectId();
     const client = { ip: '203.0.113.9', email: 'racer@example.com' };
     const until = new Date(Date.now() + 60_000);
-    const granted = await Promise.all(orderIds.map((id) => reserveHold(client, id, [{ partId, quantity: 3, unitCents: 100 }], until)));
+    const granted = (
+      await Promise.all(orderIds.map((id) => reserveHold(client, id, [{ partId, quantity: 3, unitCents: 100 }], until)))
+    ).map((slots) => slots !== null);
     // 3 units each: at most 3 orders (9 units) fit under 10 (a crowd may well all be refused: never too many).
-    const held = await StockHold.find({ key: 'ip:203.0.113.9' }).lean();
+    await refusedHolds.flush();
+    const held = await StockHold.find({ _id: { $regex: '^ip:203\\.0\\.113\\.9#' } }).lean();
     expect(held.map((hold) => String(hold.orderId)).sort()).toEqual(
       orderIds
         .filter((_, i) => granted[i])
@@ -151,8 +184,21 @@ describe('what one client holds unpaid', () => {
     expect(held.reduce((sum, hold) => sum + hold.parts[0]!.units, 0)).toBeLessThanOrEqual(10);
     // What the refused ones wrote is gone: the client may still hold up to the limit.
     const room = 10 - held.reduce((sum, hold) => sum + hold.parts[0]!.units, 0);
-    expect(await reserveHold(client, new Types.ObjectId(), [{ partId, quantity: room, unitCents: 100 }], until)).toBe(true);
-    expect(await reserveHold(client, new Types.ObjectId(), [{ partId, quantity: 1, unitCents: 100 }], until)).toBe(false);
+    expect(await reserveHold(client, new Types.ObjectId(), [{ partId, quantity: room, unitCents: 100 }], until)).not.toBeNull();
+    expect(await reserveHold(client, new Types.ObjectId(), [{ partId, quantity: 1, unitCents: 100 }], until)).toBeNull();
+  });
+
+  it('holds at most UNPAID_HOLD_ORDERS unpaid orders of one client at once; the slot of an order past its time is taken over', async () => {
+    const client = { ip: '203.0.113.16', email: 'slots@example.com' };
+    const line = () => [{ partId: new Types.ObjectId(), quantity: 1, unitCents: 100 }];
+    const until = new Date(Date.now() + 60_000);
+    const held = [];
+    for (let i = 0; i < 3; i++) held.push(await reserveHold(client, new Types.ObjectId(), line(), until));
+    expect(held.every((slots) => slots?.length === 2)).toBe(true);
+    expect(await reserveHold(client, new Types.ObjectId(), line(), until)).toBeNull();
+    // The first order's time to pay ends: its slots are free for the next order.
+    await StockHold.updateMany({ _id: { $in: held[0]! } }, { until: new Date(Date.now() - 1) });
+    expect(await reserveHold(client, new Types.ObjectId(), line(), until)).toEqual(held[0]);
   });
 
   it('a guest holds for GUEST_HOLD_MINUTES, a verified customer for ORDER_HOLD_MINUTES', async () => {

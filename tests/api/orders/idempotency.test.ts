@@ -1,10 +1,10 @@
 import { Types } from 'mongoose';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import type { UserDTO } from '@/lib/accounts/users';
-import { IN_PROGRESS, KEY_REUSED, settleDeadAttempts } from '@/lib/orders/idempotency';
-import { storedIntents } from '@/lib/orders';
+import { IN_PROGRESS, KEY_REUSED } from '@/lib/orders/idempotency';
+import { reconcileOrderIntents, storedIntents } from '@/lib/orders';
 import { sumStockMoves } from '@/lib/stock';
-import { IdempotentRequest, Order, OrderIntent, OrderOutcome, OutboxMessage, Part } from '@/models';
+import { IdempotentRequest, Order, OrderIntent, OrderOutcome, OutboxMessage, Part, StockHold } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makeZone } from '@/tests/helpers/checkout';
 import { makePart, makeUser } from '@/tests/helpers/factories';
@@ -19,6 +19,9 @@ beforeAll(async () => {
   customer = await makeUser({ name: 'Kim Key' });
   ({ standard } = await makeZone({ countries: ['GB'] }));
 });
+
+// Each test is a scenario of its own: what earlier tests' unpaid orders hold does not carry over.
+beforeEach(() => StockHold.deleteMany({}));
 
 const stockOf = async (partId: string) => (await Part.findById(partId).lean())!.availableQuantity;
 const order = (body: Record<string, unknown>, key?: string) =>
@@ -128,17 +131,21 @@ describe('a key whose request died is settled, never stuck', () => {
     expect(await OrderOutcome.findOne({ orderId: lost!._id }).lean()).toMatchObject({ outcome: 'cancelled' });
   });
 
-  it('without a repeat, the background job settles it within its period', async () => {
+  it('without a repeat, the intents reconciliation gives its stock back; a late repeat places it again', async () => {
     const partId = await makePart({ stock: 5 });
     const first = await order({ partId, ...CONTACT, quantity: 2 }, 'settled-by-job');
     await storedIntents.flush();
     const lost = await Order.findByIdAndDelete(first.body.insertedId).lean();
-    await OrderIntent.create({ _id: lost!._id, partId: lost!.partId, quantity: 2, by: customer.email });
+    await OrderIntent.create({ _id: lost!._id, partId: lost!.partId, quantity: 2, by: customer.email, at: new Date(Date.now() - 120_000) });
     await dieWhileRunning(first.body.insertedId);
-    expect((await settleDeadAttempts()).settled).toBeGreaterThanOrEqual(1);
+    expect((await reconcileOrderIntents()).returned).toBe(1);
     expect(await stockOf(partId)).toBe(5);
-    expect(await IdempotentRequest.findOne({ resourceId: lost!._id }).lean()).toMatchObject({ state: 'failed' });
     expect(await OrderIntent.exists({ _id: lost!._id })).toBeNull();
+    const again = await order({ partId, ...CONTACT, quantity: 2 }, 'settled-by-job');
+    expect(again.status).toBe(201);
+    expect(await IdempotentRequest.findOne({ resourceId: lost!._id }).lean()).toMatchObject({ state: 'failed' });
+    expect(await stockOf(partId)).toBe(3);
+    expect(await Order.countDocuments({ partId })).toBe(1);
   });
 
   it('a repeat while the first still runs waits for its answer rather than failing', async () => {

@@ -8,7 +8,7 @@ import { ServiceUnavailableError } from '@/lib/platform/errors';
 import { TOO_MANY_ORDERS } from '@/lib/orders/order-limits';
 import { Types } from 'mongoose';
 import type { UserDTO } from '@/lib/accounts/users';
-import { Order, OrderIntent, OrderOutcome, Part, StockMove } from '@/models';
+import { Order, OrderIntent, OrderOutcome, Part, StockHold, StockMove } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { withEnv } from '@/tests/helpers/env';
 import { asActor, makePart, makeUser, newObjectId } from '@/tests/helpers/factories';
@@ -25,6 +25,9 @@ beforeAll(async () => {
   other = await makeUser({ name: 'Olly Other' });
   admin = await makeUser({ name: 'Ada Admin', admin: true });
 });
+
+// Each test is a scenario of its own: what earlier tests' unpaid orders hold does not carry over.
+beforeEach(() => StockHold.deleteMany({}));
 
 const order = (as: UserDTO | null, body: Record<string, unknown>) => callRoute(placeOrderRoute, '/api/order', { method: 'POST', body, as });
 
@@ -167,8 +170,8 @@ describe('POST /api/order', () => {
   it('50 concurrent orders against a stock of 10: exactly 10 orders, the stock ends at 0 and never below', async () => {
     const partId = await makePart({ stock: 10 });
     const buyers = [customer, other];
-    // Every order holds its stock here (each buyer holds 25 units): the ledger's race, not the hold limits.
-    const results = await withEnv({ UNPAID_HOLD_UNITS: '1000' }, () =>
+    // No hold limits here (each buyer holds 25 orders): the ledger's race, not the hold limits.
+    const results = await withEnv({ UNPAID_HOLD_ORDERS: '0' }, () =>
       Promise.all(Array.from({ length: 50 }, (_, i) => order(buyers[i % 2]!, { partId, ...CONTACT, quantity: 1 }))),
     );
     const statuses = results.map((r) => r.status);
@@ -182,7 +185,8 @@ describe('POST /api/order', () => {
   });
 
   it('an account whose email is not verified orders under the guest limits; a refused order counts nothing', async () => {
-    await withEnv({ GUEST_ORDERS_PER_EMAIL_PER_HOUR: '2', GUEST_ORDERS_PER_ADDRESS_PER_HOUR: '3' }, async () => {
+    // Six accounts' orders from one address: the guest limits, not the hold limits (each held here).
+    await withEnv({ GUEST_ORDERS_PER_EMAIL_PER_HOUR: '2', GUEST_ORDERS_PER_ADDRESS_PER_HOUR: '3', UNPAID_HOLD_ORDERS: '0' }, async () => {
       const partId = await makePart({ stock: 50, minimumQuantity: 1 });
       const from = (ip: string) => ({ 'x-forwarded-for': ip });
       const place = (as: UserDTO, ip: string, quantity = 1) =>

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { CATEGORIES, findCategory } from '@/content/categories';
 import { CatalogView } from '@/components/catalog/catalog-view';
 import { CategoryHeader } from '@/components/catalog/category-header';
+import { VehicleRedirect } from '@/components/catalog/vehicle-redirect';
 import { catalogMetadata } from '@/lib/catalog/seo';
 import { categoryPath } from '@/lib/catalog/url';
 
@@ -20,13 +21,15 @@ export async function generateMetadata({ params }: CategoryPageProps): Promise<M
 
 /**
  * A category's own page: its description and its parts' first page, static like /parts. Narrowed
- * further (search, filters, sort, page), it is at ./search.
+ * further (search, filters, sort, page), it is at ./search. A browser with a chosen vehicle goes on to
+ * that vehicle's list.
  */
 export default async function CategoryPage({ params }: CategoryPageProps) {
   const category = findCategory((await params).slug);
   if (!category) notFound();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <VehicleRedirect />
       <CategoryHeader category={category} />
       <div className="mt-8">
         <CatalogView basePath={categoryPath(category.slug)} params={{}} category={category.slug} />

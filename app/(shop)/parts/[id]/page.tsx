@@ -4,12 +4,14 @@ import { CATEGORIES } from '@/content/categories';
 import { AddToCartButton } from '@/components/cart/add-to-cart-button';
 import { buttonPart } from '@/components/cart/button-part';
 import { ShipsTo } from '@/components/cart/ships-to';
+import { CatalogLink } from '@/components/catalog/catalog-link';
 import { FitBadge } from '@/components/parts/fit-badge';
 import { FitmentTable } from '@/components/parts/fitment-table';
 import { PartPurchase } from '@/components/parts/part-purchase';
 import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
 import { getCachedPart } from '@/lib/catalog';
+import { categoryPath } from '@/lib/catalog/url';
 import { POSITION_LABELS, SITE_NAME } from '@/lib/platform/constants';
 import { appUrl } from '@/lib/platform/env';
 import { formatPrice } from '@/lib/platform/money';
@@ -87,9 +89,9 @@ export default async function PartPage({ params }: PartPageProps) {
           <>
             {' '}
             /{' '}
-            <Link href={`/categories/${category.slug}`} className="hover:text-slate-900">
+            <CatalogLink basePath={categoryPath(category.slug)} className="hover:text-slate-900">
               {category.name}
-            </Link>
+            </CatalogLink>
           </>
         )}{' '}
         / <span className="break-words text-slate-900">{part.name}</span>

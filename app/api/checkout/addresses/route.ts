@@ -3,7 +3,7 @@ import { requireActor } from '@/lib/auth/policy';
 import { savedAddresses } from '@/lib/checkout';
 import { otherMethods, route } from '@/lib/platform/http';
 
-/** GET /api/checkout/addresses: the customer's address book (from their orders) and the last address and phone. */
+/** GET /api/checkout/addresses: what the checkout offers (the address book, then past orders' addresses) and fills in. */
 export const GET = route(async (req) => NextResponse.json(await savedAddresses(await requireActor(req))));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -6,6 +6,7 @@ import { HoldCountdown } from '@/components/orders/hold-countdown';
 import { OrderReceipt } from '@/components/orders/order-receipt';
 import { OrderStageBadge } from '@/components/orders/order-status';
 import { OrderTimeline } from '@/components/orders/order-timeline';
+import { ReorderButton } from '@/components/orders/reorder-button';
 import { Badge } from '@/components/ui/badge';
 import { LocalTime } from '@/components/ui/local-time';
 import { requireViewer } from '@/lib/auth/viewer';
@@ -26,6 +27,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const open = !order.paid && !order.cancelled;
   const canPay = open && !viewer.isAdmin && order.part.available;
   const canShip = viewer.isAdmin && order.paid && !order.cancelled && order.status !== 'shipped';
+  const canReorder = !viewer.isAdmin && (order.paid || order.cancelled);
   const rows: Array<[string, ReactNode]> = [
     ['Quantity', order.quantity],
     ['Price per piece', formatPrice(order.price)],
@@ -84,7 +86,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           )}
           <ShipTo order={order} email={viewer.isAdmin} />
           {open && order.holdUntil && <HoldCountdown holdUntil={order.holdUntil} held={order.stockHeld} />}
-          {(open || canShip) && (
+          {(open || canShip || canReorder) && (
             <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
               {canPay && <PayLink order={order} />}
               {open && !order.part.available && !viewer.isAdmin && (
@@ -92,6 +94,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
               )}
               {open && <CancelOrderButton order={order} />}
               {canShip && <ShipButton order={order} />}
+              {canReorder && <ReorderButton order={order} />}
             </div>
           )}
         </section>

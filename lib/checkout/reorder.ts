@@ -1,0 +1,31 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { assertCustomer, SESSION_EXPIRED, type Actor } from '@/lib/auth/policy';
+import { addOrderedLines, type CartView } from '@/lib/cart';
+import { cartCaller, type CartCaller } from '@/lib/cart/caller';
+import { getOrder } from '@/lib/orders';
+import { orderLinkActor } from '@/lib/orders/access';
+import { ORDER_TOKEN_HEADER } from '@/lib/orders/guest-links';
+import { UnauthorizedError } from '@/lib/platform/errors';
+
+/**
+ * Who asks for Order again, and whose cart it fills: a customer's own cart, or a guest holding the
+ * order's signed link (`X-Order-Token`), whose guest cart on this browser it fills. Anyone else is 401;
+ * an admin, who cannot buy, 403 (cartCaller).
+ */
+export async function reorderCaller(req: NextRequest): Promise<{ caller: CartCaller; actor: Actor }> {
+  const caller = await cartCaller(req);
+  const actor = caller.actor ?? (await orderLinkActor(req.headers.get(ORDER_TOKEN_HEADER)));
+  if (!actor) throw new UnauthorizedError(SESSION_EXPIRED);
+  return { caller, actor };
+}
+
+/** Order again (issue 44): the lines of an order the buyer may see (else 404) back in the cart, flagged as the cart flags them. */
+export async function reorder(buyer: { actor: Actor; owner: string }, orderId: string): Promise<CartView> {
+  assertCustomer(buyer.actor);
+  const order = await getOrder(buyer.actor, orderId);
+  return addOrderedLines(
+    buyer.owner,
+    order.lines.map((line) => ({ partId: line.partId, quantity: line.quantity, unitPrice: line.unitPrice })),
+  );
+}
