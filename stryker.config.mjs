@@ -18,7 +18,7 @@ export const MUTATION_GROUPS = {
   },
   links: {
     mutate: ['lib/orders/guest-links.ts', 'lib/orders/lookup.ts'],
-    tests: ['lib/orders/guest-links.test.ts', 'lib/orders/lookup.test.ts'],
+    tests: ['lib/orders/guest-links.test.ts', 'lib/orders/lookup.test.ts', 'tests/api/orders/lookup.test.ts'],
   },
   shipping: {
     mutate: ['lib/checkout/shipping.ts', 'lib/checkout/tax.ts'],
@@ -35,6 +35,8 @@ export const MUTATION_GROUPS = {
       'tests/api/checkout/cart.test.ts',
       'tests/api/checkout/cart-lines.test.ts',
       'tests/api/checkout/cart-merge.test.ts',
+      'tests/api/checkout/reorder.test.ts',
+      'tests/api/orders/order-size.test.ts',
     ],
   },
 };

@@ -8,7 +8,7 @@ import { measureFirstLoad, type FirstLoad } from './bench/first-load';
 import { runLighthouse, type LighthouseReport, type Throttling } from './bench/lighthouse';
 import { baselineRate, fixed, formatTable, median, runLoad, sandwiched, settle, type LoadResult, type Sandwich } from './bench/load';
 import { createPart, orderBurst, orderLoad, type BenchPart, type BurstReport } from './bench/orders';
-import { CHECKOUT_BENCH_NAMES, hoardingRound, runCheckoutBench, type CheckoutBenchReport } from './bench/checkout';
+import { CHECKOUT_BENCH_NAMES, guestWith, hoardingRound, runCheckoutBench, type CheckoutBenchReport } from './bench/checkout';
 import { cpuShare, mb, RssSampler, waitForIdleTree, type RssFigures } from './bench/rss';
 import { measureSitemap, orderablePart, sequentialOrders, timedGet, type SitemapChunk } from './bench/scale';
 import { BENCH_DIST_DIR, buildBench, startBench, type BenchServer } from './bench/server';
@@ -54,7 +54,7 @@ const HELP = `Usage: npm run bench -- [options]
                      checkout-burst, code-cap, hoard, first-load, cluster
                      (scale: first-page, order-latency, catalog, sitemap, load)
   --skip-cluster     leave out the measurements through the production topology (nginx, 2 instances)
-  --lighthouse       also run Lighthouse (mobile) on / and a part page, estimated (its default) and applied throttling
+  --lighthouse       also run Lighthouse (mobile) on /, a part page, /parts, the cart (3 lines) and /checkout, estimated (its default) and applied throttling
   --lighthouse-rounds N  Lighthouse runs of each page and throttling, medians (default 5, as Lighthouse's own
                      advice on variability has it; 1 with --smoke)
   --scale            the large-catalog measurements on --data-dir (default .data/scale, from npm run seed:scale)
@@ -324,11 +324,14 @@ async function normalRun(): Promise<void> {
         `[bench] waited ${fixed(idle.seconds)} s for the server and database to come back to rest (under ${fixed(rest.busy * 100)}% of a core over ${rest.quietSeconds} s) before Lighthouse${idle.quiet ? '' : ': NOT reached'}`,
       );
     }
+    // The cart and the checkout of a guest with three lines (private pages: the cart's cookie rides along).
+    const cartPages = flags.lighthouse ? await lighthouseCart(base) : null;
     if (flags.lighthouse)
       for (let round = 1; round <= lighthouseRounds; round++)
-        for (const target of ['/', partPath])
+        for (const target of ['/', partPath, '/parts', '/cart', '/checkout'])
           for (const throttling of ['simulate', 'devtools'] as const) {
-            const report = await lighthouseRun(base, target, throttling, stalledRuns);
+            const headers = target === '/cart' || target === '/checkout' ? cartPages! : undefined;
+            const report = await lighthouseRun(base, target, throttling, stalledRuns, headers);
             lighthouse.push(report);
             log(`[bench] round ${round}/${lighthouseRounds}, Lighthouse ${target} (${throttling}): ${lighthouseLine(report)}`);
           }
@@ -559,13 +562,35 @@ async function clusterRun(dataDir: string, partPath: string, runId: string): Pro
   }
 }
 
+/** The cookie of a guest whose cart holds three of the catalog's parts in stock. */
+async function lighthouseCart(base: string): Promise<Record<string, string>> {
+  const parts = (await (await fetch(new URL('/api/parts?limit=12', base))).json()) as Array<{
+    _id: string;
+    name: string;
+    availableQuantity?: number;
+  }>;
+  const inStock = parts.filter((part) => (part.availableQuantity ?? 1) > 0).slice(0, 3);
+  if (inStock.length < 3) throw new Error('Lighthouse: the catalog has fewer than three parts in stock for the cart');
+  const { cookie } = await guestWith(
+    base,
+    inStock.map((part) => ({ id: part._id, name: part.name })),
+  );
+  return { cookie };
+}
+
 /** Most runs of one page and throttling: a run the browser stalled is run again twice at most, then kept. */
 const LIGHTHOUSE_ATTEMPTS = 3;
 
 /** A Lighthouse run, again while the browser stalled its first paint (LighthouseReport.stalled); those runs go to `stalled`. */
-async function lighthouseRun(base: string, target: string, throttling: Throttling, stalled: LighthouseReport[]): Promise<LighthouseReport> {
+async function lighthouseRun(
+  base: string,
+  target: string,
+  throttling: Throttling,
+  stalled: LighthouseReport[],
+  headers?: Record<string, string>,
+): Promise<LighthouseReport> {
   for (let attempt = 1; ; attempt++) {
-    const report = await runLighthouse(base, target, throttling);
+    const report = await runLighthouse(base, target, throttling, headers);
     if (!report.stalled || attempt === LIGHTHOUSE_ATTEMPTS) return report;
     stalled.push(report);
     log(
@@ -580,12 +605,16 @@ function lighthouseLine(report: LighthouseReport): string {
 }
 
 /** The medians of a page's runs with one throttling (NaN when a run failed, which fails the target). */
-function summarizeLighthouse(runs: LighthouseReport[]): { performance: number; lcpMs: number } {
+function summarizeLighthouse(runs: LighthouseReport[]): { performance: number; accessibility: number; lcpMs: number } {
   const values = (pick: (run: LighthouseReport) => number | null) => {
     const figures = runs.map(pick);
     return figures.some((figure) => figure === null) ? Number.NaN : median(figures as number[]);
   };
-  return { performance: values((run) => run.performance), lcpMs: values((run) => run.lcpMs) };
+  return {
+    performance: values((run) => run.performance),
+    accessibility: values((run) => run.accessibility),
+    lcpMs: values((run) => run.lcpMs),
+  };
 }
 
 function printNormalReport(
@@ -741,18 +770,21 @@ function printNormalReport(
         throttling,
         runs.map((run) => run.performance ?? '?').join(' '),
         fixed(summary.performance, 0),
+        fixed(summary.accessibility, 0),
         runs.map((run) => (run.lcpMs === null ? '?' : fixed(run.lcpMs, 0))).join(' '),
         fixed(summary.lcpMs, 0),
         throttling === 'simulate' ? runs.map((run) => (run.observedLcpMs === null ? '?' : fixed(run.observedLcpMs, 0))).join(' ') : '',
       ]);
-      const line = `Lighthouse ${page} (${throttling}): performance ${fixed(summary.performance, 0)} (>= 98), LCP ${fixed(summary.lcpMs, 0)} ms (< 2000)`;
+      // The home and part pages carry the shop's speed target; the list, the cart and the checkout at least 95.
+      const floor = page === '/' || page.startsWith('/parts/') ? 98 : 95;
+      const line = `Lighthouse ${page} (${throttling}): performance ${fixed(summary.performance, 0)} (>= ${floor}), accessibility ${fixed(summary.accessibility, 0)} (100), LCP ${fixed(summary.lcpMs, 0)} ms (< 2000)`;
       checks.push(
         throttling === 'simulate'
-          ? `${verdict(summary.performance >= 98 && summary.lcpMs < 2000)}  ${line}`
+          ? `${verdict(summary.performance >= floor && summary.accessibility === 100 && summary.lcpMs < 2000)}  ${line}`
           : `INFO  ${line}, for comparison`,
       );
     }
-    log(formatTable(['page', 'throttling', 'performance', 'median', 'LCP ms', 'median', 'observed LCP ms'], rows));
+    log(formatTable(['page', 'throttling', 'performance', 'median', 'accessibility', 'LCP ms', 'median', 'observed LCP ms'], rows));
     if (stalledRuns.length)
       log(
         `set aside and run again, the browser having painted only after the load event (GoogleChrome/lighthouse#17148): ${stalledRuns

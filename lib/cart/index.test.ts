@@ -2,12 +2,14 @@ import { Types } from 'mongoose';
 import { Cart, Part } from '@/models';
 import { makePart } from '@/tests/helpers/factories';
 import { TEXT } from '@/lib/platform/constants';
+import { ORDER_MAX, ORDER_MAX_TEXT } from '@/lib/validations/orders';
 import {
   addToCart,
   CART_TEXT,
   cartCount,
   getCart,
   GUEST_CART_DAYS,
+  MAX_CART_LINES,
   mergeGuestCart,
   moneyLines,
   pruneCarts,
@@ -144,6 +146,37 @@ describe('a merge at sign-in', () => {
     expect((await getCart(account2)).lines[0]).toMatchObject({ quantity: 2 });
   });
 
+  it('into a full cart takes the parts the account holds, then as many new lines as there is room for; the rest wait', async () => {
+    const [guest, account] = [owner('g'), owner('u')];
+    const held = await Promise.all(Array.from({ length: MAX_CART_LINES - 1 }, () => makePart({ stock: 50 })));
+    for (const partId of held) await addToCart(account, partId, 1);
+    const fresh = await Promise.all(Array.from({ length: 3 }, () => makePart({ stock: 50 })));
+    // Listed before the shared part, so a merge that took new lines first would leave the shared one out.
+    for (const partId of fresh) await addToCart(guest, partId, 2);
+    await addToCart(guest, held[0]!, 3);
+    expect(await mergeGuestCart(guest, account)).toEqual({ emptied: false, left: 2 });
+    const merged = new Map((await getCart(account)).lines.map((line) => [line.partId, line.quantity]));
+    expect(merged.size).toBe(MAX_CART_LINES);
+    expect(merged.get(held[0]!)).toBe(4);
+    expect(merged.get(fresh[0]!)).toBe(2);
+    // What did not fit stays in the guest cart, whole; what was taken is gone from it.
+    const waiting = (await Cart.findById(guest).lean<{ lines: Array<{ partId: Types.ObjectId; quantity: number }> }>())!.lines;
+    expect(waiting.map((line) => [String(line.partId), line.quantity])).toEqual([
+      [fresh[1]!, 2],
+      [fresh[2]!, 2],
+    ]);
+    // A full cart with nothing in common writes nothing and tells the buyer the same count, again and again.
+    const before = await Cart.findById(account).lean<{ rev: number }>();
+    expect(await mergeGuestCart(guest, account)).toEqual({ emptied: false, left: 2 });
+    expect((await Cart.findById(account).lean<{ rev: number }>())!.rev).toBe(before!.rev);
+    expect((await Cart.findById(guest).lean<{ lines: unknown[] }>())!.lines).toHaveLength(2);
+    // Room made: they come in, and the guest cart is emptied.
+    await removeFromCart(account, held[1]!);
+    await removeFromCart(account, held[2]!);
+    expect(await mergeGuestCart(guest, account)).toEqual({ emptied: false, left: 0 });
+    expect((await Cart.findById(guest).lean<{ lines: unknown[] }>())!.lines).toEqual([]);
+  });
+
   it('remembers the last 20 guest cart versions it took in, in the same write as their lines', async () => {
     const account = owner('u');
     const part = await makePart({ stock: 1000 });
@@ -186,6 +219,27 @@ describe('a line written', () => {
     const other = await makePart({ stock: 5 });
     await expect(setCartQuantity(cart, other, 1)).rejects.toMatchObject({ status: 404, message: CART_TEXT.notInCart });
     expect(await Cart.exists({ _id: cart })).toBeNull();
+  });
+
+  it("holds at most an order's pieces per line and an order's total, judged at the parts' current prices", async () => {
+    const cart = owner('u');
+    const bulk = await makePart({ price: 1, stock: 20_000 });
+    const dear = await makePart({ price: 30_000, stock: 10 });
+    await addToCart(cart, bulk, 1);
+    await addToCart(cart, dear, 1);
+    expect((await setCartQuantity(cart, bulk, ORDER_MAX.lineQuantity)).lines[0]!.quantity).toBe(ORDER_MAX.lineQuantity);
+    await expect(setCartQuantity(cart, bulk, ORDER_MAX.lineQuantity + 1)).rejects.toMatchObject({
+      status: 400,
+      message: ORDER_MAX_TEXT.quantity,
+      fieldErrors: { quantity: [ORDER_MAX_TEXT.quantity] },
+    });
+    // $10,000 + 3 x $30,000 is exactly the maximum; a fourth is over it.
+    expect((await setCartQuantity(cart, dear, 3)).subtotal).toBe(100_000);
+    await expect(setCartQuantity(cart, dear, 4)).rejects.toMatchObject({ status: 400, message: ORDER_MAX_TEXT.total });
+    // The price a line was added at does not count: a line stored at $1 is still judged at $30,000.
+    await Cart.collection.updateOne({ _id: cart as never }, { $set: { 'lines.1.addedPrice': 1 } });
+    await expect(setCartQuantity(cart, dear, 4)).rejects.toMatchObject({ status: 400, message: ORDER_MAX_TEXT.total });
+    expect((await getCart(cart)).lines.map((line) => line.quantity)).toEqual([ORDER_MAX.lineQuantity, 3]);
   });
 
   it('removing a line leaves the others; removing from no cart makes none', async () => {

@@ -34,7 +34,7 @@ function json(base: string, path: string, method: string, buyer: Buyer | null, b
 }
 
 /** A guest with a cart of these parts (the first add sets the guest's signed cookie), in this order. */
-async function guestWith(base: string, parts: BenchPart[]): Promise<Buyer> {
+export async function guestWith(base: string, parts: BenchPart[]): Promise<Buyer> {
   const buyer: Buyer = { cookie: '' };
   for (const part of parts) {
     const res = await json(base, '/api/cart/lines', 'POST', buyer, { partId: part.id, quantity: 1 });

@@ -49,7 +49,13 @@ export function isStalled(firstPaintMs: unknown, loadMs: unknown): boolean {
   return typeof firstPaintMs === 'number' && typeof loadMs === 'number' && firstPaintMs > loadMs;
 }
 
-export async function runLighthouse(base: string, path: string, throttling: Throttling = 'simulate'): Promise<LighthouseReport> {
+/** `headers`: sent with every request of the load (a guest cart's cookie for the cart and the checkout). */
+export async function runLighthouse(
+  base: string,
+  path: string,
+  throttling: Throttling = 'simulate',
+  headers?: Record<string, string>,
+): Promise<LighthouseReport> {
   const chromePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
   try {
     const { stdout } = await execFileAsync(
@@ -64,6 +70,7 @@ export async function runLighthouse(base: string, path: string, throttling: Thro
         `--throttling-method=${throttling}`,
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
         '--quiet',
+        ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
       ],
       { env: { ...process.env, ...(chromePath ? { CHROME_PATH: chromePath } : {}) }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
     );
