@@ -4,6 +4,7 @@ import { makePart } from '@/tests/helpers/factories';
 import { TEXT } from '@/lib/platform/constants';
 import { ORDER_MAX, ORDER_MAX_TEXT } from '@/lib/validations/orders';
 import {
+  addOrderedLines,
   addToCart,
   CART_TEXT,
   cartCount,
@@ -98,6 +99,18 @@ describe("a cart's view", () => {
     const view = await getCart(cart);
     expect(view.lines[0]).toMatchObject({ problems: ['unavailable'], availableQuantity: 1 });
     expect(view.subtotal).toBe(0);
+  });
+
+  it("flags a line below its part's minimum once the minimum is raised, and still prices it", async () => {
+    const cart = owner('g');
+    const pads = await makePart({ price: 10, stock: 10, minimumQuantity: 1 });
+    await addToCart(cart, pads, 2);
+    await Part.updateOne({ _id: pads }, { minimumQuantity: 2 });
+    expect((await getCart(cart)).lines[0]!.problems).toEqual([]);
+    await Part.updateOne({ _id: pads }, { minimumQuantity: 3 });
+    const view = await getCart(cart);
+    expect(view.lines[0]).toMatchObject({ problems: ['below-minimum'], minimumQuantity: 3 });
+    expect(view.subtotal).toBe(20);
   });
 
   it('is empty, with a count of 0, for a visitor without a cart', async () => {
@@ -240,6 +253,34 @@ describe('a line written', () => {
     await Cart.collection.updateOne({ _id: cart as never }, { $set: { 'lines.1.addedPrice': 1 } });
     await expect(setCartQuantity(cart, dear, 4)).rejects.toMatchObject({ status: 400, message: ORDER_MAX_TEXT.total });
     expect((await getCart(cart)).lines.map((line) => line.quantity)).toEqual([ORDER_MAX.lineQuantity, 3]);
+  });
+
+  it("judges Order again's lines at the parts' current prices, not the prices they were ordered at", async () => {
+    const cart = owner('u');
+    const risen = await makePart({ price: 30_000, stock: 10 });
+    await expect(addOrderedLines(cart, [{ partId: risen, quantity: 4, unitPrice: 1 }])).rejects.toMatchObject({
+      status: 400,
+      message: ORDER_MAX_TEXT.total,
+    });
+    expect((await getCart(cart)).lines).toEqual([]);
+    const view = await addOrderedLines(cart, [{ partId: risen, quantity: 3, unitPrice: 1 }]);
+    expect(view.lines.map((line) => [line.partId, line.quantity, line.problems])).toEqual([[risen, 3, ['price-raised']]]);
+  });
+
+  it("prices a line whose part was deleted at the price it was added when judging the cart's total", async () => {
+    const cart = owner('g');
+    const [gone, kept] = [await makePart({ price: 12, stock: 5 }), await makePart({ price: 20, stock: 5 })];
+    await addToCart(cart, gone, 1);
+    await addToCart(cart, kept, 1);
+    await Part.deleteOne({ _id: gone });
+    expect((await setCartQuantity(cart, kept, 2)).lines.map((line) => [line.partId, line.quantity])).toEqual([
+      [gone, 1],
+      [kept, 2],
+    ]);
+  });
+
+  it('refuses an id that is not a part id as a part not found (404)', async () => {
+    await expect(addToCart(owner('g'), 'not-a-part', 1)).rejects.toMatchObject({ status: 404, message: 'Part not found' });
   });
 
   it('removing a line leaves the others; removing from no cart makes none', async () => {
