@@ -1,5 +1,6 @@
 import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
+import { addressFields } from './address-fields';
 
 /**
  * A customer's saved delivery address, one document each. `slot` (0..19) is unique per owner, so the
@@ -12,13 +13,7 @@ const addressSchema = new Schema(
     userId: { type: String, required: true },
     slot: { type: Number, required: true },
     key: { type: String, required: true },
-    name: { type: String, required: true },
-    line1: { type: String, required: true },
-    line2: { type: String },
-    city: { type: String, required: true },
-    region: { type: String },
-    postalCode: { type: String, required: true },
-    country: { type: String, required: true },
+    ...addressFields,
   },
   { timestamps: true },
 );

@@ -1,5 +1,6 @@
 import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
+import { addressFields } from './address-fields';
 
 export const ORDER_STATUSES = ['pending', 'shipped'] as const;
 
@@ -15,18 +16,7 @@ const orderLineSchema = new Schema(
 );
 
 /** A structured shipping address (checkout); the spec's free-text `address` keeps its one-line form. */
-const addressSchema = new Schema(
-  {
-    name: { type: String, required: true },
-    line1: { type: String, required: true },
-    line2: { type: String },
-    city: { type: String, required: true },
-    region: { type: String },
-    postalCode: { type: String, required: true },
-    country: { type: String, required: true },
-  },
-  { _id: false },
-);
+const addressSchema = new Schema(addressFields, { _id: false });
 
 const orderSchema = new Schema(
   {
