@@ -562,18 +562,15 @@ async function clusterRun(dataDir: string, partPath: string, runId: string): Pro
   }
 }
 
-/** The cookie of a guest whose cart holds three of the catalog's parts in stock. */
+/** The cookie of a guest whose cart holds one each of three of the catalog's parts (in stock, sold singly). */
 async function lighthouseCart(base: string): Promise<Record<string, string>> {
-  const parts = (await (await fetch(new URL('/api/parts?limit=12', base))).json()) as Array<{
-    _id: string;
-    name: string;
-    availableQuantity?: number;
-  }>;
-  const inStock = parts.filter((part) => (part.availableQuantity ?? 1) > 0).slice(0, 3);
-  if (inStock.length < 3) throw new Error('Lighthouse: the catalog has fewer than three parts in stock for the cart');
+  type Listed = { _id: string; name: string; availableQuantity: number; minimumQuantity: number };
+  const parts = (await (await fetch(new URL('/api/parts?limit=24', base))).json()) as Listed[];
+  const singly = parts.filter((part) => part.minimumQuantity <= 1 && part.availableQuantity >= 1).slice(0, 3);
+  if (singly.length < 3) throw new Error('Lighthouse: the catalog has fewer than three parts sold singly and in stock for the cart');
   const { cookie } = await guestWith(
     base,
-    inStock.map((part) => ({ id: part._id, name: part.name })),
+    singly.map((part) => ({ id: part._id, name: part.name })),
   );
   return { cookie };
 }
