@@ -61,47 +61,9 @@ export function LineControls({ line }: LineControlsProps) {
       toast.success(`Removed from your cart: ${line.name}`);
   }
 
-  const quantityId = `qty-${line.partId}`;
   return (
     <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 sm:col-span-1 sm:flex-col sm:items-end">
-      <div className="flex items-center gap-1">
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`One less: ${line.name}`}
-          disabled={busy || line.quantity <= line.minimumQuantity}
-          onClick={() => void change(line.quantity - 1)}
-        >
-          −
-        </Button>
-        <label htmlFor={quantityId} className="sr-only">
-          Quantity of {line.name}
-        </label>
-        <input
-          id={quantityId}
-          type="number"
-          inputMode="numeric"
-          min={line.minimumQuantity}
-          step={1}
-          value={quantity}
-          disabled={busy}
-          onChange={(event) => setQuantity(event.target.value)}
-          onBlur={() => void change(Number(quantity))}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') void change(Number(quantity));
-          }}
-          className={`${inputClass} w-16 text-center`}
-        />
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`One more: ${line.name}`}
-          disabled={busy || line.quantity >= line.availableQuantity}
-          onClick={() => void change(line.quantity + 1)}
-        >
-          +
-        </Button>
-      </div>
+      <QuantityStepper line={line} quantity={quantity} busy={busy} onType={setQuantity} onChange={(next) => void change(next)} />
       <p className="font-semibold text-slate-900 tabular-nums" data-testid="line-total">
         {formatPrice(line.lineTotal)}
       </p>
@@ -114,6 +76,59 @@ export function LineControls({ line }: LineControlsProps) {
       >
         Remove
       </button>
+    </div>
+  );
+}
+
+type QuantityStepperProps = LineControlsProps & {
+  /** The field's text as typed, not yet sent. */
+  quantity: string;
+  busy: boolean;
+  onType: (text: string) => void;
+  onChange: (next: number) => void;
+};
+
+/** One less, the quantity typed (sent on Enter or leaving the field), one more. */
+function QuantityStepper({ line, quantity, busy, onType, onChange }: QuantityStepperProps) {
+  const quantityId = `qty-${line.partId}`;
+  return (
+    <div className="flex items-center gap-1">
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`One less: ${line.name}`}
+        disabled={busy || line.quantity <= line.minimumQuantity}
+        onClick={() => onChange(line.quantity - 1)}
+      >
+        −
+      </Button>
+      <label htmlFor={quantityId} className="sr-only">
+        Quantity of {line.name}
+      </label>
+      <input
+        id={quantityId}
+        type="number"
+        inputMode="numeric"
+        min={line.minimumQuantity}
+        step={1}
+        value={quantity}
+        disabled={busy}
+        onChange={(event) => onType(event.target.value)}
+        onBlur={() => onChange(Number(quantity))}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onChange(Number(quantity));
+        }}
+        className={`${inputClass} w-16 text-center`}
+      />
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`One more: ${line.name}`}
+        disabled={busy || line.quantity >= line.availableQuantity}
+        onClick={() => onChange(line.quantity + 1)}
+      >
+        +
+      </Button>
     </div>
   );
 }
