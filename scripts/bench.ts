@@ -10,7 +10,7 @@ import { baselineRate, fixed, formatTable, median, runLoad, sandwiched, settle, 
 import { createPart, orderBurst, orderLoad, type BenchPart, type BurstReport } from './bench/orders';
 import { CHECKOUT_BENCH_NAMES, guestWith, hoardingRound, runCheckoutBench, type CheckoutBenchReport } from './bench/checkout';
 import { cpuShare, mb, RssSampler, waitForIdleTree, type RssFigures } from './bench/rss';
-import { measureSitemap, orderablePart, sequentialOrders, timedGet, type SitemapChunk } from './bench/scale';
+import { measureSitemap, orderablePart, orderableParts, sequentialOrders, timedGet, type SitemapChunk } from './bench/scale';
 import { BENCH_DIST_DIR, buildBench, startBench, type BenchServer } from './bench/server';
 import { BENCH_STATIC_SIZES_KB } from './bench/static-sizes';
 import {
@@ -564,14 +564,7 @@ async function clusterRun(dataDir: string, partPath: string, runId: string): Pro
 
 /** The cookie of a guest whose cart holds one each of three of the catalog's parts (in stock, sold singly). */
 async function lighthouseCart(base: string): Promise<Record<string, string>> {
-  type Listed = { _id: string; name: string; availableQuantity: number; minimumQuantity: number };
-  const parts = (await (await fetch(new URL('/api/parts?limit=24', base))).json()) as Listed[];
-  const singly = parts.filter((part) => part.minimumQuantity <= 1 && part.availableQuantity >= 1).slice(0, 3);
-  if (singly.length < 3) throw new Error('Lighthouse: the catalog has fewer than three parts sold singly and in stock for the cart');
-  const { cookie } = await guestWith(
-    base,
-    singly.map((part) => ({ id: part._id, name: part.name })),
-  );
+  const { cookie } = await guestWith(base, await orderableParts(base, 3, 1));
   return { cookie };
 }
 

@@ -1,4 +1,5 @@
 import type { Session } from './accounts';
+import type { BenchPart } from './orders';
 import { median } from './load';
 
 /** Measurements of `npm run bench -- --scale`: cold first page, one order's latency, the sitemap's chunks. */
@@ -15,11 +16,16 @@ export type OrderLatency = { partId: string; statuses: number[]; ms: number[]; m
 
 /** A part any customer may order one of: newest parts with stock and a minimum of 1. */
 export async function orderablePart(base: string): Promise<string> {
+  return (await orderableParts(base, 1, 20))[0]!.id;
+}
+
+/** `count` of the newest 100 parts sold singly with at least `stock` pieces left. */
+export async function orderableParts(base: string, count: number, stock: number): Promise<BenchPart[]> {
   const res = await fetch(new URL('/api/parts?limit=100', base));
-  const parts = (await res.json()) as Array<{ _id: string; availableQuantity: number; minimumQuantity: number }>;
-  const part = parts.find((candidate) => candidate.availableQuantity >= 20 && candidate.minimumQuantity === 1);
-  if (!part) throw new Error('no part with stock among the newest 100');
-  return part._id;
+  const parts = (await res.json()) as Array<{ _id: string; name: string; availableQuantity: number; minimumQuantity: number }>;
+  const found = parts.filter((candidate) => candidate.availableQuantity >= stock && candidate.minimumQuantity === 1).slice(0, count);
+  if (found.length < count) throw new Error(`fewer than ${count} parts sold singly with ${stock} in stock among the newest 100`);
+  return found.map((part) => ({ id: part._id, name: part.name }));
 }
 
 /** `count` orders one after another (each waits for the previous answer), timed one by one. */
