@@ -7,6 +7,7 @@ import { readDestination, rememberDestination } from '@/components/cart/destinat
 import type { Destination, Quote, SavedQuote } from '@/components/cart/types';
 import { Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { fetchJson } from '@/lib/client/fetch-json';
 import { formatPrice } from '@/lib/platform/money';
 
@@ -28,6 +29,8 @@ export function ShippingQuote({ version, saved }: { version: string; saved: Save
   const shownFor = useRef(saved ? askedFor(saved.destination, version) : null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Disabled in the server's HTML, as the cart's line controls are: hydration would reset a country chosen before it.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (saved) return;
@@ -79,7 +82,7 @@ export function ShippingQuote({ version, saved }: { version: string; saved: Save
       {/* The country on a row of its own: beside the postcode it was squeezed in the sidebar of a laptop's layout. */}
       <form onSubmit={submit} noValidate className="mt-4 grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3" aria-label="Delivery cost">
         <Field id="quote-country" label="Country" className="col-span-2">
-          <CountrySelect id="quote-country" value={country} onChange={(event) => setCountry(event.target.value)} />
+          <CountrySelect id="quote-country" value={country} disabled={!hydrated} onChange={(event) => setCountry(event.target.value)} />
         </Field>
         <Field id="quote-postcode" label="Postcode">
           <input
@@ -87,10 +90,11 @@ export function ShippingQuote({ version, saved }: { version: string; saved: Save
             autoComplete="postal-code"
             className={inputClass}
             value={postalCode}
+            disabled={!hydrated}
             onChange={(event) => setPostalCode(event.target.value)}
           />
         </Field>
-        <Button type="submit" variant="dark" loading={busy}>
+        <Button type="submit" variant="dark" loading={busy} disabled={!hydrated}>
           Show delivery
         </Button>
       </form>
