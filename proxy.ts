@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
-import { PATHNAME_HEADER } from '@/lib/auth/private-page-header';
+import { PATHNAME_HEADER } from '@/lib/auth';
 import { narrowedLocation, narrowedPage } from '@/lib/catalog/url';
 import { authSecret } from '@/lib/platform/env';
 import { hasMalformedPath, malformedPathAnswer } from '@/lib/platform/request-path';
@@ -51,9 +51,9 @@ async function guardDashboard(req: NextRequest) {
   if (token) {
     // A page with an id names a record this viewer cannot open (someone else's, or none): 404 before
     // anything is sent. Under Cache Components the page's shell would go out first, with a 200.
-    const { mayOpenPrivatePage, namesPrivateRecord } = await import('@/lib/auth/private-pages');
+    const { mayOpenPrivatePage, namesPrivateRecord } = await import('@/lib/proxy/private-pages');
     if (namesPrivateRecord(req.nextUrl.pathname)) {
-      const { resolveActor } = await import('@/lib/auth/policy');
+      const { resolveActor } = await import('@/lib/auth');
       const actor = await resolveActor(req);
       if (actor && !(await mayOpenPrivatePage(actor, req.nextUrl.pathname))) {
         return NextResponse.rewrite(new URL('/dashboard/not-found', req.url), { status: 404 });

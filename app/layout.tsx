@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { Toaster } from '@/components/ui/toaster';
-import { SITE_DESCRIPTION, SITE_NAME } from '@/lib/platform/constants';
+import { SITE_DESCRIPTION, SITE_NAME } from '@/lib/core/site';
 import { appUrl } from '@/lib/platform/env';
 import './globals.css';
 

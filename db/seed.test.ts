@@ -5,7 +5,7 @@ import { seedParts } from '@/db/seed-data/parts';
 import { seedReviews } from '@/db/seed-data/reviews';
 import { SettingsError } from '@/lib/platform/env';
 import { sumStockMoves } from '@/lib/stock';
-import { authenticate } from '@/lib/accounts/users';
+import { authenticate } from '@/lib/auth/users';
 import { Part, Review, StockMove, User } from '@/models';
 
 const env = {

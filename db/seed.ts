@@ -7,7 +7,7 @@ import { dataDir, SettingsError } from '@/lib/platform/env';
 import { seedParts } from '@/db/seed-data/parts';
 import { seedReviews } from '@/db/seed-data/reviews';
 import { recordOpeningStock } from '@/lib/stock';
-import { createUser, findUserByEmail } from '@/lib/accounts/users';
+import { createUser, findUserByEmail } from '@/lib/auth/users';
 import { emailSchema, passwordSchema } from '@/lib/validations/common';
 import { normalizePartNumber } from '@/lib/catalog/part-numbers';
 import { ensureDefaultShipping } from '@/lib/checkout/defaults';

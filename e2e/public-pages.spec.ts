@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { seedParts } from '../db/seed-data/parts';
-import { DESCRIPTION_PREVIEW_LENGTH } from '../lib/platform/constants';
+import { DESCRIPTION_PREVIEW_LENGTH } from '@/lib/core/utils';
 import { E2E_ACCOUNTS, STORAGE_STATE } from './config';
 import {
   allPartsViaApi,

@@ -1,5 +1,5 @@
 import mongoose, { type Model } from 'mongoose';
-import { isDuplicateKey } from '@/lib/platform/errors';
+import { isDuplicateKey } from '@/lib/core/errors';
 import * as models from './all';
 import { IdempotentRequest, LostDemandVisit, OneTimeToken, RateLimitHit } from './all';
 

@@ -1,6 +1,6 @@
 import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
-import { PART_POSITIONS, PART_UNITS } from '@/lib/platform/constants';
+import { PART_POSITIONS, PART_UNITS } from '@/lib/core/part-fields';
 
 /** A vehicle the part fits, shaped after ACES: the base vehicle (make, model, years), an optional engine, qualifier notes. */
 const fitmentSchema = new Schema(

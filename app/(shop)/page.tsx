@@ -8,7 +8,8 @@ import { CatalogLoading } from '@/components/catalog/catalog-loading';
 import { PartCard } from '@/components/parts/part-card';
 import { ReviewCard } from '@/components/reviews/review-card';
 import { CardGrid } from '@/components/ui/card-grid';
-import { getHomeParts, getHomeReviews } from '@/lib/catalog';
+import { getHomeParts } from '@/lib/catalog';
+import { getHomeReviews } from '@/lib/reviews';
 import { CATALOG_PATH } from '@/lib/catalog/url';
 
 export default async function HomePage() {

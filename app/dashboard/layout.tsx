@@ -3,8 +3,8 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { DashboardMenu } from '@/components/dashboard/dashboard-menu';
-import { mayOpenPrivatePage, PATHNAME_HEADER } from '@/lib/auth/private-pages';
-import { requireViewer } from '@/lib/auth/viewer';
+import { mayOpenPrivatePage, PATHNAME_HEADER } from '@/lib/proxy/private-pages';
+import { requireViewer } from '@/lib/auth';
 
 // Private pages, rendered per request for their viewer: the access check comes before anything is
 // sent, so there is no shared shell to prerender.

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AdminOverview } from '@/components/dashboard/admin-overview';
 import { OrdersTable } from '@/components/orders/orders-table';
-import { getViewer, requireViewer } from '@/lib/auth/viewer';
+import { getViewer, requireViewer } from '@/lib/auth';
 import { listOrdersOf } from '@/lib/orders';
 
 export async function generateMetadata(): Promise<Metadata> {

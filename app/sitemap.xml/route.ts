@@ -1,4 +1,4 @@
-import { sitemapIndexXml } from '@/lib/catalog/sitemap';
+import { sitemapIndexXml } from '@/lib/catalog';
 
 /** GET /sitemap.xml: the sitemap index, one entry per chunk. */
 export async function GET(): Promise<Response> {

@@ -7,9 +7,10 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { confirmDialog } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
-import { countryName } from '@/lib/checkout/countries';
-import { ADDRESS_BOOK_SIZE } from '@/lib/platform/constants';
-import type { AddressBook, AddressBookEntry, AddressDTO } from '@/lib/platform/types';
+import { countryName } from '@/lib/validations/countries';
+import { ADDRESS_BOOK_SIZE } from '@/lib/accounts/types';
+import type { AddressBook, AddressBookEntry } from '@/lib/accounts/types';
+import type { AddressDTO } from '@/lib/core/address';
 
 /** An address as its label reads it, one line. */
 const addressLine = (address: AddressDTO) =>

@@ -8,7 +8,8 @@ import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { submitJson } from '@/lib/client/submit';
-import type { AddressBook, AddressBookEntry, AddressDTO } from '@/lib/platform/types';
+import type { AddressBook, AddressBookEntry } from '@/lib/accounts/types';
+import type { AddressDTO } from '@/lib/core/address';
 import { addressBookEntrySchema, type AddressBookEntryInput } from '@/lib/validations/addresses';
 
 type FormInput = z.input<typeof addressBookEntrySchema>;

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { alertError, confirmDialog } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
 import { signOutTo } from '@/lib/client/sign-out';
-import { TEXT } from '@/lib/platform/constants';
+import { TEXT } from '@/lib/core/texts';
 
 export const PROMOTED = 'Successfully Promoting to Admin';
 

@@ -2,7 +2,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProductForm } from '@/components/admin/product-form';
-import type { PartDTO } from '@/lib/platform/types';
+import type { PartDTO } from '@/lib/catalog/types';
 import { YEARS_REVERSED } from '@/lib/validations/parts';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn() }) }));

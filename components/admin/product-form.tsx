@@ -12,8 +12,8 @@ import { ListInput } from '@/components/forms/list-input';
 import { Button } from '@/components/ui/button';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
-import { PART_POSITIONS, POSITION_LABELS } from '@/lib/platform/constants';
-import type { PartDTO } from '@/lib/platform/types';
+import { PART_POSITIONS, POSITION_LABELS } from '@/lib/core/part-fields';
+import type { PartDTO } from '@/lib/catalog/types';
 import { partInputSchema, type PartFormValues, type PartInput } from '@/lib/validations/parts';
 
 type ProductFormProps = { part?: PartDTO };

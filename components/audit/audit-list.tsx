@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { LocalTime } from '@/components/ui/local-time';
-import type { AuditAction, AuditEntryDTO } from '@/lib/platform/audit';
+import type { AuditAction, AuditEntryDTO } from '@/lib/audit';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'part.create': 'Product created',

@@ -1,7 +1,7 @@
 'use client';
 
 import { signOutTo } from '@/lib/client/sign-out';
-import { cn } from '@/lib/platform/utils';
+import { cn } from '@/lib/core/utils';
 
 export function LogoutButton({ className }: { className?: string }) {
   return (

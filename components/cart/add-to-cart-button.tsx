@@ -10,8 +10,8 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { inputClass } from '@/components/forms/field';
-import { TEXT } from '@/lib/platform/constants';
-import { cn } from '@/lib/platform/utils';
+import { TEXT } from '@/lib/core/texts';
+import { cn } from '@/lib/core/utils';
 
 type AddToCartButtonProps = {
   part: ButtonPart;

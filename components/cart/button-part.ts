@@ -1,4 +1,4 @@
-import type { PartDTO } from '@/lib/platform/types';
+import type { PartDTO } from '@/lib/catalog';
 
 export type ButtonPart = Pick<PartDTO, '_id' | 'name' | 'availableQuantity' | 'minimumQuantity'>;
 

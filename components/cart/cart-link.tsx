@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useCart } from '@/components/cart/use-cart';
-import { cn } from '@/lib/platform/utils';
+import { cn } from '@/lib/core/utils';
 
 /** The navbar's cart link with the number of items, filled in after hydration (the navbar is cached HTML). */
 export function CartLink({ className }: { className?: string }) {

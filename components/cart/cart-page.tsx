@@ -9,9 +9,10 @@ import type { CartLine, CartView, SavedQuote } from '@/components/cart/types';
 import { UnpaidOrderNotice } from '@/components/cart/unpaid-order';
 import { FitBadge } from '@/components/parts/fit-badge';
 import { ShopImage } from '@/components/ui/shop-image';
-import { fitStatus, vehicleLabel, type FitmentRowLike, type VehicleChoice } from '@/lib/catalog/fitment';
+import { fitStatus, vehicleLabel } from '@/lib/catalog/fitment';
+import type { FitmentRowLike, VehicleChoice } from '@/lib/catalog';
 import type { UnpaidOrder } from '@/lib/orders';
-import { formatPrice } from '@/lib/platform/money';
+import { formatPrice } from '@/lib/core/money';
 import { ORDER_MAX } from '@/lib/validations/orders';
 import { encodeVehicle } from '@/lib/vehicles/cookie';
 

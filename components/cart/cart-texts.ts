@@ -1,7 +1,7 @@
 import type { CartLine, CartProblem, Quote } from '@/components/cart/types';
-import { unitCount } from '@/lib/catalog/part-units';
-import type { PartUnit } from '@/lib/platform/constants';
-import { formatPrice } from '@/lib/platform/money';
+import { unitCount } from '@/lib/catalog';
+import type { PartUnit } from '@/lib/core/part-fields';
+import { formatPrice } from '@/lib/core/money';
 
 /** What a flagged cart line tells the customer: the cart never changes a line by itself. */
 export function problemText(problem: CartProblem, line: CartLine): string {

@@ -2,7 +2,7 @@
 
 import type { SelectHTMLAttributes } from 'react';
 import { inputClass } from '@/components/forms/field';
-import { COUNTRY_CODES, countryName } from '@/lib/checkout/countries';
+import { COUNTRY_CODES, countryName } from '@/lib/validations/countries';
 
 /** The countries, by name, the most asked-for first. */
 const FIRST = ['US', 'GB', 'CA', 'AU', 'DE', 'FR'];

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/forms/field';
 import { toast } from '@/components/ui/toast';
 import { useHydrated } from '@/components/ui/use-hydrated';
-import { formatPrice } from '@/lib/platform/money';
+import { formatPrice } from '@/lib/core/money';
 
 type LineControlsProps = {
   line: Pick<CartLine, 'partId' | 'name' | 'quantity' | 'minimumQuantity' | 'availableQuantity' | 'lineTotal'>;

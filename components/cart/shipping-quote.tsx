@@ -9,7 +9,7 @@ import { Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { fetchJson } from '@/lib/client/fetch-json';
-import { formatPrice } from '@/lib/platform/money';
+import { formatPrice } from '@/lib/core/money';
 
 /** What a quote was asked for: the destination, and the cart as it was. */
 const askedFor = (destination: Destination, version: string) => `${destination.country}|${destination.postalCode}|${version}`;

@@ -5,7 +5,7 @@ import { formatDay } from '@/components/cart/cart-texts';
 import { readDestination } from '@/components/cart/destination';
 import type { QuoteMethod } from '@/components/cart/types';
 import { fetchJson } from '@/lib/client/fetch-json';
-import { formatPrice } from '@/lib/platform/money';
+import { formatPrice } from '@/lib/core/money';
 
 type Line = { amount: number; by: string; postalCode: string };
 

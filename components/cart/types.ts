@@ -3,10 +3,10 @@
  * cents): the server's own types, imported as types only.
  */
 export type { CartProblem, CartLineView as CartLine, CartView } from '@/lib/cart';
-export type { Quote, QuoteMethod } from '@/lib/checkout/quote';
+export type { Quote, QuoteMethod } from '@/lib/checkout';
 export type { SavedAddresses, SavedQuote } from '@/lib/checkout';
-export type { PlacedCheckout as PlacedOrder } from '@/lib/checkout/place';
-export type { AddressDTO } from '@/lib/platform/types';
+export type { PlacedCheckout as PlacedOrder } from '@/lib/checkout';
+export type { AddressDTO } from '@/lib/core/address';
 
 /** A country and postcode that a quote was asked for. */
 export type Destination = { country: string; postalCode: string; region?: string };

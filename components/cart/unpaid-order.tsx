@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 import type { UnpaidOrder } from '@/lib/orders';
-import { formatPrice } from '@/lib/platform/money';
+import { formatPrice } from '@/lib/core/money';
 
 /**
  * The buyer's order still to be paid, with its Pay link: the cart and checkout pages show it instead of

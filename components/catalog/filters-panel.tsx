@@ -2,7 +2,7 @@
 
 import { useCallback, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useDismiss } from '@/components/ui/use-dismiss';
-import { cn } from '@/lib/platform/utils';
+import { cn } from '@/lib/core/utils';
 
 type FiltersPanelProps = {
   children: ReactNode;

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { alertError } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
-import type { DiscountCodeDTO } from '@/lib/checkout/admin';
+import type { DiscountCodeDTO } from '@/lib/checkout';
 import { discountCodeSchema, type DiscountCodeFormValues, type DiscountCodeInput } from '@/lib/validations/checkout-admin';
 import { firstError, ListInput, numberOrNull } from '@/components/forms/list-input';
 

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
-import type { DiscountCodeDTO, DiscountStatus } from '@/lib/checkout/admin';
-import { formatPrice } from '@/lib/platform/money';
+import type { DiscountCodeDTO, DiscountStatus } from '@/lib/checkout';
+import { formatPrice } from '@/lib/core/money';
 
 const STATUS: Record<DiscountStatus, { label: string; tone: 'green' | 'amber' | 'slate' | 'red' | 'blue' }> = {
   active: { label: 'Active', tone: 'green' },

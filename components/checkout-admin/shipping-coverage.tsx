@@ -1,4 +1,4 @@
-import type { CoverageGap } from '@/lib/checkout/coverage';
+import type { CoverageGap } from '@/lib/checkout';
 
 /** The Shipping page's coverage check: every country, postcode and weight no active method ships. */
 export function ShippingCoverage({ gaps }: { gaps: CoverageGap[] }) {

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { alertError } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
-import type { TaxRateDTO } from '@/lib/checkout/admin';
+import type { TaxRateDTO } from '@/lib/checkout';
 import { taxRateSchema, type TaxRateFormValues, type TaxRateInput } from '@/lib/validations/checkout-admin';
 
 const EMPTY: TaxRateFormValues = { country: '', region: '', rate: 0, taxShipping: false, label: 'VAT' };

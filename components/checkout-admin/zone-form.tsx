@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { alertError, alertWarnings } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
-import type { SavedZoneDTO, ShippingZoneDTO } from '@/lib/checkout/admin';
+import type { SavedZoneDTO, ShippingZoneDTO } from '@/lib/checkout';
 import { shippingZoneSchema, type ShippingZoneFormValues, type ShippingZoneInput } from '@/lib/validations/checkout-admin';
 import { firstError, ListInput, numberOrNull } from '@/components/forms/list-input';
 

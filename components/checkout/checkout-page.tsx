@@ -29,8 +29,8 @@ import { toast } from '@/components/ui/toast';
 import { confirmDialog } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
 import { submitJson } from '@/lib/client/submit';
-import { ADDRESS_BOOK_SIZE } from '@/lib/platform/constants';
-import { formatPrice } from '@/lib/platform/money';
+import { ADDRESS_BOOK_SIZE } from '@/lib/accounts/types';
+import { formatPrice } from '@/lib/core/money';
 
 const FIELDS: ReadonlyArray<Path<CheckoutFormInput>> = [
   'email',

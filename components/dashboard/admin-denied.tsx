@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { alertError } from '@/lib/client/alerts';
 import { signOutTo } from '@/lib/client/sign-out';
-import { TEXT } from '@/lib/platform/constants';
+import { TEXT } from '@/lib/core/texts';
 
 /** SPEC 2: a non-admin on an admin page gets the error alert, is signed out and sent to /login. */
 export function AdminDenied() {

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { RevenueChart } from '@/components/dashboard/revenue-chart';
-import type { Actor } from '@/lib/auth/policy';
-import { formatPrice } from '@/lib/platform/money';
+import type { Actor } from '@/lib/auth';
+import { formatPrice } from '@/lib/core/money';
 import { getAdminOverview, REVENUE_DAYS } from '@/lib/orders';
 
 function Stat({ label, value, href, note }: { label: string; value: ReactNode; href: string; note: string }) {

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { cn } from '@/lib/platform/utils';
+import { cn } from '@/lib/core/utils';
 
 /** `also`: other pages that belong to the item (an order page belongs to the order list). */
 type Item = { href: string; label: string; also?: string[] };

@@ -1,4 +1,4 @@
-import { formatPrice } from '@/lib/platform/money';
+import { formatPrice } from '@/lib/core/money';
 import type { RevenueDay } from '@/lib/orders';
 
 const WIDTH = 600;

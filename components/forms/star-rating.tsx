@@ -1,6 +1,6 @@
 'use client';
 
-import { cn } from '@/lib/platform/utils';
+import { cn } from '@/lib/core/utils';
 
 type StarRatingProps = { value: number; onChange: (value: number) => void; error?: string };
 

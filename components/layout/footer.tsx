@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { cacheLife } from 'next/cache';
 import { legalDocuments, legalPath, LEGAL_SLUGS } from '@/content/legal';
-import { SITE_NAME } from '@/lib/platform/constants';
+import { SITE_NAME } from '@/lib/core/site';
 import { buttonClass } from '@/components/ui/button';
 
 const headingClass = 'text-sm font-semibold uppercase tracking-wider text-white';

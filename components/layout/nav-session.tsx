@@ -5,7 +5,7 @@ import { LoginLink } from '@/components/auth/login-link';
 import { LogoutButton } from '@/components/auth/logout-button';
 import { DASHBOARD_LINK } from '@/components/layout/nav-links';
 import { useViewer } from '@/components/session/use-viewer';
-import { shortName } from '@/lib/platform/utils';
+import { shortName } from '@/lib/core/utils';
 import { buttonClass } from '@/components/ui/button';
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white';

@@ -9,7 +9,7 @@ import { NavSession } from '@/components/layout/nav-session';
 import { SearchBox } from '@/components/search/search-box';
 import { ShopImage } from '@/components/ui/shop-image';
 import { VehicleMenu } from '@/components/vehicles/vehicle-menu';
-import { SITE_NAME } from '@/lib/platform/constants';
+import { SITE_NAME } from '@/lib/core/site';
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white';
 

@@ -7,7 +7,8 @@ import { OrderTimeline } from '@/components/orders/order-timeline';
 import { ReorderButton } from '@/components/orders/reorder-button';
 import { PaymentForm } from '@/components/payments/payment-form';
 import { LocalTime } from '@/components/ui/local-time';
-import type { OrderDTO, PaymentProviderName } from '@/lib/platform/types';
+import type { OrderDTO } from '@/lib/orders';
+import type { PaymentProviderName } from '@/lib/payments';
 
 export type GuestOrderProps = {
   order: OrderDTO;

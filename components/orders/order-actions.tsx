@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ShipDialog } from '@/components/orders/ship-dialog';
 import { Button, buttonClass } from '@/components/ui/button';
 import { confirmAndSend } from '@/lib/client/submit';
-import type { OrderDTO } from '@/lib/platform/types';
+import type { OrderDTO } from '@/lib/orders/types';
 
 type ActionOrder = Pick<OrderDTO, '_id' | 'number' | 'paid' | 'cancelled' | 'status' | 'name' | 'address' | 'phone'>;
 

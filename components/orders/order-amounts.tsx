@@ -1,4 +1,4 @@
-import { formatPrice } from '@/lib/platform/money';
+import { formatPrice } from '@/lib/core/money';
 
 /**
  * The money of an order as the API reports it (issue 29): its lines, shipping, discount, tax and total.

@@ -1,8 +1,8 @@
 import { OrderAmounts } from '@/components/orders/order-amounts';
 import { PrintButton } from '@/components/orders/print-button';
 import { LocalTime } from '@/components/ui/local-time';
-import { SITE_NAME } from '@/lib/platform/constants';
-import type { OrderDTO } from '@/lib/platform/types';
+import { SITE_NAME } from '@/lib/core/site';
+import type { OrderDTO } from '@/lib/orders';
 
 export const RECEIPT_ID = 'order-receipt';
 

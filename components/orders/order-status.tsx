@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { OrderDTO } from '@/lib/platform/types';
+import type { OrderDTO } from '@/lib/orders';
 
 type StatusOrder = Pick<OrderDTO, 'cancelled' | 'paid' | 'status'>;
 

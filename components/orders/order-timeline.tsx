@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LocalTime } from '@/components/ui/local-time';
-import type { OrderDTO } from '@/lib/platform/types';
-import { cn } from '@/lib/platform/utils';
+import type { OrderDTO } from '@/lib/orders';
+import { cn } from '@/lib/core/utils';
 
 type Step = { key: string; title: string; at: string | null; done: boolean; detail?: ReactNode; tone?: 'done' | 'waiting' | 'stopped' };
 

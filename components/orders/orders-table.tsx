@@ -8,8 +8,8 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
-import { formatPrice } from '@/lib/platform/money';
-import type { OrderDTO } from '@/lib/platform/types';
+import { formatPrice } from '@/lib/core/money';
+import type { OrderDTO } from '@/lib/orders';
 
 type Mode = 'customer' | 'admin';
 type OrdersTableProps = { mode: Mode; orders: OrderDTO[]; empty?: string };

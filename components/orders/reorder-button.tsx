@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { sendCartCall } from '@/components/cart/use-cart';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import type { OrderDTO } from '@/lib/platform/types';
+import type { OrderDTO } from '@/lib/orders/types';
 
 type ReorderButtonProps = {
   order: Pick<OrderDTO, '_id' | 'number' | 'lines'>;

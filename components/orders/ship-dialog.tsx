@@ -7,7 +7,7 @@ import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
 import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
 import { KNOWN_CARRIERS } from '@/lib/orders/tracking';
-import type { OrderDTO } from '@/lib/platform/types';
+import type { OrderDTO } from '@/lib/orders/types';
 
 export const SHIPPED_TOAST = 'Order Successfully Shipped!';
 

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
 import { fitLabel, fitStatus, type FitmentRowLike, type VehicleChoice } from '@/lib/catalog/fitment';
-import { cn } from '@/lib/platform/utils';
+import { cn } from '@/lib/core/utils';
 
 const TONES = {
   fits: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',

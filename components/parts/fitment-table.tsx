@@ -1,4 +1,4 @@
-import type { FitmentDTO } from '@/lib/platform/types';
+import type { FitmentDTO } from '@/lib/catalog';
 
 const COLUMNS = ['Make', 'Model', 'Years', 'Engine', 'Notes'] as const;
 

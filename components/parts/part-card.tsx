@@ -5,11 +5,12 @@ import { buttonPart } from '@/components/cart/button-part';
 import { FitBadge } from '@/components/parts/fit-badge';
 import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
-import { TEXT } from '@/lib/platform/constants';
-import { fitmentForStatus, type VehicleChoice } from '@/lib/catalog/fitment';
-import { formatPrice } from '@/lib/platform/money';
-import type { PartDTO } from '@/lib/platform/types';
-import { previewText } from '@/lib/platform/utils';
+import { TEXT } from '@/lib/core/texts';
+import { fitmentForStatus } from '@/lib/catalog/fitment';
+import type { VehicleChoice } from '@/lib/catalog';
+import { formatPrice } from '@/lib/core/money';
+import type { PartDTO } from '@/lib/catalog';
+import { previewText } from '@/lib/core/utils';
 
 type PartCardProps = {
   part: Pick<PartDTO, '_id' | 'name' | 'img' | 'price' | 'description' | 'availableQuantity' | 'minimumQuantity'> &

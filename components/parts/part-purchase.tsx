@@ -2,7 +2,7 @@
 
 import { LazyPurchaseForm } from '@/components/parts/lazy-purchase-form';
 import { useViewer } from '@/components/session/use-viewer';
-import type { PartDTO } from '@/lib/platform/types';
+import type { PartDTO } from '@/lib/catalog/types';
 
 type PartPurchaseProps = { part: Pick<PartDTO, '_id' | 'availableQuantity' | 'minimumQuantity' | 'unit'> };
 

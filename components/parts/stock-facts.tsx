@@ -1,5 +1,6 @@
-import { TEXT, type PartUnit } from '@/lib/platform/constants';
-import { unitCount } from '@/lib/catalog/part-units';
+import { TEXT } from '@/lib/core/texts';
+import type { PartUnit } from '@/lib/core/part-fields';
+import { unitCount } from '@/lib/catalog';
 
 type StockFactsProps = { availableQuantity: number; minimumQuantity: number; unit?: PartUnit; size?: 'card' | 'page' };
 

@@ -7,7 +7,7 @@ import { TestCardFields } from '@/components/payments/test-card-fields';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
 import { fetchJson } from '@/lib/client/fetch-json';
 import { orderTokenHeaders, type CardFieldsProps } from '@/components/payments/types';
-import type { PaymentProviderName as ProviderName } from '@/lib/platform/types';
+import type { PaymentProviderName as ProviderName } from '@/lib/payments/types';
 
 // Stripe.js loads only here, and only when Stripe is the configured provider.
 const StripeCardFields = dynamic(() => import('@/components/payments/stripe-card-fields'), { ssr: false });

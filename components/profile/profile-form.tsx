@@ -10,7 +10,7 @@ import { ReadOnlyField } from '@/components/forms/read-only-field';
 import { Button } from '@/components/ui/button';
 import { alertError, alertSuccess } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
-import type { ProfileDTO } from '@/lib/platform/types';
+import type { ProfileDTO } from '@/lib/accounts/types';
 import { profileInputSchema, profileUpdateSchema, type ProfileInput, type ProfileUpdate } from '@/lib/validations/profile';
 
 type ProfileFormProps = { user: { name: string; email: string } } & (

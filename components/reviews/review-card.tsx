@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ShopImage } from '@/components/ui/shop-image';
 import { Stars } from '@/components/ui/stars';
-import type { ReviewDTO } from '@/lib/platform/types';
+import type { ReviewDTO } from '@/lib/reviews';
 
 type ReviewCardProps = { review: Pick<ReviewDTO, 'name' | 'image' | 'review' | 'rating'>; actions?: ReactNode };
 

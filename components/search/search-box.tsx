@@ -5,8 +5,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { readActiveVehicle } from '@/components/vehicles/use-active-vehicle';
 import { CATALOG_PATH, catalogHref, searchPath, suggestionHref, vehicleParams } from '@/lib/catalog/url';
 import type { Suggestion } from '@/lib/catalog/search/types';
-import { cn } from '@/lib/platform/utils';
-import { MAX_QUERY_LENGTH } from '@/lib/platform/constants';
+import { cn } from '@/lib/core/utils';
+import { MAX_QUERY_LENGTH } from '@/lib/core/site';
 
 const KIND_LABELS: Record<Suggestion['kind'], string> = { part: 'Part', query: 'Search', category: 'Category', brand: 'Brand' };
 const DEBOUNCE_MS = 15;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/platform/utils';
+import { cn } from '@/lib/core/utils';
 
 const TONES = {
   green: 'bg-emerald-100 text-emerald-800',

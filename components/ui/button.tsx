@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { cn } from '@/lib/platform/utils';
+import { cn } from '@/lib/core/utils';
 
 const VARIANTS = {
   // Dark text on the orange: white on it is 2.8:1, under the 4.5:1 that WCAG AA asks of normal text.

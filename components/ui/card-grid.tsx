@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/platform/utils';
+import { cn } from '@/lib/core/utils';
 
 /** Cards in 1, 2 or 3 columns by width, or a short note when there are none. */
 export function CardGrid({ empty, className, children }: { empty: string; className?: string; children: ReactNode[] }) {

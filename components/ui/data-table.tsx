@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/platform/utils';
+import { cn } from '@/lib/core/utils';
 
 export type Column = { label: string; align?: 'right' };
 

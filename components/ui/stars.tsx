@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { cn } from '@/lib/platform/utils';
+import { cn } from '@/lib/core/utils';
 
 type StarsProps = { rating: number; className?: string };
 

@@ -9,8 +9,8 @@ import { VehiclePicker } from '@/components/vehicles/vehicle-picker';
 import { CATALOG_PATH, vehicleListHref } from '@/lib/catalog/url';
 import type { JsonResult } from '@/lib/client/fetch-json';
 import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
-import { GARAGE_SIZE } from '@/lib/platform/constants';
-import type { Garage } from '@/lib/platform/types';
+import { GARAGE_SIZE } from '@/lib/vehicles/types';
+import type { Garage } from '@/lib/vehicles/types';
 
 async function report(request: Promise<JsonResult<Garage>>, done: string): Promise<void> {
   const res = await request;

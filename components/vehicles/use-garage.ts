@@ -5,7 +5,7 @@ import { useViewer } from '@/components/session/use-viewer';
 import { setActiveVehicle, readActiveVehicle } from '@/components/vehicles/use-active-vehicle';
 import { fetchJson, type JsonResult } from '@/lib/client/fetch-json';
 import type { VehicleChoice } from '@/lib/catalog/fitment';
-import type { Garage, GarageEntry } from '@/lib/platform/types';
+import type { Garage, GarageEntry } from '@/lib/vehicles/types';
 
 /**
  * A signed-in customer's garage (up to 10 vehicles, one active), shared by the navbar's selector and

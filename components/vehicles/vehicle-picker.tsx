@@ -16,7 +16,7 @@ import {
 import { CATALOG_PATH } from '@/lib/catalog/url';
 import { fetchJson } from '@/lib/client/fetch-json';
 import type { VehicleChoice } from '@/lib/catalog/fitment';
-import { cn } from '@/lib/platform/utils';
+import { cn } from '@/lib/core/utils';
 
 type VinAnswer = { make: string | null; modelYear: number | null };
 

@@ -1,19 +1,11 @@
 import 'server-only';
 import { appUrl } from '@/lib/platform/env';
-import { ForbiddenError, ValidationError } from '@/lib/platform/errors';
+import { ForbiddenError, ValidationError } from '@/lib/core/errors';
 import { linkMail, sendMail } from '@/lib/mail';
-import { enforceLimits, LIMITS, perAddress, type Limit } from '@/lib/platform/rate-limit';
-import type { Actor } from '@/lib/auth/policy';
-import {
-  consumeOneTimeToken,
-  createOneTimeToken,
-  findToken,
-  INVALID_LINK,
-  isTokenUsed,
-  peekOneTimeToken,
-  USED_LINK,
-} from '@/lib/accounts/tokens';
-import { authenticate, createUser, findUserByEmail, markEmailVerified, setPassword, type UserDTO } from '@/lib/accounts/users';
+import { enforceLimits, LIMITS, perAddress, type Limit } from '@/lib/rate-limit';
+import type { Actor } from '@/lib/auth';
+import { consumeOneTimeToken, createOneTimeToken, findToken, INVALID_LINK, isTokenUsed, peekOneTimeToken, USED_LINK } from '@/lib/auth';
+import { authenticate, createUser, findUserByEmail, markEmailVerified, setPassword, type UserDTO } from '@/lib/auth';
 import type { RegisterInput, ResetPasswordInput, VerifyEmailInput } from '@/lib/validations/auth';
 
 /** Account flows: registration, email verification, forgotten password. */

@@ -1,13 +1,14 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Types } from 'mongoose';
-import { assertCustomer, type Actor } from '@/lib/auth/policy';
-import { addressDTO } from '@/lib/orders/dto';
-import { ADDRESS_BOOK_SIZE } from '@/lib/platform/constants';
+import { assertCustomer, type Actor } from '@/lib/auth';
+import { addressDTO } from '@/lib/core/address';
+import { ADDRESS_BOOK_SIZE } from '@/lib/accounts/types';
 import { connectDb } from '@/lib/platform/db';
-import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/platform/errors';
-import { parseObjectId } from '@/lib/platform/ids';
-import type { AddressBook, AddressDTO } from '@/lib/platform/types';
+import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/core/errors';
+import { parseObjectId } from '@/lib/core/ids';
+import type { AddressBook } from '@/lib/accounts/types';
+import type { AddressDTO } from '@/lib/core/address';
 import type { AddressBookEntryInput, AddressBookPatch } from '@/lib/validations/addresses';
 import type { AddressInput } from '@/lib/validations/checkout';
 import { Address, AddressDefault } from '@/models';
@@ -25,7 +26,7 @@ export const ADDRESS_TEXT = {
   admins: 'Admins have no address book',
 } as const;
 
-export type { AddressBook, AddressBookEntry } from '@/lib/platform/types';
+export type { AddressBook, AddressBookEntry } from '@/lib/accounts/types';
 
 type Owner = Pick<Actor, '_id' | 'isAdmin'>;
 

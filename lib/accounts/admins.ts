@@ -1,12 +1,13 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { recordAudit } from '@/lib/platform/audit';
-import { ADMINS_ONLY, assertAdmin, type Actor } from '@/lib/auth/policy';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TEXT } from '@/lib/platform/constants';
+import { recordAudit } from '@/lib/audit';
+import { ADMINS_ONLY, assertAdmin, type Actor } from '@/lib/auth';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/core/pagination';
+import { TEXT } from '@/lib/core/texts';
 import { connectDb } from '@/lib/platform/db';
-import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, isDuplicateKey } from '@/lib/platform/errors';
-import type { Page, PageQuery } from '@/lib/platform/pagination';
-import { toUserDTO, type LeanUser, type UserDTO } from '@/lib/accounts/users';
+import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, isDuplicateKey } from '@/lib/core/errors';
+import type { Page, PageQuery } from '@/lib/core/pagination';
+import { toUserDTO, type LeanUser, type UserDTO } from '@/lib/auth';
 import { RoleLock, User } from '@/models';
 
 /** Roles: who is an admin, granted and revoked by admins. */

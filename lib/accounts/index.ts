@@ -1,8 +1,9 @@
-// The accounts domain's entry: server code imports it from '@/lib/accounts'. Client code imports the
-// client-safe '@/lib/accounts/session-hint' by path; modules of lib/ import the file they need.
-export * from '@/lib/accounts/accounts';
-export * from '@/lib/accounts/users';
-export * from '@/lib/accounts/admins';
-export * from '@/lib/accounts/profiles';
-export * from '@/lib/accounts/tokens';
-export * from '@/lib/accounts/addresses';
+export * from './accounts';
+export * from './addresses';
+export * from './admins';
+export * from '@/lib/auth/passwords';
+export * from './profiles';
+export * from './session-hint';
+export * from '@/lib/auth/tokens';
+export * from './types';
+export * from '@/lib/auth/users';

@@ -1,11 +1,11 @@
 import 'server-only';
 import type { Types } from 'mongoose';
-import { assertSelfOrAdmin, canSee, type Actor } from '@/lib/auth/policy';
-import { asWritten, changedFields, recordAudit } from '@/lib/platform/audit';
+import { assertSelfOrAdmin, canSee, type Actor } from '@/lib/auth';
+import { asWritten, changedFields, recordAudit } from '@/lib/audit';
 import { connectDb } from '@/lib/platform/db';
-import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/platform/errors';
-import { parseObjectId } from '@/lib/platform/ids';
-import type { ProfileDTO } from '@/lib/platform/types';
+import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/core/errors';
+import { parseObjectId } from '@/lib/core/ids';
+import type { ProfileDTO } from '@/lib/accounts/types';
 import type { ProfileInput, ProfileUpdate } from '@/lib/validations/profile';
 import { Profile } from '@/models';
 import type { ProfileDoc } from '@/models/profile';

@@ -5,8 +5,8 @@ import GoogleProvider from 'next-auth/providers/google';
 import { actorFromClaims } from '@/lib/auth/policy';
 import { signInWithLink } from '@/lib/auth/sign-in-link';
 import { authSecret, env, googleConfigured } from '@/lib/platform/env';
-import { authenticate, findUserByEmail, upsertGoogleUser } from '@/lib/accounts/users';
-import { safeRedirectUrl } from '@/lib/platform/utils';
+import { authenticate, findUserByEmail, upsertGoogleUser } from './users';
+import { safeRedirectUrl } from '@/lib/core/utils';
 import { loginSchema } from '@/lib/validations/auth';
 
 export const SESSION_SECONDS = 8 * 60 * 60;

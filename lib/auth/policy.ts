@@ -2,11 +2,11 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
 import { verifyApiToken } from '@/lib/auth/api-token';
-import { TEXT } from '@/lib/platform/constants';
+import { TEXT } from '@/lib/core/texts';
 import { appUrl, authSecret } from '@/lib/platform/env';
-import { ForbiddenError, UnauthorizedError } from '@/lib/platform/errors';
+import { ForbiddenError, UnauthorizedError } from '@/lib/core/errors';
 import { markPrivate } from '@/lib/platform/private-answers';
-import { findUserById, type UserDTO } from '@/lib/accounts/users';
+import { findUserById, type UserDTO } from './users';
 
 /**
  * The access policy (DESIGN.md section 5), in one place: who is calling, and the checks every

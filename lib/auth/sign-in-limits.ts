@@ -1,6 +1,6 @@
 import 'server-only';
-import { ValidationError } from '@/lib/platform/errors';
-import { addressBucket, LIMITS, type Limit } from '@/lib/platform/rate-limit';
+import { ValidationError } from '@/lib/core/errors';
+import { addressBucket, LIMITS, type Limit } from '@/lib/rate-limit';
 import { emailSchema } from '@/lib/validations/common';
 
 /**

@@ -1,10 +1,10 @@
 import 'server-only';
 import { appUrl } from '@/lib/platform/env';
-import { ValidationError } from '@/lib/platform/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { linkMail, sendMail } from '@/lib/mail';
-import { enforceLimits, LIMITS, perAddress } from '@/lib/platform/rate-limit';
-import { consumeOneTimeToken, createOneTimeToken, INVALID_LINK } from '@/lib/accounts/tokens';
-import { findUserByEmail, proveEmailWithoutPassword, type UserDTO } from '@/lib/accounts/users';
+import { enforceLimits, LIMITS, perAddress } from '@/lib/rate-limit';
+import { consumeOneTimeToken, createOneTimeToken, INVALID_LINK } from './tokens';
+import { findUserByEmail, proveEmailWithoutPassword, type UserDTO } from './users';
 
 /**
  * Signing in with a one-time link sent to the account's email: the owner's way in when failed

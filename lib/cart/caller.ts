@@ -1,10 +1,10 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { NextResponse, type NextRequest } from 'next/server';
-import { assertCustomer, assertSameOrigin, isSafeMethod, resolveActor, type Actor } from '@/lib/auth/policy';
-import { getViewer } from '@/lib/auth/viewer';
+import { assertCustomer, assertSameOrigin, isSafeMethod, resolveActor, type Actor } from '@/lib/auth';
+import { getViewer } from '@/lib/auth';
 import { markPrivate } from '@/lib/platform/private-answers';
-import { mergeGuestCart, type CartView } from './index';
+import { mergeGuestCart, type CartView } from './cart';
 import { CART_COOKIE, clearGuestCookie, customerOwner, guestIdFrom, guestIdOf, guestOwner, newGuestId, setGuestCookie } from './identity';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NextRequest, NextResponse } from 'next/server';
-import type { Actor } from '@/lib/auth/policy';
+import type { Actor } from '@/lib/auth';
 import { appUrl, authSecret } from '@/lib/platform/env';
 import { CART_HINT_COOKIE, CART_HINT_DAYS } from './hint';
 

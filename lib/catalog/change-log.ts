@@ -1,6 +1,6 @@
 import 'server-only';
 import { connectDb } from '@/lib/platform/db';
-import { isDuplicateKey } from '@/lib/platform/errors';
+import { isDuplicateKey } from '@/lib/core/errors';
 import { CatalogChange } from '@/models';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { expireCacheTags } from '@/lib/platform/cache';
 import { publishCatalogChange } from '@/lib/catalog/change-log';
-import { TAGS } from '@/lib/platform/constants';
+import { TAGS } from '@/lib/catalog/tags';
 import { catalogSearch } from '@/lib/catalog/search';
 
 export type CatalogChange = {

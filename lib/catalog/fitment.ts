@@ -1,3 +1,4 @@
+import type { VehicleChoice } from '@/lib/validations/vehicles';
 /**
  * Does a part fit a vehicle (DESIGN.md section 4, ACES-shaped fitment rows)? Pure and client-safe:
  * the search filters with it on the server, and the badges of cached pages use it in the browser.
@@ -10,7 +11,7 @@ export type FitmentRowLike = {
   engine?: string | null;
   notes?: string | null;
 };
-export type VehicleChoice = { year: number; make: string; model: string; engine?: string | null };
+export type { VehicleChoice };
 
 /** `fits`: a row matches without conditions; `check`: a row matches with notes, or only for an engine not chosen; `no`: nothing matches. */
 export type FitStatus = 'fits' | 'check' | 'no';

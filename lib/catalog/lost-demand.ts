@@ -1,9 +1,9 @@
 import 'server-only';
-import { assertAdmin, type Actor } from '@/lib/auth/policy';
+import { assertAdmin, type Actor } from '@/lib/auth';
 import { connectDb } from '@/lib/platform/db';
-import { isDuplicateKey } from '@/lib/platform/errors';
+import { isDuplicateKey } from '@/lib/core/errors';
 import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
-import { addressBucket } from '@/lib/platform/rate-limit';
+import { addressBucket } from '@/lib/rate-limit';
 import { LostDemandDay, LostDemandVisit } from '@/models';
 
 /**

@@ -1,4 +1,4 @@
-import type { PartUnit } from '@/lib/platform/constants';
+import type { PartUnit } from '@/lib/core/part-fields';
 
 /** A count of a part's units as shown: "40 pieces", "12 sets" (client-safe). */
 export function unitCount(count: number, unit: PartUnit = 'piece'): string {

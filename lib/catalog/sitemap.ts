@@ -2,7 +2,7 @@ import 'server-only';
 import { CATEGORIES } from '@/content/categories';
 import { legalPath, LEGAL_SLUGS } from '@/content/legal';
 import { tagCatalogRead } from '@/lib/platform/cache';
-import { TAGS } from '@/lib/platform/constants';
+import { TAGS } from '@/lib/catalog/tags';
 import { appUrl, isBuildWithoutDatabase } from '@/lib/platform/env';
 import { catalogSearch } from '@/lib/catalog/search';
 import { searchQuerySchema } from '@/lib/validations/search';

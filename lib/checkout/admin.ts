@@ -1,17 +1,17 @@
 import 'server-only';
 import { Types } from 'mongoose';
-import { assertAdmin, type Actor } from '@/lib/auth/policy';
-import { changedFields, recordAudit } from '@/lib/platform/audit';
+import { assertAdmin, type Actor } from '@/lib/auth';
+import { changedFields, recordAudit } from '@/lib/audit';
 import { expireCacheTags } from '@/lib/platform/cache';
 import { countriesOf, shippingCoverage, type CoverageGap } from '@/lib/checkout/coverage';
 import { MAX_ZONES, SHIPPING_TAG, ZONE_ORDER, type LeanZone as QuotedZone } from '@/lib/checkout/shipping';
 import { ratePcmOf } from '@/lib/checkout/tax';
 import { SHOP_SETTINGS_ID } from '@/lib/checkout/settings';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/core/pagination';
 import { connectDb } from '@/lib/platform/db';
-import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/platform/errors';
-import { fromCents, toCents } from '@/lib/platform/money';
-import type { Page } from '@/lib/platform/pagination';
+import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/core/errors';
+import { fromCents, toCents } from '@/lib/core/money';
+import type { Page } from '@/lib/core/pagination';
 import type {
   DiscountCodeInput,
   ShippingMethodInput,
@@ -20,7 +20,7 @@ import type {
   TaxRateInput,
 } from '@/lib/validations/checkout-admin';
 import { CODE_PATTERN } from '@/lib/validations/checkout-admin';
-import { OBJECT_ID_PATTERN } from '@/lib/validations/common';
+import { OBJECT_ID_PATTERN } from '@/lib/core/id-pattern';
 import { DiscountCode, DiscountRedemption, Order, ShippingZone, ShopSettings, TaxRate } from '@/models';
 import type { DiscountCodeDoc, DiscountRedemptionDoc } from '@/models/discount';
 import type { ShippingZoneDoc, TaxRateDoc } from '@/models/shipping';

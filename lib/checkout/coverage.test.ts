@@ -1,5 +1,5 @@
 import { shippingPrice } from '@/lib/orders/money';
-import { COUNTRY_CODES } from './countries';
+import { COUNTRY_CODES } from '@/lib/validations/countries';
 import { shippingCoverage, zoneReachGrams, type CoverageZone } from './coverage';
 
 type Method = CoverageZone['methods'][number];

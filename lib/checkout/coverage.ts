@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, countryName } from '@/lib/checkout/countries';
+import { COUNTRY_CODES, countryName } from '@/lib/validations/countries';
 import { postcodeKey, zoneAmong, type ZoneScope } from '@/lib/checkout/shipping';
 import { REST_OF_WORLD } from '@/lib/validations/checkout-admin';
 

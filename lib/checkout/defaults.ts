@@ -4,7 +4,7 @@ import { SHIPPING_TAG } from '@/lib/checkout/shipping';
 import { Types } from 'mongoose';
 import { SHOP_SETTINGS_ID } from '@/lib/checkout/settings';
 import { connectDb } from '@/lib/platform/db';
-import { isDuplicateKey } from '@/lib/platform/errors';
+import { isDuplicateKey } from '@/lib/core/errors';
 import { REST_OF_WORLD } from '@/lib/validations/checkout-admin';
 import { JobMark, ShippingZone, ShopSettings, TaxRate } from '@/models';
 

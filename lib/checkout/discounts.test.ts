@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import type { MoneyLine } from '@/lib/orders/money';
 import { connectDb } from '@/lib/platform/db';
-import { ConflictError, ValidationError } from '@/lib/platform/errors';
+import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { DiscountCode, DiscountRedemption } from '@/models';
 import type { DiscountCodeDoc } from '@/models/discount';
 import { CODE_TEXT, releaseCodes, redeemCode, usableCode, type UsableCode } from './discounts';

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { Types } from 'mongoose';
-import { discountApplies, type DiscountRule, type MoneyLine, goodsCents } from '@/lib/orders/money';
+import { discountApplies, type DiscountRule, type MoneyLine, goodsCents } from '@/lib/orders';
 import { connectDb } from '@/lib/platform/db';
-import { ConflictError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
-import { formatPrice, fromCents } from '@/lib/platform/money';
+import { ConflictError, ValidationError, isDuplicateKey } from '@/lib/core/errors';
+import { formatPrice, fromCents } from '@/lib/core/money';
 import { DiscountCode, DiscountRedemption } from '@/models';
 import type { DiscountCodeDoc } from '@/models/discount';
 

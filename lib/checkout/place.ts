@@ -1,25 +1,25 @@
 import 'server-only';
 import { Types } from 'mongoose';
-import { saveCheckoutAddress } from '@/lib/accounts/addresses';
-import { assertCustomer, type Actor } from '@/lib/auth/policy';
+import { saveCheckoutAddress } from '@/lib/accounts';
+import { assertCustomer, type Actor } from '@/lib/auth';
 import { getCart, readCart, removeOrdered, type CartLineView, type CartStamp } from '@/lib/cart';
-import { customerOrderPath, enqueueOrderEmail, enqueueShopNotice, paymentPath } from '@/lib/orders/emails';
-import { guestOrderPath } from '@/lib/orders/guest-links';
+import { customerOrderPath, enqueueOrderEmail, enqueueShopNotice, paymentPath } from '@/lib/orders';
+import { guestOrderPath } from '@/lib/orders';
 import { MIN_CARD_CENTS, payFreeOrder, toOrderDTO, type LeanOrder } from '@/lib/orders';
-import { assertOrderSize, TOO_MANY_ORDERS, unverifiedOrderPlaces } from '@/lib/orders/order-limits';
-import { LineRefusedError, logAfterStore, placeLines } from '@/lib/orders/placement';
-import { TEXT } from '@/lib/platform/constants';
+import { assertOrderSize, TOO_MANY_ORDERS, unverifiedOrderPlaces } from '@/lib/orders';
+import { LineRefusedError, logAfterStore, placeLines } from '@/lib/orders';
+import { TEXT } from '@/lib/core/texts';
 import { connectDb } from '@/lib/platform/db';
-import { AppError, ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
-import { formatPrice, fromCents, toCents } from '@/lib/platform/money';
-import type { OrderDTO } from '@/lib/platform/types';
+import { AppError, ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/core/errors';
+import { formatPrice, fromCents, toCents } from '@/lib/core/money';
+import type { OrderDTO } from '@/lib/orders';
 import { minimumQuantityMessage } from '@/lib/validations/orders';
 import type { CheckoutInput } from '@/lib/validations/checkout';
 import { Order } from '@/models';
 import { redeemCode, releaseCodes } from './discounts';
 import { priceCart, type PricedQuote, type Quote } from './quote';
 import { ordersInbox } from './settings';
-import { weightGramsOf } from './shipping';
+import { weightGramsOf } from '@/lib/catalog';
 
 /**
  * Checkout (issue 29): the cart becomes one order, all or nothing, at the amounts of a fresh quote.

@@ -1,11 +1,11 @@
 import 'server-only';
 import type { CartLineView } from '@/lib/cart';
 import { moneyLines } from '@/lib/cart';
-import { computeTotals, type Totals } from '@/lib/orders/money';
-import { fromCents } from '@/lib/platform/money';
+import { computeTotals, type Totals } from '@/lib/orders';
+import { fromCents } from '@/lib/core/money';
 import { usableCode, type UsableCode } from './discounts';
 import { estimateOf, methodsFor, type Destination, type Estimate, type ShippingMethod } from './shipping';
-import { regionFollowsPostcode } from './regions';
+import { regionFollowsPostcode } from '@/lib/validations/regions';
 import { taxService, type AppliedTax } from './tax';
 
 /**

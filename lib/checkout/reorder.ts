@@ -1,12 +1,12 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { assertCustomer, SESSION_EXPIRED, type Actor } from '@/lib/auth/policy';
+import { assertCustomer, SESSION_EXPIRED, type Actor } from '@/lib/auth';
 import { addOrderedLines, type CartView } from '@/lib/cart';
-import { cartCaller, type CartCaller } from '@/lib/cart/caller';
+import { cartCaller, type CartCaller } from '@/lib/cart';
 import { getOrder } from '@/lib/orders';
-import { orderLinkActor } from '@/lib/orders/access';
-import { ORDER_TOKEN_HEADER } from '@/lib/orders/guest-links';
-import { UnauthorizedError } from '@/lib/platform/errors';
+import { orderLinkActor } from '@/lib/orders';
+import { ORDER_TOKEN_HEADER } from '@/lib/orders';
+import { UnauthorizedError } from '@/lib/core/errors';
 
 /**
  * Who asks for Order again, and whose cart it fills: a customer's own cart, or a guest holding the

@@ -1,7 +1,9 @@
 import { connectDb } from '@/lib/platform/db';
 import { ShippingZone } from '@/models';
 import { withEnv } from '@/tests/helpers/env';
-import { DEFAULT_WEIGHT_GRAMS, estimateOf, methodsFor, weightGramsOf, zoneFor, type Destination } from './shipping';
+import { DEFAULT_WEIGHT_GRAMS } from '@/lib/catalog/weight';
+import { estimateOf, methodsFor, zoneFor, type Destination } from './shipping';
+import { weightGramsOf } from '@/lib/catalog/weight';
 
 /**
  * The zone an address falls in (lib/checkout/shipping.ts): the most specific that matches (a postcode

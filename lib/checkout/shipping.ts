@@ -1,6 +1,6 @@
 import 'server-only';
 import { Types } from 'mongoose';
-import type { ShippingRule, WeightBand } from '@/lib/orders/money';
+import type { ShippingRule, WeightBand } from '@/lib/orders';
 import { tagCatalogRead } from '@/lib/platform/cache';
 import { connectDb } from '@/lib/platform/db';
 import { isBuildWithoutDatabase } from '@/lib/platform/env';
@@ -12,12 +12,6 @@ import { deliveredBy } from './delivery';
  * some postcodes, each with methods priced by weight bands, free from a threshold, with a delivery
  * estimate in business days. The admin edits them (lib/checkout/admin.ts); this module only reads.
  */
-
-/** A part without a shipping weight counts as this much. */
-export const DEFAULT_WEIGHT_GRAMS = 1000;
-
-export const weightGramsOf = (part: { weightKg?: number | null }) =>
-  typeof part.weightKg === 'number' ? Math.round(part.weightKg * 1000) : DEFAULT_WEIGHT_GRAMS;
 
 export type Destination = { country: string; postalCode: string; region?: string | null };
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { TaxRule } from '@/lib/orders/money';
+import type { TaxRule } from '@/lib/orders';
 import { connectDb } from '@/lib/platform/db';
 import { TaxRate } from '@/models';
 import { SHIPPING_TAG, type Destination } from './shipping';

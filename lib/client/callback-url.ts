@@ -1,6 +1,6 @@
 'use client';
 
-import { safeCallbackUrl } from '@/lib/platform/utils';
+import { safeCallbackUrl } from '@/lib/core/utils';
 
 /**
  * The login and register pages' query, read in the browser when it is needed: the pages themselves

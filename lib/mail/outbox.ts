@@ -5,8 +5,8 @@ import { hostname } from 'node:os';
 import { after } from 'next/server';
 import { connectDb } from '@/lib/platform/db';
 import { onVercel } from '@/lib/platform/env';
-import { isDuplicateKey } from '@/lib/platform/errors';
-import { sendMail, type Mail } from '@/lib/mail';
+import { isDuplicateKey } from '@/lib/core/errors';
+import { sendMail, type Mail } from '@/lib/mail/mailer';
 import { OutboxClaim, OutboxDue, OutboxMessage } from '@/models';
 
 /**

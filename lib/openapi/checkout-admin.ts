@@ -6,8 +6,8 @@ import type {
   ZodOpenApiResponseObject,
   ZodOpenApiResponsesObject,
 } from 'zod-openapi';
-import type { DiscountCodeDTO, RedemptionDTO, SavedZoneDTO, ShippingZoneDTO, ShopSettingsDTO, TaxRateDTO } from '@/lib/checkout/admin';
-import type { CoverageGap } from '@/lib/checkout/coverage';
+import type { DiscountCodeDTO, RedemptionDTO, SavedZoneDTO, ShippingZoneDTO, ShopSettingsDTO, TaxRateDTO } from '@/lib/checkout';
+import type { CoverageGap } from '@/lib/checkout';
 import { objectIdSchema, pageQuerySchema } from '@/lib/validations/common';
 import {
   discountCodeSchema,

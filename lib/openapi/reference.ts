@@ -1,7 +1,7 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { NotFoundError } from '@/lib/platform/errors';
+import { NotFoundError } from '@/lib/core/errors';
 
 /**
  * The interactive API reference at /api/docs: Swagger UI (the swagger-ui-dist package's browser

@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { PART_POSITIONS, PART_UNITS } from '@/lib/platform/constants';
-import type { AddressBook, AddressDTO, Garage, OrderDTO, PartDTO, ProfileDTO, ReviewDTO } from '@/lib/platform/types';
-import type { Suggestion } from '@/lib/catalog/search/types';
+import { PART_POSITIONS, PART_UNITS } from '@/lib/core/part-fields';
+import type { AddressBook, ProfileDTO } from '@/lib/accounts';
+import type { AddressDTO } from '@/lib/core/address';
+import type { Garage } from '@/lib/vehicles';
+import type { OrderDTO } from '@/lib/orders';
+import type { PartDTO } from '@/lib/catalog';
+import type { ReviewDTO } from '@/lib/reviews';
+import type { Suggestion } from '@/lib/catalog';
 import type { CartLineView, CartView } from '@/lib/cart';
 import type { SavedAddresses } from '@/lib/checkout';
-import type { Quote } from '@/lib/checkout/quote';
-import type { VinDecodeResult } from '@/lib/vehicles/vin';
+import type { Quote } from '@/lib/checkout';
+import type { VinDecodeResult } from '@/lib/vehicles';
 
 /**
  * The shapes the API answers with, for the OpenAPI document (lib/openapi/document.ts). Requests are

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { assertWriteOrigin, resolveActor, SESSION_EXPIRED, type Actor } from '@/lib/auth/policy';
+import { assertWriteOrigin, resolveActor, SESSION_EXPIRED, type Actor } from '@/lib/auth';
 import { connectDb } from '@/lib/platform/db';
-import { UnauthorizedError } from '@/lib/platform/errors';
+import { UnauthorizedError } from '@/lib/core/errors';
 import { Order } from '@/models';
 import { guestTokenOpens, guestTokenOrderId, ORDER_TOKEN_HEADER } from './guest-links';
 

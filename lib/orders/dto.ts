@@ -1,9 +1,10 @@
 import 'server-only';
 import type { Types } from 'mongoose';
-import { fromCents, toCents } from '@/lib/platform/money';
+import { fromCents, toCents } from '@/lib/core/money';
 import { goodsCents, orderTotalCents } from '@/lib/orders/money';
 import { trackingUrlFor } from '@/lib/orders/tracking';
-import type { AddressDTO, OrderDTO } from '@/lib/platform/types';
+import { addressDTO } from '@/lib/core/address';
+import type { OrderDTO } from '@/lib/orders/types';
 import type { OrderDoc } from '@/models/order';
 
 /** An order as stored, and as the API shows it. */
@@ -15,19 +16,6 @@ export function linesOf(order: Pick<LeanOrder, 'partId' | 'partName' | 'price' |
   return order.lines?.length
     ? order.lines.map((line) => ({ partId: line.partId, partName: line.partName, unitPrice: line.unitPrice, quantity: line.quantity }))
     : [{ partId: order.partId, partName: order.partName, unitPrice: order.price, quantity: order.quantity }];
-}
-
-/** A stored checkout address as the API answers it (absent optional parts as null). */
-export function addressDTO(address: NonNullable<OrderDoc['shippingAddress']>): AddressDTO {
-  return {
-    name: address.name,
-    line1: address.line1,
-    line2: address.line2 ?? null,
-    city: address.city,
-    region: address.region ?? null,
-    postalCode: address.postalCode,
-    country: address.country,
-  };
 }
 
 export function toOrderDTO(order: LeanOrder): OrderDTO {

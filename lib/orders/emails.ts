@@ -1,11 +1,11 @@
 import 'server-only';
-import { SITE_NAME } from '@/lib/platform/constants';
+import { SITE_NAME } from '@/lib/core/site';
 import { legalPath } from '@/content/legal';
 import { appUrl, env } from '@/lib/platform/env';
-import { formatPrice } from '@/lib/platform/money';
+import { formatPrice } from '@/lib/core/money';
 import { escapeHtml, oneLine } from '@/lib/mail';
-import { enqueueMail, enqueueMissingMails, type EnqueueOptions, type OutboxMail } from '@/lib/mail/outbox';
-import type { OrderDTO } from '@/lib/platform/types';
+import { enqueueMail, enqueueMissingMails, type EnqueueOptions, type OutboxMail } from '@/lib/mail';
+import type { OrderDTO } from '@/lib/orders/types';
 import { guestOrderUrl } from '@/lib/orders/guest-links';
 
 /**

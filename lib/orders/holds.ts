@@ -3,8 +3,8 @@ import type { Types } from 'mongoose';
 import { batched } from '@/lib/platform/batch';
 import { connectDb } from '@/lib/platform/db';
 import { env } from '@/lib/platform/env';
-import { isDuplicateKey } from '@/lib/platform/errors';
-import { addressBucket } from '@/lib/platform/rate-limit';
+import { isDuplicateKey } from '@/lib/core/errors';
+import { addressBucket } from '@/lib/rate-limit';
 import { countedEmail } from '@/lib/orders/order-limits';
 import { StockHold } from '@/models';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { connectDb } from '@/lib/platform/db';
-import { AppError, ConflictError, UnprocessableError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
+import { AppError, ConflictError, UnprocessableError, ValidationError, isDuplicateKey } from '@/lib/core/errors';
 import { abandonPlacement } from '@/lib/orders/placement';
 import { IdempotentRequest } from '@/models';
 

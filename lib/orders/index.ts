@@ -1,10 +1,18 @@
-// The orders domain's entry: server code imports it from '@/lib/orders'. Client code imports the
-// client-safe '@/lib/orders/tracking' by path; modules of lib/ import the file they need.
-export * from '@/lib/orders/orders';
-export * from '@/lib/orders/dto';
-export { abandonPlacement, reconcileOrderIntents, storedIntents } from '@/lib/orders/placement';
-export * from '@/lib/orders/money';
-export * from '@/lib/orders/overview';
-export * from '@/lib/orders/numbers';
-export * from '@/lib/orders/idempotency';
-export * from '@/lib/orders/emails';
+export * from './access';
+export * from './dto';
+export * from './emails';
+export * from './guest-links';
+export * from './holds';
+export * from './idempotency';
+export * from './lookup';
+export * from './money';
+export * from '@/lib/validations/order-number';
+export * from './numbers';
+export * from './order-limits';
+export * from './orders';
+export * from './outcome';
+export * from './overview';
+export * from './placement';
+export * from './tracking';
+export * from './types';
+export * from './release-hooks';

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { connectDb } from '@/lib/platform/db';
-import { TooManyRequestsError } from '@/lib/platform/errors';
+import { TooManyRequestsError } from '@/lib/core/errors';
 import { Order, OutboxMessage } from '@/models';
 import { guestTokenOpens } from './guest-links';
 import { sendOrderLink } from './lookup';

@@ -1,11 +1,11 @@
 import 'server-only';
 import { linkMail } from '@/lib/mail';
-import { enqueueMail } from '@/lib/mail/outbox';
+import { enqueueMail } from '@/lib/mail';
 import { orderPageUrl } from './emails';
 import { connectDb } from '@/lib/platform/db';
-import { enforceLimits, LIMITS, perAddress } from '@/lib/platform/rate-limit';
+import { enforceLimits, LIMITS, perAddress } from '@/lib/rate-limit';
 import { Order } from '@/models';
-import { orderNumberOf } from './number-text';
+import { orderNumberOf } from '@/lib/validations/order-number';
 
 export const LOOKUP_ANSWER = 'If an order with this number belongs to this email, we have sent its link to that address.';
 const TOO_MANY = 'Too many lookups, please wait a little and try again';

@@ -3,7 +3,7 @@ import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { orderTotalCents } from '@/lib/orders/money';
 import { markOrderPaid } from '@/lib/orders';
 import { getAdminOverview } from '@/lib/orders/overview';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { PaymentIntent } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { asActor, makePart, makeUser } from '@/tests/helpers/factories';

@@ -1,4 +1,4 @@
-import { toCents } from '@/lib/platform/money';
+import { toCents } from '@/lib/core/money';
 
 /**
  * The shop's money, in integer cents: the one module that computes an order's amounts (DESIGN.md

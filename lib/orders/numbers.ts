@@ -2,9 +2,9 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { connectDb } from '@/lib/platform/db';
-import { isDuplicateKey, ServiceUnavailableError } from '@/lib/platform/errors';
+import { isDuplicateKey, ServiceUnavailableError } from '@/lib/core/errors';
 import { OrderNumberBlock } from '@/models';
-import { ORDER_NUMBER_PREFIX } from './number-text';
+import { ORDER_NUMBER_PREFIX } from '@/lib/validations/order-number';
 
 /**
  * Short human order numbers (`PM-100234`), unique across every process on one database (HiLo).

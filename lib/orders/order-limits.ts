@@ -1,8 +1,8 @@
 import 'server-only';
-import type { Actor } from '@/lib/auth/policy';
+import type { Actor } from '@/lib/auth';
 import { env } from '@/lib/platform/env';
-import { ValidationError } from '@/lib/platform/errors';
-import { perAddress, takePlaces, type Reservation } from '@/lib/platform/rate-limit';
+import { ValidationError } from '@/lib/core/errors';
+import { perAddress, takePlaces, type Reservation } from '@/lib/rate-limit';
 import { ORDER_MAX, ORDER_MAX_TEXT } from '@/lib/validations/orders';
 
 /**

@@ -1,8 +1,8 @@
 import 'server-only';
 import { Types } from 'mongoose';
-import { recordAudit } from '@/lib/platform/audit';
-import { assertAdmin, assertCustomer, canSee, type Actor } from '@/lib/auth/policy';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
+import { recordAudit } from '@/lib/audit';
+import { assertAdmin, assertCustomer, canSee, type Actor } from '@/lib/auth';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/core/pagination';
 import { connectDb } from '@/lib/platform/db';
 import {
   ClientGoneError,
@@ -12,9 +12,9 @@ import {
   PaymentError,
   ValidationError,
   isDuplicateKey,
-} from '@/lib/platform/errors';
-import { parseObjectId } from '@/lib/platform/ids';
-import { toCents } from '@/lib/platform/money';
+} from '@/lib/core/errors';
+import { parseObjectId } from '@/lib/core/ids';
+import { toCents } from '@/lib/core/money';
 import { orderTotalCents } from '@/lib/orders/money';
 import { toOrderDTO, linesOf, type LeanOrder } from '@/lib/orders/dto';
 import { enqueueMissingOrderEmails, enqueueOrderEmail, paymentPath } from '@/lib/orders/emails';
@@ -24,12 +24,12 @@ import { looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/orders/numbers
 import { releaseHold } from '@/lib/orders/holds';
 import { assertOrderSize, unverifiedOrderPlaces } from '@/lib/orders/order-limits';
 import { claimOutcome, type Outcome } from '@/lib/orders/outcome';
-import type { Page } from '@/lib/platform/pagination';
+import type { Page } from '@/lib/core/pagination';
 import type { StockPart } from '@/lib/stock';
 import { logAfterStore, placeLines, returnLines, takeAtPayment, takenLines } from '@/lib/orders/placement';
-import type { OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/platform/types';
+import type { OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/orders/types';
 import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/orders';
-import { releaseCodes } from '@/lib/checkout/discounts';
+import { runOrderReleases } from './release-hooks';
 import { JobMark, Order, OrderOutcome, Part } from '@/models';
 
 /**
@@ -320,7 +320,7 @@ async function cancelUnpaid(order: LeanOrder, by: 'customer' | 'admin' | 'system
   // An order that takes its stock at payment has taken none, or only what a payment cut short took.
   const lines = order.stockAtPayment ? await takenLines(order._id, linesOf(order)) : linesOf(order);
   await returnLines(order._id, lines, actorEmail);
-  await releaseCodes(order._id);
+  await runOrderReleases(order._id);
   await releaseHold(order);
   const result = await Order.updateOne({ _id: order._id, cancelledAt: null }, { $set: { cancelledAt: new Date(), cancelledBy: by } });
   if (result.modifiedCount > 0) await notify(order._id, 'cancelled');

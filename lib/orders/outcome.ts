@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Types } from 'mongoose';
-import { ConflictError, isDuplicateKey } from '@/lib/platform/errors';
+import { ConflictError, isDuplicateKey } from '@/lib/core/errors';
 import { OrderOutcome } from '@/models';
 
 export type Outcome = 'paid' | 'cancelled';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Types } from 'mongoose';
-import { assertAdmin, type Actor } from '@/lib/auth/policy';
+import { assertAdmin, type Actor } from '@/lib/auth';
 import { connectDb } from '@/lib/platform/db';
 import { orderTotalCents } from '@/lib/orders/money';
 import { Order, Part } from '@/models';

@@ -1,14 +1,14 @@
 import 'server-only';
 import mongoose, { type Types } from 'mongoose';
-import { catalogChanged } from '@/lib/catalog/changes';
-import { releaseCodes } from '@/lib/checkout/discounts';
+import { catalogChanged } from '@/lib/catalog';
+import { runOrderReleases } from './release-hooks';
 import { batched } from '@/lib/platform/batch';
-import { TEXT } from '@/lib/platform/constants';
+import { TEXT } from '@/lib/core/texts';
 import { connectDb } from '@/lib/platform/db';
 import { orderHoldMs } from '@/lib/platform/env';
-import { ConflictError, NotFoundError, ServiceUnavailableError, isDatabaseDown, isDuplicateKey } from '@/lib/platform/errors';
-import { OutcomeUnknownError, runSteps, type Step } from '@/lib/platform/steps';
-import type { OrderDTO } from '@/lib/platform/types';
+import { ConflictError, NotFoundError, ServiceUnavailableError, isDatabaseDown, isDuplicateKey } from '@/lib/core/errors';
+import { OutcomeUnknownError, runSteps, type Step } from '@/lib/core/steps';
+import type { OrderDTO } from '@/lib/orders/types';
 import { applyStockMove, InsufficientStockError, orderMoveExists, STOCK_BUSY, type StockPart } from '@/lib/stock';
 import { toOrderDTO, type LeanOrder } from '@/lib/orders/dto';
 import { allocateOrderNumber } from '@/lib/orders/numbers';
@@ -303,7 +303,7 @@ export async function abandonPlacement(
   const taken = intent ? await takenLines(orderId, intentLines(intent)) : [];
   const returned = taken.length ? await returnLines(orderId, taken, by) : 0;
   // Its hold's slots, if it took any, count only until its time to pay and are taken over after.
-  await releaseCodes(orderId);
+  await runOrderReleases(orderId);
   await OrderIntent.deleteOne({ _id: orderId });
   return { order: null, returned };
 }

@@ -1,4 +1,4 @@
-import { getPaymentClientConfig } from '@/lib/payments';
+import { getPaymentClientConfig } from '@/lib/payments/payments';
 import { resetEnv } from '@/lib/platform/env';
 
 const KEYS = ['STRIPE_SECRET_KEY', 'NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY', 'PAYMENTS_PROVIDER'] as const;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { env } from '@/lib/platform/env';
-import { ServiceUnavailableError } from '@/lib/platform/errors';
-import type { PaymentProviderName } from '@/lib/platform/types';
+import { ServiceUnavailableError } from '@/lib/core/errors';
+import type { PaymentProviderName } from '@/lib/payments/types';
 import type { PaymentGateway } from './types';
 
 /**

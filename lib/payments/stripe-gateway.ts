@@ -1,7 +1,7 @@
 import 'server-only';
 import Stripe from 'stripe';
 import { env } from '@/lib/platform/env';
-import { ServiceUnavailableError, ValidationError } from '@/lib/platform/errors';
+import { ServiceUnavailableError, ValidationError } from '@/lib/core/errors';
 import type { GatewayEvent, Intent, PaymentGateway } from './types';
 
 /** The Stripe SDK client. STRIPE_API_BASE points it elsewhere (stripe-mock in tests); production leaves it unset. */

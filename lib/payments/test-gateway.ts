@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { connectDb } from '@/lib/platform/db';
-import { NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
+import { NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/core/errors';
 import { PaymentIntent } from '@/models';
 import { checkCard } from './cards';
 import type { Intent, PaymentGateway } from './types';

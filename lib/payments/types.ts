@@ -1,5 +1,4 @@
-import type { PaymentProviderName } from '@/lib/platform/types';
-
+export type PaymentProviderName = 'stripe' | 'test';
 /** A payment as the provider reports it, amounts in integer cents. */
 export type Intent = {
   id: string;

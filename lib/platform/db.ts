@@ -1,7 +1,7 @@
 import 'server-only';
 import mongoose from 'mongoose';
 import { env } from '@/lib/platform/env';
-import { AppError, isDatabaseDown } from '@/lib/platform/errors';
+import { AppError, isDatabaseDown } from '@/lib/core/errors';
 import { setQueryTimeLimit } from '@/models/time-limit';
 
 /**

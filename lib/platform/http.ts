@@ -12,7 +12,7 @@ import {
   ValidationError,
   isCatalogLoading,
   type FieldErrors,
-} from '@/lib/platform/errors';
+} from '@/lib/core/errors';
 import { isDatabaseFailure } from '@/lib/platform/db';
 import { withPrivacy } from '@/lib/platform/private-answers';
 

@@ -1,4 +1,4 @@
-import { ClientGoneError, ServiceUnavailableError } from '@/lib/platform/errors';
+import { ClientGoneError, ServiceUnavailableError } from '@/lib/core/errors';
 import { BatchedTurns, type BatchWork } from '@/lib/stock/batched-turns';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

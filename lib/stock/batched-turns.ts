@@ -1,5 +1,5 @@
 import 'server-only';
-import { ClientGoneError, ServiceUnavailableError } from '@/lib/platform/errors';
+import { ClientGoneError, ServiceUnavailableError } from '@/lib/core/errors';
 import type { TurnOptions } from './keyed-queue';
 
 /** What a batch answers for each of its items, in their order. */

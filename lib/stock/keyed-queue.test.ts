@@ -1,4 +1,4 @@
-import { ClientGoneError, ServiceUnavailableError } from '@/lib/platform/errors';
+import { ClientGoneError, ServiceUnavailableError } from '@/lib/core/errors';
 import { KeyedQueue } from '@/lib/stock/keyed-queue';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ClientGoneError, ServiceUnavailableError } from '@/lib/platform/errors';
+import { ClientGoneError, ServiceUnavailableError } from '@/lib/core/errors';
 
 export type TurnOptions = {
   /** Give up waiting for the turn after this long (503 with Retry-After). */

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { connectDb } from '@/lib/platform/db';
-import { applyStockMove, getStockHistory, InsufficientStockError, sumStockMoves } from '@/lib/stock';
+import { applyStockMove, getStockHistory, InsufficientStockError, sumStockMoves } from '@/lib/stock/ledger';
 import { Part, StockMove } from '@/models';
 
 async function newPart(stock: number): Promise<string> {
@@ -279,11 +279,11 @@ describe('stock ledger', () => {
   it('answers with the error classes of the module copy that was called (a turn given up is a 499 or 503, never a 500)', async () => {
     const partId = await newPart(5);
     // Two copies of the stock module and its errors, as two Next.js bundles load them in one process.
-    type Copy = { stock: typeof import('@/lib/stock'); errors: typeof import('@/lib/platform/errors') };
+    type Copy = { stock: typeof import('@/lib/stock/ledger'); errors: typeof import('@/lib/core/errors') };
     const load = async (): Promise<Copy> => {
       let copy!: Copy;
       await jest.isolateModulesAsync(async () => {
-        copy = { stock: await import('@/lib/stock'), errors: await import('@/lib/platform/errors') };
+        copy = { stock: await import('@/lib/stock/ledger'), errors: await import('@/lib/core/errors') };
       });
       return copy;
     };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '@/content/categories';
-import { isCountryCode } from '@/lib/checkout/countries';
-import { regionCode, regionFollowsPostcode } from '@/lib/checkout/regions';
+import { isCountryCode } from '@/lib/validations/countries';
+import { regionCode, regionFollowsPostcode } from '@/lib/validations/regions';
 import { EMAIL_PATTERN, objectIdSchema } from './common';
 
 /**

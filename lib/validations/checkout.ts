@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isCountryCode } from '@/lib/checkout/countries';
-import { isPostcodeOf, normalizePostcode, postcodeFormatMessage, unusedPostcodeMessage } from '@/lib/checkout/postcodes';
-import { regionCode, regionFollowsPostcode, regionMismatchMessage, regionOfPostcode } from '@/lib/checkout/regions';
-import { orderNumberOf, TYPED_ORDER_NUMBER } from '@/lib/orders/number-text';
+import { isCountryCode } from '@/lib/validations/countries';
+import { isPostcodeOf, normalizePostcode, postcodeFormatMessage, unusedPostcodeMessage } from '@/lib/validations/postcodes';
+import { regionCode, regionFollowsPostcode, regionMismatchMessage, regionOfPostcode } from '@/lib/validations/regions';
+import { orderNumberOf, TYPED_ORDER_NUMBER } from '@/lib/validations/order-number';
 import { emailSchema, objectIdSchema } from './common';
 import { ORDER_MAX, ORDER_MAX_TEXT, lineQuantitySchema } from './orders';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { OBJECT_ID_PATTERN } from '@/lib/core/id-pattern';
 
-export const OBJECT_ID_PATTERN = /^[a-f\d]{24}$/i;
 export const objectIdSchema = z.string().regex(OBJECT_ID_PATTERN, 'Not found');
 
 /**

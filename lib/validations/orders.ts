@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatPrice, fromCents } from '@/lib/platform/money';
+import { formatPrice, fromCents } from '@/lib/core/money';
 import { objectIdSchema } from './common';
 
 export const minimumQuantityMessage = (minimum: number) => `Please Order minimum ${minimum} pieces`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS, DEFAULT_CATEGORY } from '@/content/categories';
-import { FIRST_MODEL_YEAR, PART_POSITIONS, lastModelYear } from '@/lib/platform/constants';
+import { FIRST_MODEL_YEAR, PART_POSITIONS, lastModelYear } from '@/lib/core/part-fields';
 import { imageUrlSchema } from './common';
 
 const wholeNumber = (required: string) =>

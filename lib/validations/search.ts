@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '@/content/categories';
-import { MAX_QUERY_LENGTH } from '@/lib/platform/constants';
-import type { VehicleChoice } from '@/lib/catalog/fitment';
+import { MAX_QUERY_LENGTH } from '@/lib/core/site';
+import type { VehicleChoice } from '@/lib/validations/vehicles';
 import { yearSchema } from './parts';
 
 /** The catalog's sort orders; `relevance` lists the newest first when there is no search text. */

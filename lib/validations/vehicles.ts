@@ -34,3 +34,6 @@ export type VehicleChoiceInput = z.infer<typeof vehicleChoiceSchema>;
 export const garageActiveSchema = z.object({
   id: z.string({ error: 'Choose a vehicle' }).min(1, 'Choose a vehicle').max(80, 'Choose a vehicle'),
 });
+
+/** A vehicle as a visitor chooses it (year, make, model and maybe engine). */
+export type VehicleChoice = { year: number; make: string; model: string; engine?: string | null };

@@ -1,4 +1,4 @@
-import type { VehicleChoice } from '@/lib/catalog/fitment';
+import type { VehicleChoice } from '@/lib/catalog';
 
 /**
  * The active vehicle, kept by the browser: a visitor's choice, or a signed-in customer's active garage

@@ -1,11 +1,11 @@
 import 'server-only';
-import { assertCustomer, type Actor } from '@/lib/auth/policy';
-import { GARAGE_SIZE } from '@/lib/platform/constants';
+import { assertCustomer, type Actor } from '@/lib/auth';
+import { GARAGE_SIZE } from '@/lib/vehicles/types';
 import { connectDb } from '@/lib/platform/db';
-import { ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/platform/errors';
-import { findVehicle } from '@/lib/vehicles';
-import type { VehicleChoice } from '@/lib/catalog/fitment';
-import type { Garage } from '@/lib/platform/types';
+import { ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/core/errors';
+import { findVehicle } from '@/lib/vehicles/vehicle-list';
+import type { VehicleChoice } from '@/lib/catalog';
+import type { Garage } from '@/lib/vehicles/types';
 import { GaragePointer, GarageVehicle } from '@/models';
 
 /**
@@ -15,7 +15,7 @@ import { GaragePointer, GarageVehicle } from '@/models';
 export const GARAGE_FULL = `Your garage holds up to ${GARAGE_SIZE} vehicles: remove one to add another`;
 const NOT_A_VEHICLE = 'That vehicle is not in our vehicle list';
 
-export type { Garage, GarageEntry } from '@/lib/platform/types';
+export type { Garage, GarageEntry } from '@/lib/vehicles/types';
 
 const slotId = (userId: string, slot: number) => `${userId}:${slot}`;
 const pointerId = (userId: string) => `${userId}:active`;

@@ -2,7 +2,7 @@ import { NextRequest } from 'next/server';
 import { encode } from 'next-auth/jwt';
 import { issueApiToken } from '@/lib/auth/api-token';
 import { authSecret } from '@/lib/platform/env';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 
 export const BASE_URL = 'http://localhost:3000';
 

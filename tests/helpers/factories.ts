@@ -1,10 +1,10 @@
-import type { OrderDTO } from '@/lib/platform/types';
+import type { OrderDTO } from '@/lib/orders/types';
 import { Types } from 'mongoose';
 import type { Actor } from '@/lib/auth/policy';
 import { connectDb } from '@/lib/platform/db';
 import { announcePartChanges } from '@/lib/catalog/parts';
 import { recordOpeningStock } from '@/lib/stock';
-import { createUser, type UserDTO } from '@/lib/accounts/users';
+import { createUser, type UserDTO } from '@/lib/auth/users';
 import { Part, Review } from '@/models';
 
 let counter = 0;

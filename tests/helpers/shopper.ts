@@ -5,7 +5,7 @@ import { POST as quoteRoute } from '@/app/api/checkout/quote/route';
 import { POST as createIntentRoute } from '@/app/api/create-payment-intent/route';
 import { PATCH as payRoute } from '@/app/api/order/[id]/route';
 import { POST as confirmCardRoute } from '@/app/api/test-gateway/confirm/route';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { CART_COOKIE } from '@/lib/cart/identity';
 import { callRoute, type ApiResult, type CallOptions } from '@/tests/helpers/api';
 

@@ -16,6 +16,9 @@ if (base && typeof window === 'undefined') {
   const hash = createHash('sha1').update(`${testPath}:${process.pid}`).digest('hex').slice(0, 8);
   process.env.MONGODB_URI = withDatabaseName(base, `t_${slug}_${hash}`);
 
+  // As instrumentation.ts does in a server: a cancelled order gives its codes back through this hook.
+  beforeAll(async () => (await import('@/lib/register-hooks')).registerDomainHooks());
+
   afterAll(async () => {
     // The search index follows the catalog log on a timer: stop it with the file's database.
     (globalThis as { __catalogSearch?: { close(): void } }).__catalogSearch?.close();

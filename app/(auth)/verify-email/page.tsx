@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuthCard } from '@/components/auth/auth-card';
 import { VerifyEmailForm } from '@/components/auth/verify-email-form';
-import { INVALID_LINK, USED_LINK, verificationStep } from '@/lib/accounts';
-import { getViewer } from '@/lib/auth/viewer';
+import { INVALID_LINK, USED_LINK } from '@/lib/auth';
+import { verificationStep } from '@/lib/accounts';
+import { getViewer } from '@/lib/auth';
 import { buttonClass } from '@/components/ui/button';
 
 export const metadata: Metadata = { title: 'Email verification', robots: { index: false } };

@@ -2,13 +2,13 @@ import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { CartPage } from '@/components/cart/cart-page';
 import { getCart } from '@/lib/cart';
-import { pageCartCaller } from '@/lib/cart/caller';
+import { pageCartCaller } from '@/lib/cart';
 import { decodeDestination, DESTINATION_COOKIE } from '@/lib/cart/destination';
 import { getCachedParts } from '@/lib/catalog';
 import { fitmentForStatus } from '@/lib/catalog/fitment';
 import { savedQuoteFor } from '@/lib/checkout';
 import { lastUnpaidOrder } from '@/lib/orders';
-import { LAST_ORDER_COOKIE } from '@/lib/orders/guest-links';
+import { LAST_ORDER_COOKIE } from '@/lib/orders';
 import { decodeVehicle, VEHICLE_COOKIE } from '@/lib/vehicles/cookie';
 
 export const metadata: Metadata = { title: 'Cart', robots: { index: false } };

@@ -5,12 +5,12 @@ import { EmptyCart } from '@/components/cart/cart-states';
 import { UnpaidOrderNotice } from '@/components/cart/unpaid-order';
 import { CheckoutForm } from '@/components/checkout/checkout-page';
 import { getCart } from '@/lib/cart';
-import { pageCartCaller } from '@/lib/cart/caller';
+import { pageCartCaller } from '@/lib/cart';
 import { decodeDestination, DESTINATION_COOKIE } from '@/lib/cart/destination';
 import { savedQuoteFor } from '@/lib/checkout';
 import { lastUnpaidOrder } from '@/lib/orders';
-import { LAST_ORDER_COOKIE } from '@/lib/orders/guest-links';
-import { TEXT } from '@/lib/platform/constants';
+import { LAST_ORDER_COOKIE } from '@/lib/orders';
+import { TEXT } from '@/lib/core/texts';
 
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false } };
 

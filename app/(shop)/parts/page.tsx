@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { CatalogView } from '@/components/catalog/catalog-view';
 import { VehicleRedirect } from '@/components/catalog/vehicle-redirect';
-import { CATALOG_DESCRIPTION, catalogMetadata } from '@/lib/catalog/seo';
+import { CATALOG_DESCRIPTION, catalogMetadata } from '@/lib/catalog';
 import { CATALOG_PATH } from '@/lib/catalog/url';
 
 export const metadata: Metadata = catalogMetadata({}, { title: 'All parts', description: CATALOG_DESCRIPTION });

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { addAddress, getAddressBook } from '@/lib/accounts';
-import { requireActor } from '@/lib/auth/policy';
+import { requireActor } from '@/lib/auth';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { addressBookEntrySchema } from '@/lib/validations/addresses';
 

@@ -1,4 +1,4 @@
-import { requireAdmin } from '@/lib/auth/policy';
+import { requireAdmin } from '@/lib/auth';
 import { otherMethods, pageResponse, parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { listAllOrders } from '@/lib/orders';
 import { pageQuerySchema } from '@/lib/validations/common';

@@ -1,4 +1,4 @@
-import { cartCaller, cartViewAnswer } from '@/lib/cart/caller';
+import { cartCaller, cartViewAnswer } from '@/lib/cart';
 import { getCart } from '@/lib/cart';
 import { otherMethods, route } from '@/lib/platform/http';
 

@@ -1,10 +1,10 @@
-import { cartAnswer, cartCaller } from '@/lib/cart/caller';
+import { cartAnswer, cartCaller } from '@/lib/cart';
 import { placeCheckout, recoverCheckout } from '@/lib/checkout';
-import type { PlacedCheckout } from '@/lib/checkout/place';
-import { rememberGuestOrder } from '@/lib/orders/guest-links';
-import { placeOnce } from '@/lib/orders/idempotency';
+import type { PlacedCheckout } from '@/lib/checkout';
+import { rememberGuestOrder } from '@/lib/orders';
+import { placeOnce } from '@/lib/orders';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
-import { clientIp } from '@/lib/platform/rate-limit';
+import { clientIp } from '@/lib/rate-limit';
 import { checkoutSchema } from '@/lib/validations/checkout';
 
 /**

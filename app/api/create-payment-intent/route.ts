@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { requireOrderActor } from '@/lib/orders/access';
+import { requireOrderActor } from '@/lib/orders';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { createPaymentIntent } from '@/lib/payments';
 import { createIntentSchema } from '@/lib/validations/orders';

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { requireActor } from '@/lib/auth/policy';
-import { addToGarage, getGarage } from '@/lib/vehicles/garage';
+import { requireActor } from '@/lib/auth';
+import { addToGarage, getGarage } from '@/lib/vehicles';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { vehicleChoiceSchema } from '@/lib/validations/vehicles';
 

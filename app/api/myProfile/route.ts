@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
-import { requireActor } from '@/lib/auth/policy';
+import { requireActor } from '@/lib/auth';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
-import { addProfile } from '@/lib/accounts/profiles';
+import { addProfile } from '@/lib/accounts';
 import { profileInputSchema } from '@/lib/validations/profile';
 
 /** POST /api/myProfile: the actor's profile (name and email from the account); answers `insertedId`. */

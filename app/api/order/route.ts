@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
-import { requireActor } from '@/lib/auth/policy';
+import { requireActor } from '@/lib/auth';
 import { otherMethods, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
-import { placeOnce } from '@/lib/orders/idempotency';
-import { clientIp } from '@/lib/platform/rate-limit';
+import { placeOnce } from '@/lib/orders';
+import { clientIp } from '@/lib/rate-limit';
 import { listOrdersOf, placeOrder, recoverPlacedOrder } from '@/lib/orders';
 import { orderListQuerySchema, placeOrderSchema } from '@/lib/validations/orders';
 

@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/policy';
+import { requireAdmin } from '@/lib/auth';
 import { catalogQuery, getCatalogPageJson } from '@/lib/catalog';
 import { otherMethods, pageJsonResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
-import { createPart } from '@/lib/catalog/parts';
-import { ValidationError } from '@/lib/platform/errors';
+import { createPart } from '@/lib/catalog';
+import { ValidationError } from '@/lib/core/errors';
 import { pageQuerySchema } from '@/lib/validations/common';
 import { encodeCursor, MAX_OFFSET, PAGE_DOES_NOT_EXIST } from '@/lib/validations/search';
 import { partInputSchema } from '@/lib/validations/parts';

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { registerAccount } from '@/lib/accounts';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
-import { clientIp } from '@/lib/platform/rate-limit';
+import { clientIp } from '@/lib/rate-limit';
 import { registerSchema } from '@/lib/validations/auth';
 
 /** POST /api/register: creates the account and sends the verification email; the form then signs in. */

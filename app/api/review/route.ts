@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
-import { requireActor } from '@/lib/auth/policy';
+import { requireActor } from '@/lib/auth';
 import { otherMethods, pageResponse, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
-import { getReviewsPage } from '@/lib/catalog';
+import { getReviewsPage } from '@/lib/reviews';
 import { createReview } from '@/lib/reviews';
 import { pageQuerySchema } from '@/lib/validations/common';
 import { reviewInputSchema } from '@/lib/validations/reviews';

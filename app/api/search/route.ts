@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { getCachedList, REQUEST_SEARCH_WAIT } from '@/lib/catalog';
 import { otherMethods, parseInput, route, searchParamsOf } from '@/lib/platform/http';
-import { searchCatalog } from '@/lib/catalog/search';
-import { clientIp } from '@/lib/platform/rate-limit';
+import { searchCatalog } from '@/lib/catalog';
+import { clientIp } from '@/lib/rate-limit';
 import { searchQuerySchema } from '@/lib/validations/search';
 
 /**

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
-import { requestSignInLink, SIGN_IN_LINK_SENT } from '@/lib/auth/sign-in-link';
+import { requestSignInLink, SIGN_IN_LINK_SENT } from '@/lib/auth';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
-import { clientIp } from '@/lib/platform/rate-limit';
+import { clientIp } from '@/lib/rate-limit';
 import { signInLinkSchema } from '@/lib/validations/auth';
 
 /** POST /api/sign-in-link `{ email }`: mails a one-time sign-in link; the same answer whether or not the account exists. */

@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
-import { requireActor } from '@/lib/auth/policy';
+import { requireActor } from '@/lib/auth';
 import { otherMethods, route } from '@/lib/platform/http';
-import { enforceLimits, LIMITS } from '@/lib/platform/rate-limit';
-import { readUploadedImage, storeImage } from '@/lib/platform/storage';
+import { enforceLimits, LIMITS } from '@/lib/rate-limit';
+import { readUploadedImage, storeImage } from '@/lib/storage';
 
 /** POST /api/uploads: one image (multipart field `image`), signed-in users only; answers `{ success, data: { url } }`. */
 export const POST = route(async (req) => {

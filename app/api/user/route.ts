@@ -1,5 +1,5 @@
 import { listUsers } from '@/lib/accounts';
-import { requireActor } from '@/lib/auth/policy';
+import { requireActor } from '@/lib/auth';
 import { otherMethods, pageResponse, parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { pageQuerySchema } from '@/lib/validations/common';
 

@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { confirmEmail } from '@/lib/accounts';
-import { isSameOrigin, resolveActor } from '@/lib/auth/policy';
+import { isSameOrigin, resolveActor } from '@/lib/auth';
 import { appUrl } from '@/lib/platform/env';
 import { otherMethods, parseInput, readJson, route, searchParamsOf } from '@/lib/platform/http';
-import { clientIp } from '@/lib/platform/rate-limit';
+import { clientIp } from '@/lib/rate-limit';
 import { verifyEmailQuerySchema, verifyEmailSchema } from '@/lib/validations/auth';
 
 /**

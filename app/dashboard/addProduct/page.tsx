@@ -1,6 +1,6 @@
 import { ProductForm } from '@/components/admin/product-form';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
-import { getAdminViewer } from '@/lib/auth/viewer';
+import { getAdminViewer } from '@/lib/auth';
 
 export const metadata = { title: 'Add Product' };
 

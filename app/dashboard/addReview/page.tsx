@@ -1,5 +1,5 @@
 import { ReviewForm } from '@/components/reviews/review-form';
-import { requireViewer } from '@/lib/auth/viewer';
+import { requireViewer } from '@/lib/auth';
 
 export const metadata = { title: 'Add a Review' };
 

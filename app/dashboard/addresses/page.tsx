@@ -1,6 +1,6 @@
 import { AddressBookManager } from '@/components/addresses/address-book';
-import { getAddressBook } from '@/lib/accounts/addresses';
-import { requireViewer } from '@/lib/auth/viewer';
+import { getAddressBook } from '@/lib/accounts';
+import { requireViewer } from '@/lib/auth';
 
 export const metadata = { title: 'My Addresses' };
 

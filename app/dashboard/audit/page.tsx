@@ -3,8 +3,8 @@ import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { listHref } from '@/components/dashboard/list-pager';
 import { buttonClass } from '@/components/ui/button';
 import { Pager, pageParam } from '@/components/ui/pager';
-import { AUDIT_ACTIONS, listAudit, listAuditAdmins, type AuditAction } from '@/lib/platform/audit';
-import { getAdminViewer } from '@/lib/auth/viewer';
+import { AUDIT_ACTIONS, listAudit, listAuditAdmins, type AuditAction } from '@/lib/audit';
+import { getAdminViewer } from '@/lib/auth';
 
 export const metadata = { title: 'Audit Log' };
 

@@ -4,8 +4,8 @@ import { discountText, DiscountStatusBadge } from '@/components/checkout-admin/d
 import { PauseCodeButton } from '@/components/checkout-admin/pause-code-button';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { LocalTime } from '@/components/ui/local-time';
-import { getAdminViewer } from '@/lib/auth/viewer';
-import { listDiscountCodes } from '@/lib/checkout/admin';
+import { getAdminViewer } from '@/lib/auth';
+import { listDiscountCodes } from '@/lib/checkout';
 
 export const metadata = { title: 'Discount Codes' };
 

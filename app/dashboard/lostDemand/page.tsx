@@ -1,9 +1,9 @@
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { DataTable } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
-import { getAdminViewer } from '@/lib/auth/viewer';
+import { getAdminViewer } from '@/lib/auth';
 import { catalogHref, CATALOG_PATH } from '@/lib/catalog/url';
-import { listLostDemand, type DemandRow } from '@/lib/catalog/lost-demand';
+import { listLostDemand, type DemandRow } from '@/lib/catalog';
 
 export const metadata = { title: 'Lost Demand' };
 

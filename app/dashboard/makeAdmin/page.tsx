@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { DataTable } from '@/components/ui/data-table';
 import { Pager, pageParam } from '@/components/ui/pager';
 import { listUsers } from '@/lib/accounts';
-import { getAdminViewer } from '@/lib/auth/viewer';
+import { getAdminViewer } from '@/lib/auth';
 
 export const metadata = { title: 'Make Admin' };
 

@@ -3,10 +3,10 @@ import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { SearchForm, listHref } from '@/components/dashboard/list-pager';
 import { OrdersTable } from '@/components/orders/orders-table';
 import { Pager, pageParam } from '@/components/ui/pager';
-import { getAdminViewer } from '@/lib/auth/viewer';
+import { getAdminViewer } from '@/lib/auth';
 import { listAllOrders } from '@/lib/orders';
-import type { OrderListStatus } from '@/lib/platform/types';
-import { cn } from '@/lib/platform/utils';
+import type { OrderListStatus } from '@/lib/orders';
+import { cn } from '@/lib/core/utils';
 
 export const metadata = { title: 'Manage Orders' };
 

@@ -5,10 +5,10 @@ import { PartCard } from '@/components/parts/part-card';
 import { buttonClass } from '@/components/ui/button';
 import { CardGrid } from '@/components/ui/card-grid';
 import { Pager, pageParam } from '@/components/ui/pager';
-import { getAdminViewer } from '@/lib/auth/viewer';
+import { getAdminViewer } from '@/lib/auth';
 import { getCachedParts } from '@/lib/catalog';
-import { countOpenOrders } from '@/lib/catalog/parts';
-import { searchCatalog } from '@/lib/catalog/search';
+import { countOpenOrders } from '@/lib/catalog';
+import { searchCatalog } from '@/lib/catalog';
 import { CATEGORIES } from '@/content/categories';
 import { encodeCursor, searchQuerySchema } from '@/lib/validations/search';
 

@@ -3,7 +3,7 @@ import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { ReviewCard } from '@/components/reviews/review-card';
 import { CardGrid } from '@/components/ui/card-grid';
 import { Pager, pageParam } from '@/components/ui/pager';
-import { getAdminViewer } from '@/lib/auth/viewer';
+import { getAdminViewer } from '@/lib/auth';
 import { listReviews } from '@/lib/reviews';
 
 export const metadata = { title: 'Manage Reviews' };

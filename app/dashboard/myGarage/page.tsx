@@ -1,5 +1,5 @@
 import { GarageManager } from '@/components/vehicles/garage-manager';
-import { requireViewer } from '@/lib/auth/viewer';
+import { requireViewer } from '@/lib/auth';
 
 export const metadata = { title: 'My Garage' };
 

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { ShopImage } from '@/components/ui/shop-image';
-import { requireViewer } from '@/lib/auth/viewer';
+import { requireViewer } from '@/lib/auth';
 import { getProfilesByEmail } from '@/lib/accounts';
 
 export const metadata = { title: 'My Profile' };

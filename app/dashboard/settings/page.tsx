@@ -1,7 +1,7 @@
 import { SettingsForm } from '@/components/checkout-admin/settings-form';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
-import { getAdminViewer } from '@/lib/auth/viewer';
-import { getShopSettings } from '@/lib/checkout/admin';
+import { getAdminViewer } from '@/lib/auth';
+import { getShopSettings } from '@/lib/checkout';
 
 export const metadata = { title: 'Shop Settings' };
 

@@ -4,9 +4,9 @@ import { ShippingCoverage } from '@/components/checkout-admin/shipping-coverage'
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
-import { getAdminViewer } from '@/lib/auth/viewer';
-import { getShippingCoverage, listShippingZones, type ShippingMethodDTO } from '@/lib/checkout/admin';
-import { formatPrice } from '@/lib/platform/money';
+import { getAdminViewer } from '@/lib/auth';
+import { getShippingCoverage, listShippingZones, type ShippingMethodDTO } from '@/lib/checkout';
+import { formatPrice } from '@/lib/core/money';
 
 export const metadata = { title: 'Shipping' };
 

@@ -5,8 +5,8 @@ import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
-import { getAdminViewer } from '@/lib/auth/viewer';
-import { listTaxRates } from '@/lib/checkout/admin';
+import { getAdminViewer } from '@/lib/auth';
+import { listTaxRates } from '@/lib/checkout';
 
 export const metadata = { title: 'Taxes' };
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NextResponse } from 'next/server';
-import { sniffImageType, UPLOAD_NAME_PATTERN, uploadsDir } from '@/lib/platform/storage';
+import { sniffImageType, UPLOAD_NAME_PATTERN, uploadsDir } from '@/lib/storage';
 
 /** GET /uploads/{name}: images uploaded without Cloudinary, from <data>/uploads. */
 export async function GET(_req: Request, { params }: { params: Promise<{ name: string }> }) {

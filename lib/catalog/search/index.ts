@@ -1,10 +1,10 @@
 import 'server-only';
 import { expireCacheTags } from '@/lib/platform/cache';
 import { latestSeq, readChangesAfter } from '@/lib/catalog/change-log';
-import { TAGS } from '@/lib/platform/constants';
+import { TAGS } from '@/lib/catalog/tags';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
 import { onVercel } from '@/lib/platform/env';
-import { CatalogLoadingError, isCatalogLoading } from '@/lib/platform/errors';
+import { CatalogLoadingError, isCatalogLoading } from '@/lib/core/errors';
 import { recordSearchMiss, recordVehicleMiss } from '@/lib/catalog/lost-demand';
 import { queryVehicle, type SearchQuery } from '@/lib/validations/search';
 import { Part } from '@/models';

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { mongo } from 'mongoose';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
-import { isDuplicateKey } from '@/lib/platform/errors';
+import { isDuplicateKey } from '@/lib/core/errors';
 import { CatalogChange, SearchSnapshot } from '@/models';
 import type { IndexedPart, ListedPart } from './types';
 

@@ -9,7 +9,7 @@ import { GET as adminCheckRoute } from '@/app/api/admin/[email]/route';
 import { authOptions, WRONG_CREDENTIALS } from '@/lib/auth/options';
 import { dataDir } from '@/lib/platform/env';
 import { verificationStep, VERIFY_TEXT } from '@/lib/accounts';
-import { authenticate, findUserByEmail } from '@/lib/accounts/users';
+import { authenticate, findUserByEmail } from '@/lib/auth/users';
 import { OneTimeToken, RateLimitHit, User } from '@/models';
 import { callRoute, type CallOptions } from '@/tests/helpers/api';
 import { makeUser } from '@/tests/helpers/factories';

@@ -1,7 +1,7 @@
 import { DELETE as removeRoute, PATCH as patchRoute } from '@/app/api/addresses/[id]/route';
 import { GET as bookRoute, POST as addRoute } from '@/app/api/addresses/route';
 import { ADDRESS_TEXT } from '@/lib/accounts/addresses';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { ADDRESS_BOOK_TEXT } from '@/lib/validations/addresses';
 import { Address, AddressDefault } from '@/models';
 import { callRoute, type As } from '@/tests/helpers/api';

@@ -1,7 +1,7 @@
 import { actorFromClaims } from '@/lib/auth/policy';
 import { signInWithLink } from '@/lib/auth/sign-in-link';
-import { createOneTimeToken } from '@/lib/accounts/tokens';
-import { authenticate, findUserByEmail, upsertGoogleUser } from '@/lib/accounts/users';
+import { createOneTimeToken } from '@/lib/auth/tokens';
+import { authenticate, findUserByEmail, upsertGoogleUser } from '@/lib/auth/users';
 import { makeUser } from '@/tests/helpers/factories';
 
 /**

@@ -4,7 +4,7 @@ import { POST as postProfileRoute } from '@/app/api/myProfile/route';
 import { PUT as makeAdminRoute } from '@/app/api/user/admin/[email]/route';
 import { PUT as tokenRoute } from '@/app/api/user/[email]/route';
 import { GET as listUsersRoute } from '@/app/api/user/route';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { AuditEntry, Profile, User } from '@/models';
 import { bearerFor, callRoute } from '@/tests/helpers/api';
 import { makeUser } from '@/tests/helpers/factories';

@@ -1,5 +1,5 @@
 import { PUT as tokenRoute } from '@/app/api/user/[email]/route';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { bearerFor, callRoute } from '@/tests/helpers/api';
 import { makeUser } from '@/tests/helpers/factories';
 

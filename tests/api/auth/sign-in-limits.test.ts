@@ -4,7 +4,7 @@ import { POST as signInLinkRoute } from '@/app/api/sign-in-link/route';
 import { authOptions } from '@/lib/auth/options';
 import { readSignInFields, signInFailureChecks } from '@/lib/auth/sign-in-limits';
 import { dataDir } from '@/lib/platform/env';
-import { reserveAttempt } from '@/lib/platform/rate-limit';
+import { reserveAttempt } from '@/lib/rate-limit/rate-limit';
 import { OneTimeToken, RateLimitHit } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makeUser } from '@/tests/helpers/factories';

@@ -1,8 +1,8 @@
 import { POST as nextAuthPost } from '@/app/api/auth/[...nextauth]/route';
 import { authOptions } from '@/lib/auth/options';
 import { isSignedIn, signInEmail, signInFailureChecks } from '@/lib/auth/sign-in-limits';
-import { reserveAttempt } from '@/lib/platform/rate-limit';
-import { safeCallbackUrl } from '@/lib/platform/utils';
+import { reserveAttempt } from '@/lib/rate-limit/rate-limit';
+import { safeCallbackUrl } from '@/lib/core/utils';
 import { RateLimitHit } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makeUser } from '@/tests/helpers/factories';

@@ -4,7 +4,7 @@ import { DELETE as deleteReviewRoute } from '@/app/api/review/[id]/route';
 import { GET as listReviewsRoute, POST as createReviewRoute } from '@/app/api/review/route';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { getStockHistory, sumStockMoves } from '@/lib/stock';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { Part, Review, StockMove } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { LONG_TEXT, makePart, makeReview, makeUser, newObjectId } from '@/tests/helpers/factories';

@@ -2,8 +2,8 @@ import { DELETE as cancelOrderRoute } from '@/app/api/order/[id]/route';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { DELETE as deletePartRoute, PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
 import { POST as createPartRoute } from '@/app/api/parts/route';
-import { TAGS } from '@/lib/platform/constants';
-import type { UserDTO } from '@/lib/accounts/users';
+import { TAGS } from '@/lib/catalog/tags';
+import type { UserDTO } from '@/lib/auth/users';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 

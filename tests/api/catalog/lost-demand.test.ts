@@ -1,7 +1,7 @@
 import { GET as searchRoute } from '@/app/api/search/route';
 import { listLostDemand, PER_ADDRESS_PER_DAY, recordSearchMiss } from '@/lib/catalog/lost-demand';
 import { catalogSearch } from '@/lib/catalog/search';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { LostDemandDay, LostDemandVisit } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { asActor, makePart, makeUser } from '@/tests/helpers/factories';

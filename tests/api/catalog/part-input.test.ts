@@ -1,7 +1,7 @@
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
 import { POST as createPartRoute } from '@/app/api/parts/route';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { AuditEntry, Part } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';

@@ -14,7 +14,7 @@ import { catalogSearch } from '@/lib/catalog/search';
 import { sitemapChunk, sitemapChunkCount } from '@/lib/catalog/sitemap';
 import { searchQuerySchema } from '@/lib/validations/search';
 import { decodeParts, encodeParts, SNAPSHOT_POINTER } from '@/lib/catalog/search/snapshot';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { LostDemandDay, Order, Part, SearchSnapshot } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { asActor, makeUser } from '@/tests/helpers/factories';

@@ -29,7 +29,7 @@ import {
   US_REGION_CODE,
   WORLD_ALONE,
 } from '@/lib/validations/checkout-admin';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { AuditEntry, DiscountCode, DiscountRedemption, ShippingZone, ShopSettings, TaxRate } from '@/models';
 import { callRoute, type CallOptions } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';

@@ -1,5 +1,5 @@
 import type { CartLineView } from '@/lib/cart';
-import { TEXT } from '@/lib/platform/constants';
+import { TEXT } from '@/lib/core/texts';
 import { Cart, Part } from '@/models';
 import { makeZone } from '@/tests/helpers/checkout';
 import { shopper } from '@/tests/helpers/shopper';

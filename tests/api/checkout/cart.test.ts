@@ -4,8 +4,8 @@ import { DELETE as removeLineRoute, PATCH as setLineRoute } from '@/app/api/cart
 import { CART_COOKIE } from '@/lib/cart/identity';
 import { GUEST_CART_DAYS, MAX_CART_LINES, pruneCarts, readCart, removeOrdered } from '@/lib/cart';
 import { Types } from 'mongoose';
-import { TEXT } from '@/lib/platform/constants';
-import type { UserDTO } from '@/lib/accounts/users';
+import { TEXT } from '@/lib/core/texts';
+import type { UserDTO } from '@/lib/auth/users';
 import { Cart, Part } from '@/models';
 import { callRoute, type CallOptions } from '@/tests/helpers/api';
 import { makePart, makeUser, newObjectId } from '@/tests/helpers/factories';

@@ -16,7 +16,7 @@ import { ALREADY_CANCELLED, ALREADY_PAID, expireUnpaidOrders, reconcileOrderInte
 import { guestOrderToken } from '@/lib/orders/guest-links';
 import { sumStockMoves } from '@/lib/stock';
 import { takeLines, writeIntent } from '@/lib/orders/placement';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { DiscountRedemption, Order, OrderIntent, OrderOutcome, OutboxMessage, Part, ShopSettings, StockHold, StockMove } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { withEnv } from '@/tests/helpers/env';

@@ -6,7 +6,7 @@
 import { POST as addLineRoute } from '@/app/api/cart/lines/route';
 import { POST as checkoutRoute } from '@/app/api/checkout/route';
 import { POST as quoteRoute } from '@/app/api/checkout/quote/route';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { Order, OrderIntent, Part } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makeTaxRate, makeZone } from '@/tests/helpers/checkout';

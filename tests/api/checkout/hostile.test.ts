@@ -7,7 +7,7 @@ import { GET as myOrdersRoute, POST as placeOrderRoute } from '@/app/api/order/r
 import { GET as orderRoute } from '@/app/api/order/[id]/route';
 import { CART_COOKIE } from '@/lib/cart/identity';
 import { guestOrderToken } from '@/lib/orders/guest-links';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { Cart, Order, Part } from '@/models';
 import { bearerFor, callRoute, type CallOptions } from '@/tests/helpers/api';
 import { makeZone } from '@/tests/helpers/checkout';

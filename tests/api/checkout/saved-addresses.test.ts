@@ -1,7 +1,7 @@
 import { POST as addAddressRoute } from '@/app/api/addresses/route';
 import { GET as savedRoute } from '@/app/api/checkout/addresses/route';
-import { ADDRESS_BOOK_SIZE } from '@/lib/platform/constants';
-import type { UserDTO } from '@/lib/accounts/users';
+import { ADDRESS_BOOK_SIZE } from '@/lib/accounts/types';
+import type { UserDTO } from '@/lib/auth/users';
 import { Address, Order, User } from '@/models';
 import { callRoute, type As } from '@/tests/helpers/api';
 import { makeTaxRate, makeZone } from '@/tests/helpers/checkout';

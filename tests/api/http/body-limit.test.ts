@@ -6,7 +6,7 @@
  */
 import { POST as registerRoute } from '@/app/api/register/route';
 import { connectDb } from '@/lib/platform/db';
-import { PayloadTooLargeError } from '@/lib/platform/errors';
+import { PayloadTooLargeError } from '@/lib/core/errors';
 import { DRAIN_LIMIT_BYTES, errorResponse, JSON_BODY_LIMIT_BYTES, readBodyBytes } from '@/lib/platform/http';
 import { User } from '@/models';
 import { callRoute } from '@/tests/helpers/api';

@@ -1,7 +1,7 @@
 import { DELETE as cancelRoute } from '@/app/api/order/[id]/route';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { sumStockMoves } from '@/lib/stock';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { Order, OrderOutcome, Part, StockMove } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';

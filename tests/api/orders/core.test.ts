@@ -4,7 +4,7 @@ import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { IN_PROGRESS } from '@/lib/orders/idempotency';
 import { orderEmailReconciliation, reconcileOrderIntents, storedIntents } from '@/lib/orders';
 import { applyStockMove, sumStockMoves } from '@/lib/stock';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { JobMark, Order, OrderIntent, OutboxDue, OutboxMessage, Part, StockHold, StockMove, User } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { withEnv } from '@/tests/helpers/env';

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { DELETE as cancelRoute } from '@/app/api/order/[id]/route';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { refusedHolds, reserveHold } from '@/lib/orders/holds';
 import { countedEmail } from '@/lib/orders/order-limits';
 import { SOLD_OUT, expireUnpaidOrders } from '@/lib/orders';

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { IN_PROGRESS, KEY_REUSED } from '@/lib/orders/idempotency';
 import { reconcileOrderIntents, storedIntents } from '@/lib/orders';
 import { sumStockMoves } from '@/lib/stock';

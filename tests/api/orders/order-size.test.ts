@@ -2,7 +2,7 @@ import { GET as getCartRoute } from '@/app/api/cart/route';
 import { DELETE as removeLineRoute } from '@/app/api/cart/lines/[partId]/route';
 import { POST as createIntentRoute } from '@/app/api/create-payment-intent/route';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { ORDER_MAX, ORDER_MAX_TEXT } from '@/lib/validations/orders';
 import { Cart, Order, Part, PaymentIntent } from '@/models';
 import { callRoute } from '@/tests/helpers/api';

@@ -4,10 +4,10 @@ import { GET as listOrdersRoute, POST as placeOrderRoute } from '@/app/api/order
 import { markOrderPaid } from '@/lib/orders';
 import { STOCK_BUSY, sumStockMoves } from '@/lib/stock';
 import { takeLines, writeIntent } from '@/lib/orders/placement';
-import { ServiceUnavailableError } from '@/lib/platform/errors';
+import { ServiceUnavailableError } from '@/lib/core/errors';
 import { TOO_MANY_ORDERS } from '@/lib/orders/order-limits';
 import { Types } from 'mongoose';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { Order, OrderIntent, OrderOutcome, Part, StockHold, StockMove } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { withEnv } from '@/tests/helpers/env';

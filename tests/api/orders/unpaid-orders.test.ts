@@ -1,7 +1,7 @@
 import { DELETE as cancelRoute } from '@/app/api/order/[id]/route';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { expireUnpaidOrders } from '@/lib/orders';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { DiscountRedemption, Order, Part } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makeCode, makeZone } from '@/tests/helpers/checkout';

@@ -1,6 +1,6 @@
 import { DELETE as cancelRoute } from '@/app/api/order/[id]/route';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { lastUnpaidOrder } from '@/lib/orders';
 import { guestOrderToken, LAST_ORDER_COOKIE } from '@/lib/orders/guest-links';
 import { Order } from '@/models';

@@ -7,7 +7,7 @@ import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 import { cancelOrder } from '@/lib/orders';
 import { confirmOrderPayment, UNDER_CARD_MINIMUM } from '@/lib/payments';
 import { checkCard, luhnValid } from '@/lib/payments/cards';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { Order, OrderOutcome, Part, PaymentIntent, StockMove, WebhookEvent } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { asActor, makePart, makeUser } from '@/tests/helpers/factories';

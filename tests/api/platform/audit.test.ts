@@ -4,10 +4,10 @@ import { DELETE as deletePartRoute, PUT as updatePartRoute } from '@/app/api/par
 import { POST as createPartRoute } from '@/app/api/parts/route';
 import { DELETE as deleteReviewRoute } from '@/app/api/review/[id]/route';
 import { DELETE as revokeRoute, PUT as grantRoute } from '@/app/api/user/admin/[email]/route';
-import { changedFields, listAudit, listAuditAdmins, recordAudit, type AuditAction } from '@/lib/platform/audit';
-import { ForbiddenError } from '@/lib/platform/errors';
+import { changedFields, listAudit, listAuditAdmins, recordAudit, type AuditAction } from '@/lib/audit/audit';
+import { ForbiddenError } from '@/lib/core/errors';
 import { markOrderPaid } from '@/lib/orders';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { AuditEntry, Part } from '@/models';
 import { APPEND_ONLY } from '@/models/audit-entry';
 import { callRoute } from '@/tests/helpers/api';

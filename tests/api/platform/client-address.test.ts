@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { POST as registerRoute } from '@/app/api/register/route';
 import { resolveClientAddress } from '@/lib/platform/client-address';
-import { addressBucket, clientIp } from '@/lib/platform/rate-limit';
+import { addressBucket, clientIp } from '@/lib/rate-limit/rate-limit';
 import { RateLimitHit } from '@/models';
 import { createShopServer, guardRequests } from '@/scripts/serve';
 import { hasMalformedPath } from '@/lib/platform/request-path';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Types } from 'mongoose';
 import { GET as cronRoute } from '@/app/api/cron/[job]/route';
-import { CRON_UNAUTHORIZED } from '@/lib/platform/cron';
+import { CRON_UNAUTHORIZED } from '@/lib/jobs/cron';
 import { applyStockMove } from '@/lib/stock';
 import { OrderIntent, Part } from '@/models';
 import { callRoute } from '@/tests/helpers/api';

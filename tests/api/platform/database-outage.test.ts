@@ -17,7 +17,7 @@ import { GET as searchRoute } from '@/app/api/search/route';
 import { resolveDatabase, withDatabaseName, type RunningDatabase } from '@/db/embedded';
 import { CART_COOKIE } from '@/lib/cart/identity';
 import { catalogSearch } from '@/lib/catalog/search';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { databaseRecentlyFailed, disconnectDb, OUTAGE_AFTERMATH_MS } from '@/lib/platform/db';
 import { resetEnv } from '@/lib/platform/env';
 import { route } from '@/lib/platform/http';

@@ -1,5 +1,5 @@
 import { connectDb } from '@/lib/platform/db';
-import { takePlaces } from '@/lib/platform/rate-limit';
+import { takePlaces } from '@/lib/rate-limit/rate-limit';
 import { RateLimitHit } from '@/models';
 
 const HOUR = { windowSeconds: 3600 };

@@ -15,7 +15,7 @@ import { DELETE as deleteReviewRoute } from '@/app/api/review/[id]/route';
 import { POST as uploadRoute } from '@/app/api/uploads/route';
 import { PUT as makeAdminRoute } from '@/app/api/user/admin/[email]/route';
 import { PUT as tokenRoute } from '@/app/api/user/[email]/route';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { Order, Part, Profile, Review, User } from '@/models';
 import { BASE_URL, callRoute, sessionCookieFor } from '@/tests/helpers/api';
 import { sendChunked } from '@/tests/helpers/chunked';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { POST as uploadRoute } from '@/app/api/uploads/route';
 import { GET as serveUpload } from '@/app/uploads/[name]/route';
 import { dataDir, resetEnv } from '@/lib/platform/env';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { callRoute } from '@/tests/helpers/api';
 import { makeUser } from '@/tests/helpers/factories';
 

@@ -1,5 +1,5 @@
 import { POST as createReviewRoute } from '@/app/api/review/route';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { Review } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { LONG_TEXT, makeUser } from '@/tests/helpers/factories';

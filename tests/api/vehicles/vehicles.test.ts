@@ -4,7 +4,7 @@ import { GET as garageRoute, POST as addVehicleRoute } from '@/app/api/garage/ro
 import { GET as vehiclesRoute } from '@/app/api/vehicles/route';
 import { GET as vinRoute } from '@/app/api/vin/[vin]/route';
 import { seedDemo } from '@/db/seed';
-import type { UserDTO } from '@/lib/accounts/users';
+import type { UserDTO } from '@/lib/auth/users';
 import { callRoute } from '@/tests/helpers/api';
 import { makeUser } from '@/tests/helpers/factories';
 

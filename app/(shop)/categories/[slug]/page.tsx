@@ -4,7 +4,7 @@ import { CATEGORIES, findCategory } from '@/content/categories';
 import { CatalogView } from '@/components/catalog/catalog-view';
 import { CategoryHeader } from '@/components/catalog/category-header';
 import { VehicleRedirect } from '@/components/catalog/vehicle-redirect';
-import { catalogMetadata } from '@/lib/catalog/seo';
+import { catalogMetadata } from '@/lib/catalog';
 import { categoryPath } from '@/lib/catalog/url';
 
 type CategoryPageProps = { params: Promise<{ slug: string }> };

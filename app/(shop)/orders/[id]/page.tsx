@@ -3,9 +3,9 @@ import Link from 'next/link';
 import { GuestOrder } from '@/components/orders/guest-order';
 import { buttonClass } from '@/components/ui/button';
 import { getOrderDetails } from '@/lib/orders';
-import { orderLinkActor } from '@/lib/orders/access';
+import { orderLinkActor } from '@/lib/orders';
 import { getPaymentClientConfig } from '@/lib/payments';
-import { NotFoundError } from '@/lib/platform/errors';
+import { NotFoundError } from '@/lib/core/errors';
 
 export const metadata: Metadata = { title: 'Your order', robots: { index: false } };
 

@@ -12,12 +12,13 @@ import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
 import { getCachedPart } from '@/lib/catalog';
 import { categoryPath } from '@/lib/catalog/url';
-import { POSITION_LABELS, SITE_NAME } from '@/lib/platform/constants';
+import { POSITION_LABELS } from '@/lib/core/part-fields';
+import { SITE_NAME } from '@/lib/core/site';
 import { appUrl } from '@/lib/platform/env';
-import { formatPrice } from '@/lib/platform/money';
-import { orNotFound } from '@/lib/platform/not-found';
-import type { PartDTO } from '@/lib/platform/types';
-import { previewText } from '@/lib/platform/utils';
+import { formatPrice } from '@/lib/core/money';
+import { orNotFound } from '@/lib/core/not-found';
+import type { PartDTO } from '@/lib/catalog';
+import { previewText } from '@/lib/core/utils';
 
 type PartPageProps = { params: Promise<{ id: string }> };
 

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { removeAddress, updateAddress } from '@/lib/accounts';
-import { requireActor } from '@/lib/auth/policy';
+import { requireActor } from '@/lib/auth';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { addressBookPatchSchema } from '@/lib/validations/addresses';
 

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
-import { assertSelfOrAdmin, requireActor } from '@/lib/auth/policy';
+import { assertSelfOrAdmin, requireActor } from '@/lib/auth';
 import { otherMethods, route } from '@/lib/platform/http';
-import { findUserByEmail } from '@/lib/accounts/users';
+import { findUserByEmail } from '@/lib/auth';
 
 /** GET /api/admin/{email}: `{ admin }`, for the actor's own email (admins may ask about anyone). */
 export const GET = route<{ email: string }>(async (req, { email }) => {

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/policy';
-import { createDiscountCode, listDiscountCodes } from '@/lib/checkout/admin';
+import { requireAdmin } from '@/lib/auth';
+import { createDiscountCode, listDiscountCodes } from '@/lib/checkout';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { discountCodeSchema } from '@/lib/validations/checkout-admin';
 

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/policy';
-import { getShopSettings, updateShopSettings } from '@/lib/checkout/admin';
+import { requireAdmin } from '@/lib/auth';
+import { getShopSettings, updateShopSettings } from '@/lib/checkout';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { shopSettingsSchema } from '@/lib/validations/checkout-admin';
 

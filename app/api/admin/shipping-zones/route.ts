@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/policy';
-import { createShippingZone, listShippingZones } from '@/lib/checkout/admin';
+import { requireAdmin } from '@/lib/auth';
+import { createShippingZone, listShippingZones } from '@/lib/checkout';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { shippingZoneSchema } from '@/lib/validations/checkout-admin';
 

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/policy';
-import { createTaxRate, listTaxRates } from '@/lib/checkout/admin';
+import { requireAdmin } from '@/lib/auth';
+import { createTaxRate, listTaxRates } from '@/lib/checkout';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { taxRateSchema } from '@/lib/validations/checkout-admin';
 

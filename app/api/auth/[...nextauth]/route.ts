@@ -1,13 +1,13 @@
 import NextAuth from 'next-auth';
 import { NextRequest, NextResponse } from 'next/server';
-import { authOptions, SESSION_SECONDS } from '@/lib/auth/options';
-import { SIGN_IN_LINK_REQUIRED, signInErrorCode, TOO_MANY_SIGN_INS } from '@/lib/auth/sign-in-errors';
-import { isSignedIn, readSignInFields, SIGN_IN_BODY_LIMIT_BYTES, signInFailureChecks, signInFieldsEmail } from '@/lib/auth/sign-in-limits';
+import { authOptions, SESSION_SECONDS } from '@/lib/auth';
+import { SIGN_IN_LINK_REQUIRED, signInErrorCode, TOO_MANY_SIGN_INS } from '@/lib/auth';
+import { isSignedIn, readSignInFields, SIGN_IN_BODY_LIMIT_BYTES, signInFailureChecks, signInFieldsEmail } from '@/lib/auth';
 import { appUrl } from '@/lib/platform/env';
-import { AppError } from '@/lib/platform/errors';
+import { AppError } from '@/lib/core/errors';
 import { allowHeader, errorResponse, methodNotAllowed, otherMethods, readBodyBytes } from '@/lib/platform/http';
-import { nextAuthMethods } from '@/lib/auth/nextauth-methods';
-import { clientIp, reserveAttempt, type Reservation } from '@/lib/platform/rate-limit';
+import { nextAuthMethods } from '@/lib/auth';
+import { clientIp, reserveAttempt, type Reservation } from '@/lib/rate-limit';
 import { SESSION_HINT_COOKIE } from '@/lib/accounts/session-hint';
 
 type Context = { params: Promise<{ nextauth: string[] }> };

@@ -1,4 +1,4 @@
-import { cartCaller, cartViewAnswer } from '@/lib/cart/caller';
+import { cartCaller, cartViewAnswer } from '@/lib/cart';
 import { addToCart } from '@/lib/cart';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { addCartLineSchema } from '@/lib/validations/checkout';

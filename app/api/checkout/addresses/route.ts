@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { requireActor } from '@/lib/auth/policy';
+import { requireActor } from '@/lib/auth';
 import { savedAddresses } from '@/lib/checkout';
 import { otherMethods, route } from '@/lib/platform/http';
 

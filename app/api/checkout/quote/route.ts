@@ -1,4 +1,4 @@
-import { cartAnswer, cartCaller } from '@/lib/cart/caller';
+import { cartAnswer, cartCaller } from '@/lib/cart';
 import { quoteFor } from '@/lib/checkout';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { quoteSchema } from '@/lib/validations/checkout';

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { runCronJob } from '@/lib/platform/cron';
+import { runCronJob } from '@/lib/jobs';
 import { otherMethods, route } from '@/lib/platform/http';
 
 type Params = { job: string };

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { requireActor } from '@/lib/auth/policy';
-import { removeFromGarage } from '@/lib/vehicles/garage';
+import { requireActor } from '@/lib/auth';
+import { removeFromGarage } from '@/lib/vehicles';
 import { otherMethods, route } from '@/lib/platform/http';
 
 /** DELETE /api/garage/{id}: removes a saved vehicle. */

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { requireActor } from '@/lib/auth/policy';
-import { setActiveVehicle } from '@/lib/vehicles/garage';
+import { requireActor } from '@/lib/auth';
+import { setActiveVehicle } from '@/lib/vehicles';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { garageActiveSchema } from '@/lib/validations/vehicles';
 

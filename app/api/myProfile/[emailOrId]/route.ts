@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
-import { requireActor } from '@/lib/auth/policy';
+import { requireActor } from '@/lib/auth';
 import { otherMethods, parseInput, readJson, route } from '@/lib/platform/http';
-import { getProfilesByEmail, updateProfile } from '@/lib/accounts/profiles';
+import { getProfilesByEmail, updateProfile } from '@/lib/accounts';
 import { emailSchema } from '@/lib/validations/common';
 import { profilePatchSchema } from '@/lib/validations/profile';
 

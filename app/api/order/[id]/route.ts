@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/policy';
-import { requireOrderActor } from '@/lib/orders/access';
-import { ValidationError } from '@/lib/platform/errors';
+import { requireAdmin } from '@/lib/auth';
+import { requireOrderActor } from '@/lib/orders';
+import { ValidationError } from '@/lib/core/errors';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { cancelOrder, getOrder, shipOrder } from '@/lib/orders';
 import { confirmOrderPayment } from '@/lib/payments';

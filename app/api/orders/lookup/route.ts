@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
-import { LOOKUP_ANSWER, sendOrderLink } from '@/lib/orders/lookup';
+import { LOOKUP_ANSWER, sendOrderLink } from '@/lib/orders';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
-import { clientIp } from '@/lib/platform/rate-limit';
+import { clientIp } from '@/lib/rate-limit';
 import { orderLookupSchema } from '@/lib/validations/checkout';
 
 /** POST /api/orders/lookup `{ number, email }`: emails the order's link again; the same answer whether or not it exists. */

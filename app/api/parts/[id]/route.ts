@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/policy';
+import { requireAdmin } from '@/lib/auth';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
-import { deletePart, getPart, updatePart } from '@/lib/catalog/parts';
+import { deletePart, getPart, updatePart } from '@/lib/catalog';
 import { partUpdateSchema } from '@/lib/validations/parts';
 
 type Params = { id: string };

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset } from '@/lib/accounts';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
-import { clientIp } from '@/lib/platform/rate-limit';
+import { clientIp } from '@/lib/rate-limit';
 import { forgotPasswordSchema } from '@/lib/validations/auth';
 
 /** POST /api/password/forgot: the same answer whether or not the account exists. */

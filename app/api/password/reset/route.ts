@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { resetPassword } from '@/lib/accounts';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
-import { clientIp } from '@/lib/platform/rate-limit';
+import { clientIp } from '@/lib/rate-limit';
 import { resetPasswordSchema } from '@/lib/validations/auth';
 
 /** POST /api/password/reset: sets a new password with the emailed single-use token. */

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/policy';
+import { requireAdmin } from '@/lib/auth';
 import { otherMethods, route } from '@/lib/platform/http';
 import { deleteReview } from '@/lib/reviews';
 

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { otherMethods, parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { REQUEST_SEARCH_WAIT } from '@/lib/catalog';
-import { suggestCatalog } from '@/lib/catalog/search';
+import { suggestCatalog } from '@/lib/catalog';
 import { suggestQuerySchema } from '@/lib/validations/search';
 
 /** GET /api/search/suggest?q=: what the search box offers while typing (categories, brands, parts). */

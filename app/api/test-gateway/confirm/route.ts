@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { requireOrderActor } from '@/lib/orders/access';
+import { requireOrderActor } from '@/lib/orders';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { confirmTestPayment } from '@/lib/payments';
 import { testCardSchema } from '@/lib/validations/orders';

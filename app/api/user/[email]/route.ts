@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
-import { API_TOKEN_SECONDS, issueApiToken } from '@/lib/auth/api-token';
-import { assertSelfOrAdmin, requireActor } from '@/lib/auth/policy';
-import { ForbiddenError } from '@/lib/platform/errors';
+import { API_TOKEN_SECONDS, issueApiToken } from '@/lib/auth';
+import { assertSelfOrAdmin, requireActor } from '@/lib/auth';
+import { ForbiddenError } from '@/lib/core/errors';
 import { otherMethods, route } from '@/lib/platform/http';
 
 /** PUT /api/user/{email}: a short-lived bearer token for the actor's own account. */

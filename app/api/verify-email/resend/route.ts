@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { resendVerificationEmail } from '@/lib/accounts';
-import { requireActor } from '@/lib/auth/policy';
+import { requireActor } from '@/lib/auth';
 import { otherMethods, route } from '@/lib/platform/http';
 
 /** POST /api/verify-email/resend: a new verification email for the signed-in, unverified user. */

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ValidationError } from '@/lib/platform/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { otherMethods, route } from '@/lib/platform/http';
 import { decodeVinOffline } from '@/lib/vehicles';
 

@@ -6,10 +6,10 @@ import { listHref } from '@/components/dashboard/list-pager';
 import { DataTable } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
 import { Pager, pageParam } from '@/components/ui/pager';
-import { getAdminViewer } from '@/lib/auth/viewer';
-import { getDiscountCode, listRedemptions } from '@/lib/checkout/admin';
-import { formatPrice } from '@/lib/platform/money';
-import { orNotFound } from '@/lib/platform/not-found';
+import { getAdminViewer } from '@/lib/auth';
+import { getDiscountCode, listRedemptions } from '@/lib/checkout';
+import { formatPrice } from '@/lib/core/money';
+import { orNotFound } from '@/lib/core/not-found';
 
 export const metadata = { title: 'Discount Code' };
 

@@ -2,9 +2,9 @@ import Link from 'next/link';
 import { ProductForm } from '@/components/admin/product-form';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { getAdminViewer } from '@/lib/auth/viewer';
-import { orNotFound } from '@/lib/platform/not-found';
-import { getPart } from '@/lib/catalog/parts';
+import { getAdminViewer } from '@/lib/auth';
+import { orNotFound } from '@/lib/core/not-found';
+import { getPart } from '@/lib/catalog';
 import { getStockHistory } from '@/lib/stock';
 
 export const metadata = { title: 'Edit Product' };

@@ -9,9 +9,9 @@ import { OrderTimeline } from '@/components/orders/order-timeline';
 import { ReorderButton } from '@/components/orders/reorder-button';
 import { Badge } from '@/components/ui/badge';
 import { LocalTime } from '@/components/ui/local-time';
-import { requireViewer } from '@/lib/auth/viewer';
-import { formatPrice } from '@/lib/platform/money';
-import { orNotFound } from '@/lib/platform/not-found';
+import { requireViewer } from '@/lib/auth';
+import { formatPrice } from '@/lib/core/money';
+import { orNotFound } from '@/lib/core/not-found';
 import { getOrderDetails } from '@/lib/orders';
 
 export const metadata = { title: 'Order' };

@@ -2,10 +2,10 @@ import { PaymentForm } from '@/components/payments/payment-form';
 import { HoldCountdown } from '@/components/orders/hold-countdown';
 import { isDetailed, OrderAmounts } from '@/components/orders/order-amounts';
 import { PaidBadge } from '@/components/orders/paid-badge';
-import { requireViewer } from '@/lib/auth/viewer';
-import { TEXT } from '@/lib/platform/constants';
-import { orNotFound } from '@/lib/platform/not-found';
-import { formatPrice } from '@/lib/platform/money';
+import { requireViewer } from '@/lib/auth';
+import { TEXT } from '@/lib/core/texts';
+import { orNotFound } from '@/lib/core/not-found';
+import { formatPrice } from '@/lib/core/money';
 import { getOrder } from '@/lib/orders';
 import { getPaymentClientConfig } from '@/lib/payments';
 

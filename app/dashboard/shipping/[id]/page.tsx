@@ -2,9 +2,9 @@ import Link from 'next/link';
 import { DeleteRecordButton } from '@/components/checkout-admin/delete-record-button';
 import { ZoneForm } from '@/components/checkout-admin/zone-form';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
-import { getAdminViewer } from '@/lib/auth/viewer';
-import { getShippingZone } from '@/lib/checkout/admin';
-import { orNotFound } from '@/lib/platform/not-found';
+import { getAdminViewer } from '@/lib/auth';
+import { getShippingZone } from '@/lib/checkout';
+import { orNotFound } from '@/lib/core/not-found';
 
 export const metadata = { title: 'Edit Shipping Zone' };
 

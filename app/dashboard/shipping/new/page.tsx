@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { ZoneForm } from '@/components/checkout-admin/zone-form';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
-import { getAdminViewer } from '@/lib/auth/viewer';
+import { getAdminViewer } from '@/lib/auth';
 
 export const metadata = { title: 'Add Shipping Zone' };
 

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { ProfileForm } from '@/components/profile/profile-form';
-import { requireViewer } from '@/lib/auth/viewer';
+import { requireViewer } from '@/lib/auth';
 import { getProfilesByEmail } from '@/lib/accounts';
 
 export const metadata = { title: 'Update Profile' };

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CatalogView } from '@/components/catalog/catalog-view';
-import { CATALOG_DESCRIPTION, catalogMetadata } from '@/lib/catalog/seo';
+import { CATALOG_DESCRIPTION, catalogMetadata } from '@/lib/catalog';
 import { CATALOG_PATH, paramsOfKey, PLACEHOLDER_KEY } from '@/lib/catalog/url';
 
 type NarrowedPageProps = { params: Promise<{ filters: string }> };

@@ -1,4 +1,4 @@
-import { sitemapChunkCount, sitemapChunkXml } from '@/lib/catalog/sitemap';
+import { sitemapChunkCount, sitemapChunkXml } from '@/lib/catalog';
 
 /** The chunks known when the build runs (one without a database); the others render on their first request. */
 export async function generateStaticParams() {

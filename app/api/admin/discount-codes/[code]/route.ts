@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/policy';
-import { getDiscountCode, setDiscountPaused } from '@/lib/checkout/admin';
+import { requireAdmin } from '@/lib/auth';
+import { getDiscountCode, setDiscountPaused } from '@/lib/checkout';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { discountStateSchema } from '@/lib/validations/checkout-admin';
 

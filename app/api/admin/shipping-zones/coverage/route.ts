@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/policy';
-import { getShippingCoverage } from '@/lib/checkout/admin';
+import { requireAdmin } from '@/lib/auth';
+import { getShippingCoverage } from '@/lib/checkout';
 import { otherMethods, route } from '@/lib/platform/http';
 
 /** GET /api/admin/shipping-zones/coverage: the countries, postcodes and weights no active method ships to (admins). */

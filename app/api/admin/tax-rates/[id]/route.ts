@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
-import { requireAdmin } from '@/lib/auth/policy';
-import { deleteTaxRate, updateTaxRate } from '@/lib/checkout/admin';
+import { requireAdmin } from '@/lib/auth';
+import { deleteTaxRate, updateTaxRate } from '@/lib/checkout';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { taxRateSchema } from '@/lib/validations/checkout-admin';
 

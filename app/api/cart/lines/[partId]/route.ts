@@ -1,4 +1,4 @@
-import { cartCaller, cartViewAnswer } from '@/lib/cart/caller';
+import { cartCaller, cartViewAnswer } from '@/lib/cart';
 import { removeFromCart, setCartQuantity } from '@/lib/cart';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { cartQuantitySchema } from '@/lib/validations/checkout';

@@ -1,4 +1,4 @@
-import { cartViewAnswer } from '@/lib/cart/caller';
+import { cartViewAnswer } from '@/lib/cart';
 import { reorder, reorderCaller } from '@/lib/checkout';
 import { otherMethods, route } from '@/lib/platform/http';
 

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { makeAdmin, revokeAdmin } from '@/lib/accounts';
-import { requireActor } from '@/lib/auth/policy';
+import { requireActor } from '@/lib/auth';
 import { otherMethods, route } from '@/lib/platform/http';
 
 /** PUT /api/user/admin/{email}: makes that user an admin (admins only); answers `modifiedCount`. */

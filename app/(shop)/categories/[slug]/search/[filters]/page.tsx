@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { CATEGORIES, findCategory } from '@/content/categories';
 import { CatalogView } from '@/components/catalog/catalog-view';
 import { CategoryHeader } from '@/components/catalog/category-header';
-import { catalogMetadata } from '@/lib/catalog/seo';
+import { catalogMetadata } from '@/lib/catalog';
 import { categoryPath, paramsOfKey, PLACEHOLDER_KEY } from '@/lib/catalog/url';
 
 type NarrowedCategoryProps = { params: Promise<{ slug: string; filters: string }> };

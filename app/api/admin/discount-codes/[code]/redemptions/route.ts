@@ -1,5 +1,5 @@
-import { requireAdmin } from '@/lib/auth/policy';
-import { listRedemptions } from '@/lib/checkout/admin';
+import { requireAdmin } from '@/lib/auth';
+import { listRedemptions } from '@/lib/checkout';
 import { otherMethods, pageResponse, parseInput, route, searchParamsOf } from '@/lib/platform/http';
 import { pageQuerySchema } from '@/lib/validations/common';
 

@@ -1,11 +1,11 @@
 import 'server-only';
 import { expireUnpaidOrders, orderEmailReconciliation, reconcileOrderIntents } from '@/lib/orders';
-import { pruneHolds } from '@/lib/orders/holds';
-import { deliverDueMail, startMailSender } from '@/lib/mail/outbox';
+import { pruneHolds } from '@/lib/orders';
+import { deliverDueMail, startMailSender } from '@/lib/mail';
 import { pruneCarts } from '@/lib/cart';
-import { catalogSearch } from '@/lib/catalog/search';
+import { catalogSearch } from '@/lib/catalog';
 import { repairRecentStock } from '@/lib/stock';
-import { ensureDefaultShipping } from '@/lib/checkout/defaults';
+import { ensureDefaultShipping } from '@/lib/checkout';
 
 /**
  * The background work of the shop, one function per job (runJob), called by two schedulers: on a Node

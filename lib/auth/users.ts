@@ -1,9 +1,9 @@
 import 'server-only';
 import type { Types } from 'mongoose';
 import { connectDb } from '@/lib/platform/db';
-import { toObjectId } from '@/lib/platform/ids';
-import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/platform/errors';
-import { hashPassword, verifyPassword } from '@/lib/accounts/passwords';
+import { toObjectId } from '@/lib/core/ids';
+import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/core/errors';
+import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
 import { User } from '@/models';
 import type { UserDoc } from '@/models/user';
 

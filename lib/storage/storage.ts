@@ -3,10 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { UploadApiResponse } from 'cloudinary';
-import { MAX_UPLOAD_BYTES } from '@/lib/platform/constants';
+
 import { dataDir, env } from '@/lib/platform/env';
-import { PayloadTooLargeError, ServiceUnavailableError, UnsupportedMediaError, ValidationError } from '@/lib/platform/errors';
+import { PayloadTooLargeError, ServiceUnavailableError, UnsupportedMediaError, ValidationError } from '@/lib/core/errors';
 import { readBodyBytes } from '@/lib/platform/http';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Image uploads: Cloudinary when CLOUDINARY_URL is set, else files in <data>/uploads served at /uploads. */
 

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { Cart, Part } from '@/models';
 import { makePart } from '@/tests/helpers/factories';
-import { TEXT } from '@/lib/platform/constants';
+import { TEXT } from '@/lib/core/texts';
 import { ORDER_MAX, ORDER_MAX_TEXT } from '@/lib/validations/orders';
 import {
   addOrderedLines,
@@ -18,7 +18,7 @@ import {
   removeFromCart,
   removeOrdered,
   setCartQuantity,
-} from './index';
+} from './cart';
 
 /** A cart as the shopper sees it (lib/cart): each line from its part as it is now, and what a merge adds. */
 

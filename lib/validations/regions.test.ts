@@ -1,4 +1,4 @@
-import { regionCode, regionFollowsPostcode, regionOfPostcode } from '@/lib/checkout/regions';
+import { regionCode, regionFollowsPostcode, regionOfPostcode } from '@/lib/validations/regions';
 
 describe('the region a postcode is in', () => {
   it.each([

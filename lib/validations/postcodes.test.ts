@@ -1,5 +1,5 @@
-import { COUNTRY_CODES } from '@/lib/checkout/countries';
-import { hasPostcodeFormat, isPostcodeOf, normalizePostcode, POSTCODE_EXAMPLES, postcodeFormatMessage } from '@/lib/checkout/postcodes';
+import { COUNTRY_CODES } from '@/lib/validations/countries';
+import { hasPostcodeFormat, isPostcodeOf, normalizePostcode, POSTCODE_EXAMPLES, postcodeFormatMessage } from '@/lib/validations/postcodes';
 
 describe('postcodes per country', () => {
   it.each([

@@ -1,5 +1,4 @@
-import { DESCRIPTION_PREVIEW_LENGTH } from '@/lib/platform/constants';
-
+export const DESCRIPTION_PREVIEW_LENGTH = 250;
 /** Joins class names, skipping falsy ones. */
 export function cn(...classes: Array<string | false | null | undefined>): string {
   return classes.filter(Boolean).join(' ');

@@ -1,10 +1,7 @@
 import 'server-only';
 import type { Model, SortOrder } from 'mongoose';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageQuery } from '@/lib/core/pagination';
 import { connectDb } from '@/lib/platform/db';
-
-export type Page<T> = { items: T[]; total: number; page: number; limit: number };
-export type PageQuery = { limit?: number; page?: number };
 
 /** One page of a collection in a fixed order (at most 100 a page), mapped to plain objects, with the total. */
 export async function findPage<Doc, Lean, T>(

@@ -1,4 +1,4 @@
-import { scheduleJobs, type Job } from '@/lib/platform/jobs';
+import { scheduleJobs, type Job } from '@/lib/jobs/jobs';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

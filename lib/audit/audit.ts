@@ -1,9 +1,9 @@
 import 'server-only';
 import type { Types } from 'mongoose';
-import { assertAdmin, type Actor } from '@/lib/auth/policy';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/platform/constants';
+import { assertAdmin, type Actor } from '@/lib/auth';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/core/pagination';
 import { connectDb } from '@/lib/platform/db';
-import type { Page } from '@/lib/platform/pagination';
+import type { Page } from '@/lib/core/pagination';
 import { AuditEntry } from '@/models';
 import { AUDIT_ACTIONS, AUDIT_TARGET_KINDS, type AuditAction, type AuditEntryDoc } from '@/models/audit-entry';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { connectDb } from '@/lib/platform/db';
-import { isDuplicateKey, TooManyRequestsError } from '@/lib/platform/errors';
+import { isDuplicateKey, TooManyRequestsError } from '@/lib/core/errors';
 import { forwardedAddress } from '@/lib/platform/client-address';
 import { env } from '@/lib/platform/env';
 import { RateLimitHit } from '@/models';

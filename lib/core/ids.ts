@@ -1,7 +1,7 @@
 import 'server-only';
 import { Types } from 'mongoose';
-import { NotFoundError } from '@/lib/platform/errors';
-import { OBJECT_ID_PATTERN } from '@/lib/validations/common';
+import { NotFoundError } from '@/lib/core/errors';
+import { OBJECT_ID_PATTERN } from '@/lib/core/id-pattern';
 
 /** The one check of a record id from a URL or a body: 24 hex characters, else "not found" (never a cast error). */
 export function parseObjectId(id: unknown, notFoundMessage = 'Not found'): Types.ObjectId {

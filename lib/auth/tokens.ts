@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { connectDb } from '@/lib/platform/db';
-import { ValidationError, isDuplicateKey } from '@/lib/platform/errors';
+import { ValidationError, isDuplicateKey } from '@/lib/core/errors';
 import { OneTimeToken, TokenUse } from '@/models';
 import type { TokenPurpose } from '@/models/one-time-token';
 

@@ -1,4 +1,4 @@
-import { orderNumberOf } from './number-text';
+import { orderNumberOf } from './order-number';
 
 describe('orderNumberOf: an order number as a buyer types it', () => {
   it.each([

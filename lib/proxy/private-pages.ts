@@ -1,10 +1,10 @@
 import 'server-only';
-import type { Viewer } from '@/lib/auth/viewer';
-import { NotFoundError } from '@/lib/platform/errors';
+import type { Viewer } from '@/lib/auth';
+import { NotFoundError } from '@/lib/core/errors';
 import { getOrder } from '@/lib/orders';
-import { getPart } from '@/lib/catalog/parts';
-import { getProfilesByEmail } from '@/lib/accounts/profiles';
-import { getDiscountCode, getShippingZone } from '@/lib/checkout/admin';
+import { getPart } from '@/lib/catalog';
+import { getProfilesByEmail } from '@/lib/accounts';
+import { getDiscountCode, getShippingZone } from '@/lib/checkout';
 
 /**
  * The private pages with an id in their path, and whether a viewer may open one. The dashboard layout
@@ -13,7 +13,7 @@ import { getDiscountCode, getShippingZone } from '@/lib/checkout/admin';
  * again as it loads its record.
  */
 
-export { PATHNAME_HEADER } from '@/lib/auth/private-page-header';
+export { PATHNAME_HEADER } from '@/lib/auth';
 
 const exists = (promise: Promise<unknown>): Promise<boolean> =>
   promise.then(

@@ -1,8 +1,8 @@
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { cronSecret } from '@/lib/platform/env';
-import { NotFoundError, UnauthorizedError } from '@/lib/platform/errors';
-import { isJobName, runJob } from '@/lib/platform/jobs';
+import { NotFoundError, UnauthorizedError } from '@/lib/core/errors';
+import { isJobName, runJob } from '@/lib/jobs/jobs';
 
 /**
  * The job routes (`GET /api/cron/{job}`): Vercel Cron calls them with `Authorization: Bearer

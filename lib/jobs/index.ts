@@ -1,0 +1,2 @@
+export * from './cron';
+export * from './jobs';

@@ -1,0 +1,53 @@
+import type { AddressDTO } from '@/lib/core/address';
+
+/** An order as lib/ answers it, for the server and the browser alike (type-only imports). */
+
+export type OrderDTO = {
+  _id: string;
+  partId: string;
+  partName: string;
+  price: number;
+  name: string;
+  email: string;
+  address: string;
+  phone: string;
+  quantity: number;
+  total: number;
+  paid: boolean;
+  status: 'pending' | 'shipped';
+  transactionId: string | null;
+  cancelled: boolean;
+  createdAt: string;
+  paidAt: string | null;
+  shippedAt: string | null;
+  cancelledAt: string | null;
+  /** The short human number, `PM-100234` (lib/orders/numbers.ts). */
+  number: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** The carrier's tracking page when known (lib/orders/tracking.ts). */
+  trackingUrl: string | null;
+  cancelledBy: 'customer' | 'admin' | 'system' | null;
+  /** Every line of the order (a spec order has one: the fields partId..quantity above). */
+  lines: OrderLineDTO[];
+  /** Goods before discount, shipping and tax. */
+  subtotal: number;
+  shipping: { label: string; amount: number; minDays: number; maxDays: number } | null;
+  discount: { code: string; amount: number } | null;
+  tax: number;
+  shippingAddress: AddressDTO | null;
+  /** Placed without an account: reached through its signed link. */
+  guest: boolean;
+  /** When an unpaid order is cancelled and its stock returned (null: paid, cancelled, or placed before holds). */
+  holdUntil: string | null;
+  /** Whether this unpaid order holds its parts; one placed past its client's hold limits takes them when paid. */
+  stockHeld: boolean;
+};
+
+export type OrderLineDTO = { partId: string; partName: string; unitPrice: number; quantity: number; lineTotal: number };
+
+/** The order page's order: `part.available` is false once its part is archived or deleted. */
+export type OrderDetailsDTO = OrderDTO & { part: { available: boolean } };
+
+/** The Manage Orders filters (lib/orders/orders.ts listAllOrders). */
+export type OrderListStatus = 'to-ship' | 'unpaid' | 'shipped' | 'cancelled';
