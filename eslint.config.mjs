@@ -1,10 +1,12 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import { layerRules } from './eslint.layers.mjs';
 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  ...layerRules,
   globalIgnores([
     // Next's build output: .next, and .next-bench (npm run bench) or any other NEXT_DIST_DIR.
     '.next*/**',
@@ -17,5 +19,6 @@ export default defineConfig([
     'playwright-report/**',
     '.stryker-tmp/**',
     'reports/**',
+    'tests/lint/fixtures/**',
   ]),
 ]);

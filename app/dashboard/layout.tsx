@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { DashboardMenu } from '@/components/dashboard/dashboard-menu';
-import { mayOpenPrivatePage, PATHNAME_HEADER } from '@/lib/proxy/private-pages';
+import { mayOpenPrivatePage, PATHNAME_HEADER } from '@/lib/proxy';
 import { requireViewer } from '@/lib/auth';
 
 // Private pages, rendered per request for their viewer: the access check comes before anything is

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { otherMethods, route } from '@/lib/platform/http';
-import { buildOpenApiDocument } from '@/lib/openapi/document';
+import { buildOpenApiDocument } from '@/lib/api-reference';
 
 let document: string | undefined;
 

@@ -9,7 +9,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { GET as openapiRoute } from '@/app/api/openapi.json/route';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 import { METHODS } from '@/lib/platform/http';
-import { buildOpenApiDocument } from '@/lib/openapi/document';
+import { buildOpenApiDocument } from '@/lib/api-reference/document';
 import { placeOrderSchema } from '@/lib/validations/orders';
 import { callRoute } from '@/tests/helpers/api';
 

@@ -1,5 +1,5 @@
 import { otherMethods, route } from '@/lib/platform/http';
-import { referenceAsset } from '@/lib/openapi/reference';
+import { referenceAsset } from '@/lib/api-reference';
 
 /** GET /api/docs/{asset}: a script or style sheet of the reference page, for /api/docs only. */
 export const GET = route<{ asset: string }>(async (_req, { asset }) => referenceAsset(asset));
