@@ -14,13 +14,8 @@ import { formatPrice } from '@/lib/core/money';
 /** What a quote was asked for: the destination, and the cart as it was. */
 const askedFor = (destination: Destination, version: string) => `${destination.country}|${destination.postalCode}|${version}`;
 
-/**
- * The cart's delivered cost: a country and a postcode, nothing personal, and every shipping method
- * with its price, arrival date, tax and total. `saved`: the server's quote for the destination this
- * browser kept, shown from the first paint. `version` changes whenever the cart does: the quote
- * is asked for again.
- */
-export function ShippingQuote({ version, saved }: { version: string; saved: SavedQuote | null }) {
+/** The destination typed, and the quote asked for it (again whenever the cart changes), or why there is none. */
+function useShippingQuote(version: string, saved: SavedQuote | null) {
   const [country, setCountry] = useState(saved?.destination.country ?? '');
   const [postalCode, setPostalCode] = useState(saved?.destination.postalCode ?? '');
   const [asked, setAsked] = useState<Destination | null>(saved?.destination ?? null);
@@ -29,8 +24,6 @@ export function ShippingQuote({ version, saved }: { version: string; saved: Save
   const shownFor = useRef(saved ? askedFor(saved.destination, version) : null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Disabled in the server's HTML, as the cart's line controls are: hydration would reset a country chosen before it.
-  const hydrated = useHydrated();
 
   useEffect(() => {
     if (saved) return;
@@ -73,6 +66,19 @@ export function ShippingQuote({ version, saved }: { version: string; saved: Save
     setAsked({ country, postalCode: postalCode.trim() });
   }
 
+  return { country, setCountry, postalCode, setPostalCode, quote, error, busy, submit };
+}
+
+/**
+ * The cart's delivered cost: a country and a postcode, nothing personal, and every shipping method
+ * with its price, arrival date, tax and total. `saved`: the server's quote for the destination this
+ * browser kept, shown from the first paint. `version` changes whenever the cart does: the quote
+ * is asked for again.
+ */
+export function ShippingQuote({ version, saved }: { version: string; saved: SavedQuote | null }) {
+  const { country, setCountry, postalCode, setPostalCode, quote, error, busy, submit } = useShippingQuote(version, saved);
+  // Disabled in the server's HTML, as the cart's line controls are: hydration would reset a country chosen before it.
+  const hydrated = useHydrated();
   return (
     <section aria-labelledby="quote-heading" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
       <h2 id="quote-heading" className="text-lg font-semibold text-slate-900">

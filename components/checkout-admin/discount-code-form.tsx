@@ -2,8 +2,9 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import { CATEGORIES } from '@/content/categories';
+import { NumberField } from '@/components/checkout-admin/number-field';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -32,55 +33,55 @@ const FIELDS = ['code', 'kind', 'percent', 'amount', 'minSubtotal', 'startsAt', 
 const localToIso = (value: unknown) => (typeof value === 'string' && value ? new Date(value).toISOString() : null);
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
-/** Create a discount code. Codes are not edited afterwards: pause one and create another. */
-export function DiscountCodeForm() {
+/** The form and its sending: the dates as the instants they name, a created code confirmed and the form emptied. */
+function useDiscountCodeForm() {
   const router = useRouter();
-  const { register, control, handleSubmit, formState, setError, reset, getValues } = useForm<
-    DiscountCodeFormValues,
-    unknown,
-    DiscountCodeInput
-  >({
+  const form = useForm<DiscountCodeFormValues, unknown, DiscountCodeInput>({
     resolver: zodResolver(discountCodeSchema),
     defaultValues: EMPTY,
   });
-  const { errors, isSubmitting } = formState;
-  const kind = useWatch({ control, name: 'kind' });
 
   async function onSubmit(values: DiscountCodeInput) {
     // The date inputs hold the admin's local time: sent as the instant it names.
-    const json = { ...values, startsAt: localToIso(getValues('startsAt')), endsAt: localToIso(getValues('endsAt')) };
+    const json = { ...values, startsAt: localToIso(form.getValues('startsAt')), endsAt: localToIso(form.getValues('endsAt')) };
     const res = await submitJson<DiscountCodeDTO, DiscountCodeFormValues>(
       '/api/admin/discount-codes',
       { method: 'POST', json },
-      { setError, fields: FIELDS },
+      { setError: form.setError, fields: FIELDS },
     );
     if (!res.ok) {
       if (!res.fieldErrorsShown) await alertError(res.data.error ?? 'The code could not be created');
       return;
     }
     toast.success(`Code ${res.data.code} created`);
-    reset(EMPTY);
+    form.reset(EMPTY);
     router.refresh();
   }
 
+  return { form, submit: form.handleSubmit(onSubmit) };
+}
+
+/** Create a discount code. Codes are not edited afterwards: pause one and create another. */
+export function DiscountCodeForm() {
+  const { form, submit } = useDiscountCodeForm();
+  const { register, control, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const kind = useWatch({ control, name: 'kind' });
+
   const number = (name: 'percent' | 'amount' | 'maxUses' | 'minSubtotal', label: string, step: string, hint?: string) => (
-    <Field id={name} label={label} error={errors[name]?.message} hint={hint}>
-      <input
-        id={name}
-        type="number"
-        step={step}
-        min={0}
-        inputMode={step === '1' ? 'numeric' : 'decimal'}
-        className={inputClass}
-        {...describedBy(name, errors[name]?.message)}
-        {...register(name, name === 'minSubtotal' ? { valueAsNumber: true } : { setValueAs: numberOrNull })}
-      />
-    </Field>
+    <NumberField
+      id={name}
+      label={label}
+      error={errors[name]?.message}
+      hint={hint}
+      step={step}
+      registration={register(name, name === 'minSubtotal' ? { valueAsNumber: true } : { setValueAs: numberOrNull })}
+    />
   );
 
   return (
     <form
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={submit}
       noValidate
       aria-label="New discount code"
       className="grid gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6 lg:grid-cols-3"
@@ -100,39 +101,16 @@ export function DiscountCodeForm() {
       {number('minSubtotal', 'Minimum goods ($)', '0.01')}
       {number('maxUses', 'Total uses (optional)', '1', 'Blank: unlimited')}
       {(['startsAt', 'endsAt'] as const).map((name) => (
-        <Field key={name} id={name} label={name === 'startsAt' ? 'Starts (optional)' : 'Ends (optional)'} error={errors[name]?.message}>
-          <input
-            id={name}
-            type="datetime-local"
-            className={inputClass}
-            {...describedBy(name, errors[name]?.message)}
-            {...register(name, { setValueAs: blankToNull })}
-          />
-        </Field>
+        <DateField
+          key={name}
+          id={name}
+          label={name === 'startsAt' ? 'Starts (optional)' : 'Ends (optional)'}
+          error={errors[name]?.message}
+          registration={register(name, { setValueAs: blankToNull })}
+        />
       ))}
-      <Controller
-        control={control}
-        name="brands"
-        render={({ field }) => {
-          const error = firstError(errors.brands);
-          return (
-            <Field id="brands" label="Only these brands (optional)" error={error} hint="Separated by commas">
-              <ListInput id="brands" commasOnly value={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} error={error} />
-            </Field>
-          );
-        }}
-      />
-      <fieldset className="space-y-2 sm:col-span-2 lg:col-span-3">
-        <legend className="text-sm font-medium text-slate-700">Only these categories (none ticked: the whole cart)</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-2">
-          {CATEGORIES.map((category) => (
-            <label key={category.slug} className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" className="h-4 w-4" value={category.slug} {...register('categories')} />
-              {category.name}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <BrandsField control={control} errors={errors} />
+      <CategoryChoices registration={register('categories')} />
       <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
         <input type="checkbox" className="h-4 w-4" {...register('oncePerCustomer')} />
         Once per customer (by email)
@@ -143,5 +121,54 @@ export function DiscountCodeForm() {
         </Button>
       </div>
     </form>
+  );
+}
+
+type DateFieldProps = { id: string; label: string; error?: string; registration: UseFormRegisterReturn };
+
+function DateField({ id, label, error, registration }: DateFieldProps) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input id={id} type="datetime-local" className={inputClass} {...describedBy(id, error)} {...registration} />
+    </Field>
+  );
+}
+
+type BrandsFieldProps = {
+  control: Control<DiscountCodeFormValues, unknown, DiscountCodeInput>;
+  errors: FieldErrors<DiscountCodeFormValues>;
+};
+
+function BrandsField({ control, errors }: BrandsFieldProps) {
+  return (
+    <Controller
+      control={control}
+      name="brands"
+      render={({ field }) => {
+        const error = firstError(errors.brands);
+        return (
+          <Field id="brands" label="Only these brands (optional)" error={error} hint="Separated by commas">
+            <ListInput id="brands" commasOnly value={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} error={error} />
+          </Field>
+        );
+      }}
+    />
+  );
+}
+
+/** The categories a code is limited to, one checkbox each. */
+function CategoryChoices({ registration }: { registration: UseFormRegisterReturn<'categories'> }) {
+  return (
+    <fieldset className="space-y-2 sm:col-span-2 lg:col-span-3">
+      <legend className="text-sm font-medium text-slate-700">Only these categories (none ticked: the whole cart)</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {CATEGORIES.map((category) => (
+          <label key={category.slug} className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="h-4 w-4" value={category.slug} {...registration} />
+            {category.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

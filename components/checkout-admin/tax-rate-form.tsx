@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
+import { NumberField } from '@/components/checkout-admin/number-field';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -14,22 +15,21 @@ import { taxRateSchema, type TaxRateFormValues, type TaxRateInput } from '@/lib/
 
 const EMPTY: TaxRateFormValues = { country: '', region: '', rate: 0, taxShipping: false, label: 'VAT' };
 
-/** Add a tax rate, or edit the one given. */
-export function TaxRateForm({ rate }: { rate?: TaxRateDTO }) {
+/** The form and its saving: an added rate empties the form, an edited one goes back to the list. */
+function useTaxRateForm(rate?: TaxRateDTO) {
   const router = useRouter();
-  const { register, handleSubmit, formState, setError, reset } = useForm<TaxRateFormValues, unknown, TaxRateInput>({
+  const form = useForm<TaxRateFormValues, unknown, TaxRateInput>({
     resolver: zodResolver(taxRateSchema),
     defaultValues: rate
       ? { country: rate.country, region: rate.region, rate: rate.rate, taxShipping: rate.taxShipping, label: rate.label }
       : EMPTY,
   });
-  const { errors, isSubmitting } = formState;
 
   async function onSubmit(values: TaxRateInput) {
     const res = await submitJson<TaxRateDTO, TaxRateFormValues>(
       rate ? `/api/admin/tax-rates/${rate._id}` : '/api/admin/tax-rates',
       { method: rate ? 'PUT' : 'POST', json: values },
-      { setError, fields: ['country', 'region', 'rate', 'taxShipping', 'label'] },
+      { setError: form.setError, fields: ['country', 'region', 'rate', 'taxShipping', 'label'] },
     );
     if (!res.ok) {
       if (!res.fieldErrorsShown) await alertError(res.data.error ?? 'The rate could not be saved');
@@ -37,13 +37,21 @@ export function TaxRateForm({ rate }: { rate?: TaxRateDTO }) {
     }
     toast.success(rate ? 'Tax rate saved' : 'Tax rate added');
     if (rate) router.push('/dashboard/taxes');
-    else reset(EMPTY);
+    else form.reset(EMPTY);
     router.refresh();
   }
 
+  return { form, submit: form.handleSubmit(onSubmit) };
+}
+
+/** Add a tax rate, or edit the one given. */
+export function TaxRateForm({ rate }: { rate?: TaxRateDTO }) {
+  const { form, submit } = useTaxRateForm(rate);
+  const { register, formState } = form;
+  const { errors, isSubmitting } = formState;
   return (
     <form
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={submit}
       noValidate
       aria-label={rate ? 'Edit tax rate' : 'Add tax rate'}
       className="grid gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6 lg:grid-cols-4"
@@ -67,19 +75,14 @@ export function TaxRateForm({ rate }: { rate?: TaxRateDTO }) {
           {...register('region')}
         />
       </Field>
-      <Field id="rate" label="Rate (%)" error={errors.rate?.message}>
-        <input
-          id="rate"
-          type="number"
-          step="0.001"
-          min={0}
-          max={100}
-          inputMode="decimal"
-          className={inputClass}
-          {...describedBy('rate', errors.rate?.message)}
-          {...register('rate', { valueAsNumber: true })}
-        />
-      </Field>
+      <NumberField
+        id="rate"
+        label="Rate (%)"
+        error={errors.rate?.message}
+        step="0.001"
+        max={100}
+        registration={register('rate', { valueAsNumber: true })}
+      />
       <Field id="label" label="Shown as" error={errors.label?.message}>
         <input id="label" className={inputClass} {...describedBy('label', errors.label?.message)} {...register('label')} />
       </Field>

@@ -71,49 +71,13 @@ function CardRow({ label, children }: { label: string; children: ReactNode }) {
  * The number opens the order page. Server-rendered; only the action buttons are client code.
  */
 export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
-  if (!orders.length) {
-    return (
-      <div className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
-        <p className="text-slate-600">{empty ?? (mode === 'admin' ? 'No orders yet.' : 'You have no orders yet.')}</p>
-        {mode === 'customer' && !empty && (
-          <Link href="/#parts" className={buttonClass('primary', 'mt-4')}>
-            Browse parts
-          </Link>
-        )}
-      </div>
-    );
-  }
-
+  if (!orders.length) return <NoOrders mode={mode} empty={empty} />;
   return (
     <>
       <div className="hidden sm:block">
         <DataTable columns={COLUMNS}>
           {orders.map((order) => (
-            <tr key={order._id} data-order-id={order._id} className="align-top">
-              <td className="px-4 py-3 whitespace-nowrap">
-                <NumberLink order={order} />
-                <div className="text-xs text-slate-500">
-                  <LocalTime iso={order.createdAt} format="date" />
-                </div>
-              </td>
-              <td className="px-4 py-3">
-                <div className="font-medium text-slate-900">{order.name}</div>
-                {mode === 'admin' && <div className="text-xs break-all text-slate-500">{order.email}</div>}
-              </td>
-              <td className="px-4 py-3 text-slate-900">
-                <Product order={order} />
-              </td>
-              <td className="px-4 py-3 text-right tabular-nums">{severalParts(order) ? NONE : formatPrice(order.price)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{severalParts(order) ? NONE : order.quantity}</td>
-              <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatPrice(order.total)}</td>
-              <td className="space-y-2 px-4 py-3">
-                <Payment mode={mode} order={order} />
-                {canReorder(mode, order) && <ReorderButton order={order} />}
-              </td>
-              <td className="px-4 py-3">
-                <Status mode={mode} order={order} />
-              </td>
-            </tr>
+            <OrderRow key={order._id} mode={mode} order={order} />
           ))}
         </DataTable>
       </div>
@@ -121,48 +85,99 @@ export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
       <ul className="space-y-3 sm:hidden" aria-label="Orders">
         {orders.map((order) => (
           <li key={order._id}>
-            <article
-              data-order-id={order._id}
-              aria-label={`Order ${order.number}`}
-              className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <div>
-                  <NumberLink order={order} />
-                  <div className="text-xs text-slate-500">
-                    <LocalTime iso={order.createdAt} />
-                  </div>
-                </div>
-                <OrderStageBadge order={order} />
-              </div>
-              <p className="font-medium break-words text-slate-900">
-                {severalParts(order) ? <Product order={order} /> : `${order.partName} × ${order.quantity}`}
-              </p>
-              <dl className="grid grid-cols-2 gap-3 text-sm">
-                <CardRow label="Customer">
-                  {order.name}
-                  {mode === 'admin' && <span className="block text-xs break-all text-slate-500">{order.email}</span>}
-                </CardRow>
-                {!severalParts(order) && <CardRow label="Price">{formatPrice(order.price)}</CardRow>}
-                <CardRow label="Total">
-                  <span className="font-semibold">{formatPrice(order.total)}</span>
-                </CardRow>
-                <CardRow label="Status">{order.cancelled ? 'cancelled' : order.status}</CardRow>
-              </dl>
-              <div className="flex flex-wrap items-center gap-2">
-                {/* A cancelled order's badge above already says so. */}
-                {!order.cancelled && <Payment mode={mode} order={order} />}
-                {mode === 'admin' && !order.cancelled && <ShipButton order={order} />}
-                {canReorder(mode, order) && <ReorderButton order={order} />}
-                <Link href={orderHref(order)} className={buttonClass('outline', undefined, 'sm')}>
-                  Details
-                </Link>
-              </div>
-            </article>
+            <OrderCard mode={mode} order={order} />
           </li>
         ))}
       </ul>
     </>
+  );
+}
+
+function NoOrders({ mode, empty }: Omit<OrdersTableProps, 'orders'>) {
+  return (
+    <div className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
+      <p className="text-slate-600">{empty ?? (mode === 'admin' ? 'No orders yet.' : 'You have no orders yet.')}</p>
+      {mode === 'customer' && !empty && (
+        <Link href="/#parts" className={buttonClass('primary', 'mt-4')}>
+          Browse parts
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** An order as a row of the table (from `sm` up). */
+function OrderRow({ mode, order }: { mode: Mode; order: OrderDTO }) {
+  return (
+    <tr data-order-id={order._id} className="align-top">
+      <td className="px-4 py-3 whitespace-nowrap">
+        <NumberLink order={order} />
+        <div className="text-xs text-slate-500">
+          <LocalTime iso={order.createdAt} format="date" />
+        </div>
+      </td>
+      <td className="px-4 py-3">
+        <div className="font-medium text-slate-900">{order.name}</div>
+        {mode === 'admin' && <div className="text-xs break-all text-slate-500">{order.email}</div>}
+      </td>
+      <td className="px-4 py-3 text-slate-900">
+        <Product order={order} />
+      </td>
+      <td className="px-4 py-3 text-right tabular-nums">{severalParts(order) ? NONE : formatPrice(order.price)}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{severalParts(order) ? NONE : order.quantity}</td>
+      <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatPrice(order.total)}</td>
+      <td className="space-y-2 px-4 py-3">
+        <Payment mode={mode} order={order} />
+        {canReorder(mode, order) && <ReorderButton order={order} />}
+      </td>
+      <td className="px-4 py-3">
+        <Status mode={mode} order={order} />
+      </td>
+    </tr>
+  );
+}
+
+/** An order as a card (below `sm`), with every action in view. */
+function OrderCard({ mode, order }: { mode: Mode; order: OrderDTO }) {
+  return (
+    <article
+      data-order-id={order._id}
+      aria-label={`Order ${order.number}`}
+      className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <NumberLink order={order} />
+          <div className="text-xs text-slate-500">
+            <LocalTime iso={order.createdAt} />
+          </div>
+        </div>
+        <OrderStageBadge order={order} />
+      </div>
+      <p className="font-medium break-words text-slate-900">
+        {severalParts(order) ? <Product order={order} /> : `${order.partName} × ${order.quantity}`}
+      </p>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <CardRow label="Customer">
+          {order.name}
+          {mode === 'admin' && <span className="block text-xs break-all text-slate-500">{order.email}</span>}
+        </CardRow>
+        {!severalParts(order) && <CardRow label="Price">{formatPrice(order.price)}</CardRow>}
+        <CardRow label="Total">
+          <span className="font-semibold">{formatPrice(order.total)}</span>
+        </CardRow>
+        <CardRow label="Status">{order.cancelled ? 'cancelled' : order.status}</CardRow>
+      </dl>
+      <div className="flex flex-wrap items-center gap-2">
+        {/* A cancelled order's badge above already says so. */}
+        {!order.cancelled && <Payment mode={mode} order={order} />}
+        {mode === 'admin' && !order.cancelled && <ShipButton order={order} />}
+        {canReorder(mode, order) && <ReorderButton order={order} />}
+        <Link href={orderHref(order)} className={buttonClass('outline', undefined, 'sm')}>
+          Details
+        </Link>
+      </div>
+    </article>
   );
 }
 

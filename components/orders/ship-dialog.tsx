@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { toast } from '@/components/ui/toast';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
@@ -14,22 +14,11 @@ export const SHIPPED_TOAST = 'Order Successfully Shipped!';
 type ShipDialogProps = { order: Pick<OrderDTO, '_id' | 'number' | 'name' | 'address' | 'phone'>; onClose: () => void };
 type FieldName = 'carrier' | 'trackingNumber';
 
-/**
- * The ship dialog (a native modal <dialog>: focus trap, Escape and the backdrop come with it). It
- * shows where the parcel goes and asks for the carrier and tracking number, both optional, then
- * sends the spec's `{ pending: 'shipped' }` with them. The spec's toast follows a change.
- */
-export function ShipDialog({ order, onClose }: ShipDialogProps) {
+/** Ships the order with the form's carrier and tracking number: the dialog closes, or the refusal is shown. */
+function useShipOrder(order: ShipDialogProps['order'], dialog: RefObject<HTMLDialogElement | null>) {
   const router = useRouter();
-  const ref = useRef<HTMLDialogElement>(null);
-  const id = useId();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,7 +33,7 @@ export function ShipDialog({ order, onClose }: ShipDialogProps) {
     if (await signOutOnAuthError(res.status)) return;
     if (res.ok) {
       if (res.data.modifiedCount > 0) toast.success(SHIPPED_TOAST);
-      ref.current?.close();
+      dialog.current?.close();
       router.refresh();
       return;
     }
@@ -53,6 +42,24 @@ export function ShipDialog({ order, onClose }: ShipDialogProps) {
     if (shown.carrier || shown.trackingNumber) setErrors(shown);
     else toast.error(res.data.error ?? 'The order could not be shipped');
   }
+
+  return { busy, errors, submit };
+}
+
+/**
+ * The ship dialog (a native modal <dialog>: focus trap, Escape and the backdrop come with it). It
+ * shows where the parcel goes and asks for the carrier and tracking number, both optional, then
+ * sends the spec's `{ pending: 'shipped' }` with them. The spec's toast follows a change.
+ */
+export function ShipDialog({ order, onClose }: ShipDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const { busy, errors, submit } = useShipOrder(order, ref);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
 
   const field = (name: FieldName) => `${id}-${name}`;
   return (
@@ -66,16 +73,7 @@ export function ShipDialog({ order, onClose }: ShipDialogProps) {
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
           Ship order {order.number}
         </h2>
-        <div className="rounded-xl bg-slate-50 p-4 text-sm">
-          <p className="font-medium text-slate-500">Ship to</p>
-          <address className="mt-1 break-words text-slate-900 not-italic">
-            {order.name}
-            <br />
-            {order.address}
-            <br />
-            {order.phone}
-          </address>
-        </div>
+        <ParcelAddress order={order} />
         <Field id={field('carrier')} label="Carrier" error={errors.carrier} hint="Optional">
           <input
             id={field('carrier')}
@@ -112,5 +110,21 @@ export function ShipDialog({ order, onClose }: ShipDialogProps) {
         </div>
       </form>
     </dialog>
+  );
+}
+
+/** Where the parcel goes: the order's name, address and phone. */
+function ParcelAddress({ order }: { order: Pick<OrderDTO, 'name' | 'address' | 'phone'> }) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-4 text-sm">
+      <p className="font-medium text-slate-500">Ship to</p>
+      <address className="mt-1 break-words text-slate-900 not-italic">
+        {order.name}
+        <br />
+        {order.address}
+        <br />
+        {order.phone}
+      </address>
+    </div>
   );
 }
