@@ -29,16 +29,7 @@ const COLUMNS = [
 export function FitmentEditor({ control, register, errors }: FitmentEditorProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'fitment' });
   const rows = useWatch({ control, name: 'fitment' }) ?? [];
-  const [makes, setMakes] = useState<string[]>([]);
-  const [models, setModels] = useState<Record<string, string[]>>({});
-  useEffect(() => {
-    void loadMakes().then((list) => setMakes(list.makes));
-  }, []);
-  const rowMakes = [...new Set(rows.map((row) => row?.make ?? '').filter((make) => makes.includes(make)))].join('|');
-  useEffect(() => {
-    for (const make of rowMakes ? rowMakes.split('|') : [])
-      void loadModels(modelsQuery(make)).then((list) => setModels((known) => ({ ...known, [make]: list.map((m) => m.model) })));
-  }, [rowMakes]);
+  const { makes, models } = useVehicleSuggestions(rows.map((row) => row?.make ?? ''));
 
   return (
     <fieldset className="space-y-3 sm:col-span-2">
@@ -55,48 +46,16 @@ export function FitmentEditor({ control, register, errors }: FitmentEditorProps)
         </p>
       )}
       <ul className="space-y-3" aria-label="Fitment rows">
-        {fields.map((field, index) => {
-          const make = rows[index]?.make ?? '';
-          return (
-            <li key={field.id} aria-label={`Vehicle ${index + 1}`} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
-              <datalist id={`fitment-models-${index}`}>
-                {(models[make] ?? []).map((model) => (
-                  <option key={model} value={model} />
-                ))}
-              </datalist>
-              <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
-                {COLUMNS.map((column) => {
-                  const id = `fitment-${index}-${column.key}`;
-                  const error = errors?.[index]?.[column.key]?.message;
-                  const isYear = column.key === 'yearFrom' || column.key === 'yearTo';
-                  return (
-                    <div key={column.key} className="space-y-1">
-                      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
-                        {column.label}
-                      </label>
-                      <input
-                        id={id}
-                        className={inputClass}
-                        {...(isYear ? { type: 'number', inputMode: 'numeric' as const, step: 1 } : {})}
-                        list={column.key === 'make' ? 'fitment-makes' : column.key === 'model' ? `fitment-models-${index}` : undefined}
-                        {...describedBy(id, error)}
-                        {...register(`fitment.${index}.${column.key}`, isYear ? { valueAsNumber: true } : {})}
-                      />
-                      {error && (
-                        <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
-                          {error}
-                        </p>
-                      )}
-                    </div>
-                  );
-                })}
-              </div>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => remove(index)} aria-label={`Remove vehicle ${index + 1}`}>
-                Remove
-              </Button>
-            </li>
-          );
-        })}
+        {fields.map((field, index) => (
+          <FitmentRow
+            key={field.id}
+            index={index}
+            models={models[rows[index]?.make ?? ''] ?? []}
+            register={register}
+            errors={errors?.[index]}
+            onRemove={() => remove(index)}
+          />
+        ))}
       </ul>
       <Button
         variant="dark"
@@ -106,5 +65,71 @@ export function FitmentEditor({ control, register, errors }: FitmentEditorProps)
         Add a vehicle
       </Button>
     </fieldset>
+  );
+}
+
+/** The shop's makes, and the models of each make typed in a row that is one of them. */
+function useVehicleSuggestions(rowMakes: string[]) {
+  const [makes, setMakes] = useState<string[]>([]);
+  const [models, setModels] = useState<Record<string, string[]>>({});
+  useEffect(() => {
+    void loadMakes().then((list) => setMakes(list.makes));
+  }, []);
+  const known = [...new Set(rowMakes.filter((make) => makes.includes(make)))].join('|');
+  useEffect(() => {
+    for (const make of known ? known.split('|') : [])
+      void loadModels(modelsQuery(make)).then((list) => setModels((loaded) => ({ ...loaded, [make]: list.map((m) => m.model) })));
+  }, [known]);
+  return { makes, models };
+}
+
+type FitmentRowProps = {
+  index: number;
+  /** The models of the row's make, suggested in its model cell. */
+  models: string[];
+  register: UseFormRegister<PartFormValues>;
+  errors: NonNullable<FieldErrors<PartFormValues>['fitment']>[number];
+  onRemove: () => void;
+};
+
+function FitmentRow({ index, models, register, errors, onRemove }: FitmentRowProps) {
+  return (
+    <li aria-label={`Vehicle ${index + 1}`} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+      <datalist id={`fitment-models-${index}`}>
+        {models.map((model) => (
+          <option key={model} value={model} />
+        ))}
+      </datalist>
+      <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {COLUMNS.map((column) => {
+          const id = `fitment-${index}-${column.key}`;
+          const error = errors?.[column.key]?.message;
+          const isYear = column.key === 'yearFrom' || column.key === 'yearTo';
+          return (
+            <div key={column.key} className="space-y-1">
+              <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+                {column.label}
+              </label>
+              <input
+                id={id}
+                className={inputClass}
+                {...(isYear ? { type: 'number', inputMode: 'numeric' as const, step: 1 } : {})}
+                list={column.key === 'make' ? 'fitment-makes' : column.key === 'model' ? `fitment-models-${index}` : undefined}
+                {...describedBy(id, error)}
+                {...register(`fitment.${index}.${column.key}`, isYear ? { valueAsNumber: true } : {})}
+              />
+              {error && (
+                <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <Button variant="outline" size="sm" className="mt-3" onClick={onRemove} aria-label={`Remove vehicle ${index + 1}`}>
+        Remove
+      </Button>
+    </li>
   );
 }

@@ -3,7 +3,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type DefaultValues,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { CATEGORIES, DEFAULT_CATEGORY } from '@/content/categories';
 import { FitmentEditor } from '@/components/admin/fitment-editor';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
@@ -109,20 +118,75 @@ const EMPTY: DefaultValues<PartFormValues> = {
 
 /** Add Product and Edit Product (admins); same rules as the server. */
 export function ProductForm({ part }: ProductFormProps) {
-  const router = useRouter();
   const [uploading, setUploading] = useState(false);
   const { register, handleSubmit, control, formState, reset, setError } = useForm<PartFormValues, unknown, PartInput>({
     resolver: zodResolver(partInputSchema),
     defaultValues: part ? valuesOf(part) : EMPTY,
   });
   const { errors, isSubmitting } = formState;
+  const onSubmit = useSaveProduct(part, { control, reset, setError });
+
+  return (
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label="Product"
+      className="grid gap-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:grid-cols-2"
+    >
+      <Field id="name" label="Name" error={errors.name?.message} className="sm:col-span-2">
+        <input id="name" className={inputClass} {...describedBy('name', errors.name?.message)} {...register('name')} />
+      </Field>
+      <NumberFields register={register} errors={errors} />
+      <WeightField register={register} errors={errors} />
+      <div className="sm:col-span-2">
+        <ImageField control={control} name="img" error={errors.img?.message} onUploadingChange={setUploading} />
+      </div>
+      <Field id="description" label="Description" error={errors.description?.message} className="sm:col-span-2">
+        <textarea
+          id="description"
+          rows={6}
+          className={inputClass}
+          {...describedBy('description', errors.description?.message)}
+          {...register('description')}
+        />
+      </Field>
+      <CategoryField register={register} errors={errors} />
+      <PositionField register={register} errors={errors} />
+      <Field id="brand" label="Brand" error={errors.brand?.message}>
+        <input id="brand" className={inputClass} {...describedBy('brand', errors.brand?.message)} {...register('brand')} />
+      </Field>
+      <Field id="partNumber" label="Part number" error={errors.partNumber?.message}>
+        <input
+          id="partNumber"
+          className={inputClass}
+          autoComplete="off"
+          {...describedBy('partNumber', errors.partNumber?.message)}
+          {...register('partNumber')}
+        />
+      </Field>
+      <OemNumbersField control={control} errors={errors} />
+      <FitmentEditor control={control} register={register} errors={errors.fitment} />
+      <div className="sm:col-span-2">
+        <Button type="submit" loading={isSubmitting} disabled={uploading}>
+          {part ? 'Save changes' : 'Add Product'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type PartForm = UseFormReturn<PartFormValues, unknown, PartInput>;
+
+/** The submit handler: adds the part (and empties the form) or saves the stored one, and alerts the outcome. */
+function useSaveProduct(part: PartDTO | undefined, { control, reset, setError }: Pick<PartForm, 'control' | 'reset' | 'setError'>) {
+  const router = useRouter();
   const fitmentCount = useWatch({ control, name: 'fitment' })?.length ?? 0;
 
   // A server message for a fitment cell goes under that cell.
   const fitmentFields = Array.from({ length: fitmentCount }, (_, i) => FITMENT_KEYS.map((key) => `fitment.${i}.${key}` as const)).flat();
   const form = { setError, fields: [...PRODUCT_FIELDS, ...fitmentFields] };
 
-  async function onSubmit(values: PartInput) {
+  return async function onSubmit(values: PartInput) {
     if (!part) {
       const res = await submitJson<{ success?: boolean }, PartFormValues>('/api/parts', { method: 'POST', json: values }, form);
       if (!res.ok || !res.data.success) {
@@ -148,122 +212,97 @@ export function ProductForm({ part }: ProductFormProps) {
     }
     await alertSuccess(res.data.message ?? 'Product updated');
     router.refresh();
-  }
+  };
+}
 
-  return (
-    <form
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-      aria-label="Product"
-      className="grid gap-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:grid-cols-2"
-    >
-      <Field id="name" label="Name" error={errors.name?.message} className="sm:col-span-2">
-        <input id="name" className={inputClass} {...describedBy('name', errors.name?.message)} {...register('name')} />
+type FieldsProps = { register: UseFormRegister<PartFormValues>; errors: FieldErrors<PartFormValues> };
+
+function NumberFields({ register, errors }: FieldsProps) {
+  return NUMBER_FIELDS.map((field) => {
+    const error = errors[field.name]?.message;
+    return (
+      <Field key={field.name} id={field.name} label={field.label} error={error}>
+        <input
+          id={field.name}
+          type="number"
+          step={field.step}
+          min={0}
+          inputMode={field.inputMode}
+          className={inputClass}
+          {...describedBy(field.name, error)}
+          {...register(field.name, { valueAsNumber: true })}
+        />
       </Field>
-      {NUMBER_FIELDS.map((field) => {
-        const error = errors[field.name]?.message;
+    );
+  });
+}
+
+function WeightField({ register, errors }: FieldsProps) {
+  return (
+    <Field
+      id="weightKg"
+      label="Shipping weight (kg, optional)"
+      error={errors.weightKg?.message}
+      hint="Packed weight for the shipping price; blank counts as 1 kg"
+    >
+      <input
+        id="weightKg"
+        type="number"
+        step="0.001"
+        min={0}
+        inputMode="decimal"
+        className={inputClass}
+        {...describedBy('weightKg', errors.weightKg?.message)}
+        {...register('weightKg', {
+          setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)),
+        })}
+      />
+    </Field>
+  );
+}
+
+function CategoryField({ register, errors }: FieldsProps) {
+  return (
+    <Field id="category" label="Category" error={errors.category?.message}>
+      <select id="category" className={inputClass} {...describedBy('category', errors.category?.message)} {...register('category')}>
+        {CATEGORIES.map((category) => (
+          <option key={category.slug} value={category.slug}>
+            {category.name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function PositionField({ register, errors }: FieldsProps) {
+  return (
+    <Field id="position" label="Position (optional)" error={errors.position?.message}>
+      <select id="position" className={inputClass} {...describedBy('position', errors.position?.message)} {...register('position')}>
+        <option value="">No position</option>
+        {PART_POSITIONS.map((position) => (
+          <option key={position} value={position}>
+            {POSITION_LABELS[position]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function OemNumbersField({ control, errors }: { control: Control<PartFormValues>; errors: FieldErrors<PartFormValues> }) {
+  return (
+    <Controller
+      control={control}
+      name="oemNumbers"
+      render={({ field }) => {
+        const error = errors.oemNumbers?.message ?? errors.oemNumbers?.find?.((item) => item?.message)?.message;
         return (
-          <Field key={field.name} id={field.name} label={field.label} error={error}>
-            <input
-              id={field.name}
-              type="number"
-              step={field.step}
-              min={0}
-              inputMode={field.inputMode}
-              className={inputClass}
-              {...describedBy(field.name, error)}
-              {...register(field.name, { valueAsNumber: true })}
-            />
+          <Field id="oemNumbers" label="OEM numbers" error={error} hint="Separated by commas" className="sm:col-span-2">
+            <ListInput id="oemNumbers" commasOnly value={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} error={error} />
           </Field>
         );
-      })}
-      <Field
-        id="weightKg"
-        label="Shipping weight (kg, optional)"
-        error={errors.weightKg?.message}
-        hint="Packed weight for the shipping price; blank counts as 1 kg"
-      >
-        <input
-          id="weightKg"
-          type="number"
-          step="0.001"
-          min={0}
-          inputMode="decimal"
-          className={inputClass}
-          {...describedBy('weightKg', errors.weightKg?.message)}
-          {...register('weightKg', {
-            setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)),
-          })}
-        />
-      </Field>
-      <div className="sm:col-span-2">
-        <ImageField control={control} name="img" error={errors.img?.message} onUploadingChange={setUploading} />
-      </div>
-      <Field id="description" label="Description" error={errors.description?.message} className="sm:col-span-2">
-        <textarea
-          id="description"
-          rows={6}
-          className={inputClass}
-          {...describedBy('description', errors.description?.message)}
-          {...register('description')}
-        />
-      </Field>
-      <Field id="category" label="Category" error={errors.category?.message}>
-        <select id="category" className={inputClass} {...describedBy('category', errors.category?.message)} {...register('category')}>
-          {CATEGORIES.map((category) => (
-            <option key={category.slug} value={category.slug}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="position" label="Position (optional)" error={errors.position?.message}>
-        <select id="position" className={inputClass} {...describedBy('position', errors.position?.message)} {...register('position')}>
-          <option value="">No position</option>
-          {PART_POSITIONS.map((position) => (
-            <option key={position} value={position}>
-              {POSITION_LABELS[position]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="brand" label="Brand" error={errors.brand?.message}>
-        <input id="brand" className={inputClass} {...describedBy('brand', errors.brand?.message)} {...register('brand')} />
-      </Field>
-      <Field id="partNumber" label="Part number" error={errors.partNumber?.message}>
-        <input
-          id="partNumber"
-          className={inputClass}
-          autoComplete="off"
-          {...describedBy('partNumber', errors.partNumber?.message)}
-          {...register('partNumber')}
-        />
-      </Field>
-      <Controller
-        control={control}
-        name="oemNumbers"
-        render={({ field }) => {
-          const error = errors.oemNumbers?.message ?? errors.oemNumbers?.find?.((item) => item?.message)?.message;
-          return (
-            <Field id="oemNumbers" label="OEM numbers" error={error} hint="Separated by commas" className="sm:col-span-2">
-              <ListInput
-                id="oemNumbers"
-                commasOnly
-                value={field.value ?? []}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={error}
-              />
-            </Field>
-          );
-        }}
-      />
-      <FitmentEditor control={control} register={register} errors={errors.fitment} />
-      <div className="sm:col-span-2">
-        <Button type="submit" loading={isSubmitting} disabled={uploading}>
-          {part ? 'Save changes' : 'Add Product'}
-        </Button>
-      </div>
-    </form>
+      }}
+    />
   );
 }

@@ -9,15 +9,13 @@ import { SortSelect } from '@/components/catalog/sort-select';
 import { PartCard } from '@/components/parts/part-card';
 import { CardGrid } from '@/components/ui/card-grid';
 import { Pager } from '@/components/ui/pager';
-import { CATALOG_PATH, catalogHref, categoryPath, searchPath, vehicleOf, withoutVehicleHref } from '@/lib/catalog/url';
-import type { CatalogParams } from '@/lib/catalog';
-import { getCatalogView, getSuggestions } from '@/lib/catalog';
-import { catalogSearch, recordLostDemand } from '@/lib/catalog';
-import { vehicleLabel } from '@/lib/catalog/fitment';
-import type { VehicleChoice } from '@/lib/catalog';
-import { formatPrice } from '@/lib/core/money';
-import { cn } from '@/lib/core/utils';
-import { clientIp } from '@/lib/rate-limit';
+import { CATALOG_PATH, catalogHref, categoryPath, searchPath, vehicleOf, withoutVehicleHref, type CatalogParams } from '@/lib/catalog/url';
+import { getCatalogView, getSuggestions, type CatalogPage } from '@/lib/catalog';
+import { catalogSearch, recordLostDemand } from '@/lib/catalog/search';
+import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
+import { formatPrice } from '@/lib/platform/money';
+import { cn } from '@/lib/platform/utils';
+import { clientIp } from '@/lib/platform/rate-limit';
 import { CATALOG_PAGE_SIZE, type SearchQuery } from '@/lib/validations/search';
 
 const categoryName = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
@@ -39,99 +37,19 @@ type CatalogViewProps = {
  */
 export async function CatalogView({ basePath, params, category }: CatalogViewProps) {
   const parsed = await getCatalogView(category ? { ...params, category } : params);
-  if (!parsed.ok) {
-    return (
-      <div role="alert" className="rounded-xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
-        <p className="font-semibold">{parsed.message}</p>
-        <Link href={withoutVehicleHref(basePath, {})} className="mt-3 inline-block font-semibold underline">
-          Show every part
-        </Link>
-      </div>
-    );
-  }
+  if (!parsed.ok) return <RefusedFilters message={parsed.message} basePath={basePath} />;
   const { query, page, result } = parsed;
   if (result.loading) return <CatalogLoading />;
   // A shopper's search (any field in the URL) that found nothing is noted for its client on every visit.
   const searched = Object.keys(params).length > 0;
-  const href = (changes: CatalogParams) => catalogHref(basePath, params, changes);
   const vehicle = vehicleOf(params);
   const activeCategory = category ?? params.category;
-  // From a category page, another category is its page and the current one goes back to every part.
-  const categoryHref = (slug: string) =>
-    category
-      ? catalogHref(slug === category ? CATALOG_PATH : categoryPath(slug), params)
-      : catalogHref(CATALOG_PATH, params, { category: slug === activeCategory ? undefined : slug });
-
-  const chips: Array<{ label: string; href: string }> = [
-    ...(params.q ? [{ label: `“${params.q}”`, href: href({ q: undefined }) }] : []),
-    ...(params.category && !category ? [{ label: categoryName(params.category), href: href({ category: undefined }) }] : []),
-    ...(params.brand ? [{ label: params.brand, href: href({ brand: undefined }) }] : []),
-    ...(params.minPrice || params.maxPrice
-      ? [{ label: priceLabel(params.minPrice, params.maxPrice), href: href({ minPrice: undefined, maxPrice: undefined }) }]
-      : []),
-    ...(params.inStock === 'true' ? [{ label: 'In stock', href: href({ inStock: undefined }) }] : []),
-    ...(vehicle ? [{ label: `Fits ${vehicleLabel(vehicle)}`, href: withoutVehicleHref(basePath, params) }] : []),
-  ];
+  const chips = filterChips(basePath, params, category);
 
   return (
     <div className="flex flex-col gap-8 lg:flex-row">
       <FiltersPanel count={chips.length} pinned={<FitFilter basePath={basePath} params={params} />}>
-        {result.total > 0 && (
-          <>
-            <FacetGroup title="Category">
-              {result.facets.category.map((facet) => (
-                <FacetLink
-                  key={facet.value}
-                  href={categoryHref(facet.value)}
-                  active={activeCategory === facet.value}
-                  label={categoryName(facet.value)}
-                  count={facet.count}
-                />
-              ))}
-            </FacetGroup>
-            <FacetGroup title="Brand">
-              {result.facets.brand
-                .filter((facet) => facet.value !== '')
-                .slice(0, 15)
-                .map((facet) => (
-                  <FacetLink
-                    key={facet.value}
-                    href={href({ brand: params.brand === facet.value ? undefined : facet.value })}
-                    active={params.brand === facet.value}
-                    label={facet.value}
-                    count={facet.count}
-                  />
-                ))}
-            </FacetGroup>
-            <FacetGroup title="Price">
-              {result.facets.price
-                .filter((bucket) => bucket.count > 0)
-                .map((bucket) => {
-                  const min = String(bucket.min);
-                  const max = bucket.max === null ? undefined : String(bucket.max);
-                  const active = params.minPrice === min && params.maxPrice === max;
-                  return (
-                    <FacetLink
-                      key={bucket.key}
-                      href={href(active ? { minPrice: undefined, maxPrice: undefined } : { minPrice: min, maxPrice: max })}
-                      active={active}
-                      label={priceLabel(min, max)}
-                      count={bucket.count}
-                    />
-                  );
-                })}
-              <PriceForm basePath={basePath} params={params} />
-            </FacetGroup>
-            <FacetGroup title="Availability">
-              <FacetLink
-                href={href({ inStock: params.inStock === 'true' ? undefined : 'true' })}
-                active={params.inStock === 'true'}
-                label="In stock"
-                count={result.facets.inStock}
-              />
-            </FacetGroup>
-          </>
-        )}
+        {result.total > 0 && <CatalogFacets facets={result.facets} basePath={basePath} params={params} category={category} />}
       </FiltersPanel>
 
       <section aria-labelledby="results-heading" className="min-w-0 flex-1 space-y-6">
@@ -142,22 +60,7 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
           </h2>
           <SortSelect value={query.sort} params={params} basePath={basePath} />
         </div>
-        {chips.length > 0 && (
-          <ul aria-label="Active filters" className="flex flex-wrap gap-2">
-            {chips.map((chip) => (
-              <li key={chip.label}>
-                <Link
-                  href={chip.href}
-                  prefetch={false}
-                  className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 ring-1 ring-slate-300 hover:bg-slate-200"
-                  aria-label={`Remove filter ${chip.label}`}
-                >
-                  {chip.label} <span aria-hidden="true">✕</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        {chips.length > 0 && <ActiveFilters chips={chips} />}
         {vehicle && chips.length === 1 && !category && (result.total === 0 || result.knownFits === 0) && (
           <VehicleNoParts vehicle={vehicle} basePath={basePath} params={params} />
         )}
@@ -177,10 +80,141 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
             ))}
           </CardGrid>
         )}
-        <Pager look="catalog" page={page} total={result.total} limit={CATALOG_PAGE_SIZE} href={(n) => href({ page: String(n) })} />
+        <Pager
+          look="catalog"
+          page={page}
+          total={result.total}
+          limit={CATALOG_PAGE_SIZE}
+          href={(n) => catalogHref(basePath, params, { page: String(n) })}
+        />
       </section>
     </div>
   );
+}
+
+/** URL fields the catalog refuses (a page, sort, category, vehicle or price it cannot use): why, and the way to every part. */
+function RefusedFilters({ message, basePath }: { message: string; basePath: string }) {
+  return (
+    <div role="alert" className="rounded-xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
+      <p className="font-semibold">{message}</p>
+      <Link href={withoutVehicleHref(basePath, {})} className="mt-3 inline-block font-semibold underline">
+        Show every part
+      </Link>
+    </div>
+  );
+}
+
+type Chip = { label: string; href: string };
+
+/** The filters in use, each with the link that drops it (a category page's own category is not one). */
+function filterChips(basePath: string, params: CatalogParams, category: string | undefined): Chip[] {
+  const href = (changes: CatalogParams) => catalogHref(basePath, params, changes);
+  const vehicle = vehicleOf(params);
+  return [
+    ...(params.q ? [{ label: `“${params.q}”`, href: href({ q: undefined }) }] : []),
+    ...(params.category && !category ? [{ label: categoryName(params.category), href: href({ category: undefined }) }] : []),
+    ...(params.brand ? [{ label: params.brand, href: href({ brand: undefined }) }] : []),
+    ...(params.minPrice || params.maxPrice
+      ? [{ label: priceLabel(params.minPrice, params.maxPrice), href: href({ minPrice: undefined, maxPrice: undefined }) }]
+      : []),
+    ...(params.inStock === 'true' ? [{ label: 'In stock', href: href({ inStock: undefined }) }] : []),
+    ...(vehicle ? [{ label: `Fits ${vehicleLabel(vehicle)}`, href: withoutVehicleHref(basePath, params) }] : []),
+  ];
+}
+
+function ActiveFilters({ chips }: { chips: Chip[] }) {
+  return (
+    <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+      {chips.map((chip) => (
+        <li key={chip.label}>
+          <Link
+            href={chip.href}
+            prefetch={false}
+            className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 ring-1 ring-slate-300 hover:bg-slate-200"
+            aria-label={`Remove filter ${chip.label}`}
+          >
+            {chip.label} <span aria-hidden="true">✕</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type CatalogFacetsProps = { facets: CatalogPage['facets']; basePath: string; params: CatalogParams; category?: string };
+
+/** The filters with their counts: category, brand, price and availability. */
+function CatalogFacets({ facets, basePath, params, category }: CatalogFacetsProps) {
+  const href = (changes: CatalogParams) => catalogHref(basePath, params, changes);
+  const activeCategory = category ?? params.category;
+  // From a category page, another category is its page and the current one goes back to every part.
+  const categoryHref = (slug: string) =>
+    category
+      ? catalogHref(slug === category ? CATALOG_PATH : categoryPath(slug), params)
+      : catalogHref(CATALOG_PATH, params, { category: slug === activeCategory ? undefined : slug });
+  return (
+    <>
+      <FacetGroup title="Category">
+        {facets.category.map((facet) => (
+          <FacetLink
+            key={facet.value}
+            href={categoryHref(facet.value)}
+            active={activeCategory === facet.value}
+            label={categoryName(facet.value)}
+            count={facet.count}
+          />
+        ))}
+      </FacetGroup>
+      <FacetGroup title="Brand">
+        {facets.brand
+          .filter((facet) => facet.value !== '')
+          .slice(0, 15)
+          .map((facet) => (
+            <FacetLink
+              key={facet.value}
+              href={href({ brand: params.brand === facet.value ? undefined : facet.value })}
+              active={params.brand === facet.value}
+              label={facet.value}
+              count={facet.count}
+            />
+          ))}
+      </FacetGroup>
+      <FacetGroup title="Price">
+        <PriceFacets buckets={facets.price} basePath={basePath} params={params} />
+        <PriceForm basePath={basePath} params={params} />
+      </FacetGroup>
+      <FacetGroup title="Availability">
+        <FacetLink
+          href={href({ inStock: params.inStock === 'true' ? undefined : 'true' })}
+          active={params.inStock === 'true'}
+          label="In stock"
+          count={facets.inStock}
+        />
+      </FacetGroup>
+    </>
+  );
+}
+
+type PriceFacetsProps = { buckets: CatalogPage['facets']['price']; basePath: string; params: CatalogParams };
+
+/** The price bands that have parts; the active one's link drops the price filter. */
+function PriceFacets({ buckets, basePath, params }: PriceFacetsProps) {
+  return buckets
+    .filter((bucket) => bucket.count > 0)
+    .map((bucket) => {
+      const min = String(bucket.min);
+      const max = bucket.max === null ? undefined : String(bucket.max);
+      const active = params.minPrice === min && params.maxPrice === max;
+      return (
+        <FacetLink
+          key={bucket.key}
+          href={catalogHref(basePath, params, active ? { minPrice: undefined, maxPrice: undefined } : { minPrice: min, maxPrice: max })}
+          active={active}
+          label={priceLabel(min, max)}
+          count={bucket.count}
+        />
+      );
+    });
 }
 
 /** A list narrowed to a vehicle says so at its top, with the way back to every part. */

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { cacheLife } from 'next/cache';
+import type { ReactNode } from 'react';
 import { legalDocuments, legalPath, LEGAL_SLUGS } from '@/content/legal';
 import { SITE_NAME } from '@/lib/core/site';
 import { buttonClass } from '@/components/ui/button';
@@ -15,68 +16,40 @@ async function copyrightYear(): Promise<number> {
   return new Date().getFullYear();
 }
 
+type FooterItem = { label: string; href?: string };
+
+const COMPANY_ITEMS: FooterItem[] = [
+  { label: 'About us', href: '/myPortfolio' },
+  { label: 'Blog', href: '/blogs' },
+  { label: 'Track an order', href: '/orders/lookup' },
+  { label: 'Careers' },
+  { label: 'Wholesale and workshops' },
+];
+
+const LEGAL_ITEMS: FooterItem[] = [
+  ...LEGAL_SLUGS.map((slug) => ({ label: legalDocuments[slug].linkText, href: legalPath(slug) })),
+  { label: 'Cookie policy', href: `${legalPath('privacy')}#cookies` },
+];
+
 export async function Footer() {
   const year = await copyrightYear();
   return (
     <footer className="bg-ink text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className={headingClass}>
-            Contact
-          </h2>
+        <FooterSection id="footer-contact" title="Contact">
           <address className="mt-4 space-y-2 text-sm not-italic">
             <p>{SITE_NAME} Ltd., 18 Foundry Lane, Leeds LS2 7HX, United Kingdom</p>
             <p>Phone: +44 113 496 0275</p>
             <p>Email: support@partsmart.example</p>
           </address>
-        </section>
-        <section aria-labelledby="footer-company">
-          <h2 id="footer-company" className={headingClass}>
-            Company
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            <li>
-              <Link href="/myPortfolio" className="hover:text-white">
-                About us
-              </Link>
-            </li>
-            <li>
-              <Link href="/blogs" className="hover:text-white">
-                Blog
-              </Link>
-            </li>
-            <li>
-              <Link href="/orders/lookup" className="hover:text-white">
-                Track an order
-              </Link>
-            </li>
-            <li className={plainItemClass}>Careers</li>
-            <li className={plainItemClass}>Wholesale and workshops</li>
-          </ul>
-        </section>
-        <section aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className={headingClass}>
-            Legal
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {LEGAL_SLUGS.map((slug) => (
-              <li key={slug}>
-                <Link href={legalPath(slug)} className="hover:text-white">
-                  {legalDocuments[slug].linkText}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link href={`${legalPath('privacy')}#cookies`} className="hover:text-white">
-                Cookie policy
-              </Link>
-            </li>
-          </ul>
-        </section>
-        <section aria-labelledby="footer-newsletter">
-          <h2 id="footer-newsletter" className={headingClass}>
-            Newsletter
-          </h2>
+        </FooterSection>
+        <FooterSection id="footer-company" title="Company">
+          <FooterLinks items={COMPANY_ITEMS} />
+        </FooterSection>
+        <FooterSection id="footer-legal" title="Legal">
+          <FooterLinks items={LEGAL_ITEMS} />
+        </FooterSection>
+        <FooterSection id="footer-newsletter" title="Newsletter">
           <p className="mt-4 text-sm">Deals on parts and maintenance tips, once a month.</p>
           {/* The spec's newsletter does nothing: no form, no request. */}
           <div className="mt-4 flex gap-2">
@@ -93,11 +66,42 @@ export async function Footer() {
               Send
             </button>
           </div>
-        </section>
+        </FooterSection>
       </div>
       <p className="border-t border-white/10 py-4 text-center text-xs text-slate-400">
         © {year} {SITE_NAME}. All rights reserved.
       </p>
     </footer>
+  );
+}
+
+function FooterSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={headingClass}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function FooterLinks({ items }: { items: FooterItem[] }) {
+  return (
+    <ul className="mt-4 space-y-2 text-sm">
+      {items.map((item) =>
+        item.href ? (
+          <li key={item.label}>
+            <Link href={item.href} className="hover:text-white">
+              {item.label}
+            </Link>
+          </li>
+        ) : (
+          <li key={item.label} className={plainItemClass}>
+            {item.label}
+          </li>
+        ),
+      )}
+    </ul>
   );
 }

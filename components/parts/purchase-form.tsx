@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors, type UseFormRegister, type UseFormSetError } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ReadOnlyField } from '@/components/forms/read-only-field';
@@ -13,9 +13,9 @@ import { Button } from '@/components/ui/button';
 import { confirmDialog } from '@/lib/client/alerts';
 import { signOutOnAuthError } from '@/lib/client/fetch-json';
 import { submitJson } from '@/lib/client/submit';
-import { TEXT } from '@/lib/core/texts';
-import { unitCount } from '@/lib/catalog';
-import type { PartDTO } from '@/lib/catalog/types';
+import { TEXT, type PartUnit } from '@/lib/platform/constants';
+import { unitCount } from '@/lib/catalog/part-units';
+import type { PartDTO } from '@/lib/platform/types';
 import { purchaseFormSchema, type PurchaseFormInput } from '@/lib/validations/orders';
 
 type PurchaseFormProps = {
@@ -56,45 +56,49 @@ function isRepeat(last: LastOrder | null, order: Omit<LastOrder, 'number' | 'at'
   );
 }
 
-/** The part page's purchase form; the server checks every rule again. */
-export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
+/** The same order again within a minute asks first: true when there is nothing to ask or the buyer confirms. */
+async function confirmRepeat(order: Omit<LastOrder, 'number' | 'at'>, unit: PartUnit): Promise<boolean> {
+  const last = readLastOrder();
+  if (!isRepeat(last, order)) return true;
+  return confirmDialog({
+    title: 'Order this again?',
+    text: `You ordered ${unitCount(order.quantity, unit)} of this part less than a minute ago (order ${last.number}). Place the same order a second time?`,
+    confirmText: 'Yes, order again',
+    cancelText: 'No',
+  });
+}
+
+/** Sends the order, and once more if the connection dropped. */
+async function sendOrder(partId: string, values: PurchaseFormInput, setError: UseFormSetError<PurchaseFormInput>) {
+  // One key per submission: if the connection drops, the retry with the same key cannot place a second order.
+  const submission = { method: 'POST', json: { partId, ...values }, headers: { 'Idempotency-Key': crypto.randomUUID() } };
+  const send = () =>
+    submitJson<{ availableQuantity: number; insertedId: string; number: string }, PurchaseFormInput>('/api/order', submission, {
+      setError,
+      fields: ['address', 'phone', 'quantity'],
+    });
+  const res = await send();
+  return res.status === 0 ? send() : res;
+}
+
+/** The form, the stock as the last order left it, the order placed, and the submit that places one. */
+function usePurchase(part: PurchaseFormProps['part'], viewer: PurchaseFormProps['viewer']) {
   const router = useRouter();
   const [available, setAvailable] = useState(part.availableQuantity);
   const [placed, setPlaced] = useState<{ id: string; number: string } | null>(null);
-  const unit = part.unit ?? 'piece';
   const schema = useMemo(() => purchaseFormSchema(part.minimumQuantity), [part.minimumQuantity]);
-  const { register, handleSubmit, formState, reset, setError } = useForm<PurchaseFormInput>({
+  const form = useForm<PurchaseFormInput>({
     resolver: zodResolver(schema),
     defaultValues: { address: '', phone: '', quantity: part.minimumQuantity },
   });
-  const { errors, isSubmitting } = formState;
-  const outOfStock = available <= 0;
-  const belowMinimum = isBelowMinimum(available, part.minimumQuantity);
 
   async function onSubmit(values: PurchaseFormInput) {
     if (values.quantity > available) {
       toast.error(TEXT.overStock);
       return;
     }
-    const last = readLastOrder();
-    if (isRepeat(last, { partId: part._id, email: viewer.email, quantity: values.quantity })) {
-      const again = await confirmDialog({
-        title: 'Order this again?',
-        text: `You ordered ${unitCount(values.quantity, unit)} of this part less than a minute ago (order ${last.number}). Place the same order a second time?`,
-        confirmText: 'Yes, order again',
-        cancelText: 'No',
-      });
-      if (!again) return;
-    }
-    // One key per submission: if the connection drops, the retry with the same key cannot place a second order.
-    const submission = { method: 'POST', json: { partId: part._id, ...values }, headers: { 'Idempotency-Key': crypto.randomUUID() } };
-    const send = () =>
-      submitJson<{ availableQuantity: number; insertedId: string; number: string }, PurchaseFormInput>('/api/order', submission, {
-        setError,
-        fields: ['address', 'phone', 'quantity'],
-      });
-    let res = await send();
-    if (res.status === 0) res = await send();
+    if (!(await confirmRepeat({ partId: part._id, email: viewer.email, quantity: values.quantity }, part.unit ?? 'piece'))) return;
+    const res = await sendOrder(part._id, values, form.setError);
     if (await signOutOnAuthError(res.status)) return;
     if (!res.ok) {
       if (!res.fieldErrorsShown) toast.error(res.data.error ?? 'The order could not be placed, please try again');
@@ -106,10 +110,23 @@ export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
     setPlaced({ id: res.data.insertedId, number: res.data.number });
     rememberOrder({ partId: part._id, email: viewer.email, quantity: values.quantity, number: res.data.number });
     setAvailable(res.data.availableQuantity);
-    reset({ address: values.address, phone: values.phone, quantity: part.minimumQuantity });
+    form.reset({ address: values.address, phone: values.phone, quantity: part.minimumQuantity });
     // The page re-renders with the new stock (the order expired the part's cache).
     router.refresh();
   }
+
+  return { form, available, placed, onSubmit };
+}
+
+/** The part page's purchase form; the server checks every rule again. */
+export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
+  const { form, available, placed, onSubmit } = usePurchase(part, viewer);
+  const { register, handleSubmit, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const unit = part.unit ?? 'piece';
+  const outOfStock = available <= 0;
+  const belowMinimum = isBelowMinimum(available, part.minimumQuantity);
+  const unavailable = belowMinimum && !viewer.isAdmin;
 
   const label = viewer.isAdmin ? TEXT.adminCantPurchase : outOfStock ? TEXT.outOfStock : 'purchase now !';
   return (
@@ -120,25 +137,67 @@ export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
       className="grid gap-4 rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:grid-cols-2"
     >
       <h2 className="text-lg font-semibold text-slate-900 sm:col-span-2">Order this part</h2>
-      {placed && (
-        <div
-          role="status"
-          aria-label="Order placed"
-          className="rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200 sm:col-span-2"
-        >
-          <p className="font-semibold">Order {placed.number} is booked and waiting for payment.</p>
-          <p className="mt-2 flex flex-wrap gap-4 text-sm">
-            <Link href={`/dashboard/payment/${placed.id}`} className="font-semibold text-emerald-900 underline">
-              Pay order {placed.number}
-            </Link>
-            <Link href="/dashboard" className="font-semibold text-emerald-900 underline">
-              My Orders
-            </Link>
-          </p>
-        </div>
-      )}
+      {placed && <OrderPlaced id={placed.id} number={placed.number} />}
       <ReadOnlyField id="buyer-name" label="Name" value={viewer.name} />
       <ReadOnlyField id="buyer-email" label="Email" value={viewer.email} />
+      <ContactFields register={register} errors={errors} />
+      <Field id="quantity" label="Quantity" error={errors.quantity?.message} hint={`Minimum ${unitCount(part.minimumQuantity, unit)}`}>
+        <input
+          id="quantity"
+          type="number"
+          inputMode="numeric"
+          min={part.minimumQuantity}
+          step={1}
+          className={inputClass}
+          {...describedBy('quantity', errors.quantity?.message)}
+          {...register('quantity', { valueAsNumber: true })}
+        />
+      </Field>
+      <div className="sm:col-span-2">
+        {unavailable && (
+          <p id="purchase-unavailable" className="mb-3 text-sm font-medium text-amber-800">
+            {belowMinimumMessage(available, part.minimumQuantity)}
+          </p>
+        )}
+        <Button
+          type="submit"
+          loading={isSubmitting}
+          disabled={viewer.isAdmin || outOfStock || belowMinimum}
+          aria-describedby={unavailable ? 'purchase-unavailable' : undefined}
+          size="lg"
+          className="w-full sm:w-auto"
+        >
+          {label}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The order just placed: its number and where to pay it, kept on the page after the toast goes. */
+function OrderPlaced({ id, number }: { id: string; number: string }) {
+  return (
+    <div
+      role="status"
+      aria-label="Order placed"
+      className="rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200 sm:col-span-2"
+    >
+      <p className="font-semibold">Order {number} is booked and waiting for payment.</p>
+      <p className="mt-2 flex flex-wrap gap-4 text-sm">
+        <Link href={`/dashboard/payment/${id}`} className="font-semibold text-emerald-900 underline">
+          Pay order {number}
+        </Link>
+        <Link href="/dashboard" className="font-semibold text-emerald-900 underline">
+          My Orders
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function ContactFields({ register, errors }: { register: UseFormRegister<PurchaseFormInput>; errors: FieldErrors<PurchaseFormInput> }) {
+  return (
+    <>
       <Field id="address" label="Address" error={errors.address?.message} className="sm:col-span-2">
         <input
           id="address"
@@ -158,35 +217,6 @@ export function PurchaseForm({ part, viewer }: PurchaseFormProps) {
           {...register('phone')}
         />
       </Field>
-      <Field id="quantity" label="Quantity" error={errors.quantity?.message} hint={`Minimum ${unitCount(part.minimumQuantity, unit)}`}>
-        <input
-          id="quantity"
-          type="number"
-          inputMode="numeric"
-          min={part.minimumQuantity}
-          step={1}
-          className={inputClass}
-          {...describedBy('quantity', errors.quantity?.message)}
-          {...register('quantity', { valueAsNumber: true })}
-        />
-      </Field>
-      <div className="sm:col-span-2">
-        {belowMinimum && !viewer.isAdmin && (
-          <p id="purchase-unavailable" className="mb-3 text-sm font-medium text-amber-800">
-            {belowMinimumMessage(available, part.minimumQuantity)}
-          </p>
-        )}
-        <Button
-          type="submit"
-          loading={isSubmitting}
-          disabled={viewer.isAdmin || outOfStock || belowMinimum}
-          aria-describedby={belowMinimum && !viewer.isAdmin ? 'purchase-unavailable' : undefined}
-          size="lg"
-          className="w-full sm:w-auto"
-        >
-          {label}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }

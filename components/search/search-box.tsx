@@ -12,23 +12,15 @@ const KIND_LABELS: Record<Suggestion['kind'], string> = { part: 'Part', query: '
 const DEBOUNCE_MS = 15;
 
 /**
- * The navbar's search: a combobox (ARIA 1.2 pattern) with suggestions as you type, by name, brand,
- * category, part number or OEM number. Arrow keys move through them, Enter opens one or searches the
- * text, Escape closes. A search is narrowed to the chosen vehicle. Without scripts it is a plain GET
- * form to the catalog.
+ * The suggestions for the text typed (the last answer stays while the next is on its way), whether the
+ * list is open, the one highlighted, and the keys that move through them.
  */
-export function SearchBox({ className }: { className?: string }) {
-  const id = useId();
-  const router = useRouter();
-  const [text, setText] = useState('');
-  // The suggestions and the text they answer (the list keeps the last answer while the next is on its way).
+function useSearchSuggestions(text: string) {
   const [answer, setAnswer] = useState<{ for: string; suggestions: Suggestion[] }>({ for: '', suggestions: [] });
   const suggestions = answer.suggestions;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const request = useRef<AbortController | null>(null);
-  // Uncontrolled: text typed before the page's scripts ran stays in the box and is what Enter searches.
-  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const term = text.trim();
@@ -52,18 +44,9 @@ export function SearchBox({ className }: { className?: string }) {
 
   const expanded = open && suggestions.length > 0 && text.trim().length > 0;
 
-  function go(href: string) {
+  function close() {
     setOpen(false);
     setActive(-1);
-    router.push(href);
-  }
-  const follow = (suggestion: Suggestion) => go(suggestionHref(suggestion, readActiveVehicle()));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (expanded && active >= 0) return follow(suggestions[active]!);
-    const term = (input.current?.value ?? text).trim();
-    if (term) go(catalogHref(CATALOG_PATH, { q: term, ...vehicleParams(readActiveVehicle()) }));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -76,12 +59,39 @@ export function SearchBox({ className }: { className?: string }) {
       setActive((index) => (suggestions.length ? (index <= 0 ? suggestions.length - 1 : index - 1) : -1));
     } else if (event.key === 'Escape') {
       if (expanded) event.preventDefault();
-      setOpen(false);
-      setActive(-1);
+      close();
     }
   }
 
-  const optionId = (index: number) => `${id}-option-${index}`;
+  return { answer, active, setActive, expanded, setOpen, close, onKeyDown };
+}
+
+/**
+ * The navbar's search: a combobox (ARIA 1.2 pattern) with suggestions as you type, by name, brand,
+ * category, part number or OEM number. Arrow keys move through them, Enter opens one or searches the
+ * text, Escape closes. A search is narrowed to the chosen vehicle. Without scripts it is a plain GET
+ * form to the catalog.
+ */
+export function SearchBox({ className }: { className?: string }) {
+  const id = useId();
+  const router = useRouter();
+  const [text, setText] = useState('');
+  const { answer, active, setActive, expanded, setOpen, close, onKeyDown } = useSearchSuggestions(text);
+  // Uncontrolled: text typed before the page's scripts ran stays in the box and is what Enter searches.
+  const input = useRef<HTMLInputElement>(null);
+
+  function go(href: string) {
+    close();
+    router.push(href);
+  }
+  const follow = (suggestion: Suggestion) => go(suggestionHref(suggestion, readActiveVehicle()));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (expanded && active >= 0) return follow(answer.suggestions[active]!);
+    const term = (input.current?.value ?? text).trim();
+    if (term) go(catalogHref(CATALOG_PATH, { q: term, ...vehicleParams(readActiveVehicle()) }));
+  }
 
   return (
     <form role="search" action={searchPath(CATALOG_PATH)} method="get" onSubmit={submit} className={cn('lg:relative', className)}>
@@ -96,7 +106,7 @@ export function SearchBox({ className }: { className?: string }) {
         aria-expanded={expanded}
         aria-controls={`${id}-listbox`}
         aria-autocomplete="list"
-        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={expanded && active >= 0 ? optionId(id, active) : undefined}
         autoComplete="off"
         maxLength={MAX_QUERY_LENGTH}
         placeholder="Part, brand or part number"
@@ -110,38 +120,55 @@ export function SearchBox({ className }: { className?: string }) {
         onBlur={() => setOpen(false)}
         className="w-full rounded-lg border border-white/20 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500"
       />
-      <ul
-        id={`${id}-listbox`}
-        role="listbox"
-        aria-label="Suggestions"
-        hidden={!expanded}
-        data-for={answer.for}
-        className="absolute inset-x-0 top-full z-50 mt-1 max-h-96 overflow-y-auto rounded-lg bg-white py-1 text-slate-900 shadow-xl ring-1 ring-slate-200"
-      >
-        {suggestions.map((suggestion, index) => (
-          <li
-            key={`${suggestion.kind}:${suggestionHref(suggestion)}`}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            // mousedown, not click: the input's blur would close the list before a click lands.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              follow(suggestion);
-            }}
-            onMouseEnter={() => setActive(index)}
-            className={cn('flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm', index === active && 'bg-slate-100')}
-          >
-            <span className="min-w-0">
-              <span className="block truncate font-medium">{suggestion.label}</span>
-              {'detail' in suggestion && suggestion.detail && (
-                <span className="block truncate text-xs text-slate-600">{suggestion.detail}</span>
-              )}
-            </span>
-            <span className="shrink-0 text-xs text-slate-600">{KIND_LABELS[suggestion.kind]}</span>
-          </li>
-        ))}
-      </ul>
+      <SuggestionList id={id} answer={answer} active={active} hidden={!expanded} onFollow={follow} onHighlight={setActive} />
     </form>
+  );
+}
+
+const optionId = (id: string, index: number) => `${id}-option-${index}`;
+
+type SuggestionListProps = {
+  id: string;
+  answer: { for: string; suggestions: Suggestion[] };
+  active: number;
+  hidden: boolean;
+  onFollow: (suggestion: Suggestion) => void;
+  onHighlight: (index: number) => void;
+};
+
+function SuggestionList({ id, answer, active, hidden, onFollow, onHighlight }: SuggestionListProps) {
+  return (
+    <ul
+      id={`${id}-listbox`}
+      role="listbox"
+      aria-label="Suggestions"
+      hidden={hidden}
+      data-for={answer.for}
+      className="absolute inset-x-0 top-full z-50 mt-1 max-h-96 overflow-y-auto rounded-lg bg-white py-1 text-slate-900 shadow-xl ring-1 ring-slate-200"
+    >
+      {answer.suggestions.map((suggestion, index) => (
+        <li
+          key={`${suggestion.kind}:${suggestionHref(suggestion)}`}
+          id={optionId(id, index)}
+          role="option"
+          aria-selected={index === active}
+          // mousedown, not click: the input's blur would close the list before a click lands.
+          onMouseDown={(event) => {
+            event.preventDefault();
+            onFollow(suggestion);
+          }}
+          onMouseEnter={() => onHighlight(index)}
+          className={cn('flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm', index === active && 'bg-slate-100')}
+        >
+          <span className="min-w-0">
+            <span className="block truncate font-medium">{suggestion.label}</span>
+            {'detail' in suggestion && suggestion.detail && (
+              <span className="block truncate text-xs text-slate-600">{suggestion.detail}</span>
+            )}
+          </span>
+          <span className="shrink-0 text-xs text-slate-600">{KIND_LABELS[suggestion.kind]}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,18 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  enginesQuery,
-  loadMakes,
-  loadModels,
-  loadYears,
-  modelsQuery,
-  type Makes,
-  type ModelYears,
-  type YearEngines,
-} from '@/components/vehicles/reference-data';
+import type { Makes, ModelYears } from '@/components/vehicles/reference-data';
+import { useVehicleChoice } from '@/components/vehicles/use-vehicle-choice';
 import { CATALOG_PATH } from '@/lib/catalog/url';
 import { fetchJson } from '@/lib/client/fetch-json';
 import type { VehicleChoice } from '@/lib/catalog/fitment';
@@ -41,52 +33,9 @@ type VehiclePickerProps = {
  */
 export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = false }: VehiclePickerProps) {
   const id = useId();
-  const [year, setYear] = useState(initial ? String(initial.year) : '');
-  const [make, setMake] = useState(initial?.make ?? '');
-  const [model, setModel] = useState(initial?.model ?? '');
-  const [engine, setEngine] = useState(initial?.engine ?? '');
-  const [makes, setMakes] = useState<Makes>({ makes: [], makesWithParts: [] });
-  // Each list remembers what it was loaded for, so a stale answer is never shown for a new choice.
-  const [modelList, setModelList] = useState<{ for: string; models: ModelYears[] }>({ for: '', models: [] });
-  const [engineList, setEngineList] = useState<{ for: string; years: YearEngines[] }>({ for: '', years: [] });
+  const choice = useVehicleChoice(initial);
+  const { year, make, model, engine, ready, deadEnd, pickYear, pickMake } = choice;
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    void loadMakes().then(setMakes);
-  }, []);
-  const forModels = modelsQuery(make);
-  const forEngines = enginesQuery(make, model);
-  useEffect(() => {
-    if (!forModels) return;
-    void loadModels(forModels).then((models) => setModelList({ for: forModels, models }));
-  }, [forModels]);
-  useEffect(() => {
-    if (!forEngines) return;
-    void loadYears(forEngines).then((years) => setEngineList({ for: forEngines, years }));
-  }, [forEngines]);
-  const models = forModels && modelList.for === forModels ? modelList.models : [];
-  const yearEngines = forEngines && engineList.for === forEngines ? engineList.years : [];
-
-  const modelsForYear = year ? models.filter((m) => m.years.includes(Number(year))) : models;
-  const engines = yearEngines.find((entry) => entry.year === Number(year))?.engines ?? [];
-  const ready = Boolean(year && make && model);
-  // The chosen year and make have no model in the reference data: say so and offer the nearest years.
-  const deadEnd = Boolean(make && year && models.length > 0 && modelsForYear.length === 0);
-  const nearestYears = deadEnd ? nearest(Number(year), models) : [];
-  const withParts = modelsForYear.filter((m) => m.yearsWithParts.includes(Number(year)));
-  const withoutParts = modelsForYear.filter((m) => !m.yearsWithParts.includes(Number(year)));
-  const makesWithParts = new Set(makes.makesWithParts);
-
-  const pickYear = (value: string) => {
-    setYear(value);
-    if (model && !models.find((m) => m.model === model)?.years.includes(Number(value))) setModel('');
-    setEngine('');
-  };
-  const pickMake = (value: string) => {
-    setMake(value);
-    setModel('');
-    setEngine('');
-  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -102,132 +51,33 @@ export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = fa
   return (
     <div className="space-y-3">
       <form onSubmit={submit} className={cn('grid gap-3', wide ? 'sm:grid-cols-2 lg:grid-cols-5 lg:items-end' : 'grid-cols-2')}>
-        <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-year`}>
-          Year
-          <select id={`${id}-year`} className={selectClass} value={year} onChange={(e) => pickYear(e.target.value)}>
-            <option value="">Year</option>
-            {YEARS.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-make`}>
-          Make
-          <select id={`${id}-make`} className={selectClass} value={make} onChange={(e) => pickMake(e.target.value)}>
-            <option value="">Make</option>
-            <optgroup label="We have parts for">
-              {makes.makes
-                .filter((m) => makesWithParts.has(m))
-                .map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-            </optgroup>
-            <optgroup label="No parts yet">
-              {makes.makes
-                .filter((m) => !makesWithParts.has(m))
-                .map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-            </optgroup>
-          </select>
-        </label>
-        <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-model`}>
-          Model
-          <select
-            id={`${id}-model`}
-            className={selectClass}
-            value={model}
-            disabled={!make}
-            onChange={(e) => {
-              setModel(e.target.value);
-              setEngine('');
-            }}
-          >
-            <option value="">{deadEnd ? `No ${make} for ${year}` : 'Model'}</option>
-            {year ? (
-              <>
-                {withParts.length > 0 && (
-                  <optgroup label={`Parts for ${year}`}>
-                    {withParts.map((m) => (
-                      <option key={m.model} value={m.model}>
-                        {m.model}
-                      </option>
-                    ))}
-                  </optgroup>
-                )}
-                {withoutParts.length > 0 && (
-                  <optgroup label="No parts yet">
-                    {withoutParts.map((m) => (
-                      <option key={m.model} value={m.model}>
-                        {m.model}
-                      </option>
-                    ))}
-                  </optgroup>
-                )}
-              </>
-            ) : (
-              modelsForYear.map((m) => (
-                <option key={m.model} value={m.model}>
-                  {m.model}
-                  {m.yearsWithParts.length === 0 ? ' (no parts yet)' : ''}
-                </option>
-              ))
-            )}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-engine`}>
-          Engine
-          <select
-            id={`${id}-engine`}
-            className={selectClass}
-            value={engine}
-            disabled={!ready || engines.length === 0}
-            onChange={(e) => setEngine(e.target.value)}
-          >
-            <option value="">Any engine</option>
-            {engines.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect id={`${id}-year`} label="Year" value={year} onChange={pickYear}>
+          <option value="">Year</option>
+          {optionsOf(YEARS)}
+        </LabelledSelect>
+        <LabelledSelect id={`${id}-make`} label="Make" value={make} onChange={pickMake}>
+          <option value="">Make</option>
+          <MakeOptions makes={choice.makes} />
+        </LabelledSelect>
+        <LabelledSelect id={`${id}-model`} label="Model" value={model} disabled={!make} onChange={choice.pickModel}>
+          <option value="">{deadEnd ? `No ${make} for ${year}` : 'Model'}</option>
+          <ModelOptions year={year} models={choice.modelsForYear} />
+        </LabelledSelect>
+        <LabelledSelect
+          id={`${id}-engine`}
+          label="Engine"
+          value={engine}
+          disabled={!ready || choice.engines.length === 0}
+          onChange={choice.setEngine}
+        >
+          <option value="">Any engine</option>
+          {optionsOf(choice.engines)}
+        </LabelledSelect>
         <Button type="submit" className={cn(wide ? 'sm:col-span-2 lg:col-span-1' : 'col-span-2')} disabled={!ready} loading={busy}>
           {submitLabel}
         </Button>
       </form>
-      {deadEnd && (
-        <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-          <p className="font-semibold">
-            Our vehicle list has no {make} models from {year}.
-          </p>
-          {nearestYears.length > 0 && (
-            <p className="mt-2 flex flex-wrap items-center gap-2">
-              Nearest years:
-              {nearestYears.map((other) => (
-                <button
-                  key={other.year}
-                  type="button"
-                  onClick={() => pickYear(String(other.year))}
-                  className="rounded-full bg-white px-3 py-1 font-semibold text-brand-700 ring-1 ring-amber-300 hover:bg-amber-100"
-                >
-                  {other.year}
-                  {other.parts ? ' (parts)' : ''}
-                </button>
-              ))}
-            </p>
-          )}
-          <Link href={CATALOG_PATH} className="mt-2 inline-block font-semibold text-brand-700 underline">
-            Browse the whole catalog
-          </Link>
-        </div>
-      )}
+      {deadEnd && <DeadEndNotice make={make} year={year} nearestYears={choice.nearestYears} onPickYear={pickYear} />}
       <VinDecoder
         deadEnd={deadEnd}
         onDecoded={(decoded) => {
@@ -239,12 +89,98 @@ export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = fa
   );
 }
 
-/** The years of a make's models nearest to `year`: the two nearest, and the two nearest the shop has parts for. */
-function nearest(year: number, models: ModelYears[]): Array<{ year: number; parts: boolean }> {
-  const covered = new Set(models.flatMap((m) => m.yearsWithParts));
-  const byDistance = (years: Iterable<number>) => [...years].sort((a, b) => Math.abs(a - year) - Math.abs(b - year) || b - a).slice(0, 2);
-  const picked = new Set([...byDistance(new Set(models.flatMap((m) => m.years))), ...byDistance(covered)]);
-  return [...picked].sort((a, b) => a - b).map((other) => ({ year: other, parts: covered.has(other) }));
+type LabelledSelectProps = {
+  id: string;
+  label: string;
+  value: string;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+  children: ReactNode;
+};
+
+function LabelledSelect({ id, label, value, disabled, onChange, children }: LabelledSelectProps) {
+  return (
+    <label className="text-sm font-medium text-slate-700" htmlFor={id}>
+      {label}
+      <select id={id} className={selectClass} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </label>
+  );
+}
+
+const optionsOf = (values: Array<string | number>) =>
+  values.map((value) => (
+    <option key={value} value={value}>
+      {value}
+    </option>
+  ));
+
+/** The makes the shop has parts for first, then the others. */
+function MakeOptions({ makes }: { makes: Makes }) {
+  const covered = new Set(makes.makesWithParts);
+  return (
+    <>
+      <optgroup label="We have parts for">{optionsOf(makes.makes.filter((m) => covered.has(m)))}</optgroup>
+      <optgroup label="No parts yet">{optionsOf(makes.makes.filter((m) => !covered.has(m)))}</optgroup>
+    </>
+  );
+}
+
+/** With a year, the models the shop has parts for in that year first; without one, every model, marked when it has none. */
+function ModelOptions({ year, models }: { year: string; models: ModelYears[] }) {
+  if (!year)
+    return models.map((m) => (
+      <option key={m.model} value={m.model}>
+        {m.model}
+        {m.yearsWithParts.length === 0 ? ' (no parts yet)' : ''}
+      </option>
+    ));
+  const withParts = models.filter((m) => m.yearsWithParts.includes(Number(year))).map((m) => m.model);
+  const withoutParts = models.filter((m) => !m.yearsWithParts.includes(Number(year))).map((m) => m.model);
+  return (
+    <>
+      {withParts.length > 0 && <optgroup label={`Parts for ${year}`}>{optionsOf(withParts)}</optgroup>}
+      {withoutParts.length > 0 && <optgroup label="No parts yet">{optionsOf(withoutParts)}</optgroup>}
+    </>
+  );
+}
+
+type DeadEndNoticeProps = {
+  make: string;
+  year: string;
+  nearestYears: Array<{ year: number; parts: boolean }>;
+  onPickYear: (year: string) => void;
+};
+
+/** No model of the make in the chosen year: the nearest years it has, and the way to the whole catalog. */
+function DeadEndNotice({ make, year, nearestYears, onPickYear }: DeadEndNoticeProps) {
+  return (
+    <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+      <p className="font-semibold">
+        Our vehicle list has no {make} models from {year}.
+      </p>
+      {nearestYears.length > 0 && (
+        <p className="mt-2 flex flex-wrap items-center gap-2">
+          Nearest years:
+          {nearestYears.map((other) => (
+            <button
+              key={other.year}
+              type="button"
+              onClick={() => onPickYear(String(other.year))}
+              className="rounded-full bg-white px-3 py-1 font-semibold text-brand-700 ring-1 ring-amber-300 hover:bg-amber-100"
+            >
+              {other.year}
+              {other.parts ? ' (parts)' : ''}
+            </button>
+          ))}
+        </p>
+      )}
+      <Link href={CATALOG_PATH} className="mt-2 inline-block font-semibold text-brand-700 underline">
+        Browse the whole catalog
+      </Link>
+    </div>
+  );
 }
 
 function vinText(answer: VinAnswer, deadEnd: boolean): string {
