@@ -4,11 +4,7 @@ import { STORAGE_STATE } from './config';
 import { asAdmin, asCustomer, expect, test } from './fixtures';
 import { apiAs, createPartViaApi, isPhone, placeOrderViaApi, seededPartId } from './helpers';
 
-/**
- * Every page, for each role and at both widths (the desktop and phone projects), passes axe-core's
- * WCAG 2.1 A and AA rules with zero violations; so do the open menus, the vehicle selector and the
- * search suggestions.
- */
+/** Every page, for each role and at both widths, open menus and pickers included: no axe-core WCAG 2.1 A or AA violation. */
 async function expectAccessible(page: Page, label: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const report = violations.map(

@@ -4,12 +4,7 @@ import path from 'node:path';
 import { E2E_PORT } from '../playwright.config';
 import { expect, test } from './fixtures';
 
-/**
- * A body over the limit gets 413 and leaves the connection usable: a keep-alive client's next
- * request on it never fails. Checked against plain `next start` (scripts/next-start.ts), so that it
- * holds by the app's own code whatever server stands in front of it: 60 tries, a body of 200 kB
- * (drained) and of 3 MB (Connection: close) in turn, each followed by a GET on the same agent.
- */
+/** Over the body limit: 413, and the keep-alive connection stays usable; on plain `next start`, so the app holds it by itself. */
 const PORT = E2E_PORT + 47;
 const BASE = `http://localhost:${PORT}`;
 let server: ChildProcess | undefined;

@@ -65,10 +65,7 @@ test.describe('bad requests', () => {
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
     );
-    // The shop answers 413 once it has read 5 MB and closes the connection; the client, still writing,
-    // can then lose the answer to its own write error (EPIPE, or a reset that drops the unread answer).
-    // That is TCP's race, not the shop's: the upload is tried again, up to three times, until the
-    // answer is read.
+    // After its 413 at 5 MB the shop closes; a client still writing may lose the answer (TCP's race), so up to three tries.
     const upload = () =>
       sendChunked(
         `${baseURL}/api/uploads`,

@@ -1,9 +1,6 @@
 import { expect, test } from './fixtures';
 
-/**
- * The Cache-Control rules of next.config.mjs as `next start` applies them: a shared page goes out
- * public to a visitor with no session cookie, private to one with it, and no other path gets either.
- */
+/** next.config.mjs's Cache-Control under `next start`: shared pages public without a session cookie, private with one. */
 const PUBLIC = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 const PRIVATE = 'private, no-cache';
 

@@ -16,11 +16,7 @@ import {
   withShopDb,
 } from './helpers';
 
-/**
- * The cart and checkout of issue 29, as a guest and as a customer, at desktop and phone widths. Each
- * test brings its own parts (so no test shares stock with another), its own delivery zone (a postcode
- * of Iceland) and, where it needs one, its own discount code.
- */
+/** The cart and checkout (issue 29), guest and customer, both widths; each test has its own parts, zone and discount code. */
 
 const COROLLA = { year: 2016, make: 'Toyota', model: 'Corolla', engine: null };
 const DESCRIPTION = 'A part made for the cart tests, with a description that is comfortably longer than fifty characters.';
@@ -58,18 +54,10 @@ async function createPart(
   return { id, name, price: part.price };
 }
 
-/**
- * The parts a test made, withdrawn after it: they fit the 2016 Corolla, and left in the catalog they
- * would push the seeded parts off the first page of another spec's Corolla results.
- */
+/** Parts a test made, withdrawn after it: they fit the 2016 Corolla and would push the seeded parts off other specs' first page. */
 const created: string[] = [];
 
-/**
- * A delivery zone of its own, made through the admin API as a shop owner makes it (quotes read zones and
- * rates from the cache that the admin's changes expire): one postcode of Iceland (three digits; two
- * tests that draw the same one make zones of the same prices), Standard $8 (2-4 days) and Express $20
- * (1-2 days), and Iceland's tax at 10% on goods and shipping. Another country's postcode, if given.
- */
+/** A test's own delivery zone and tax, made through the admin API as an owner makes them, so the quote cache expires. */
 async function createZone(
   admin: APIRequestContext,
   testInfo: TestInfo,

@@ -3,11 +3,7 @@ import { STORAGE_STATE } from './config';
 import { expect, test } from './fixtures';
 import { apiAs, expectNoHorizontalOverflow, isPhone, keepScreenshot, openMenuIfPhone, searchFromBox } from './helpers';
 
-/**
- * The catalog once a vehicle is chosen: every way into the parts list, a category or a search lands on
- * the vehicle's own list (the vehicle in the URL, so the pages stay the same for everyone and cached),
- * under "Parts for your … · Show all parts".
- */
+/** With a vehicle chosen, every way into a list lands on the vehicle's own, kept in the URL so pages stay shared and cached. */
 
 const CIVIC = 'year=2018&make=Honda&model=Civic';
 const BANNER = 'Parts for your 2018 Honda Civic · Show all parts';

@@ -2,10 +2,7 @@ import { request, type APIRequestContext } from '@playwright/test';
 import { asAdmin, asCustomer, expect, test } from './fixtures';
 import { newClientIp, signInViaApi, uniqueEmail } from './helpers';
 
-/**
- * A private page with an id in its path answers 404 for a foreign or unknown id before anything is
- * sent (not 200 with "Loading…" and a streamed not-found view), and 200 for its owner.
- */
+/** A private page with a foreign or unknown id in its path answers 404 before anything streams; its owner gets 200. */
 const UNKNOWN_ID = '0123456789abcdef01234567';
 
 async function placeOrder(api: APIRequestContext, origin: string): Promise<string> {

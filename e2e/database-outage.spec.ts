@@ -5,17 +5,7 @@ import { E2E_PORT } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { withShopDb } from './helpers';
 
-/**
- * While the database is down, a public page with a copy in the cache is served from it, one without
- * answers the 503 page with Retry-After, and the API answers 503 with Retry-After. The database is
- * really stopped: this file starts its own (an embedded one, never the shared e2e server's) and the
- * production topology on it (`npm run serve:cluster`: Redis, one `next start` instance of the build,
- * nginx with deploy/nginx.conf; the demo catalog seeded), then stops the database mid-run.
- *
- * The app serves its cached copies itself. A page it cannot render answers 500, which nginx turns into
- * the shop's unavailable page with 503 and Retry-After: Next.js gives a page no way to answer 503,
- * and a proxy.ts that could would run on every catalog page (docs/operations.md).
- */
+/** Its own database, stopped mid-run: cached pages still served, the rest 503 with Retry-After via nginx (docs/operations.md). */
 let BASE = '';
 let db: RunningDatabase | undefined;
 let cluster: ChildProcess | undefined;

@@ -34,10 +34,7 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
-/**
- * Searches `text` from the navbar's search box, not a suggestion: the list is closed once shown (Escape
- * on an empty list would clear a search field), then Enter searches the text.
- */
+/** Searches `text` from the navbar's box, not a suggestion: the list closed first (Escape on an empty one clears the field). */
 export async function searchFromBox(page: Page, text: string): Promise<void> {
   const box = page.getByRole('combobox', { name: 'Search parts' });
   await box.fill(text);
@@ -138,10 +135,7 @@ export async function payOrderViaApi(api: APIRequestContext, orderId: string): P
   return id;
 }
 
-/**
- * Direct access to the e2e database, for setups no page offers (taking a role away), or to the
- * database server at `uri` (a test's own).
- */
+/** The e2e database (or the server at `uri`, a test's own), for setups no page offers, such as taking a role away. */
 export async function withShopDb<T>(fn: (db: mongo.Db) => Promise<T>, uri?: string): Promise<T> {
   const { default: mongoose } = await import('mongoose');
   const client = new mongoose.mongo.MongoClient(uri ?? (await e2eDatabaseUri()));
@@ -173,8 +167,7 @@ export async function seededPartId(request: APIRequestContext, name = 'Vented Fr
 /** Closes the open alert with OK (Enter on the button); again if the first one landed while it was still animating in. */
 export async function closeAlert(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog');
-  // The keyboard, as a user may: a click waits for the button to keep its box two frames in a row, which
-  // a phone-sized page under the whole suite's load did not give within 10 s (the flaky delete story).
+  // The keyboard, as a user may: a click waits for the button to hold still two frames, which a loaded phone page may not give.
   await expect(async () => {
     if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'OK' }).press('Enter', { timeout: 1000 });
     await expect(dialog).toBeHidden({ timeout: 1000 });

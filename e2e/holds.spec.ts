@@ -12,11 +12,7 @@ import {
   withShopDb,
 } from './helpers';
 
-/**
- * What one client may hold unpaid (issue 44 A1) and what a merged cart keeps (A4), as the buyer sees
- * them: an order past the hold limit says its parts are taken at payment, and a guest cart that does not
- * fit the account's 50 lines says so on the cart page.
- */
+/** Unpaid holds (issue 44 A1) and merged carts (A4) as the buyer sees them: parts taken at payment, a cart over 50 lines. */
 
 test.describe('unpaid holds', () => {
   test('an order past the hold limit says its parts are taken at payment, and takes them when paid', async ({

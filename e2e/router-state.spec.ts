@@ -1,11 +1,7 @@
 import { expect, test } from './fixtures';
 import { openMenuIfPhone, searchFromBox } from './helpers';
 
-/**
- * A client navigation's `Next-Router-State-Tree` header is URL-encoded JSON of an array: anything
- * else is refused with 400 by proxy.ts before Next.js parses it (it answered 500). Real navigations
- * still get their page.
- */
+/** A `Next-Router-State-Tree` other than URL-encoded JSON of an array gets 400 from proxy.ts; real navigations get their page. */
 const PAGES = ['/parts', '/categories/brakes', '/parts/search?q=brake'];
 
 test.describe('the router state header', () => {

@@ -1,11 +1,7 @@
 import { expect, test } from './fixtures';
 import { searchFromBox } from './helpers';
 
-/**
- * Timings: the `timing` projects (playwright.config.ts) run this file once every other test has
- * finished, so that a test doing heavy work on the other worker (a product deleted, every page that
- * showed it rendered again) is not measured with it.
- */
+/** Run last by the `timing` projects (playwright.config.ts), so that no heavy test on the other worker weighs on the timings. */
 
 type Timing = { __typedAt: number; __shownAt: number };
 

@@ -2,11 +2,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_ACCOUNTS } from './config';
 import { apiAs, createPartViaApi, signInViaApi } from './helpers';
 
-/**
- * Shared pages on Vercel (playwright.vercel.config.ts: built and run with VERCEL=1): Next.js's own page
- * cache and Cache-Control, no fixed s-maxage of ours, and a price change purges the pages showing the
- * part through Next.js's revalidateTag, so the new price is on them within 2 s.
- */
+/** Shared pages with VERCEL=1: Next.js's own cache and Cache-Control, and a price change purges them (revalidateTag) within 2 s. */
 const FIXED = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -5,11 +5,7 @@ import { latestMailTo } from '../tests/helpers/mailbox';
 import { E2E_ACCOUNTS, E2E_MAILBOX } from './config';
 import { allPartsViaApi, apiAs, createPartViaApi, placeOrderViaApi, seededPartId, signInViaApi, withShopDb } from './helpers';
 
-/**
- * The production build as Vercel runs it (playwright.vercel.config.ts: VERCEL=1, so no timers): an
- * order's email goes out right after its response, and what the Node host's timers would do happens
- * only when this test calls the job routes with the cron secret, as Vercel Cron does.
- */
+/** VERCEL=1, no timers: an order's email goes out after its response; the timers' work waits for the job routes to be called. */
 const SECRET = process.env.E2E_CRON_SECRET ?? '';
 const asCron = { authorization: `Bearer ${SECRET}` };
 /** A stored document as this test writes it, straight into the collection. */

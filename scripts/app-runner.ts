@@ -7,10 +7,7 @@ import { disconnectDb } from '@/lib/platform/db';
 import { authSecret, dataDir, env, missingProductionSettings, resetEnv, trustedProxyHops } from '@/lib/platform/env';
 import { KEEP_ALIVE_MS } from './serve';
 
-/**
- * Fills the settings the embedded defaults cover (DESIGN.md section 3): starts the database
- * (resolver), points the app at it, and generates a session secret once into the data directory.
- */
+/** Fills the settings the embedded defaults cover (DESIGN.md section 3): the database, and a session secret made once. */
 export async function prepareEnvironment(): Promise<RunningDatabase> {
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   const db = await resolveDatabase({ dataDir: dataDir(), cacheDir: path.resolve('.cache') });
@@ -42,11 +39,7 @@ export async function seedIfEmpty(): Promise<void> {
   await disconnectDb();
 }
 
-/**
- * The production server's heap limit: SHOP_HEAP_MB (default 384), unless NODE_OPTIONS sets one.
- * Without a limit V8 lets the heap grow while it has room (1.4 GB of RSS under load with the
- * 100,000-part index, against 460 MB with the limit, at no loss of req/s); a larger catalog raises it.
- */
+/** The heap limit: SHOP_HEAP_MB (default 384) unless NODE_OPTIONS sets one; without a limit V8 grows the heap while it has room. */
 function nodeOptions(command: 'dev' | 'start', current: string | undefined): string | undefined {
   if (command !== 'start' || /--max-old-space-size/.test(current ?? '')) return current;
   const mb = Number(process.env.SHOP_HEAP_MB || 384);
@@ -57,10 +50,7 @@ function nodeOptions(command: 'dev' | 'start', current: string | undefined): str
 /** Next.js's command line (node_modules/.bin/next). */
 const NEXT_BIN = path.resolve('node_modules', '.bin', 'next');
 
-/**
- * `next build` with this process's settings, into its NEXT_DIST_DIR. A build into another directory than
- * `.next` adds that directory's types to tsconfig.json and next-env.d.ts: both are put back as they were.
- */
+/** `next build` into NEXT_DIST_DIR; another directory than `.next` edits tsconfig.json and next-env.d.ts, so both are put back. */
 export function buildNext(): void {
   const kept = ['tsconfig.json', 'next-env.d.ts'].map((file) => [file, existsSync(file) ? readFileSync(file, 'utf8') : null] as const);
   try {
@@ -74,13 +64,7 @@ export function buildNext(): void {
   }
 }
 
-/**
- * Starts the app as a child process: `next dev`, or `next start` for the production build, with
- * `-p`/PORT and `-H` in `args` and the settings in `env`. With TRUSTED_PROXY_HOPS=0 (no proxy in
- * front) the production server is scripts/serve.ts instead, Next.js's custom server API around
- * `next start`'s handler that only sets the client address from the connection (lib/platform/client-address.ts),
- * which `next start` takes from a client's X-Forwarded-For. The cluster test starts its instances with it too.
- */
+/** `next dev` or `next start`; with TRUSTED_PROXY_HOPS=0, scripts/serve.ts, as `next start` trusts a client's X-Forwarded-For. */
 export function spawnServer(
   command: 'dev' | 'start',
   args: string[],
@@ -96,8 +80,7 @@ export function spawnServer(
   const hops = trustedProxyHops(source);
   if (command === 'start' && hops === 0) {
     const serveScript = path.resolve('scripts', 'serve.ts');
-    // tsx compiles serve.ts and its imports, then steps aside: its require hooks on Next.js's request
-    // path cost 10 to 30% of req/s in measurements.
+    // tsx compiles serve.ts and its imports, then steps aside: its require hooks on Next.js's request path slow every request.
     const bootstrap = [
       "const { register } = require('tsx/cjs/api');",
       'const unregister = register();',
@@ -113,10 +96,7 @@ export function spawnServer(
   return spawn(NEXT_BIN, [command, ...args, ...extra], { stdio, env: childEnv });
 }
 
-/**
- * Runs Next.js (`dev` or `start`, see spawnServer) until it exits or we are stopped, then stops the
- * database cleanly. `-p`/PORT and `-H` are passed on.
- */
+/** Runs Next.js (see spawnServer) until it exits or we are stopped, then stops the database cleanly. */
 export async function runNext(command: 'dev' | 'start', args: string[], db: RunningDatabase): Promise<never> {
   // The catalog's data cache lives as long as one server: whatever changed while the shop was
   // stopped (a seed, another database) must not be served from an earlier run's cache.

@@ -1,7 +1,4 @@
-/**
- * A small HTTP benchmark: `tsx scripts/bench-http.ts <url> [requests=200] [concurrency=10]`.
- * Prints the latency percentiles and the throughput of GET requests against a running shop.
- */
+/** GET latency percentiles and throughput of a running shop: `tsx scripts/bench-http.ts <url> [requests=200] [concurrency=10]`. */
 const [url, requestsArg = '200', concurrencyArg = '10'] = process.argv.slice(2);
 if (!url) throw new Error('usage: tsx scripts/bench-http.ts <url> [requests] [concurrency]');
 const requests = Number(requestsArg);

@@ -29,18 +29,7 @@ import { startCluster } from './cluster/topology';
 import { prepareEnvironment, seedIfEmpty } from './app-runner';
 import { benchSeedEnv } from './bench/accounts';
 
-/**
- * `npm run bench`: builds the benchmark build, starts it on a fresh embedded database and measures
- * the shop in two set-ups, each against baselines of the same run, interleaved, N rounds, medians:
- * - `next start` alone, uncompressed: each page against a page of about its size that Next.js
- *   prerendered (/bench-static/{kb}), the JSON API against its in-memory twin; orders, first-load
- *   JavaScript and Lighthouse there too;
- * - the production topology (2 instances, Redis, nginx: scripts/cluster/topology.ts), with a
- *   browser's Accept-Encoding: each page against the same bytes served by the same nginx as
- *   precompressed static files, /parts' static copy kept by nginx's page cache (what a cache hit costs by
- *   itself), and a price change seen through nginx.
- * `--scale` measures a large catalog prepared by `npm run seed:scale`. See `--help`.
- */
+/** `npm run bench`: the shop against baselines of the same run, under `next start` alone and through nginx (docs/operations.md). */
 const HELP = `Usage: npm run bench -- [options]
   --rounds N         rounds of every measurement (default 3)
   --duration S       seconds per load run (default 10)
@@ -114,11 +103,7 @@ async function maybeBuild(): Promise<void> {
   log(`[bench] built in ${build.seconds.toFixed(0)} s (full output in .data/bench-build.log)\n\n${build.routes}\n`);
 }
 
-/**
- * The spec's order loads place dozens of orders per customer (the ledger's figures): one client's hold
- * limits (issue 44) would have most of them take their stock at payment. The limits are off on the main
- * server; the cart, the checkouts and `hoard` run on a server of their own with the shop's defaults.
- */
+/** Hold limits off on the main server: the spec's order loads place dozens of orders per customer (checkouts get their own server). */
 const LIFTED_HOLDS = { UNPAID_HOLD_ORDERS: '0' };
 
 async function start(dataDir: string, readyPath: string, env: Record<string, string> = LIFTED_HOLDS): Promise<Running> {
@@ -480,10 +465,7 @@ async function clusterRun(dataDir: string, partPath: string, runId: string): Pro
       await sandwiched(
         pages,
         (baseline) => clusterLoad(base, baseline, seconds, signedInCopies.has(baseline) ? cookies : null, 50, processes),
-        // One request first, so the run starts on a fresh copy: after the baseline's seconds the page's copy
-        // is past its stale window, and the run's 50 first requests would all go to the app at once (nginx
-        // locks only a page it has no copy of). That burst is the app's cost, not the cache's: `coldBurst`
-        // below measures it on its own.
+        // One request first, so the run starts on a fresh copy, not with a stale copy's burst to the app (coldBurst measures that).
         async (page) => {
           await rawGet(base, page.path, { 'accept-encoding': BROWSER_ENCODING });
           return clusterLoad(base, page.path, seconds, page.signedIn ? cookies : null, 50, processes);

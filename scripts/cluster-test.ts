@@ -16,14 +16,7 @@ import { precompress, startNginx } from './cluster/nginx';
 import { startInstance, startRedis, type Managed } from './cluster/processes';
 import { startSmtpMailbox } from './smtp-mailbox';
 
-/**
- * `npm run test:cluster`: the shop scaled out (DESIGN.md section 8a), with real parts only. Redis, one
- * embedded database, two production instances (A and B) sharing the cache through REDIS_URL, and
- * nginx in front with deploy/nginx.conf (round robin, the page cache, brotli and gzip, the static
- * files); the checks go through nginx and to each instance directly,
- * assert on the stored data, and print each figure. Uses the existing production build (`.next`),
- * building it first when there is none or with `--build`. Exit code 1 when a check fails.
- */
+/** `npm run test:cluster [-- --build] [-- --keep]` (DESIGN.md section 8a): two instances, Redis and nginx, on real parts only. */
 const { values: flags } = parseArgs({ options: { build: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } } });
 
 const DATA_DIR = path.resolve('.data', 'cluster');
@@ -194,12 +187,7 @@ async function nginxPageFacts(base: string, instances: string[], sessionCookie: 
   };
 }
 
-/**
- * What check 12 asserts of nginx's copies past their time: under steady traffic the request that finds a
- * copy expired gets it at once (STALE) while the app is asked again (with a lock alone it would be
- * EXPIRED, the others waiting; the slowest request is reported); after a pause (nobody asking for the
- * page) a changed price shows on the next request, no old copy. The problems found, or none.
- */
+/** Check 12: under traffic an expired copy goes out at once (STALE) while the app is asked; after a pause, never an old price. */
 async function nginxExpiredCopies(base: string, instance: string, origin: string, admin: Session, partId: string) {
   const problems: string[] = [];
   const pagePath = `/parts/${partId}`;
@@ -292,11 +280,7 @@ async function stockFacts(partId: string): Promise<{ stock: number; ledger: numb
   return { stock: part?.availableQuantity ?? -1, ledger: moves.reduce((sum, move) => sum + move.delta, 0), orders, intents };
 }
 
-/**
- * A guest fills a cart: 6 adds of one unit through nginx (who served each after the first, which set
- * the cart's cookie), then 10 more sent to the instances directly in turn; both instances must then
- * show all 16 units.
- */
+/** A guest's 16 units, added through nginx and then on each instance in turn, must all show on both instances. */
 async function cartAcrossInstances(
   lbBase: string,
   instances: string[],

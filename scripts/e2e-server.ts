@@ -4,11 +4,7 @@ import { E2E_ACCOUNTS, E2E_DATA_DIR, E2E_MAILBOX } from '../e2e/config';
 import { buildNext, prepareEnvironment, runNext, seedIfEmpty } from './app-runner';
 import { startSmtpMailbox } from './smtp-mailbox';
 
-/**
- * The server Playwright tests run against: the production build started with the embedded
- * defaults on a fresh database, the offline payment gateway, and a local SMTP server that keeps
- * every message it receives in the mailbox directory for the tests to read.
- */
+/** Playwright's server: the production build on a fresh embedded database, the offline gateway, local SMTP into the mailbox. */
 async function startSmtpServer(mailbox: string): Promise<number> {
   mkdirSync(mailbox, { recursive: true });
   let count = 0;

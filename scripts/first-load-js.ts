@@ -1,10 +1,6 @@
 import { measureFirstLoad } from './bench/first-load';
 
-/**
- * The first-load JavaScript of pages of a running shop, as a browser downloads it (Next 16's build
- * no longer prints it): every script a visitor's Chromium fetches until the page is loaded and
- * idle, raw and gzipped. Usage: tsx scripts/first-load-js.ts [baseUrl] [path...]
- */
+/** First-load JavaScript a browser fetches (Next 16's build no longer prints it): `tsx scripts/first-load-js.ts [baseUrl] [path...]`. */
 const [base = 'http://localhost:3000', ...paths] = process.argv.slice(2);
 
 async function main(): Promise<void> {

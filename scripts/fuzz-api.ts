@@ -6,18 +6,7 @@ import { E2E_ACCOUNTS } from '../e2e/config';
 import { prepareEnvironment, seedIfEmpty, spawnServer } from './app-runner';
 import { failedInsideItself } from './schemathesis-log';
 
-/**
- * Schemathesis over the whole API (issue 30): the production build on the embedded defaults, a fresh
- * database with the seeded accounts, then every operation of /api/openapi.json as a visitor, as the
- * customer (session cookie) and as the admin (bearer token), with the checks for server errors,
- * response schemas, status codes and content types, and the document's links (create a part, then
- * read, change and delete it; place an order, then read and cancel it). Any failure fails the run.
- *
- *   npm run fuzz:api            (FUZZ_PORT, default 3390; FUZZ_MAX_EXAMPLES per operation, default 5)
- *
- * Schemathesis and Hypothesis come from PyPI, pinned, into .cache/schemathesis-<version>-hypothesis-<version>
- * on first use.
- */
+/** `npm run fuzz:api` (issue 30): pinned Schemathesis over every API operation as each role; FUZZ_PORT, FUZZ_MAX_EXAMPLES tune it. */
 const SCHEMATHESIS_VERSION = '4.32.5';
 /** Its example generator, pinned too: pip would otherwise take whichever release is newest that day. */
 const HYPOTHESIS_VERSION = '6.170.17';
@@ -113,9 +102,7 @@ function runSchemathesis(role: string, headers: string[]): Promise<RunResult> {
     MAX_EXAMPLES,
     '--max-redirects',
     '0',
-    // One worker: with two, Schemathesis draws in two threads, and Hypothesis's ast.parse calls in
-    // both race on CPython 3.11's AST recursion counter ("SystemError: AST constructor recursion
-    // depth mismatch", CPython gh-106905), which failed CI runs on 2026-11-26 and 2026-11-27.
+    // One worker: with two, Hypothesis's ast.parse calls race on CPython 3.11's AST recursion counter (CPython gh-106905).
     '--workers',
     '1',
     '--seed',
@@ -156,12 +143,7 @@ function runSchemathesis(role: string, headers: string[]): Promise<RunResult> {
   });
 }
 
-/**
- * One role's run, made once more when Schemathesis failed inside itself rather than on a response
- * (Hypothesis reports an error of its own, such as a FlakyFailure, and no check failed). A second
- * run with the same seed must pass; any failure found on a response, or any other error, counts at
- * once.
- */
+/** One role's run, made once more with the same seed when Schemathesis failed inside itself rather than on a response. */
 async function runRole(role: string, headers: string[]): Promise<RunResult> {
   const first = await runSchemathesis(role, headers);
   if (first.exitCode === 0 || !failedInsideItself(readFileSync(logOf(role), 'utf8'))) return first;
@@ -170,11 +152,7 @@ async function runRole(role: string, headers: string[]): Promise<RunResult> {
   return runSchemathesis(role, headers);
 }
 
-/**
- * Shows Schemathesis's output and keeps it whole in `file`. Its banner lines ("=== 3 warnings in 29.69s
- * ===") are shown without the rules of equals signs: CI reads a line in that shape as a pytest run that
- * executed no test, while the counts that matter are this script's own "[fuzz]" lines.
- */
+/** Relays Schemathesis's output and keeps it in `file`; its "===" banner rules go, as CI reads that shape as a pytest run. */
 function relay(child: ChildProcess, file: string): void {
   const kept = createWriteStream(file);
   for (const stream of [child.stdout, child.stderr]) {

@@ -3,14 +3,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 
-/**
- * `npm run hostile -- --url http://localhost:3100 --admin email:password --customer email:password`:
- * a hostile pass over a running shop (production build): malformed ids, bodies, operators, oversized
- * and wrong-typed input, another customer's ids, cross-site writes, on every API route and page
- * family; then 8 concurrent chunked 50 MB uploads while the app's memory is sampled. It prints the
- * count of requests by status class and every 5xx (there must be none). Read-only for the catalog
- * except the parts and orders it creates itself.
- */
+/** `npm run hostile -- --url URL --admin email:password --customer email:password`: bad input everywhere; fails on any 5xx. */
 const { values: flags } = parseArgs({
   options: { url: { type: 'string' }, admin: { type: 'string' }, customer: { type: 'string' }, pid: { type: 'string' } },
 });

@@ -7,15 +7,7 @@ import { connectDb, disconnectDb } from '@/lib/platform/db';
 import { SearchSnapshot } from '@/models';
 import { prepareEnvironment, seedIfEmpty } from './app-runner';
 
-/**
- * `npm run measure:cold-search -- [--data-dir .data/cold-demo] [--port 3190] [--runs 3] [--query brake]`:
- * what a cold serverless instance costs to answer its first search. Starts the production build with
- * `next start` and VERCEL=1 (no timers, as a Vercel function) on the data directory's database (seeded
- * with the demo catalog when empty; `.data/scale` after `npm run seed:scale` for 100,000 parts), times
- * the start until the port takes connections, then its first `/api/search?q=...` (a text search: it needs the
- * whole index), then the next one. The first run starts without a stored snapshot (the first instance
- * after a deploy of an empty snapshot collection); the others load the snapshot the first one wrote.
- */
+/** A cold VERCEL=1 instance's first search (docs/operations.md): [--data-dir .data/cold-demo] [--port 3190] [--runs 3] [--query brake] */
 const { values: flags } = parseArgs({
   options: {
     'data-dir': { type: 'string', default: path.join('.data', 'cold-demo') },
@@ -41,10 +33,7 @@ function cpuMs(pid: number): number {
 /** How long a first search may answer 503 before the run gives up (a first load of 100,000 parts takes minutes). */
 const LOADING_LIMIT_MS = 600_000;
 
-/**
- * A GET until it answers something else than 503 ("still loading": each such answer comes once the
- * request has waited REQUEST_SEARCH_WAIT for the index), at most LOADING_LIMIT_MS.
- */
+/** A GET repeated while it answers 503 (each after REQUEST_SEARCH_WAIT for the index), for at most LOADING_LIMIT_MS. */
 async function timed(url: string): Promise<{ status: number; ms: number; total: number; retries: number }> {
   const started = performance.now();
   for (let retries = 0; ; retries++) {

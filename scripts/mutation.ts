@@ -5,16 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { resolveDatabase } from '@/db/embedded';
 import { startStripeMock } from '@/tests/jest/stripe-mock';
 
-/**
- * `npm run test:mutation [-- --group NAME] [-- --changed-only] [-- stryker options]`: StrykerJS over the
- * money, shipping, tax, discount, guest-link, lookup and cart modules, one group of stryker.config.mjs
- * after the other. Stryker runs jest once per mutant, and jest's global setup would start a database and
- * stripe-mock each time: this starts them once, and the jest setup (tests/jest/global-setup.ts) reuses
- * them. Ends with each module's score; exits non-zero when a group that ran is under its break threshold.
- *
- * `--changed-only` (CI): skips a group whose modules and test files all read as its incremental report
- * recorded them; a group with a change runs incrementally, testing only what changed.
- */
+/** `npm run test:mutation [-- --group NAME] [-- --changed-only]`: StrykerJS by group, one database and stripe-mock for every jest run. */
 type Group = { mutate: string[]; tests: string[] };
 type Mutant = { status: string };
 type Report = {
@@ -28,10 +19,7 @@ const reportPath = (name: string) => path.join(root, 'reports', `stryker-increme
 const readReport = (name: string): Report | null =>
   existsSync(reportPath(name)) ? (JSON.parse(readFileSync(reportPath(name), 'utf8')) as Report) : null;
 
-/**
- * The files of a group that differ from its incremental report (null: no report): its modules, and
- * the test files the report recorded. A test file added since can only kill more mutants.
- */
+/** A group's files that differ from its incremental report (null: no report); a test file added since can only kill more mutants. */
 function changedSince(name: string, group: Group): string[] | null {
   const report = readReport(name);
   if (!report) return null;
@@ -56,10 +44,7 @@ function scores(name: string): Array<{ file: string; detected: number; valid: nu
   });
 }
 
-/**
- * StrykerJS at a pinned version, installed on first use into .cache (as the database and stripe-mock are):
- * its 94 packages are no part of the shop's own install. Its jest runner finds the project's jest above it.
- */
+/** StrykerJS, pinned, installed into .cache on first use: no part of the shop's install (its jest runner finds the project's jest). */
 const STRYKER_VERSION = '10.0.0';
 
 function strykerBin(): string {

@@ -1,11 +1,7 @@
 import { spawn } from 'node:child_process';
 import { prepareEnvironment, seedIfEmpty } from './app-runner';
 
-/**
- * Plain `next start` (no custom server) on the embedded defaults: the database resolver and the
- * seed, then Next.js's own server. Used by e2e/api-body-limit.spec.ts to check what the app itself
- * does, whatever server stands in front of it. PORT and SHOP_DATA_DIR come from the environment.
- */
+/** Plain `next start` on the embedded defaults, so e2e/api-body-limit.spec.ts tests the app alone; PORT and SHOP_DATA_DIR from the env. */
 async function main(): Promise<void> {
   const port = process.env.PORT ?? '3000';
   const db = await prepareEnvironment();

@@ -1,10 +1,7 @@
 import path from 'node:path';
 import { resolveDatabase } from '@/db/embedded';
 
-/**
- * `npm run db:prepare`: makes sure an embedded database can start on this machine (downloads
- * MongoDB or builds FerretDB once into .cache/bin), so the first test run does not wait for it.
- */
+/** `npm run db:prepare`: downloads MongoDB or builds FerretDB into .cache/bin once, so the first test run does not wait for it. */
 async function main(): Promise<void> {
   const started = Date.now();
   const db = await resolveDatabase({

@@ -1,9 +1,6 @@
 import { assertProductionSettings, prepareEnvironment, runNext, seedIfEmpty } from './app-runner';
 
-/**
- * `npm run dev`: the embedded database, the demo seed on first start, then Next.js.
- * `npm start`: the production build with the production settings (`--embedded`: on the embedded defaults).
- */
+/** `npm run dev` (embedded database, demo seed, Next.js) or `npm start` (production settings; `--embedded`: the embedded defaults). */
 async function main(): Promise<void> {
   const [command = 'dev', ...rest] = process.argv.slice(2);
   if (command !== 'dev' && command !== 'start') throw new Error(`Unknown command ${command}: use dev or start`);

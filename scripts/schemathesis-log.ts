@@ -1,7 +1,4 @@
-/**
- * True when the run's only errors are Hypothesis's own ("Runtime Error" entries raising
- * hypothesis.errors.*) and no check failed.
- */
+/** True when the run's only errors are Hypothesis's own (Runtime Errors raising hypothesis.errors.*) and no check failed. */
 export function failedInsideItself(log: string): boolean {
   const sections = log.split(/^=+ ([A-Z ]+) =+$/m);
   const named = (name: string) => sections.findIndex((part, index) => index % 2 === 1 && part === name);

@@ -7,11 +7,7 @@ import { Part, Review, StockMove } from '@/models';
 import { prepareEnvironment } from './app-runner';
 import { benchSeedEnv } from './bench/accounts';
 
-/**
- * `npm run seed:scale -- --parts 100000 --reviews 5000 [--data-dir .data/scale] [--batch 1000] [--force]`:
- * a large catalog for `npm run bench -- --scale`, in its own data directory, with the demo accounts
- * under the benchmark's fixed credentials. Refuses a catalog that already has parts unless --force.
- */
+/** `npm run seed:scale -- --parts 100000 --reviews 5000 [--data-dir .data/scale] [--batch 1000] [--force]`: the bench's big catalog. */
 const { values: flags } = parseArgs({
   options: {
     parts: { type: 'string', default: '100000' },

@@ -6,12 +6,7 @@ import { dataDir } from '@/lib/platform/env';
 import { prepareEnvironment, seedIfEmpty } from './app-runner';
 import { startCluster } from './cluster/topology';
 
-/**
- * `npm run serve:cluster -- --instances 2 --port 8080`: the production topology in the foreground
- * (docs/operations.md): the database (MONGODB_URI, else the embedded one), Redis (REDIS_URL, else one
- * started here), N `next start` instances of the build and nginx with deploy/nginx.conf in front.
- * Ctrl-C stops them all.
- */
+/** `npm run serve:cluster`: the production topology in the foreground (docs/operations.md); Ctrl-C stops it all. */
 const HELP = `Usage: npm run serve:cluster -- [options]
   --instances N   app instances (default 2)
   --port P        nginx's port (default 8080)

@@ -5,14 +5,8 @@ import { isRefusedMethod, refusedMethodAnswer } from '@/lib/platform/request-pat
 /** lib/platform/batch.ts's flush of every batch, set on globalThis by the app's bundle. */
 const FLUSH_ALL_BATCHES = Symbol.for('partsmart.flushAllBatches');
 
-/**
- * The production server for a host with no proxy in front (TRUSTED_PROXY_HOPS=0; spawned by
- * scripts/app-runner.ts): Next.js's documented custom server (`next()` and its request handler)
- * around `next start`'s own handler, doing one thing before Next.js sees a request: it writes the
- * client address the rate limits count into X-Forwarded-For (lib/platform/client-address.ts), where
- * `next start` would keep one a client sent. Behind a proxy, `next start` itself is the server.
- * Usage: `tsx scripts/serve.ts [-p port] [-H hostname] [--trusted-proxy-hops n]` (PORT from the environment).
- */
+// The server with no proxy in front (TRUSTED_PROXY_HOPS=0): `next start` would keep a client's X-Forwarded-For; this writes it.
+// Usage: tsx scripts/serve.ts [-p port] [-H hostname] [--trusted-proxy-hops n] (PORT from the environment).
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -29,10 +23,7 @@ function requestPath(target: string | undefined): string {
   }
 }
 
-/**
- * Sets X-Forwarded-For to the one client address before `handler` (Next.js) sees the request, and
- * answers a TRACE itself with 405 (Next.js would answer 500: lib/platform/request-path.ts).
- */
+/** Sets X-Forwarded-For to the client address before Next.js sees a request, and answers TRACE with 405 where Next.js would 500. */
 export function guardRequests(handler: RequestHandler, { trustedHops }: { trustedHops: number }): RequestHandler {
   return (req, res) => {
     if (isRefusedMethod(req.method)) {
@@ -55,12 +46,7 @@ export function guardRequests(handler: RequestHandler, { trustedHops }: { truste
   };
 }
 
-/**
- * How long an idle keep-alive connection stays open (also `next start --keepAliveTimeout`). Node's
- * default (5 s) is shorter than the idle time after which balancers and HTTP clients stop reusing a
- * connection (nginx, HAProxy and cloud balancers: 60 s), so a request sent just as the server closed
- * the connection failed with a reset.
- */
+/** Idle keep-alive (also `next start --keepAliveTimeout`): past balancers' 60 s, so they never reuse a connection just closed. */
 export const KEEP_ALIVE_MS = 65_000;
 
 /** The HTTP server Next.js runs in (requests are attached by `main`). */

@@ -2,11 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { linkIn, parseMail, type MailMessage } from '../../tests/helpers/mailbox';
 
-/**
- * The benchmark's accounts: the seeded admin and customer have fixed credentials (passed to the
- * server as SEED_* and used by `npm run seed:scale`), the load's customers register through the API
- * and confirm their email from the server's mail, as a customer does.
- */
+/** The seeded admin and customer have fixed credentials; the load's customers register and confirm their email as customers do. */
 export type Credentials = { email: string; password: string };
 
 export const BENCH_ADMIN: Credentials = { email: 'bench-admin@example.com', password: 'bench-admin-pass-1' };
@@ -148,11 +144,7 @@ async function verifyEmail(base: string, account: Credentials, link: string): Pr
   if (res.status !== 200) throw await failure(`POST /api/verify-email (${account.email})`, res);
 }
 
-/**
- * `count` new customers, registered, verified through `mailbox` (unverified accounts order under the
- * guest limits) and signed in; emails carry `runId` so a kept database accepts them again. Without a
- * mailbox (a server elsewhere, `--url`) they stay unverified.
- */
+/** `count` customers, registered, verified through `mailbox` if any (else they order under the guest limits) and signed in. */
 export async function newCustomers(base: string, count: number, runId: string, mailbox: Mailbox | null): Promise<Session[]> {
   const sessions: Session[] = [];
   for (let i = 1; i <= count; i++) {

@@ -2,11 +2,7 @@ import { nextClientAddress, type Session } from './accounts';
 import { fixed, formatTable, median, percentileOf, runLoad, type LoadResult } from './load';
 import { createPart, type BenchPart } from './orders';
 
-/**
- * Cart and checkout (issue 29) in `npm run bench`: the cart calls and the quote under autocannon, 5-line
- * checkouts at 10 connections, 300 concurrent checkouts of carts holding the same 3 parts (stock 100
- * each, shuffled order), and a code capped at 10 uses under 100 concurrent checkouts.
- */
+/** Cart and checkout in `npm run bench` (issue 29): the cart calls, 5-line checkouts, 300 checkouts at once, a capped code. */
 
 export const CHECKOUT_BENCH_NAMES = ['cart', 'quote', 'checkout', 'checkout-burst', 'code-cap'] as const;
 
@@ -384,11 +380,7 @@ async function payOrder(base: string, customer: Session, orderId: string): Promi
   return paid.status;
 }
 
-/**
- * Hoarding (issue 44 A1): one client from one address, ten variants of one email, twenty checkouts at
- * once of a part with stock 100 (half for 10 units, half for the whole stock), none paid; then a
- * customer from elsewhere buys 50 and pays.
- */
+/** Hoarding (issue 44 A1): one client, twenty unpaid checkouts at once of a part; then a customer from elsewhere buys 50 and pays. */
 export async function hoardingRound(
   base: string,
   admin: Session,

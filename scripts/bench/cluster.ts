@@ -5,10 +5,7 @@ import { precompress } from '../cluster/nginx';
 import { runLoad, type LoadResult } from './load';
 import { cpuSeconds } from './rss';
 
-/**
- * The benchmark's measurements through the production topology (scripts/cluster/topology.ts): each
- * page through nginx against the same bytes served by the same nginx as precompressed static files.
- */
+/** Through the production topology: each page against the same bytes sent by the same nginx as precompressed static files. */
 
 /** The encodings a browser takes, as the benchmark sends them through nginx. */
 export const BROWSER_ENCODING = 'br, gzip';
@@ -38,11 +35,7 @@ export function rawGet(base: string, target: string, headers: Record<string, str
   });
 }
 
-/**
- * Copies the page at `target`, as nginx sends it (plain, brotli, gzip: the very bytes), into the
- * build's static folder as `bench-copy/{name}.html` with its .br and .gz, and answers its URL path,
- * served by the same nginx from its static location (brotli_static, gzip_static).
- */
+/** Copies the page as nginx sends it (plain, brotli, gzip) into the build's static folder, for the same nginx to serve as a file. */
 export async function copyAsStatic(base: string, staticDir: string, name: string, target: string, cookie?: string): Promise<string> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   const plain = await rawGet(base, target, { ...headers, 'accept-encoding': 'identity' });
@@ -61,15 +54,7 @@ export async function copyAsStatic(base: string, staticDir: string, name: string
   return `/_next/static/bench-copy/${name}.html`;
 }
 
-/**
- * The bench's reference for what nginx's page cache costs by itself (deploy/front.conf): a server on
- * `port` whose `/_next/static/bench-copy/` files come from the public server's static location through
- * the same cache, asked as the shared pages' location asks (proxy-headers.conf), and kept for the whole
- * run. A hit there is sent the way a kept page is (read into memory, not with sendfile), but with the
- * static file's length and headers: no chunks, none of the app's headers, of the page location's own
- * only X-Proxy-Cache, and no access log (as the static location). Set into the cluster with
- * `startCluster`'s `nginxExtra`.
- */
+/** A server keeping the static copies as nginx keeps a page, for the whole run: what the page cache costs by itself. */
 export function keptCopyServer(port: number, publicPort: number): string {
   return `server {
     listen 127.0.0.1:${port};
@@ -87,10 +72,7 @@ export function keptCopyServer(port: number, publicPort: number): string {
 }`;
 }
 
-/**
- * Checks that `keptUrl` (keptCopyServer) answers a hit from nginx's cache with the very bytes of the
- * static copy at `staticPath` and their length, as a browser asks for them.
- */
+/** Checks that `keptUrl` answers a cache hit with the very bytes and length of the static copy at `staticPath`. */
 export async function checkKeptCopy(base: string, staticPath: string, keptUrl: string): Promise<void> {
   const headers = { 'accept-encoding': BROWSER_ENCODING };
   const copy = await rawGet(base, staticPath, headers);
@@ -107,20 +89,13 @@ export function removeStaticCopies(staticDir: string): void {
   rmSync(path.join(staticDir, 'bench-copy'), { recursive: true, force: true });
 }
 
-/**
- * autocannon through nginx with a browser's Accept-Encoding, in 2 worker threads: on 2 cores one
- * autocannon thread saturates a core before nginx does, which would cap both sides alike.
- */
+/** 2 autocannon threads: on 2 cores one thread saturates a core before nginx does, which would cap both sides alike. */
 export const LOAD_WORKERS = 2;
 
 /** The topology's processes whose CPU a load run reads from /proc (each pid with its descendants). */
 export type ServerProcesses = { nginx: number; instances: number[] };
 
-/**
- * A load run through nginx. With `processes`, also the CPU nginx used per answered request and the share
- * of a core the app instances used meanwhile: the load generator shares the machine's 2 cores with
- * nginx, so req/s also measures how much of a core the client spends parsing each answer.
- */
+/** A load run through nginx; `processes` adds the servers' CPU, as req/s also counts the client's own work on the shared cores. */
 export async function clusterLoad(
   base: string,
   target: string,
@@ -157,10 +132,7 @@ function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
 
-/**
- * Changes a part's price through nginx while `target` is loaded through it, and answers how long until
- * the new price shows through nginx (polled every 25 ms), or null after 10 s.
- */
+/** How long until a price changed through nginx shows there while `target` is under load (polled every 25 ms; null after 10 s). */
 export async function priceVisibleAfter(options: {
   base: string;
   partId: string;
@@ -186,12 +158,7 @@ export async function priceVisibleAfter(options: {
   return visible;
 }
 
-/**
- * What a page's first requests after a pause cost: waits until its copy is past its stale window (2 to
- * 3 s, deploy/nginx.conf), then sends `count` requests at once. Answers how many nginx sent to the app
- * (EXPIRED or MISS: nginx locks only a page it has no copy of), how many it answered from its copy, and
- * the slowest answer in ms.
- */
+/** `count` requests at once at a page whose copy went stale: how many reached the app, came from the copy, and the slowest ms. */
 export async function coldBurst(base: string, target: string, count = 50): Promise<{ toApp: number; fromCopy: number; slowestMs: number }> {
   await new Promise((resolve) => setTimeout(resolve, 4000));
   const answers = await Promise.all(

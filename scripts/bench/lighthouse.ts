@@ -2,18 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 
-/**
- * Lighthouse (mobile, its default) through `npx lighthouse@12.8.2` (12 still runs on Node 20; pinned, so
- * that two runs of the bench measure with the same model) with the system Chromium; not a dependency of
- * the project, npx fetches it once into its cache.
- *
- * Two ways to throttle:
- * - `simulate`, Lighthouse's default and the figure the speed target names: the page loads unthrottled
- *   and Lighthouse estimates a slow 4G phone from the observed load (its Lantern model).
- * - `devtools`: the page loads with the network and CPU of that phone applied, and the figures are
- *   measured. Printed beside the estimate for comparison: on a server on the same machine every script
- *   has arrived before the first paint, and the estimate then counts all of them as needed for it.
- */
+/** Lighthouse 12.8.2 by npx (pinned: runs compare). `simulate`, the target's figure, estimates a slow 4G phone; `devtools` applies it. */
 export type Throttling = 'simulate' | 'devtools';
 
 export type LighthouseReport = {
@@ -24,14 +13,7 @@ export type LighthouseReport = {
   lcpMs: number | null;
   /** The LCP of the unthrottled load the estimate starts from (simulate), or null. */
   observedLcpMs: number | null;
-  /**
-   * The browser held the first frame back: the page had loaded (its load event) before anything was
-   * painted. Headless Chromium's compositor at times stops offering the page frames for a second or
-   * two during a load (GoogleChrome/lighthouse#17148, "ThrottleUnresponsiveClient"; seen here in about
-   * 1 load in 4, the first paint at 1.2 to 1.4 s after a load event at 0.3 to 0.6 s, the main thread
-   * idle in between). The estimate then counts everything up to that late paint: such a run measures
-   * the browser, not the page, and the bench runs it again.
-   */
+  /** Loaded before its first paint: headless Chromium held frames back (GoogleChrome/lighthouse#17148), so the run is made again. */
   stalled: boolean;
   error?: string;
 };

@@ -36,17 +36,9 @@ export type LoadOptions = {
   headers?: IncomingHttpHeaders;
   /** Called for every request: answers the headers and body of that one (rotating parts and bodies). */
   perRequest?: (n: number) => { headers?: IncomingHttpHeaders; body?: string };
-  /**
-   * Headers sent in turn on each connection (one customer's cookie after another), each request built
-   * once before the run. perRequest builds every request again in the runner, which shares the machine's
-   * two cores with the server: a page measured that way lost 2 to 4% against its baseline for the runner's work.
-   */
+  /** Headers sent in turn on each connection, each request built once before the run rather than in the runner on shared cores. */
   rotate?: IncomingHttpHeaders[];
-  /**
-   * Headers of each connection, one shopper per connection (the first connection the first entry, and so
-   * on round the list): carts and checkouts as shoppers use them, each written by its own browser,
-   * rather than every connection writing the same cart in turn.
-   */
+  /** One shopper's headers a connection, in turn round the list: each cart written by its own browser, as shoppers do. */
   perConnection?: IncomingHttpHeaders[];
   /** autocannon's worker threads (default: its one thread). */
   workers?: number;
@@ -132,15 +124,7 @@ export function percentileOf(values: number[], p: number): number {
 /** A target's run and its baseline's runs just before and just after it. */
 export type Sandwich<T> = { item: T; target: LoadResult; before: LoadResult; after: LoadResult };
 
-/**
- * Runs each item between two runs of its baseline (B T B T B ... for items sharing a baseline, whose
- * run after one item is the run before the next), answering each with its two neighbours; `measured`
- * hears of each as soon as it is done. The mean of both (baselineRate) cancels a machine getting
- * steadily faster or slower over the runs and halves the weight of any one baseline run: two runs of the
- * static page 10 s apart made 1,316 and 1,232 req/s. What a target leaves behind (garbage to collect)
- * slows the baseline run after it, which now counts in that target's own ratio, in its favour, where
- * a baseline measured only before each target counted it in the next target's.
- */
+/** Each item between two runs of its baseline (B T B T B): their mean cancels drift; a target's leftovers land in its own ratio. */
 export async function sandwiched<T extends { baseline: string }>(
   items: T[],
   runBaseline: (path: string) => Promise<LoadResult>,
@@ -166,10 +150,7 @@ export function baselineRate(sandwich: Pick<Sandwich<unknown>, 'before' | 'after
   return (sandwich.before.reqPerSec + sandwich.after.reqPerSec) / 2;
 }
 
-/**
- * Waits until the server answers a database read quickly again: requests a run left unanswered keep
- * the server busy after autocannon stops, and must not weigh on the next run. Answers the seconds waited.
- */
+/** Waits until a database read is quick again, so requests a run left unanswered do not weigh on the next; answers the seconds. */
 export async function settle(base: string, { probe = '/api/parts?limit=1', quickMs = 200, maxSeconds = 60 } = {}): Promise<number> {
   const started = performance.now();
   let quick = 0;

@@ -1,11 +1,6 @@
 import { connection, type NextRequest } from 'next/server';
 
-/**
- * A benchmark-only route handler (imported by scripts/bench/routes/api/bench-memory/*, which the
- * benchmark build copies into app/): on its first call it fetches the real endpoint's default page
- * from the same server once, then answers that body and its paging headers from memory, so
- * `/api/parts` and `/api/review` can be compared with a handler that does no work.
- */
+/** Benchmark-only handler answering the real endpoint's first page from memory: the API's baseline of a handler doing no work. */
 type Captured = { body: string; headers: Record<string, string> };
 
 const COPIED_HEADERS = ['content-type', 'x-total-count', 'x-page', 'x-limit'] as const;

@@ -6,10 +6,7 @@ const ORDER_FIELDS = { address: '1 Benchmark Street, Leeds', phone: '0113 496 00
 
 export type BenchPart = { id: string; name: string };
 
-/**
- * Adds a part through POST /api/parts as the admin (the same body as the e2e helper, with the catalog fields too);
- * `origin`: the shop's own address, when the server is reached at another (an instance behind a balancer).
- */
+/** Adds a part as the admin through POST /api/parts; `origin` is the shop's address when `base` is an instance behind a balancer. */
 export async function createPart(base: string, admin: Session, name: string, availableQuantity: number, origin = base): Promise<BenchPart> {
   const body = {
     name,
@@ -88,10 +85,7 @@ async function countOrdersOf(base: string, admin: Session, partId: string, since
   return count;
 }
 
-/**
- * 200 orders fired at once (a single burst of concurrent fetches) at a part with stock 100, from the
- * customers in turn; then, 5 s after the last answer, the stock and the order count are read again.
- */
+/** 200 orders at once at a part with stock 100; 5 s after the last answer, the stock and the order count are read again. */
 export async function orderBurst(
   base: string,
   admin: Session,

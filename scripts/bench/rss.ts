@@ -1,9 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/**
- * Samples the resident memory of a process tree every 200 ms from /proc: the Next.js server ("app"),
- * the database (FerretDB or mongod) and the rest of the tree (tsx and the runner), each summed.
- */
+/** Resident memory of a process tree every 200 ms from /proc: the Next.js server (app), the database (db), the rest (runner). */
 export type RssGroup = 'app' | 'db' | 'runner';
 export type RssFigures = Record<RssGroup, number>;
 
@@ -132,15 +129,7 @@ export async function cpuShare(root: number, seconds: number): Promise<number> {
   return (cpuSeconds(root) - before) / ((performance.now() - started) / 1000);
 }
 
-/**
- * Waits until the process tree has used under `busy` of one core on average over the last
- * `quietSeconds` (the server and the database done with the work a load run left behind: order emails
- * and the like), at most `maxSeconds`. Answers the seconds waited and whether it went quiet. The full
- * bench's order runs leave some 12,000 order emails to send. `busy` is the tree's resting load
- * (cpuShare before the load runs) plus a margin: at rest the server and FerretDB use 5 to 15% of a core
- * between them (the mail sender's and the driver's polls every few seconds), so a fixed 5% in every
- * half second was often never reached and the wait ran to its limit.
- */
+/** Waits until the tree uses under `busy` of a core over `quietSeconds` (a run leaves emails to send); `busy`: resting load plus margin. */
 export async function waitForIdleTree(
   root: number,
   { busy = 0.05, quietSeconds = 6, maxSeconds = 600 } = {},

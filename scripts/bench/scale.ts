@@ -66,10 +66,7 @@ async function chunk(base: string, path: string, first: { timed: Timed; xml: str
   return { path, urls: (first.xml.match(/<url>/g) ?? []).length, first: first.timed, second: await timedGet(base, path) };
 }
 
-/**
- * The sitemap's chunks, each fetched twice: /sitemap.xml when it is an index lists them; a plain
- * /sitemap.xml is the only chunk; without /sitemap.xml, /sitemap/0.xml, /sitemap/1.xml... until one fails.
- */
+/** Each sitemap chunk fetched twice: those an index lists, a plain /sitemap.xml, or /sitemap/0.xml, 1.xml... until one fails. */
 export async function measureSitemap(base: string): Promise<{ index: SitemapChunk | null; chunks: SitemapChunk[] }> {
   const top = await timedText(base, '/sitemap.xml');
   if (top.timed.status === 200 && top.xml.includes('<sitemapindex')) {

@@ -46,10 +46,7 @@ function tail(file: string, lines = 40): string {
   return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
 }
 
-/**
- * `next build` adds its distDir's type paths to tsconfig.json and next-env.d.ts: a benchmark build
- * must leave the project's files as they were, so only the `.next-bench` entries are taken out again.
- */
+/** `next build` adds its distDir's type paths to tsconfig.json and next-env.d.ts: only the `.next-bench` entries are taken out. */
 function restoreAfterBuild(snapshots: Map<string, string | null>, log: (line: string) => void): void {
   for (const [file, before] of snapshots) {
     const now = existsSync(file) ? readFileSync(file, 'utf8') : null;
@@ -71,11 +68,7 @@ function restoreAfterBuild(snapshots: Map<string, string | null>, log: (line: st
 
 export type BuildReport = { seconds: number; routes: string };
 
-/**
- * `next build` of the benchmark build into .next-bench: the project's tree with the benchmark's routes
- * (scripts/bench/routes) copied into app/ for the build and taken out again afterwards; the output
- * goes to a log file.
- */
+/** `next build` into .next-bench with scripts/bench/routes copied into app/ for the build only; its output goes to a log file. */
 export async function buildBench(logFile: string, log: (line: string) => void): Promise<BuildReport> {
   const snapshots = new Map<string, string | null>(
     ['tsconfig.json', 'next-env.d.ts'].map((file) => [file, existsSync(file) ? readFileSync(file, 'utf8') : null]),
@@ -120,11 +113,7 @@ export type BenchServer = {
 
 export type StartOptions = { dataDir: string; port: number; readyPath: string; timeoutMs?: number; env?: Record<string, string> };
 
-/**
- * Starts the benchmark build with the project's runner (`scripts/run.ts start --embedded`: `next start`) on the
- * data directory, with the offline payment gateway and the fixed demo accounts, and waits until
- * `readyPath` answers 200.
- */
+/** Starts the benchmark build through scripts/run.ts (offline gateway, fixed demo accounts); ready once `readyPath` answers 200. */
 export async function startBench({ dataDir, port, readyPath, timeoutMs = 120_000, env: extra = {} }: StartOptions): Promise<BenchServer> {
   mkdirSync(dataDir, { recursive: true });
   // The catalog's data cache must not outlive a server (the runner clears .next's, not this build's).

@@ -6,10 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { SHARED_PAGE_PATHS } from '@/lib/platform/shared-pages.mjs';
 import { manage, systemProgram, tail, waitUntil, type Managed } from './processes';
 
-/**
- * nginx in front of the app instances with the repository's configuration (deploy/*.conf), its
- * ${SHOP_...} settings filled in: used by `npm run serve:cluster`, the cluster test and the bench.
- */
+/** nginx with deploy/*.conf, its ${SHOP_...} settings filled in: for `npm run serve:cluster`, the cluster test and the bench. */
 const DEPLOY_DIR = path.resolve('deploy');
 const SETTING = /\$\{(SHOP_[A-Z_]+)\}/g;
 
@@ -31,11 +28,7 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|map|xml|html|wasm)$/;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/**
- * Writes next to every compressible file under `dir` its best brotli (.br) and gzip (.gz), which
- * nginx sends with brotli_static and gzip_static; a file whose compressed copies are newer is skipped.
- * Answers how many files were compressed.
- */
+/** Writes the best .br and .gz beside each compressible file under `dir` (fresh ones skipped), for nginx; answers the count. */
 export async function precompress(dir: string): Promise<number> {
   let count = 0;
   const walk = async (folder: string): Promise<void> => {
@@ -111,10 +104,7 @@ export function writeNginxConfig(options: NginxOptions): string {
   return path.join(dir, 'nginx.conf');
 }
 
-/**
- * nginx in the foreground with the rendered configuration (checked with `nginx -t` first), ready when
- * `/robots.txt` answers 200 through it.
- */
+/** nginx in the foreground with the rendered configuration (checked with `nginx -t` first); ready when `/robots.txt` answers 200. */
 export async function startNginx(options: NginxOptions): Promise<Managed & { base: string; configFile: string }> {
   const configFile = writeNginxConfig(options);
   const nginx = systemProgram('nginx');

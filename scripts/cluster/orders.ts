@@ -43,10 +43,7 @@ export async function placeOrder(target: Target, origin: string, customer: Sessi
   }
 }
 
-/**
- * `total` orders of one piece of `partId`, order i from customer i mod n to target i mod m, `concurrency`
- * at a time. `onAnswer` sees every answer as it comes (the kill check uses it).
- */
+/** `total` orders of one piece of `partId`: order i from customer i mod n to target i mod m, `concurrency` at a time. */
 export async function orderLoad(options: {
   targets: Target[];
   origin: string;

@@ -3,10 +3,7 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnServer } from '../app-runner';
 
-/**
- * The processes of `npm run serve:cluster` and the cluster test: Redis, the app instances and nginx
- * (scripts/cluster/nginx.ts), each a child with its output in a log file, stopped by its own pid.
- */
+/** A child of serve:cluster or the cluster test (Redis, an instance, nginx), logging to a file and stopped by its own pid. */
 export type Managed = {
   name: string;
   child: ChildProcess;

@@ -4,10 +4,7 @@ import { freePort } from '@/db/embedded';
 import { precompress, startNginx } from './nginx';
 import { startInstance, startRedis, type Managed } from './processes';
 
-/**
- * The production topology on one machine: Redis, N `next start` instances sharing it (REDIS_URL) and
- * nginx in front (deploy/nginx.conf). The database must be prepared already (MONGODB_URI set).
- */
+/** Redis, N `next start` instances sharing it and nginx in front, on one machine; MONGODB_URI must name a prepared database. */
 export type ClusterOptions = {
   instances: number;
   /** nginx's port. */

@@ -1,11 +1,7 @@
 import type { Metadata } from 'next';
 import { BENCH_STATIC_SIZES_KB } from '@/scripts/bench/static-sizes';
 
-/**
- * The benchmark's static baselines (benchmark build only, added by scripts/bench/server.ts): pages
- * Next.js prerenders at build time, in the shop's root layout, of about `kb` kB more than
- * /bench-static, so that each page measured has a static page of about its size to compare with.
- */
+/** Static baselines (benchmark build only): prerendered pages `kb` kB larger than /bench-static, one near each measured page's size. */
 export const metadata: Metadata = { title: 'Benchmark baseline', robots: { index: false, follow: false } };
 
 export function generateStaticParams() {
