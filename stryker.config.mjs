@@ -29,7 +29,7 @@ export const MUTATION_GROUPS = {
     tests: ['lib/checkout/*.test.ts', 'tests/api/checkout/quote.test.ts', 'tests/api/orders/unpaid-orders.test.ts'],
   },
   cart: {
-    mutate: ['lib/cart/index.ts'],
+    mutate: ['lib/cart/cart.ts'],
     tests: [
       'lib/cart/*.test.ts',
       'tests/api/checkout/cart.test.ts',

@@ -10,7 +10,7 @@ import { SavedAddressSelect } from '@/components/checkout/saved-address-select';
 import type { CheckoutFieldsProps, Customer } from '@/components/checkout/use-checkout';
 import { Field, inputClass } from '@/components/forms/field';
 import { ReadOnlyField } from '@/components/forms/read-only-field';
-import { ADDRESS_BOOK_SIZE } from '@/lib/platform/constants';
+import { ADDRESS_BOOK_SIZE } from '@/lib/accounts/types';
 
 const SECTION = 'grid gap-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:grid-cols-2';
 const HEADING = 'text-lg font-semibold text-slate-900 sm:col-span-2';

@@ -4,7 +4,7 @@ import type { Quote, QuoteMethod } from '@/components/cart/types';
 import type { CheckoutFieldsProps } from '@/components/checkout/use-checkout';
 import { Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
-import { formatPrice } from '@/lib/platform/money';
+import { formatPrice } from '@/lib/core/money';
 
 type CheckoutCodeProps = CheckoutFieldsProps & {
   quote: Quote | null;

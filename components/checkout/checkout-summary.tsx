@@ -3,7 +3,7 @@
 import { priceOrFree, taxLabelOf } from '@/components/cart/cart-texts';
 import type { CartView, Quote, QuoteMethod } from '@/components/cart/types';
 import { Button } from '@/components/ui/button';
-import { formatPrice } from '@/lib/platform/money';
+import { formatPrice } from '@/lib/core/money';
 
 type CheckoutSummaryProps = {
   cart: CartView;

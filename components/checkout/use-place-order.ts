@@ -10,7 +10,7 @@ import type { CheckoutFormMethods } from '@/components/checkout/use-checkout';
 import { toast } from '@/components/ui/toast';
 import { confirmDialog } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
-import { formatPrice } from '@/lib/platform/money';
+import { formatPrice } from '@/lib/core/money';
 
 const FIELDS: ReadonlyArray<Path<CheckoutFormInput>> = [
   'email',

@@ -13,9 +13,10 @@ import { Button } from '@/components/ui/button';
 import { confirmDialog } from '@/lib/client/alerts';
 import { signOutOnAuthError } from '@/lib/client/fetch-json';
 import { submitJson } from '@/lib/client/submit';
-import { TEXT, type PartUnit } from '@/lib/platform/constants';
-import { unitCount } from '@/lib/catalog/part-units';
-import type { PartDTO } from '@/lib/platform/types';
+import { TEXT } from '@/lib/core/texts';
+import type { PartUnit } from '@/lib/core/part-fields';
+import { unitCount } from '@/lib/catalog';
+import type { PartDTO } from '@/lib/catalog/types';
 import { purchaseFormSchema, type PurchaseFormInput } from '@/lib/validations/orders';
 
 type PurchaseFormProps = {

@@ -9,7 +9,7 @@ import { chooseVehicle, switchGarageVehicle, useGarage } from '@/components/vehi
 import { VehiclePicker } from '@/components/vehicles/vehicle-picker';
 import { catalogBasePath, catalogHref, readCatalogParams, vehicleOf, vehicleParams, vehicleRedirect } from '@/lib/catalog/url';
 import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
-import type { GarageEntry } from '@/lib/platform/types';
+import type { GarageEntry } from '@/lib/vehicles/types';
 
 /**
  * The navbar's vehicle selector: the active vehicle, the garage's other vehicles one tap away, and the
