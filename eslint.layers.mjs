@@ -24,8 +24,11 @@ const LAYERS = new Set(['core', 'client', 'platform', 'validations', 'openapi'])
 export const CLIENT_SAFE = [
   'accounts/session-hint',
   'accounts/types',
+  'auth/sign-in-errors',
+  'cart/hint',
   'cart/destination',
   'catalog/fitment',
+  'catalog/part-units',
   'catalog/search/types',
   'catalog/types',
   'catalog/url',

@@ -9,7 +9,7 @@ import { CredentialFields } from '@/components/auth/credential-fields';
 import { ForgotPasswordDialog } from '@/components/auth/forgot-password-dialog';
 import { SignInLinkOffer } from '@/components/auth/sign-in-link-offer';
 import { Button } from '@/components/ui/button';
-import { LINK_OFFERING_ERRORS, signInErrorMessage, signInResultMessage } from '@/lib/auth';
+import { LINK_OFFERING_ERRORS, signInErrorMessage, signInResultMessage } from '@/lib/auth/sign-in-errors';
 import { currentCallbackUrl, currentSignInError } from '@/lib/client/callback-url';
 import { loginSchema, type LoginInput } from '@/lib/validations/auth';
 

@@ -4,7 +4,7 @@ import { signIn } from 'next-auth/react';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { signInResultMessage } from '@/lib/auth';
+import { signInResultMessage } from '@/lib/auth/sign-in-errors';
 
 /** The button of an emailed sign-in link: the link is used only when its owner presses it. */
 export function SignInLinkForm() {

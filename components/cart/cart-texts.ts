@@ -1,5 +1,5 @@
 import type { CartLine, CartProblem, Quote } from '@/components/cart/types';
-import { unitCount } from '@/lib/catalog';
+import { unitCount } from '@/lib/catalog/part-units';
 import type { PartUnit } from '@/lib/core/part-fields';
 import { formatPrice } from '@/lib/core/money';
 

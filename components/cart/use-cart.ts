@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import type { CartView } from '@/components/cart/types';
 import { hasSessionHint } from '@/lib/accounts/session-hint';
 import { fetchJson, type JsonResult } from '@/lib/client/fetch-json';
-import { CART_HINT_COOKIE, CART_HINT_DAYS } from '@/lib/cart';
+import { CART_HINT_COOKIE, CART_HINT_DAYS } from '@/lib/cart/hint';
 
 /**
  * This browser's cart, shared by every island of the page (the navbar's count, the add buttons, the

@@ -15,7 +15,7 @@ import { signOutOnAuthError } from '@/lib/client/fetch-json';
 import { submitJson } from '@/lib/client/submit';
 import { TEXT } from '@/lib/core/texts';
 import type { PartUnit } from '@/lib/core/part-fields';
-import { unitCount } from '@/lib/catalog';
+import { unitCount } from '@/lib/catalog/part-units';
 import type { PartDTO } from '@/lib/catalog/types';
 import { purchaseFormSchema, type PurchaseFormInput } from '@/lib/validations/orders';
 

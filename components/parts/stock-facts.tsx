@@ -1,6 +1,6 @@
 import { TEXT } from '@/lib/core/texts';
 import type { PartUnit } from '@/lib/core/part-fields';
-import { unitCount } from '@/lib/catalog';
+import { unitCount } from '@/lib/catalog/part-units';
 
 type StockFactsProps = { availableQuantity: number; minimumQuantity: number; unit?: PartUnit; size?: 'card' | 'page' };
 

@@ -1,6 +1,5 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { decode } from 'next-auth/jwt';
 import { actorFromClaims, type Actor } from '@/lib/auth/policy';
@@ -26,8 +25,10 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
 /** The signed-in user of a dashboard page; anyone else goes to /login (proxy.ts only redirects early). */
 export async function requireViewer(returnTo: string): Promise<Viewer> {
   const viewer = await getViewer();
-  if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent(returnTo)}`);
-  return viewer;
+  if (viewer) return viewer;
+  // Loaded here: next/navigation needs Next's bundling, and scripts load this module through lib/auth.
+  const { redirect } = await import('next/navigation');
+  return redirect(`/login?callbackUrl=${encodeURIComponent(returnTo)}`);
 }
 
 /** An admin page's viewer, or null when the signed-in user is not an admin (the page renders AdminDenied). */
