@@ -56,20 +56,12 @@ export const VERIFY_TEXT = {
   tooMany: 'Too many tries, please wait a while and try again',
 } as const;
 
-/**
- * What a verification link's page offers: to confirm (with the account's password, unless the viewer
- * is signed in to that very account), or the outcome of a link that can no longer be used.
- */
+/** What a verification link's page offers: confirm (with the password unless signed in to that account), or why the link is spent. */
 export type VerificationStep =
   { state: 'confirm'; email: string; needsPassword: boolean } | { state: Exclude<VerificationOutcome, 'verified'> };
 
-/**
- * Opening the link changes nothing (a mail scanner opens links too). Confirming asks for the account's
- * password: anybody can register somebody else's email with a password of their own and wait for its
- * owner to follow the link (account pre-hijacking), so the link alone proves only that the address is
- * read, not that its reader chose this account. An owner who did not create it resets the password
- * instead, which ends the stranger's sessions.
- */
+/** Opening the link changes nothing (mail scanners open links); confirming needs the password to stop account pre-hijacking,
+ * where a stranger registers the owner's email and waits for the owner to verify it. */
 export async function verificationStep(token: string, viewer: Pick<Actor, 'email' | 'via'> | null): Promise<VerificationStep> {
   const record = token ? await findToken('verify-email', token) : null;
   const user = record ? await findUserByEmail(record.email) : null;
@@ -83,10 +75,7 @@ export async function verificationStep(token: string, viewer: Pick<Actor, 'email
 const needsPassword = (user: UserDTO, viewer: Pick<Actor, 'email' | 'via'> | null) =>
   user.hasPassword && !(viewer?.via === 'session' && viewer.email === user.email);
 
-/**
- * Confirms the email of a verification link (POST /api/verify-email): with the account's password, or
- * by the account's own signed-in session. A wrong or missing password uses nothing.
- */
+/** Confirms a verification link's email (POST /api/verify-email) by password or own session; a wrong password uses nothing. */
 export async function confirmEmail(
   input: VerifyEmailInput,
   caller: Pick<Actor, 'email' | 'via'> | null,

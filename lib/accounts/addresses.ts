@@ -13,12 +13,8 @@ import type { AddressBookEntryInput, AddressBookPatch } from '@/lib/validations/
 import type { AddressInput } from '@/lib/validations/checkout';
 import { Address, AddressDefault } from '@/models';
 
-/**
- * The address book (issue 44): a customer's saved delivery addresses, up to 20, one of them the
- * default that the checkout fills in. The limit rests on a unique (owner, slot) index, the default on
- * one pointer document per customer, and "the same address once" on a unique key: each holds with
- * requests racing in several instances. Admins buy nothing, so they have no address book.
- */
+/** The address book (issue 44): up to 20 per customer with one default; limit, default and "once" each rest on a unique index or
+ * pointer document so they hold across instances. Admins buy nothing, so have none. */
 export const ADDRESS_TEXT = {
   full: `Your address book holds up to ${ADDRESS_BOOK_SIZE} addresses: remove one to add another`,
   notFound: 'Address not found',

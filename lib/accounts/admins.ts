@@ -45,12 +45,8 @@ export async function listUsers(actor: Pick<Actor, 'isAdmin'>, query: PageQuery 
 const LOCK_LEASE_MS = 30_000;
 const LOCK_WAIT_MS = 5_000;
 
-/**
- * Runs `work` while holding the role lock, so role changes happen one at a time across every app
- * instance. Holding = having inserted the next generation of models/role-lock.ts (unique `_id`). The
- * lease is far longer than a role change takes; `work` checks it before writing, so a holder that
- * stalled past it gives up instead of writing next to the next holder.
- */
+/** Runs `work` under the role lock (a unique-`_id` generation in models/role-lock.ts) across instances; `work` checks the lease
+ * before writing so a stalled holder gives up. */
 async function withRoleLock<T>(purpose: string, work: (assertHeld: () => void) => Promise<T>): Promise<T> {
   await connectDb();
   const owner = randomUUID();
@@ -89,10 +85,7 @@ async function assertStillAdmin(actor: RoleActor, message: string): Promise<void
   if (self?.role !== 'admin') throw new ForbiddenError(message);
 }
 
-/**
- * Gives the admin role (admins); answers how many users changed (0 when already admin). Under the role
- * lock, so two admins granting one user at once change it (and audit it) once.
- */
+/** Gives the admin role (admins); under the role lock so two concurrent grants change and audit once. */
 export async function makeAdmin(actor: RoleActor, email: string): Promise<{ modifiedCount: number }> {
   assertAdmin(actor, TEXT.notAdmin);
   const target = email.trim().toLowerCase();
@@ -116,15 +109,8 @@ export async function makeAdmin(actor: RoleActor, email: string): Promise<{ modi
   });
 }
 
-/**
- * Takes the admin role away (admins). Refused (409) for oneself and for the last admin.
- *
- * Two admins revoking each other at once: both requests pass the first checks, but the role lock lets
- * only one decide at a time, and the second re-reads its own role under the lock, finds it revoked
- * and is refused (403); the admin count is also read under the lock. So the shop always keeps at least
- * one admin. The guarantee rests on the unique `_id` of the lock's generations, not on a conditional
- * update, so it holds on FerretDB as on MongoDB and across app instances.
- */
+/** Takes the admin role away (admins); refused (409) for oneself and the last admin. Under the role lock the revoker re-reads its own
+ * role, so two admins revoking each other leave one admin, on FerretDB too. */
 export async function revokeAdmin(actor: RoleActor, email: string): Promise<{ acknowledged: true; modifiedCount: number }> {
   assertAdmin(actor);
   const target = email.trim().toLowerCase();

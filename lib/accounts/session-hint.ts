@@ -1,8 +1,4 @@
-/**
- * A readable cookie that only says "this browser may have a session" (never who): the pages are
- * the same cached HTML for everyone, and their session islands ask the server who is signed in
- * only when it is present, so a visitor's page view makes no session request at all.
- */
+/** A readable "maybe signed in" cookie (never who): pages are shared cached HTML, and islands ask for the session only when it is set. */
 export const SESSION_HINT_COOKIE = 'pm_session_hint';
 
 export function hasSessionHint(cookieHeader: string): boolean {

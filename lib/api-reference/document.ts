@@ -15,11 +15,7 @@ import { vehiclePaths } from '@/lib/vehicles/openapi';
 import { REFERENCE_ASSETS } from '@/lib/api-reference/reference';
 import { errors, op } from '@/lib/openapi/shared';
 
-/**
- * The REST API as an OpenAPI 3.1 document, assembled from each domain's `openapi.ts` (its paths,
- * written with lib/openapi/shared.ts from the zod schemas the route handlers parse with). Served at
- * /api/openapi.json, shown at /api/docs, checked by Schemathesis (scripts/fuzz-api.ts).
- */
+/** The REST API as OpenAPI 3.1, from each domain's `openapi.ts`; served at /api/openapi.json and fuzzed by Schemathesis. */
 
 /** This document and its interactive reference. */
 const referencePaths: ZodOpenApiPathsObject = {

@@ -3,11 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NotFoundError } from '@/lib/core/errors';
 
-/**
- * The interactive API reference at /api/docs: Swagger UI (the swagger-ui-dist package's browser
- * files) over /api/openapi.json. Every file comes from our own origin, and the page allows no inline
- * script or style: its start script is a file too.
- */
+/** Swagger UI at /api/docs, every file from our origin so the page's CSP allows no inline script or style. */
 
 /** What the page may load: its own files, the document, and the data: images of Swagger UI's style sheet. */
 export const REFERENCE_CSP = [

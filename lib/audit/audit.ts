@@ -7,11 +7,7 @@ import type { Page } from '@/lib/core/pagination';
 import { AuditEntry } from '@/models';
 import { AUDIT_ACTIONS, AUDIT_TARGET_KINDS, type AuditAction, type AuditEntryDoc } from '@/models/audit-entry';
 
-/**
- * The audit log (DESIGN.md section 6): every admin change appended as who, when, what, and the fields
- * before and after. Append-only: this module only inserts and reads, and the model refuses updates and
- * deletes. Admins read it newest first on /dashboard/audit.
- */
+/** The audit log (DESIGN.md section 6): append-only, so this module only inserts and reads and the model refuses updates and deletes. */
 
 export { AUDIT_ACTIONS, type AuditAction };
 export type AuditTarget = { kind: (typeof AUDIT_TARGET_KINDS)[number]; id: string; label: string };
@@ -33,19 +29,12 @@ function snapshot(value: unknown): Record<string, unknown> | null {
   return plain && typeof plain === 'object' && !Array.isArray(plain) ? (plain as Record<string, unknown>) : { value: plain };
 }
 
-/**
- * A thing as an update leaves it: `before` with the `$set` fields, and without the `$unset` ones. An
- * edit's audit records this, what the request itself wrote, not a read made after it (which may
- * already hold another writer's change).
- */
+/** A thing as an update wrote it, not as read afterwards (which may already hold another writer's change). */
 export function asWritten<T extends object>(before: T, set: object, unset: object = {}): T {
   return { ...before, ...set, ...Object.fromEntries(Object.keys(unset).map((field) => [field, undefined])) };
 }
 
-/**
- * The fields that differ between two snapshots of one thing, each side with only those fields (for an
- * edit: `recordAudit(actor, { action: 'part.update', target, ...changedFields(before, after) })`).
- */
+/** The fields that differ between two snapshots, each side with only those (for an edit's `recordAudit`). */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
   const a = snapshot(before) ?? {};
   const b = snapshot(after) ?? {};
@@ -56,11 +45,8 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
   };
 }
 
-/**
- * Appends one entry for a change the actor has just made. It never throws: the change is done and an
- * error here must not make the admin retry it; a failure to write is retried, then logged with the whole
- * entry so it can be recovered from the server log. Answers whether the entry was stored.
- */
+/** Appends an entry for a change just made; never throws so the admin does not retry the change. A failed write is retried, then
+ * logged whole for recovery. Answers whether it was stored. */
 export async function recordAudit(actor: Pick<Actor, '_id' | 'email'>, input: AuditInput): Promise<boolean> {
   const entry = {
     at: new Date(),

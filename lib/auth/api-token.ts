@@ -2,10 +2,7 @@ import 'server-only';
 import { decode, encode } from 'next-auth/jwt';
 import { authSecret } from '@/lib/platform/env';
 
-/**
- * Short-lived bearer tokens for API clients (`PUT /api/user/{email}`). They are encrypted with the
- * session secret under their own salt, so a session cookie is not a bearer token and vice versa.
- */
+/** API bearer tokens use their own salt, so a session cookie is not a bearer token nor the reverse. */
 const SALT = 'partsmart.api-token.v1';
 export const API_TOKEN_SECONDS = 60 * 60;
 

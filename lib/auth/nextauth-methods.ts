@@ -1,8 +1,4 @@
-/**
- * The methods each next-auth endpoint under /api/auth takes. next-auth answers others with 400 or,
- * for a GET of the credentials callback, 500; the route answers them with 405 and `Allow` instead,
- * and an unknown endpoint with 404, before next-auth sees the request.
- */
+/** Methods each /api/auth endpoint takes; others get 405 with `Allow` (unknown endpoints 404) before next-auth answers 400 or 500. */
 const METHODS_BY_ACTION: Record<string, readonly string[]> = {
   csrf: ['GET'],
   session: ['GET'],

@@ -8,11 +8,7 @@ import { ForbiddenError, UnauthorizedError } from '@/lib/core/errors';
 import { markPrivate } from '@/lib/platform/private-answers';
 import { findUserById, type UserDTO } from './users';
 
-/**
- * The access policy (DESIGN.md section 5), in one place: who is calling, and the checks every
- * guarded lib/ function asks for. Route handlers resolve the actor from the request itself
- * (session cookie or bearer token); pages resolve it from the session (lib/auth/viewer.ts).
- */
+/** The access policy (DESIGN.md section 5): who is calling and the checks guarded lib/ functions ask for. */
 export type Actor = UserDTO & {
   isAdmin: boolean;
   via: 'session' | 'bearer' | 'order-link';
@@ -23,10 +19,7 @@ export type Actor = UserDTO & {
 export const SESSION_EXPIRED = 'Your session has expired, please sign in again';
 export const ADMINS_ONLY = 'Admins only';
 
-/**
- * The user behind verified claims, with the role read from the database on every request (so a
- * change applies at once); null when the account is gone or its sessions were ended since.
- */
+/** The user behind verified claims, role read on every request so a change applies at once; null when the account or session ended. */
 export async function actorFromClaims(claims: { sub: string; sv: number }, via: Actor['via']): Promise<Actor | null> {
   const user = await findUserById(claims.sub);
   if (!user || user.sessionVersion !== claims.sv) return null;
@@ -56,11 +49,7 @@ export function assertWriteOrigin(req: NextRequest, actor: Pick<Actor, 'via'>): 
   if (actor.via === 'session' && !isSafeMethod(req)) assertSameOrigin(req);
 }
 
-/**
- * A state-changing request carried by the session cookie must come from the shop's own pages: its
- * Origin is NEXTAUTH_URL's, and only that (the server's own address, `req.nextUrl.origin`, is what
- * the process listens on, which a client reaching it directly can name too).
- */
+/** A cookie-carried state change must have NEXTAUTH_URL's Origin; a direct client can name the listening address. */
 export function assertSameOrigin(req: NextRequest): void {
   if (!isSameOrigin(req)) throw new ForbiddenError('Cross-site request refused');
 }

@@ -1,7 +1,4 @@
-/**
- * What the login page shows for an error code in its URL (from next-auth or our rate limiter).
- * Only known codes are shown, so a link cannot put its own words on the page.
- */
+/** The login page's text per error code; only known codes, so a link cannot put its own words on the page. */
 const SIGN_IN_ERRORS: Record<string, string> = {
   TooManyAttempts: 'Too many sign-in attempts, please wait a few minutes and try again',
   SignInLinkRequired:

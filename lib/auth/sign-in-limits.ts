@@ -3,13 +3,8 @@ import { ValidationError } from '@/lib/core/errors';
 import { addressBucket, LIMITS, type Limit } from '@/lib/rate-limit';
 import { emailSchema } from '@/lib/validations/common';
 
-/**
- * What the sign-in limits count (DESIGN.md section 5): failed sign-ins only, per (email, address), per
- * address across every email and, far higher, per email from every address. The route
- * (app/api/auth/[...nextauth]/route.ts) reserves a place before next-auth checks the password and gives
- * it back when next-auth signed the user in. Past the per-email threshold a password alone no longer
- * signs that account in: its owner asks for a one-time link by email (lib/auth/sign-in-link.ts).
- */
+/** Sign-in limits (DESIGN.md section 5) count failed sign-ins only; past the per-email threshold a password alone no longer signs in
+ * and the owner uses an emailed link (lib/auth/sign-in-link.ts). */
 
 /** The email, password, CSRF token and callback address fit many times over. */
 export const SIGN_IN_BODY_LIMIT_BYTES = 16 * 1024;
@@ -18,12 +13,7 @@ export const SIGN_IN_FORM_TYPES = 'Send the sign-in form as application/x-www-fo
 
 export type SignInFields = Record<string, string>;
 
-/**
- * The fields of a credentials sign-in, read once: the route counts the email of these fields and hands
- * next-auth these same fields (as a plain form), so what is counted is what next-auth checks. Refused
- * (400) when the body could be read two ways: a content type naming both forms or neither, a form
- * field given twice, or JSON that is not an object of text fields.
- */
+/** A credentials sign-in's fields, read once so what is counted is what next-auth checks; a body readable two ways is refused (400). */
 export function readSignInFields(body: string, contentType: string | null): SignInFields {
   const type = contentType ?? '';
   const json = type.includes('application/json');
@@ -75,10 +65,7 @@ export function signInEmail(body: string, contentType: string | null): string | 
 /** The limit of failures per email, from every address: past it the account needs a one-time link. */
 export const signInEmailKey = (email: string) => `signin:fail:email:${email}`;
 
-/**
- * The limits a failed sign-in counts against, each with the refusal it answers; the per-address ones
- * only when the address is known. The per-email one is checked last: it answers with the link rule.
- */
+/** The limits a failed sign-in counts against; the per-email one goes last because it answers with the link rule. */
 export function signInFailureChecks(
   email: string,
   address: string | null,

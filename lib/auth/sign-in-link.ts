@@ -6,11 +6,7 @@ import { enforceLimits, LIMITS, perAddress } from '@/lib/rate-limit';
 import { consumeOneTimeToken, createOneTimeToken, INVALID_LINK } from './tokens';
 import { findUserByEmail, proveEmailWithoutPassword, type UserDTO } from './users';
 
-/**
- * Signing in with a one-time link sent to the account's email: the owner's way in when failed
- * sign-ins from elsewhere have locked the password out (lib/auth/sign-in-limits.ts). The link opens
- * /login/link, whose button signs in (a mail scanner that opens the link uses nothing).
- */
+/** One-time sign-in links, the owner's way in when failed sign-ins locked the password; a button signs in, so scanners use nothing. */
 
 const LINK_SECONDS = 15 * 60;
 export const SIGN_IN_LINK_SENT = 'If this email has an account, a sign-in link is on its way: check your inbox or spam folder';

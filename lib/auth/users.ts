@@ -113,12 +113,8 @@ export async function setPassword(email: string, password: string): Promise<void
   if (result.matchedCount === 0) throw new NotFoundError('No user with that email');
 }
 
-/**
- * The address is proved by a way in that is not the account's password: a sign-in link, or Google. An
- * account unverified until now may have been registered by somebody else with this email, to wait
- * for its owner (account pre-hijacking): its password and every session issued before are dropped, so
- * only the one who proved the address holds the account. Answers the account as it is now.
- */
+/** The address was proved without the password: a possibly pre-hijacked account loses its password and older sessions, so only the
+ * prover holds it. */
 export async function proveEmailWithoutPassword(email: string): Promise<UserDTO | null> {
   await connectDb();
   await User.updateOne(

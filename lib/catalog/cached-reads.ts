@@ -12,16 +12,8 @@ import { catalogPageQuery, searchQuerySchema, type SearchQuery } from '@/lib/val
 
 export const HOME_PART_COUNT = 6;
 
-/**
- * Cached catalog reads for the pages and the API (DESIGN.md section 8): `'use cache'` functions
- * tagged per thing they hold. A part is cached under its own tag; a list of parts is built from the
- * parts' own entries, so it carries every part's tag (Next passes an inner entry's tags up to the
- * entry around it): an order expires only its part's page and the lists that show it, and a new or
- * removed part expires the lists (`catalog`). Changes expire the tags in lib/catalog/changes.ts.
- *
- * The database is not reachable while a self-hosted `next build` prerenders: these reads answer empty
- * then, and the cache handlers never keep what the build rendered.
- */
+/** Cached catalog reads (DESIGN.md section 8), `'use cache'` per tag: a list is built from its parts' entries, carrying their tags,
+ * so an order expires only the pages showing its part. During a self-hosted `next build` these answer empty (no database). */
 /** A search query with its defaults, from URL-like fields (validated: bad input throws a 400). */
 export function catalogQuery(fields: Record<string, string | undefined> = {}): SearchQuery {
   return searchQuerySchema.parse(fields);
@@ -53,20 +45,14 @@ export async function getCachedParts(ids: readonly string[]): Promise<PartDTO[]>
   return parts.filter((part): part is PartDTO => part !== null);
 }
 
-/**
- * The parts of a list as one cache entry, tagged with each of them: one cache read per list instead of
- * one per part, and still expired by an order of any part it shows (and only by those).
- */
+/** A list as one cache entry tagged with each part: one cache read per list, expired only by its own parts. */
 export async function getCachedList(ids: readonly string[]): Promise<PartDTO[]> {
   'use cache';
   tagCatalogRead();
   return ids.length ? getCachedParts(ids) : [];
 }
 
-/**
- * The same list as the JSON text an API answers, cached as that text under the same tags: read back as
- * one string instead of objects parsed from the cache and serialized again for every answer.
- */
+/** The same list cached as the API's JSON text, so each answer skips parsing and serializing it again. */
 async function getCachedListJson(ids: readonly string[]): Promise<string> {
   'use cache';
   tagCatalogRead();
@@ -78,11 +64,7 @@ export type CatalogPage = Omit<SearchPage, 'ids'> & { parts: PartDTO[]; loading?
 
 const EMPTY: CatalogPage = { parts: [], total: 0, facets: { category: [], brand: [], price: [], inStock: 0 }, nextCursor: null };
 
-/**
- * How long a page's or an API call's search waits for the index to be able to answer it: a first start
- * on a large catalog reads every part (about 20 s at 100,000), and a page answers at once meanwhile
- * with its "catalog loading" state (an API call: 503 with Retry-After).
- */
+/** How long a search waits for the index; meanwhile a page shows "catalog loading" and an API call answers 503 with Retry-After. */
 export const REQUEST_SEARCH_WAIT: { waitMs: number } = { waitMs: 500 };
 
 /** A page of the catalog for a query: the result cached per query under `catalog`, its parts under theirs. */
@@ -97,10 +79,7 @@ export async function getCatalogPage(query: SearchQuery): Promise<CatalogPage> {
 /** A catalog page's URL fields, read: the query and page number they make with its result, or the message refusing them. */
 export type CatalogView = { ok: true; query: SearchQuery; page: number; result: CatalogPage } | { ok: false; message: string };
 
-/**
- * The catalog page for a URL's fields, cached as a whole: the fields' check reads the clock (a vehicle
- * year up to next year's), which a page kept for everyone may only do inside a cache.
- */
+/** The catalog page cached whole: its check reads the clock (next year's vehicles), which a shared page may only do inside a cache. */
 export async function getCatalogView(fields: Partial<Record<string, string>>): Promise<CatalogView> {
   'use cache';
   const parsed = catalogPageQuery(fields);
@@ -115,11 +94,7 @@ export async function getCatalogPageJson(query: SearchQuery): Promise<{ json: st
   return { json: await getCachedListJson(page.ids), total: page.total };
 }
 
-/**
- * The search's page, or null while the index loads: cached under `catalog` like any list (a page
- * rendered meanwhile keeps the entry it read, and a throw would be a miss at render time), and the
- * index expires that tag once it is loaded (lib/catalog/search/index.ts), so those pages are rendered again.
- */
+/** The search page, or null while the index loads (a throw would be a miss at render); the loaded index expires `catalog` to re-render. */
 async function getSearchPage(query: SearchQuery): Promise<SearchPage | null> {
   'use cache';
   tagCatalogRead(TAGS.catalog);
@@ -137,10 +112,7 @@ export async function getHomeParts(): Promise<Pick<CatalogPage, 'parts' | 'loadi
   return { parts, loading };
 }
 
-/**
- * What to offer after a search that found nothing: suggestions for the whole text, then for each of
- * its words (a long query often fails on one word the catalog does not know).
- */
+/** Suggestions after an empty search: for the whole text, then each word (a long query often fails on one unknown word). */
 export async function getSuggestions(text: string, limit = 6): Promise<Array<{ label: string; href: string }>> {
   const words = text.split(/\s+/).filter((word) => word.length >= 3);
   const lists = await Promise.all([text, ...words.slice(0, 5)].map((term) => suggestCatalog(term, limit, REQUEST_SEARCH_WAIT)));

@@ -3,13 +3,8 @@ import { connectDb } from '@/lib/platform/db';
 import { isDuplicateKey } from '@/lib/core/errors';
 import { CatalogChange } from '@/models';
 
-/**
- * The catalog change log (DESIGN.md section 8a): every change a search index must learn of (a part
- * created, edited, archived or deleted; a part running out of stock or back in stock) is appended
- * with a sequence number as its `_id`. Appends claim the next number by inserting it (the unique `_id`
- * decides between processes, on FerretDB too), so the log has no holes and each instance follows it
- * by reading `seen + 1`, `seen + 2`... by `_id` until a miss: one indexed read when nothing changed.
- */
+/** The catalog change log (DESIGN.md section 8a): appends claim the next `_id` by unique insert, so the log has no holes and
+ * followers read `seen + 1` by `_id` until a miss. */
 export type Change = { seq: number; partId: string; /** appended by this process */ own: boolean };
 
 const MAX_ATTEMPTS = 500;

@@ -11,12 +11,7 @@ export type CatalogChange = {
   search?: boolean;
 };
 
-/**
- * The one owner of catalog changes: whatever changed parts (an edit, an order's stock, a restock, a
- * part running out) says so here, and this expires exactly the cache tags of what changed and tells
- * the search index of every instance. A change only the parts' own pages and the lists showing them
- * display (an order's stock) expires the parts' tags alone.
- */
+/** The one owner of catalog changes: expires exactly the changed cache tags and tells every instance's search index. */
 export async function catalogChanged(partIds: readonly string[], { lists = false, search = lists }: CatalogChange = {}): Promise<void> {
   await expireCacheTags([...partIds.map(TAGS.part), ...(lists ? [TAGS.catalog] : [])]);
   if (!search || !partIds.length) return;

@@ -1,8 +1,5 @@
 import type { VehicleChoice } from '@/lib/validations/vehicles';
-/**
- * Does a part fit a vehicle (DESIGN.md section 4, ACES-shaped fitment rows)? Pure and client-safe:
- * the search filters with it on the server, and the badges of cached pages use it in the browser.
- */
+/** Does a part fit a vehicle (DESIGN.md section 4)? Pure and client-safe: server search and the cached pages' badges share it. */
 export type FitmentRowLike = {
   make: string;
   model: string;
@@ -33,10 +30,7 @@ export function fitStatus(fitment: readonly FitmentRowLike[], vehicle: VehicleCh
   return status;
 }
 
-/**
- * Only what fitStatus reads: a card hands its part's fitment to the badge in the browser, so every
- * row travels in the page, and empty fields and the notes' text would travel with it.
- */
+/** Only what fitStatus reads, since every row a card hands to its badge travels in the page. */
 export function fitmentForStatus(fitment: readonly FitmentRowLike[]): FitmentRowLike[] {
   return fitment.map(({ make, model, yearFrom, yearTo, engine, notes }) => ({
     make,

@@ -6,13 +6,8 @@ import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
 import { addressBucket } from '@/lib/rate-limit';
 import { LostDemandDay, LostDemandVisit } from '@/models';
 
-/**
- * Lost demand: searches that found nothing and vehicles no part fits, counted by label and day and
- * listed for the admin, most frequent first. A client address counts a label once a day and adds at
- * most PER_ADDRESS_PER_DAY labels a day, so one client cannot flood the report or push a real miss
- * out of it. A search with no known address (code called outside the server) counts every time.
- * Recording never fails the search that noticed it.
- */
+/** Lost demand per label and day; an address counts a label once a day and at most this many labels, so one client cannot flood the
+ * report. Recording never fails the search. */
 export const PER_ADDRESS_PER_DAY = 30;
 const REPORT_ROWS = 100;
 const VEHICLES_PER_TERM = 5;

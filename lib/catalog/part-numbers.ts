@@ -1,7 +1,4 @@
-/**
- * Part and OEM numbers are matched normalised (DESIGN.md section 4): case, spaces, dashes, dots and
- * slashes are ignored, so `04465-02220`, `0446502220` and `04465 02220` are one number. Client-safe.
- */
+/** Part and OEM numbers match normalised (DESIGN.md section 4): case, spaces, dashes, dots and slashes are ignored. Client-safe. */
 export function normalizePartNumber(text: string): string {
   return text.toUpperCase().replace(/[\s\-./]/g, '');
 }

@@ -14,11 +14,7 @@ import { checkFitment } from '@/lib/vehicles';
 import { Order, OrderIntent, Part } from '@/models';
 import type { PartDoc } from '@/models/part';
 
-/**
- * Parts (products): reading one, and the admins' changes. Every change is audited, expires the
- * cached pages that show the part, and is published to the catalog log that keeps every instance's
- * search index fresh. Lists and search come from lib/catalog/search.
- */
+/** Parts: reads and admin changes; every change is audited, expires its pages and goes to the catalog log for every search index. */
 export type { PartDTO };
 
 export type LeanPart = PartDoc & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
@@ -130,12 +126,8 @@ export async function createPart(actor: Admin, input: PartInput): Promise<PartDT
   return part;
 }
 
-/**
- * Changes any field of a product (admins), under the rules of a create. A new stock level is never
- * written over the old one: the difference from the level the admin saw (expectedAvailableQuantity,
- * else the current one) goes through the ledger as a `restock` (up) or `edit` (down) move, so orders
- * placed meanwhile stay.
- */
+/** Changes a product (admins). Stock is moved by the difference from the level the admin saw, through the ledger, so orders
+ * placed meanwhile stay. */
 export async function updatePart(actor: Admin, id: string, input: PartUpdate): Promise<PartDTO> {
   assertAdmin(actor);
   const current = await getPart(id);
@@ -188,10 +180,7 @@ export async function updatePart(actor: Admin, id: string, input: PartUpdate): P
   return updated;
 }
 
-/**
- * The orders (or order intents) holding any of these parts in any line: each stores its first line in
- * its own fields and its other lines in `lines`.
- */
+/** Orders or intents holding any of these parts, in their first line's fields or in `lines`. */
 const holding = (ids: Types.ObjectId[]) => ({ $or: [{ partId: { $in: ids } }, { 'lines.partId': { $in: ids } }] });
 
 /** How many unpaid, uncancelled orders refer to a part (the delete dialog says so). */
@@ -209,11 +198,7 @@ export async function countOpenOrders(partIds: readonly string[]): Promise<Map<s
   return counts;
 }
 
-/**
- * Deletes a product (admins). A part that orders refer to is archived instead: it leaves every list,
- * search and the sitemap, its page answers 404, and its unpaid orders can be cancelled but not paid.
- * Its orders and stock history stay as records either way.
- */
+/** Deletes a product (admins); one that orders refer to is archived instead, so order and stock records stay. */
 export async function deletePart(actor: Admin, id: string): Promise<{ acknowledged: true; deletedCount: number; archived: boolean }> {
   assertAdmin(actor);
   const part = await getPart(id);

@@ -3,11 +3,7 @@ import { CATALOG_PATH, categoryPath, searchPath, type CatalogParams } from '@/li
 
 export const CATALOG_DESCRIPTION = 'Every part in the shop: filter by category, brand, price, stock and the vehicle it fits.';
 
-/**
- * What search engines may index of the catalog: the whole list and each category (page by page);
- * every other combination of filters is a duplicate of those, so it is `noindex` with a canonical URL
- * pointing to the page it narrows.
- */
+/** Only the whole list and categories are indexable; any other filter combination duplicates them, so it is `noindex` with a canonical. */
 export function catalogMetadata(params: CatalogParams, { title, description }: { title: string; description: string }): Metadata {
   const { category, page, ...filters } = params;
   const base = category ? categoryPath(category) : CATALOG_PATH;

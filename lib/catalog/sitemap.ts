@@ -7,11 +7,8 @@ import { appUrl, isBuildWithoutDatabase } from '@/lib/platform/env';
 import { catalogSearch } from '@/lib/catalog/search';
 import { searchQuerySchema } from '@/lib/validations/search';
 
-/**
- * The sitemap, in chunks of at most 50,000 URLs (Google's limit): /parts/sitemap/0.xml, /parts/sitemap/1.xml...,
- * listed by the index at /sitemap.xml. Part URLs come from the search index (no database scan), and
- * each chunk's XML is cached whole (not its entries: 7 MB of JSON for 50,000 URLs) until the catalog's lists change. Nothing is read while a self-hosted `next build` runs.
- */
+/** The sitemap in chunks of 50,000 URLs (Google's limit); part URLs come from the search index and each chunk's XML is cached
+ * whole, its entries' JSON being far larger. Nothing is read during a self-hosted `next build`. */
 export const SITEMAP_CHUNK = 50_000;
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
@@ -44,10 +41,7 @@ function urlXml({ loc, lastmod, changefreq, priority }: SitemapUrl): string {
 
 const allParts = () => (isBuildWithoutDatabase() ? Promise.resolve([]) : catalogSearch().allParts());
 
-/**
- * How many parts the sitemap lists: the total of the plain listing, which the search index answers as
- * soon as it is loaded, from its cached results (allParts() would build every part's entry to count them).
- */
+/** How many parts the sitemap lists: the plain listing's total, so no part's entry is built to count them. */
 async function partCount(): Promise<number> {
   if (isBuildWithoutDatabase()) return 0;
   return (await catalogSearch().search(searchQuerySchema.parse({ limit: '1' }))).total;
@@ -60,10 +54,7 @@ export async function sitemapChunkCount(): Promise<number> {
   return chunkCountFor(staticEntries('').length + (await partCount()));
 }
 
-/**
- * The URLs of chunk `chunk`: the fixed pages first, then the parts, SITEMAP_CHUNK to a chunk, so every
- * part is in exactly one chunk.
- */
+/** Chunk `chunk`'s URLs: fixed pages first, then SITEMAP_CHUNK parts a chunk, each part in exactly one chunk. */
 export function chunkUrls(
   chunk: number,
   fixed: readonly SitemapUrl[],
@@ -86,10 +77,7 @@ export async function sitemapChunk(chunk: number): Promise<SitemapUrl[] | null> 
   return chunkUrls(chunk, staticEntries(base), await allParts(), base);
 }
 
-/**
- * A chunk's XML (null: no such chunk), written here rather than by Next.js's metadata sitemap, which
- * took over a second for 50,000 URLs and held several copies of them.
- */
+/** A chunk's XML (null: none), written here because Next.js's metadata sitemap was slow and memory-hungry at 50,000 URLs. */
 export async function sitemapChunkXml(chunk: number): Promise<string | null> {
   'use cache';
   tagCatalogRead(TAGS.catalog);

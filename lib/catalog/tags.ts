@@ -1,8 +1,4 @@
-/**
- * Cache tags of the catalog reads; the mutations that change the data revalidate exactly these.
- * A page or list carries the tag of every part it shows; `catalog` marks every list, expired only
- * when which parts a list holds may change (a part added, archived or deleted).
- */
+/** Catalog cache tags: a page carries each shown part's tag; `catalog` marks every list, expired when membership may change. */
 export const TAGS = {
   part: (id: string) => `part:${id}`,
   catalog: 'catalog',

@@ -108,10 +108,7 @@ export class CatalogLoadingError extends ServiceUnavailableError {
   }
 }
 
-/**
- * A CatalogLoadingError, also one made by another bundle's copy of this module (the search engine is
- * one per process, on globalThis, made by whichever bundle used it first: `instanceof` fails there).
- */
+/** A CatalogLoadingError, also from another bundle's copy of this module, where `instanceof` fails. */
 export function isCatalogLoading(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { catalogLoading?: unknown }).catalogLoading === true;
 }
@@ -132,11 +129,7 @@ const DB_DOWN_ERRORS = new Set([
   'DatabaseUnavailableError',
 ]);
 
-/**
- * Server error codes that mean "not now" rather than "not this": MaxTimeMSExpired (50, a query stopped
- * at its time limit), a host unreachable or timing out (6, 7, 89, 9001), a server shutting down (91,
- * 11600), and a replica set changing its primary (189, 10107, 11602, 13435, 13436).
- */
+/** Server codes meaning "not now", not "not this": time limit, host unreachable, shutdown, primary change. */
 const DB_DOWN_CODES = new Set([6, 7, 50, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
 
 /** The errors a failure carries within it: its `cause`, and a bulk write's `errorResponse` (the network error that cut it short). */
@@ -144,10 +137,7 @@ function innerErrors(error: Error): unknown[] {
   return [error.cause, (error as { errorResponse?: unknown }).errorResponse];
 }
 
-/**
- * True for errors that mean the database cannot be reached or is too busy (answered 503, never 500):
- * the driver's, also when wrapped (a stock write's failure, a bulk write cut short by a lost connection).
- */
+/** True when the database is unreachable or too busy (503, never 500), also for driver errors wrapped by our writes. */
 export function isDatabaseDown(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
   if (DB_DOWN_ERRORS.has(error.name) || DB_DOWN_CODES.has((error as { code?: unknown }).code as number)) return true;

@@ -1,9 +1,4 @@
-/**
- * A multi-step operation as a list of named steps, each with its undo (STYLE.md): the steps run in
- * order; when one fails, the steps already done are undone in reverse order and the failure is thrown.
- * An undo that fails itself stops the unwinding there: what is left (an order intent, say) is what a
- * reconciliation finds and settles later, so nothing is undone out of order.
- */
+/** Named steps with undos (STYLE.md), undone in reverse on failure; a failing undo stops there for a reconciliation. */
 export type Step<C> = { name: string; run: (context: C) => Promise<void>; undo?: (context: C) => Promise<void> };
 
 /** A failure after which nothing may be undone: whether the step took effect is not known. */

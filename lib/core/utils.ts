@@ -17,11 +17,7 @@ export function shortName(name: string, length = 6): string {
 // Placeholder origin for resolving a path; only whether the result stays on it matters.
 const PATH_BASE = 'http://shop.invalid';
 
-/**
- * A same-origin path to return to after signing in. The value is parsed against an origin and only
- * a path that stays on it is kept; control characters (browsers drop a tab, so `/\t/evil` becomes
- * `//evil`), a backslash, a scheme or a host make it `/`.
- */
+/** A same-origin return path; control characters (`/\t/evil` becomes `//evil`), backslashes, schemes or hosts make it `/`. */
 export function safeCallbackUrl(raw: string | null | undefined): string {
   if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//')) return '/';
   if (/[\u0000-\u001f\u007f\\]/.test(raw)) return '/';

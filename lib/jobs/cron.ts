@@ -4,10 +4,7 @@ import { cronSecret } from '@/lib/platform/env';
 import { NotFoundError, UnauthorizedError } from '@/lib/core/errors';
 import { isJobName, runJob } from '@/lib/jobs/jobs';
 
-/**
- * The job routes (`GET /api/cron/{job}`): Vercel Cron calls them with `Authorization: Bearer
- * <CRON_SECRET>`. Without the secret, or with another one, nothing runs.
- */
+/** Job routes (`GET /api/cron/{job}`) run only with `Authorization: Bearer <CRON_SECRET>`. */
 export const CRON_UNAUTHORIZED = 'This job needs the cron secret';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

@@ -7,12 +7,8 @@ import { catalogSearch } from '@/lib/catalog';
 import { repairRecentStock } from '@/lib/stock';
 import { ensureDefaultShipping } from '@/lib/checkout';
 
-/**
- * The background work of the shop, one function per job (runJob), called by two schedulers: on a Node
- * host the process's own timers (startBackgroundJobs, from instrumentation.ts), on Vercel, where no
- * timer outlives a request, Vercel Cron through `GET /api/cron/{job}` (vercel.json). Every job is safe
- * to run in several instances at once (each rests on the same unique keys as the request paths).
- */
+/** The shop's background jobs, run by the process's timers on a Node host or by Vercel Cron (no timer outlives a request there).
+ * Every job is safe in several instances at once: each rests on the request paths' unique keys. */
 export const JOB_NAMES = ['outbox', 'order-intents', 'order-emails', 'order-holds', 'carts', 'stock-repair', 'search-index'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -45,20 +41,12 @@ export function runJob(name: JobName): Promise<unknown> {
 }
 
 const MINUTE = 60_000;
-/**
- * The other jobs start this long after the index: the first pages after a (re)start get the database
- * to themselves (the stock repair scans the recent ledger, which FerretDB does by reading all of it).
- * Nothing waits for them: an order's writer repairs its part itself on a duplicate key.
- */
+/** The other jobs wait this long after the index so the first pages get the database (FerretDB reads the whole ledger to scan it). */
 const JOBS_AFTER_INDEX_MS = 5_000;
 
 export type Job = { name: string; run: () => Promise<unknown>; everyMs: number };
 
-/**
- * Loaded at start, before the other jobs run (the first pages wait for it; repairs do not). From then
- * on the index follows the catalog log every second and refreshes the snapshot itself, as the
- * search-index job does.
- */
+/** Loaded before the other jobs; afterwards the index follows the catalog log itself. */
 const SEARCH_INDEX: Job = { name: 'search index', run: () => catalogSearch().ready(), everyMs: 0 };
 
 const scheduled = (name: JobName, everyMs: number): Job => ({ name, run: () => runJob(name), everyMs });
@@ -85,10 +73,7 @@ async function runLogged(job: Job): Promise<void> {
 
 const globalForJobs = globalThis as typeof globalThis & { __shopJobs?: boolean };
 
-/**
- * Loads the search index, then runs each job once, then the periodic ones on their timers; the outbox
- * job runs on the mail sender's own timer (every 5 s, and right after an enqueue).
- */
+/** Loads the search index, then runs each job once and the periodic ones on their timers (the outbox has the sender's own timer). */
 export function startBackgroundJobs(): void {
   if (globalForJobs.__shopJobs) return;
   globalForJobs.__shopJobs = true;
@@ -96,10 +81,7 @@ export function startBackgroundJobs(): void {
   scheduleJobs(SEARCH_INDEX, JOBS, JOBS_AFTER_INDEX_MS);
 }
 
-/**
- * Runs `first`, then `afterMs` after it ended (whether it loaded or failed) each job once, and the
- * periodic ones every `everyMs`, never two runs of one job at once. Answers a function that stops them.
- */
+/** Runs `first`, then each job once `afterMs` later and periodic ones every `everyMs`, never two runs of one job at once. */
 export function scheduleJobs(first: Job, jobs: Job[], afterMs: number): () => void {
   const timers: Array<ReturnType<typeof setTimeout>> = [];
   let stopped = false;

@@ -8,11 +8,7 @@ import { SITE_NAME } from '@/lib/core/site';
 
 export type Mail = { to: string; subject: string; text: string; html: string; link?: string };
 
-/**
- * Sends an email: over SMTP when EMAIL_SERVER is set, else written to <data>/mail/*.eml with its
- * link printed to the console (development and tests need no mail server). Replies go to SUPPORT_EMAIL
- * where it is set.
- */
+/** Sends an email over SMTP, or without EMAIL_SERVER writes it to <data>/mail/*.eml so development and tests need no mail server. */
 export async function sendMail(mail: Mail): Promise<void> {
   const { EMAIL_SERVER, EMAIL_FROM, SUPPORT_EMAIL } = env();
   const message = {
@@ -42,11 +38,7 @@ const IDLE_SMTP_MS = 30_000;
 type Pooled = { url: string; transport: nodemailer.Transporter };
 const globalForMail = globalThis as typeof globalThis & { __partsSmtp?: Pooled };
 
-/**
- * The process's SMTP transport for EMAIL_SERVER, pooled: its connections (and their TLS handshakes and
- * sign-ins) serve message after message instead of one each, as SMTP services ask of bulk senders.
- * A changed EMAIL_SERVER closes the old one. On globalThis: Next.js may load this module once per bundle.
- */
+/** A pooled SMTP transport, as SMTP services ask of bulk senders; on globalThis because Next.js may load this module once per bundle. */
 function smtpTransport(url: string) {
   const current = globalForMail.__partsSmtp;
   if (current?.url === url) return current.transport;
@@ -68,11 +60,7 @@ export function closeMailTransport(): void {
   globalForMail.__partsSmtp = undefined;
 }
 
-/**
- * Text kept on its one line of an email: line breaks (Unicode's too) and other control characters
- * become spaces, so that nothing a customer typed (a name, an address) can add a line of its own,
- * such as a "pay here instead" link, to a genuine email of the shop.
- */
+/** Flattens control characters and line breaks so customer text cannot add a line (such as a fake pay link) to a shop email. */
 export const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
 
 /** Text made safe inside HTML (every email's user-typed text). */

@@ -9,20 +9,8 @@ import { isDuplicateKey } from '@/lib/core/errors';
 import { sendMail, type Mail } from '@/lib/mail/mailer';
 import { OutboxClaim, OutboxDue, OutboxMessage } from '@/models';
 
-/**
- * The mail outbox (DESIGN.md section 6). A change that causes an email writes it here (enqueueMail)
- * and carries on; a sender in every server process delivers due messages through lib/mail with
- * retries, so an SMTP outage delays mail but never fails an order or loses a message.
- *
- * Exactly once, without transactions and correct with several app instances on one database:
- * - one message per key: the message `_id` is the key (`${orderId}:${event}`), unique;
- * - one sender per attempt: an attempt is claimed by inserting `${key}:${attempt}` into the claims,
- *   unique, with a lease renewed while the send runs; a sender that died leaves a claim whose lease
- *   runs out, and the next attempt number can then be claimed.
- * At-least-once remains in one case only: a sender that dies (or loses the database) after the SMTP
- * server accepted a message but before recording it as sent; its lease runs out and the message is
- * sent again. No protocol can close that gap without the SMTP server's help.
- */
+/** The mail outbox (DESIGN.md section 6): unique message keys and unique `${key}:${attempt}` claims with a lease make each send once
+ * across instances; a sender dying after SMTP accepted but before recording it is the one duplicate no protocol can close. */
 
 export const POLL_INTERVAL_MS = 5_000;
 const LEASE_MS = 60_000;
@@ -65,19 +53,11 @@ async function persist(write: () => Promise<unknown>): Promise<void> {
 }
 
 export type EnqueueOptions = {
-  /**
-   * The key was made just now (a new order's), so no message can have it: the lookup is skipped. Were
-   * it wrong, the insert's duplicate key still keeps the first message, and the sender drops a due
-   * entry whose message is no longer pending.
-   */
+  /** The key was made just now, so the lookup is skipped; the insert's unique `_id` still keeps the first message if this is wrong. */
   fresh?: boolean;
 };
 
-/**
- * Adds a message to the outbox under `key`. True when it was added; false when a message with that key
- * already exists (the duplicate is fine) or when the outbox could not be written (logged: the caller's
- * change must never fail because of an email; a reconciliation re-creates missing order emails).
- */
+/** Adds a message under `key`; false for an existing key or a failed write, logged: an email must never fail the caller's change. */
 export async function enqueueMail(key: string, mail: OutboxMail, { fresh = false }: EnqueueOptions = {}): Promise<boolean> {
   try {
     await connectDb();
@@ -91,10 +71,7 @@ export async function enqueueMail(key: string, mail: OutboxMail, { fresh = false
 
 const logEnqueueFailure = (key: string, error: unknown) => console.error(`[outbox] could not enqueue ${key}: ${errorText(error)}`);
 
-/**
- * The enqueue once the key's message state is known (null: no message): a pending message keeps its
- * due entry, and a missing one is added, its mail built only then. True when it was added.
- */
+/** The enqueue once the key's state is known (null: none): a pending message keeps its entry, a missing one is built and added. */
 async function placeMail(key: string, state: string | null, mail: () => OutboxMail): Promise<boolean> {
   if (state !== null) {
     if (state === 'pending') await ensureDue(key, new Date());
@@ -116,16 +93,8 @@ async function placeMail(key: string, state: string | null, mail: () => OutboxMa
 /** How many keys one lookup of enqueueMissingMails carries (some 175 kB of query). */
 const LOOKUP_BATCH = 5000;
 
-/**
- * enqueueMail for many keys at once, most of which have their message already (a reconciliation): the
- * keys are looked up `batch` to a query instead of one by one, then each goes on as in enqueueMail
- * (placeMail), a write that fails logged as there. For 5,000 orders whose emails all exist this
- * took 1.1 s against 8 to 10 s one by one (FerretDB, this machine), and 0.3 s of the server's CPU
- * against 6 to 7 s: the per-key lookups and the mail built for each were what kept the server busy after a crowd
- * of orders. FerretDB reads the whole collection for an `$in`, so fewer, larger lookups are the cheaper
- * there (10 of 500 keys: 4.4 s); MongoDB reads each key from the `_id` index. Throws when a lookup fails
- * (the caller repeats its run); answers how many messages were added.
- */
+/** enqueueMail for many keys, looked up `batch` to a query: FerretDB reads the whole collection for each `$in`, so fewer larger
+ * lookups are cheaper. Throws when a lookup fails (the caller repeats its run). */
 export async function enqueueMissingMails(
   entries: Array<{ key: string; mail: () => OutboxMail }>,
   { batch: size = LOOKUP_BATCH }: { batch?: number } = {},
@@ -157,10 +126,7 @@ async function ensureDue(key: string, dueAt: Date): Promise<void> {
 
 type Claim = { id: string; messageId: string; attempt: number };
 
-/**
- * Claims the first free attempt from `attempt` on. Null when another sender holds a live claim (it is
- * sending right now). A finished or expired claim means that attempt is over: the next number is tried.
- */
+/** Claims the first free attempt from `attempt` on; null while another sender holds a live claim. */
 async function claimAttempt(messageId: string, attempt: number, now: Date): Promise<Claim | null> {
   for (let candidate = attempt; candidate < attempt + CLAIM_LOOKAHEAD; candidate++) {
     const id = `${messageId}:${candidate}`;
@@ -292,11 +258,7 @@ async function deliverBatches(now: Date): Promise<DeliveryReport> {
 let running: Promise<DeliveryReport> | null = null;
 let again = false;
 
-/**
- * Delivers the messages due at `now` (default: now), at most once per message per run. Safe to call
- * from several processes at once: the claims decide who sends each attempt. A call made while this
- * module's run is going joins that run (and its `now`), then one more run follows.
- */
+/** Delivers the due messages once per run, safe across processes (the claims decide); a call during a run joins it. */
 export function deliverDueMail(now?: Date): Promise<DeliveryReport> {
   if (running) {
     again = true;
@@ -363,12 +325,7 @@ export function stopMailSender(): void {
   sender.poke = null;
 }
 
-/**
- * Delivers right away after an enqueue: through this process's sender when it runs one (never in
- * tests that drive it by hand), or on Vercel, where no sender runs, once the response is sent
- * (`after`: the function stays alive for it). The outbox job of Vercel Cron sends whatever this
- * misses; the claims keep each message to one send either way.
- */
+/** Delivers right after an enqueue: via this process's sender, or on Vercel after the response (`after`); claims keep one send. */
 function pokeMailSender(): void {
   if (sender.poke) return sender.poke();
   if (!onVercel()) return;

@@ -6,10 +6,7 @@ import { UnauthorizedError } from '@/lib/core/errors';
 import { Order } from '@/models';
 import { guestTokenOpens, guestTokenOrderId, ORDER_TOKEN_HEADER } from './guest-links';
 
-/**
- * The caller of an order's calls (read, pay, cancel): a signed-in user, or a guest holding the order's
- * signed link, sent as `X-Order-Token`. The guest acts as the order's customer, on that order only.
- */
+/** The caller of an order's calls: a signed-in user, or a guest with the order's signed link (`X-Order-Token`), for that order only. */
 export async function requireOrderActor(req: NextRequest): Promise<Actor> {
   const actor = await resolveActor(req);
   if (actor) {

@@ -8,12 +8,7 @@ import { enqueueMail, enqueueMissingMails, type EnqueueOptions, type OutboxMail 
 import type { OrderDTO } from '@/lib/orders/types';
 import { guestOrderUrl } from '@/lib/orders/guest-links';
 
-/**
- * The emails of an order's life: placed (with the pay link), paid (the receipt), shipped (carrier and
- * tracking) and cancelled (by whom). Each has a text and an HTML part; user-typed text (names,
- * addresses, carrier, tracking number) is escaped in the HTML. They go through the outbox under
- * `${orderId}:${event}`, so each is sent once.
- */
+/** An order's emails: user-typed text is escaped in the HTML, and the `${orderId}:${event}` outbox key sends each once. */
 
 export const ORDER_EMAIL_EVENTS = ['placed', 'paid', 'shipped', 'cancelled'] as const;
 export type OrderEmailEvent = (typeof ORDER_EMAIL_EVENTS)[number];
@@ -191,10 +186,7 @@ export async function enqueueShopNotice(order: OrderDTO, to: string): Promise<vo
 /** The outbox key of an order's email: one message per order and event. */
 export const orderEmailKey = (orderId: string, event: OrderEmailEvent) => `${orderId}:${event}`;
 
-/**
- * Puts an order's email in the outbox (once per order and event). Never throws: an email must not fail
- * the change that caused it. True when the message was new.
- */
+/** Queues an order's email once per order and event. Never throws: an email must not fail the change that caused it. */
 export async function enqueueOrderEmail(
   event: OrderEmailEvent,
   order: OrderDTO,
@@ -220,12 +212,7 @@ export function emailEventsOf(order: OrderDTO): OrderEmailEvent[] {
   return events;
 }
 
-/**
- * Reconciliation: re-creates the emails missing for these orders (the enqueue after a transition was
- * lost to a crash or an outage). Existing messages are left alone, so running it again is harmless.
- * The caller picks the orders (e.g. those updated since the last run). Answers how many it re-created;
- * throws when the outbox cannot be read (the caller's run is then repeated).
- */
+/** Re-creates the missing emails of these orders (an enqueue lost to a crash); existing ones stay, so reruns are harmless. */
 export async function enqueueMissingOrderEmails(orders: OrderDTO[]): Promise<number> {
   return enqueueMissingMails(
     orders.flatMap((order) =>

@@ -8,14 +8,8 @@ import { addressBucket } from '@/lib/rate-limit';
 import { countedEmail } from '@/lib/orders/order-limits';
 import { StockHold } from '@/models';
 
-/**
- * What one client holds unpaid (DESIGN.md section 6a): under each of its keys (address, counted email,
- * cart) at most UNPAID_HOLD_UNITS of a part and UNPAID_HOLD_LIMIT of goods, in at most UNPAID_HOLD_ORDERS
- * orders. Each key has that many slots `${key}#${n}`; an order's hold takes one slot per key (a unique
- * insert), then reads every slot of its keys and keeps its hold only if the totals it finds are within
- * the limits. Every step is by `_id`. Two racing orders of one client never both get through: the later
- * one to take its slots always reads the earlier one's.
- */
+/** What one client holds unpaid (DESIGN.md section 6a), in numbered slots `${key}#${n}` taken by unique insert, so two racing
+ * orders never both pass: the later one always reads the earlier one's slot. */
 
 /** How many times a hold tries again for a slot another order took just before it. */
 const CLAIM_ROUNDS = 3;
@@ -81,11 +75,7 @@ function withinLimits(slots: Slot[], partIds: string[]): boolean {
   return cents <= UNPAID_HOLD_LIMIT * 100 && partIds.every((id) => (units.get(id) ?? 0) <= UNPAID_HOLD_UNITS);
 }
 
-/**
- * Reserves an unpaid order's hold until `until`: the slot ids it took (none where the shop sets no hold
- * limits), or null when the order takes its stock at payment (its client holds too much already, or all
- * its slots are in use). Give the slots back with releaseHold.
- */
+/** Reserves an unpaid order's hold: its slot ids, or null when the order must take its stock at payment instead. */
 export async function reserveHold(client: HoldClient, orderId: Types.ObjectId, lines: HeldLine[], until: Date): Promise<string[] | null> {
   const { UNPAID_HOLD_UNITS, UNPAID_HOLD_LIMIT, UNPAID_HOLD_ORDERS } = env();
   if (UNPAID_HOLD_ORDERS === 0) return [];
@@ -127,11 +117,7 @@ export async function releaseHold(order: { _id: Types.ObjectId; holdSlots?: stri
   await Promise.all(slotsOfOrder(order).map((slot) => StockHold.collection.deleteOne(slot as never)));
 }
 
-/**
- * The holds of placements refused after taking their slots (a crowd after the last units), given back a
- * batch at a time: one write for the crowd. Written late or, if the process dies first, never: a slot
- * then counts until its order's time to pay, as an ended order's does.
- */
+/** Refused placements' slots, given back a batch at a time; if lost, a slot counts only until its order's time to pay. */
 export const refusedHolds = batched<{ _id: string; orderId: Types.ObjectId }>('holds', (slots) =>
   StockHold.collection.deleteMany({ $or: slots } as never),
 );

@@ -6,16 +6,8 @@ import { AppError, ConflictError, UnprocessableError, ValidationError, isDuplica
 import { abandonPlacement } from '@/lib/orders/placement';
 import { IdempotentRequest } from '@/models';
 
-/**
- * Idempotency-Key (DESIGN.md section 6a): a request sent again with the same key by the same caller
- * gets the answer of the first, and places one order. A key belongs to one request body: another body
- * is refused (422). Each attempt is a document under a unique `${key}#${n}`, so one runs at a time; it
- * renews `aliveUntil` while it runs. An attempt that died (the process killed, or its answer lost to an
- * error of ours) is settled by the repeat that finds it, within seconds: its order found and answered, or
- * its placement undone (lib/orders/placement abandonPlacement) and the request run again as attempt n + 1.
- * Without a repeat, the intents reconciliation gives its stock back all the same.
- * A refusal (4xx) is an answer too, except a passing one (429: a limit; 499: the client left).
- */
+/** Idempotency-Key (DESIGN.md section 6a): one order per key and caller; each attempt is a unique `${key}#${n}` with a lease,
+ * so a dead attempt is settled by the repeat that finds it. Passing refusals (429, 499) are not stored answers. */
 export type Answer = { status: number; body: unknown };
 
 export type KeyedRequest = { scope: string; caller: string; key: string; body: unknown };
@@ -77,10 +69,7 @@ type Attempt = {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * A placing request's answer (201 with what `place` answers): run once per key when the request sends an
- * Idempotency-Key (a repeat of one that died is answered from its order by `recover`), else run as it is.
- */
+/** A placing request's answer (201): once per Idempotency-Key when one is sent, else run as it is. */
 export async function placeOnce<T>(
   req: Request,
   request: Omit<KeyedRequest, 'key'>,
@@ -93,11 +82,7 @@ export async function placeOnce<T>(
   return once({ ...request, key }, { run, recover: async (orderId) => recovered(await recover(orderId)) });
 }
 
-/**
- * Runs the request once per (scope, caller, key); a repeat answers what the attempt that placed it
- * answered. Attempt n is tried by inserting `${key}#${n}`, and read by `_id` when it exists: the only
- * lookups, so a key costs the same whatever the number of keys stored.
- */
+/** Runs the request once per (scope, caller, key); lookups are only by `_id`, so a key costs the same however many are stored. */
 export async function once(request: KeyedRequest, placing: Placing): Promise<Answer> {
   await connectDb();
   const key = `${request.scope}:${request.caller}:${sha256(request.key)}`;
@@ -154,12 +139,7 @@ async function startAttempt(key: string, n: number, bodyHash: string): Promise<A
   }
 }
 
-/**
- * Runs an attempt, renewing its lease meanwhile. Its answer is stored when it is known; an error of ours
- * (5xx) or a passing refusal ends its lease at once, so the next look settles it (finds its order, or
- * undoes its placement). A store that fails is harmless: the attempt's lease runs out and the next look
- * finds its order.
- */
+/** Runs an attempt under a renewed lease; a 5xx or passing refusal ends the lease at once so the next look settles it. */
 async function runAttempt(attempt: Attempt, placing: Placing): Promise<Answer> {
   let leaseUntil = attempt.aliveUntil.getTime();
   const beat = setInterval(() => {
@@ -191,11 +171,7 @@ async function runAttempt(attempt: Attempt, placing: Placing): Promise<Answer> {
 const STORE_TRIES = 5;
 const STORE_RETRY_MS = 500;
 
-/**
- * Stores what became of a running attempt. A failure (the database too busy or gone for a moment) is
- * tried again in the background a few times; past those, the attempt's lease runs out and the next look
- * settles it from its order.
- */
+/** Stores an attempt's outcome, retrying in the background; if all fail the lease runs out and the next look settles it. */
 async function storeOutcome(id: string, fields: Record<string, unknown>, tries = STORE_TRIES): Promise<void> {
   try {
     await IdempotentRequest.updateOne({ _id: id, state: 'running' }, { $set: fields });
@@ -213,11 +189,7 @@ async function assertNotGivenUp(attempt: Pick<Attempt, '_id'>): Promise<void> {
   if (now?.state === 'failed') throw new ConflictError(GIVEN_UP);
 }
 
-/**
- * Settles an attempt whose lease ran out: its order, if stored, stands (`stored`: answered from the
- * order); otherwise its placement is undone for good (`failed`), and the next attempt may run. Safe to
- * run twice at once: both find the same order, or both undo the same placement (each undo is once).
- */
+/** Settles an expired attempt from its order, or undoes its placement; safe twice at once because each undo is once. */
 async function settleAttempt(attempt: Pick<Attempt, '_id' | 'resourceId'>): Promise<void> {
   const { order } = await abandonPlacement(attempt.resourceId, 'idempotency');
   await IdempotentRequest.updateOne({ _id: attempt._id, state: 'running' }, { $set: { state: order ? 'stored' : 'failed' } });

@@ -6,14 +6,8 @@ import { isDuplicateKey, ServiceUnavailableError } from '@/lib/core/errors';
 import { OrderNumberBlock } from '@/models';
 import { ORDER_NUMBER_PREFIX } from '@/lib/validations/order-number';
 
-/**
- * Short human order numbers (`PM-100234`), unique across every process on one database (HiLo).
- * A process reserves a block of BLOCK_SIZE numbers by inserting a block document whose `_id` is the
- * block index: the unique `_id` index gives each block to exactly one process on MongoDB and on
- * FerretDB alike (no conditional update or $inc is trusted for exclusivity). Numbers inside a block are
- * handed out in memory. Numbers are unique and increase per process; a process that stops leaves the
- * rest of its block unused (gaps are allowed).
- */
+/** Short order numbers (`PM-100234`) by HiLo: a process claims a block by inserting its unique `_id`, the only exclusivity FerretDB
+ * guarantees; numbers within a block are handed out in memory, and gaps are allowed. */
 
 export { ORDER_NUMBER_PREFIX };
 export const BLOCK_SIZE = 50;

@@ -5,10 +5,7 @@ import { ValidationError } from '@/lib/core/errors';
 import { perAddress, takePlaces, type Reservation } from '@/lib/rate-limit';
 import { ORDER_MAX, ORDER_MAX_TEXT } from '@/lib/validations/orders';
 
-/**
- * The limits on orders (DESIGN.md section 6a): how many a guest may place, and the size of any order on
- * any path. What one client may hold unpaid is lib/orders/holds.ts.
- */
+/** The limits on orders (DESIGN.md section 6a); unpaid holds are lib/orders/holds.ts. */
 
 export const TOO_MANY_ORDERS = 'Too many orders placed from here or with this email, please wait a while and try again';
 
@@ -23,10 +20,7 @@ export function assertOrderSize(lines: Array<{ quantity: number }>, totalCents: 
 /** Mailbox providers known to ignore dots in the name part (Gmail's two domains are one). */
 const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
 
-/**
- * An email as the limits count it: one mailbox, one count. Case, a `+tag` (which most providers
- * deliver to the same mailbox) and the dots of providers that ignore them make no new email.
- */
+/** An email as the limits count it, so case, a `+tag` or ignored dots make no new mailbox. */
 export function countedEmail(email: string): string {
   const lower = email.trim().toLowerCase();
   const at = lower.lastIndexOf('@');
@@ -41,12 +35,8 @@ export function countedEmail(email: string): string {
   return `${name}@${domain}`;
 }
 
-/**
- * An order placed by a guest, or by an account whose email is not verified (anybody can register any
- * address), takes a place under the guest limits, per client address and per email: an order holds
- * stock and sends mail to that email. Null for a verified account. The caller releases the places of
- * an order that was refused.
- */
+/** Guest-limit places for a guest or unverified account (anybody can register any address); null when verified.
+ * The caller releases the places of a refused order. */
 export function unverifiedOrderPlaces(
   actor: Pick<Actor, 'emailVerified'> | null,
   email: string,

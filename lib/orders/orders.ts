@@ -32,13 +32,7 @@ import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/
 import { runOrderReleases } from './release-hooks';
 import { JobMark, Order, OrderOutcome, Part } from '@/models';
 
-/**
- * Orders and their state machine (DESIGN.md section 6): placed (unpaid) becomes paid or
- * cancelled, never both (one OrderOutcome per order decides); a paid order becomes shipped.
- * Other modules ask this one to change an order's state; none writes the collection itself.
- * Each transition queues its customer email (lib/orders/emails.ts) and, when an admin made it,
- * its audit entry.
- */
+/** Orders and their state machine (DESIGN.md section 6); other modules change an order's state only through this one. */
 
 /** Reads an order back after a transition and queues its email (never failing the transition). */
 async function notify(orderId: Types.ObjectId, event: Parameters<typeof enqueueOrderEmail>[0]): Promise<OrderDTO | null> {
@@ -61,11 +55,8 @@ function assertOrderable(part: StockPart, quantity: number): void {
 
 export type PlaceOptions = { signal?: AbortSignal; ip?: string | null; orderId?: Types.ObjectId };
 
-/**
- * Places the spec's order: one line (lib/orders/placement.ts). Price, part name, name and email come
- * from the database and the session. A departed client (`signal`) never gets stock taken. An account
- * whose email is not verified orders under the guest limits (lib/orders/order-limits.ts).
- */
+/** Places one order (lib/orders/placement.ts); prices and identities come from the database and the session, never the client.
+ * An unverified account orders under the guest limits: anybody can register any address. */
 export async function placeOrder(
   actor: Actor,
   input: PlaceOrderInput,
@@ -125,10 +116,7 @@ export const placedOrderAnswer = (order: Pick<OrderDTO, '_id' | 'number'>, avail
   availableQuantity,
 });
 
-/**
- * A guest's order is its link holder's, and an account's with that email once the email is verified
- * (whoever merely registered the address sees nothing of it).
- */
+/** A guest's order is its link holder's, and a verified account's with that email (registering the address is not enough). */
 const mayOpenGuestOrder = (actor: Pick<Actor, 'isAdmin' | 'emailVerified' | 'via'>, order: Pick<LeanOrder, 'guest'>) =>
   !order.guest || actor.isAdmin || actor.emailVerified || actor.via === 'order-link';
 
@@ -155,15 +143,8 @@ const EMAIL_MAX_LOOK_BACK_MS = 48 * 60 * 60_000;
 const EMAIL_OVERLAP_MS = 60_000;
 const EMAIL_MARK = 'order-emails';
 
-/**
- * An email reconciliation: each run re-creates the emails missing for the orders changed since the
- * last run (of any instance: the mark is stored) stopped, up to EMAIL_SETTLE_MS ago: a change that
- * recent still has its own request queueing the email. The first run of a process looks up to now, so
- * an order stored just before a crash gets its email at the restart; with no mark at all it looks back
- * EMAIL_LOOK_BACK_MS. Every change is looked at about once, not at every run while it is recent. A run
- * that fails is repeated over the same span. Safe in every instance at once: the outbox keeps one
- * message per order and event (a mark written back by a slower run only makes a span be looked at twice).
- */
+/** Re-creates the order emails lost to a crash; the stored mark lets every instance share one span, and the outbox keeps it once.
+ * Changes younger than EMAIL_SETTLE_MS are skipped: their own request is still queueing the email. */
 export function orderEmailReconciliation() {
   let first = true;
   return async (now = Date.now()): Promise<{ checked: number; created: number }> => {
@@ -221,11 +202,7 @@ function unpaid(order: OrderDTO | null, payUrl: string, now: number): UnpaidOrde
   return left === null || left > 0 ? { order, payUrl, minutesLeft: left } : null;
 }
 
-/**
- * The buyer's most recent order still to be paid (unpaid, not cancelled, its hold not run out), which
- * the cart page offers instead of an empty cart: a customer's by the session, a guest's by the token of
- * the order link this browser was given at checkout (LAST_ORDER_COOKIE). Admins buy nothing.
- */
+/** The buyer's latest unpaid, unexpired order, offered by the cart page instead of an empty cart (guests by LAST_ORDER_COOKIE). */
 export async function lastUnpaidOrder(actor: Actor | null, guestToken?: string | null, now = Date.now()): Promise<UnpaidOrder | null> {
   if (actor?.isAdmin) return null;
   if (actor) {
@@ -286,10 +263,7 @@ export const PART_ARCHIVED = 'This part is no longer sold, so this order cannot 
 export const SOLD_OUT =
   'Some parts of this order sold out since it was placed, so it cannot be paid; you can cancel it and order what is in stock';
 
-/**
- * Cancels an unpaid order: claims the `cancelled` outcome, returns the quantity to stock through a
- * `cancel` move (applied once per order by the ledger's unique key) and stamps the order cancelled.
- */
+/** Cancels an unpaid order; its stock returns once per order through the ledger's unique key. */
 export async function cancelOrder(actor: Actor, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
   const order = await findVisibleOrder(actor, id);
   if (order.paid) throw new ConflictError(PAID_CANNOT_CANCEL);
@@ -309,11 +283,7 @@ export async function cancelOrder(actor: Actor, id: string): Promise<{ acknowled
   return { acknowledged: true, deletedCount: modified };
 }
 
-/**
- * The cancel transition: claims the `cancelled` outcome (a paid order refuses, 409), gives every
- * line's stock back through the ledger (once per order and part), releases its discount code and
- * stamps the order cancelled; the customer is emailed. Answers 1 when this call cancelled it.
- */
+/** The cancel transition: the `cancelled` outcome is the lock (a paid order answers 409). Answers 1 when this call cancelled it. */
 async function cancelUnpaid(order: LeanOrder, by: 'customer' | 'admin' | 'system', actorEmail: string): Promise<number> {
   const claim = await claimOutcome(order._id, 'cancelled', { by: actorEmail });
   if (claim.outcome === 'paid') throw new ConflictError(PAID_CANNOT_CANCEL);
@@ -327,11 +297,7 @@ async function cancelUnpaid(order: LeanOrder, by: 'customer' | 'admin' | 'system
   return result.modifiedCount;
 }
 
-/**
- * Cancels the unpaid orders whose hold ran out (ORDER_HOLD_MINUTES): their stock returns once and the
- * customer is told, in every instance at once (the `cancelled` outcome is the lock: an order paid
- * meanwhile stays paid). Answers how many this run cancelled.
- */
+/** Cancels the unpaid orders past ORDER_HOLD_MINUTES, safe in every instance: the `cancelled` outcome is the lock. */
 export async function expireUnpaidOrders(now = new Date()): Promise<{ expired: number }> {
   await connectDb();
   const due = await Order.find({ paid: false, cancelledAt: null, holdUntil: { $ne: null, $lte: now } })
@@ -356,12 +322,7 @@ export async function expireUnpaidOrders(now = new Date()): Promise<{ expired: n
 /** How old an unstamped outcome must be before another call stamps it: a live transition stamps its own in moments. */
 const SETTLE_AFTER_MS = 60_000;
 
-/**
- * An order whose outcome was decided but never stamped on it (the process died in between): stamps it
- * as its transition would have (a cancel gives the stock and the code back, once each), once the
- * outcome is older than a live transition takes. Answers the outcome that stands, or null when none was
- * decided.
- */
+/** Stamps an order whose outcome was decided but never stamped (the process died in between); null when none was decided. */
 async function settleDecided(order: LeanOrder): Promise<Outcome | null> {
   const decided = await OrderOutcome.findOne({ orderId: order._id }).lean();
   if (!decided) return null;
@@ -431,11 +392,7 @@ export type PaymentResult =
   /** The order was cancelled first, or (soldOut) its parts sold out before it was paid: the caller refunds the payment. */
   | { outcome: 'cancelled'; proof: PaymentProof; soldOut?: true };
 
-/**
- * The paid transition. `prove` (lib/payments) checks the payment with the provider for this order
- * and amount; then the `paid` outcome is claimed (once, and never after a cancel) and the order
- * marked paid. `actor` null is the provider's signed webhook.
- */
+/** The paid transition: the payment is proved with the provider before the `paid` outcome is claimed. `actor` null is the webhook. */
 export async function markOrderPaid(
   actor: Actor | null,
   orderId: string,
@@ -478,10 +435,7 @@ const paidMeanwhile = (error: unknown): null => {
 /** The least a card can be charged (Stripe's minimum in US dollars): a total between nothing and this cannot be paid. */
 export const MIN_CARD_CENTS = 50;
 
-/**
- * An order that costs nothing (a code and free shipping) is paid as it is placed: there is no card to
- * charge (Stripe refuses an amount of 0). Marked through the paid transition, so its receipt is sent.
- */
+/** A free order is paid as it is placed: Stripe refuses an amount of 0. */
 export async function payFreeOrder(orderId: string): Promise<void> {
   const transactionId = `free-${orderId}`;
   await markOrderPaid(null, orderId, transactionId, async (order) => {

@@ -5,10 +5,7 @@ import { OrderOutcome } from '@/models';
 
 export type Outcome = 'paid' | 'cancelled';
 
-/**
- * Claims an order's single outcome. The unique index on orderId makes the first claim win, so
- * paying and cancelling exclude each other on every server. Answers the outcome that stands.
- */
+/** Claims an order's single outcome; the unique index on orderId makes paying and cancelling exclude each other on every server. */
 export async function claimOutcome(
   orderId: Types.ObjectId,
   outcome: Outcome,

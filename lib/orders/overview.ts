@@ -5,13 +5,8 @@ import { connectDb } from '@/lib/platform/db';
 import { orderTotalCents } from '@/lib/orders/money';
 import { Order, Part } from '@/models';
 
-/**
- * The admin overview's figures, read-only. Plain find/count and grouping in memory: no $lookup, no
- * $facet, nothing FerretDB v1 lacks. Cost at scale: the counts and the revenue read scan the orders
- * on FerretDB (indexes serve them on MongoDB with { paid, status } and { paidAt }), the low-stock list
- * reads every part's three numbers; fine for thousands of orders and parts, and past that the revenue
- * would come from a daily rollup written when an order is paid.
- */
+/** The admin overview's figures with plain find/count (nothing FerretDB v1 lacks); on FerretDB the counts scan the orders, so at
+ * scale revenue would need a rollup written at payment. */
 
 export const REVENUE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -17,16 +17,8 @@ import { claimOutcome } from '@/lib/orders/outcome';
 import { Order, OrderIntent, Part } from '@/models';
 import type { OrderDoc } from '@/models/order';
 
-/**
- * Placing an order, all or nothing (DESIGN.md sections 6 and 6a), as named steps each with its undo:
- * the intent naming every line is written; the caller's own steps run (a checkout's code); the client's
- * hold is reserved; every line's stock is taken through the ledger in the order of part ids (two carts
- * holding the same parts never wait on each other in a circle), each judged by `check` in its part's
- * turn; the order is stored. An order past its client's hold limits takes no stock now: its lines are
- * judged on a fresh read, and it takes its stock when paid. A refusal undoes what was done; a process
- * that dies in between leaves the intent, and reconcileOrderIntents settles it. The answer is given
- * only once the order's outcome is known: stored, or not stored and never to be.
- */
+/** Placing an order all or nothing (DESIGN.md sections 6 and 6a): named steps, each with its undo; a dead process leaves the
+ * intent for reconcileOrderIntents. Stock is taken in part-id order so two carts never wait on each other in a circle. */
 
 export type LineRequest = { partId: Types.ObjectId; quantity: number };
 
@@ -78,12 +70,8 @@ export async function takenLines(orderId: Types.ObjectId, lines: LineRequest[]):
   return lines.filter((_, i) => taken[i]);
 }
 
-/**
- * Takes every line's stock for the order, or none: answers each part as read in its turn. `check`
- * judges a part before its move (throw to refuse). A placement still taking stock at `deadline` (half
- * the intent's grace after the start) gives it all back and answers 503: its order is stored well
- * before the reconciliation could take the intent for a dead process's and give the stock back under it.
- */
+/** Takes every line's stock or none, in each part's turn. Past `deadline` it gives all back (503), so the reconciliation
+ * never mistakes a slow placement for a dead one. */
 export async function takeLines(
   orderId: Types.ObjectId,
   lines: LineRequest[],
@@ -122,11 +110,7 @@ export async function takeLines(
   return parts;
 }
 
-/**
- * Takes the stock of an order that takes it at payment, line by line in the order of part ids. False
- * when a line cannot be had (sold out, or its part withdrawn): the lines taken so far stay taken, for
- * the caller to give back once the order's outcome is decided (a racing call may have paid it with them).
- */
+/** Takes stock at payment; false when a line cannot be had. Lines taken stay for the caller: a racing call may have paid with them. */
 export async function takeAtPayment(orderId: Types.ObjectId, lines: LineRequest[], by: string): Promise<boolean> {
   for (const line of byPartId(lines)) {
     try {
@@ -161,11 +145,7 @@ async function judgeLines(lines: LineRequest[], check?: (part: StockPart, line: 
   return parts;
 }
 
-/**
- * The intents of stored orders, removed a batch at a time (one write per window instead of one per
- * order). An intent left behind by a process that stopped first is removed by reconcileOrderIntents,
- * which finds its order stored and returns nothing.
- */
+/** Intents of stored orders, removed a batch at a time; one left behind is cleared by reconcileOrderIntents. */
 export const storedIntents = batched<Types.ObjectId>('orders', (ids) => OrderIntent.deleteMany({ _id: { $in: ids } }));
 
 /** An order's own fields: the spec's (its first line's), and a checkout's (lines, address, shipping, amounts). */
@@ -179,11 +159,7 @@ async function fence(orderId: Types.ObjectId): Promise<void> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * After an insert failed: the order if it was stored all the same (a reply lost after the write), or
- * null when it was not and never will be (fenced). Asks until the database answers; when it cannot
- * tell, nothing may be undone (OutcomeUnknownError): the intent stays for the reconciliation.
- */
+/** The order if an insert that failed was stored all the same, null when fenced; OutcomeUnknownError when the database cannot tell. */
 async function storedDespite(error: unknown, orderId: Types.ObjectId): Promise<LeanOrder | null> {
   // Refused before anything was written (the document's own validation), or by a unique key.
   if (error instanceof mongoose.Error.ValidationError) return null;
@@ -284,12 +260,7 @@ export async function placeLines(placement: Placement): Promise<Placed> {
 export const logAfterStore = (what: string) => (error: unknown) =>
   console.error(`[orders] an order was stored but could not ${what}:`, error);
 
-/**
- * Settles an order id whose placement died or was given up: an order stored under it stands (answered);
- * otherwise the id is fenced (an insert still on its way is born cancelled) and everything its intent
- * took is given back: the stock its moves took (once each: the ledger's unique order key), its code's
- * use and its holds. Safe to repeat and to run in several instances at once.
- */
+/** Settles a dead placement: its stored order stands; otherwise the id is fenced and its stock, code and holds go back once each. */
 export async function abandonPlacement(
   orderId: Types.ObjectId,
   by = 'reconciliation',
@@ -308,10 +279,7 @@ export async function abandonPlacement(
   return { order: null, returned };
 }
 
-/**
- * Settles the intents of placements whose process died between writing the intent and storing the
- * order (older than the grace period): see abandonPlacement. Safe to run in every instance at once.
- */
+/** Settles intents older than the grace period (see abandonPlacement); safe in every instance at once. */
 export async function reconcileOrderIntents(graceMs = INTENT_GRACE_MS): Promise<{ returned: number; cleared: number }> {
   await connectDb();
   const stale = await OrderIntent.find({ at: { $lt: new Date(Date.now() - graceMs) } }, { _id: 1 }).lean();

@@ -1,7 +1,4 @@
-/**
- * Carriers the ship dialog suggests, and the public tracking page of each. Client-safe (no imports):
- * the ship dialog lists the names, lib/orders builds an order's `trackingUrl` with trackingUrlFor.
- */
+/** Carriers the ship dialog suggests and their tracking pages; no imports, so it is client-safe. */
 const CARRIER_TRACKING: Record<string, (trackingNumber: string) => string> = {
   UPS: (n) => `https://www.ups.com/track?tracknum=${n}`,
   FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,

@@ -4,10 +4,7 @@ import { ServiceUnavailableError } from '@/lib/core/errors';
 import type { PaymentProviderName } from '@/lib/payments/types';
 import type { PaymentGateway } from './types';
 
-/**
- * Stripe when STRIPE_SECRET_KEY is set (or PAYMENTS_PROVIDER=stripe); else the offline test gateway,
- * which production only uses when PAYMENTS_PROVIDER=test says so explicitly.
- */
+/** Stripe when configured; the offline test gateway otherwise, in production only when PAYMENTS_PROVIDER=test says so. */
 export function paymentProvider(): PaymentProviderName | null {
   const { PAYMENTS_PROVIDER, STRIPE_SECRET_KEY, NODE_ENV } = env();
   if (PAYMENTS_PROVIDER) return PAYMENTS_PROVIDER;

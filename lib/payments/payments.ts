@@ -9,10 +9,7 @@ import { WebhookEvent } from '@/models';
 import { getGateway, paymentProvider } from './gateway';
 import type { Intent, PaymentClientConfig, PaymentGateway } from './types';
 
-/**
- * Card payments (DESIGN.md section 6): the gateway, and the checks a payment must pass before
- * lib/orders may mark its order paid. The amount always comes from the stored order.
- */
+/** Card payments (DESIGN.md section 6): the checks before lib/orders may mark an order paid; the amount comes from the stored order. */
 
 export const PRICE_MISMATCH = 'The price does not match the order total';
 export const PAYMENT_NOT_COMPLETED = 'The payment is not completed';
@@ -49,10 +46,7 @@ export function assertPaymentCovers(intent: Intent | null, order: PayableOrder):
     throw new PaymentError('The payment amount does not match the order');
 }
 
-/**
- * Asks lib/orders to mark the order paid with a payment checked here; a payment that lost to a
- * cancel is refunded (the money only goes back to the card that paid).
- */
+/** Marks the order paid with a checked payment; one that lost to a cancel is refunded to the card that paid. */
 async function payWith(actor: Actor | null, orderId: string, transactionId: string, gateway: PaymentGateway, known?: Intent) {
   const result = await markOrderPaid(actor, orderId, transactionId, async (order): Promise<PaymentProof> => {
     const intent = known ?? (await gateway.retrieveIntent(transactionId));

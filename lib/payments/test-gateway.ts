@@ -6,10 +6,7 @@ import { PaymentIntent } from '@/models';
 import { checkCard } from './cards';
 import type { Intent, PaymentGateway } from './types';
 
-/**
- * The offline test gateway (no Stripe keys): the same flow as Stripe, with intents kept in the
- * database and Stripe's test cards checked on the server. Ids look like `pi_test_...`.
- */
+/** The offline test gateway: Stripe's flow with intents in the database and Stripe's test cards checked on the server. */
 const token = () => randomBytes(12).toString('hex');
 
 type StoredIntent = { _id: string; clientSecret: string; amount: number; currency: string; orderId: string; status: string };
@@ -61,10 +58,7 @@ export const testGateway: PaymentGateway = {
 
 export type TestCardInput = { clientSecret: string; number: string; expiry: string; cvc: string };
 
-/**
- * The browser's card confirmation, as Stripe.js does it against Stripe: declines answer 402 with
- * Stripe's message. `authorize` checks that the caller may pay the intent's order before the card is read.
- */
+/** The browser's card confirmation as Stripe.js does it (declines 402); `authorize` checks the caller before the card is read. */
 export async function confirmTestCard(input: TestCardInput, authorize: (orderId: string) => Promise<unknown>): Promise<Intent> {
   await connectDb();
   const intent = await PaymentIntent.findOne({ clientSecret: input.clientSecret }).lean<StoredIntent>();

@@ -14,10 +14,7 @@ export type PaymentClientConfig = { provider: PaymentProviderName; publishableKe
 /** A provider's event, checked as the provider's own; `paidIntent` when it reports a payment that succeeded. */
 export type GatewayEvent = { id: string; type: string; paidIntent: Intent | null };
 
-/**
- * What a card payment provider does for the shop: Stripe, or the offline test gateway. A new
- * provider is one more implementation of this interface (and its name in PaymentProviderName).
- */
+/** A card payment provider (Stripe or the test gateway); a new one implements this and joins PaymentProviderName. */
 export interface PaymentGateway {
   readonly name: PaymentProviderName;
   clientConfig(): PaymentClientConfig;

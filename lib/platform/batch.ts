@@ -1,16 +1,7 @@
 import 'server-only';
 
-/**
- * Collects items and hands them to `flush` together: once `windowMs` after the first, or at once when
- * `maxItems` are waiting. For bookkeeping writes that may land a little later or, if the process dies
- * first, not at all, because something else repairs them (the caller says what). A failed flush is
- * logged, never thrown at whoever added the item.
- */
-/**
- * Every batch of the process, on globalThis: Next.js may bundle this module more than once, and
- * whatever closes the database (the server's shutdown, a test file's end) must write them all first.
- * Reached by this symbol, so code outside the bundle (scripts/serve.ts) needs no import.
- */
+/** Batches writes that something else repairs if lost; a failed flush is logged, never thrown at the caller. */
+/** On globalThis by a symbol, since Next.js may bundle this module twice and shutdown (or scripts/serve.ts) must flush every batch. */
 export const FLUSH_ALL_BATCHES = Symbol.for('partsmart.flushAllBatches');
 type BatchRegistry = { batches: Set<{ flush(): Promise<void> }> };
 const REGISTRY = Symbol.for('partsmart.batches');

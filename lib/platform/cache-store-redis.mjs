@@ -1,16 +1,5 @@
-// The Redis store of the shop's cache handler (lib/platform/cache-handler.mjs), used when REDIS_URL is set: every
-// instance reads and writes the same entries and tag times, so a change made through one instance
-// expires the pages and data of all of them. Plain JavaScript: Next loads the handler at run time.
-//
-// - Redis down or slow (a command that fails or takes over 500 ms): the store answers "nothing cached"
-//   and drops writes until Redis answers again, so pages are rendered without the shared cache (never
-//   served from a per-instance copy another instance cannot expire); the client reconnects by itself.
-//   Tag expirations made meanwhile are kept and written before the store is used again.
-// - Keys live under the Redis server's run id: a restarted Redis, a failover to a replica or a restored
-//   snapshot may have lost recent tag expirations, so entries from before are never read again.
-// - One clock for every instance, Redis's (TIME at each connect): render starts and tag expirations
-//   made on different machines compare correctly.
-// - Tag times only ever move forward (a script keeps the later one): instances' writes may land out of order.
+// The shared Redis store (REDIS_URL) so a change on one instance expires every instance's cache. Redis down answers "nothing cached",
+// keys live under the server's run id, Redis's clock is the one clock, and tag times only move forward.
 
 import v8 from 'node:v8';
 

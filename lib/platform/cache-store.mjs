@@ -1,12 +1,5 @@
-// The one store behind the shop's two Next.js cache handlers (lib/platform/cache-handler.mjs for pages and route
-// responses, lib/platform/use-cache-handler.mjs for 'use cache' entries): the entries, and the times each tag
-// went stale or expired. Plain JavaScript: Next loads the handlers at run time.
-//
-// - Where: with REDIS_URL, in Redis, shared by every instance (lib/platform/cache-store-redis.mjs); without it, in
-//   this process's memory, at most SHOP_CACHE_MB (default 128) of entries, least recently used first out.
-// - Tag times are kept by the store itself (not Next's per-process manifest), so a change made on one
-//   instance expires the entries of all of them, and an entry counts from the time its render started:
-//   a render that began before a change never counts as newer than the change.
+// The one store behind the pages' and 'use cache' handlers, in Redis or process memory (SHOP_CACHE_MB, LRU). It keeps tag times itself,
+// so a change expires every instance's entries and a render started before a change never counts as newer.
 
 import { createRedisStore } from './cache-store-redis.mjs';
 
@@ -87,11 +80,7 @@ export function cacheStore() {
   return (globalForCache.__shopCacheStore ??= url && !isBuild() ? createRedisStore(url) : createMemoryStore());
 }
 
-/**
- * An entry's state against its tags' times: 'expired' (a miss), 'stale' (served once while it is made
- * again) or 'fresh'. Tag times that cannot be read count as expired: serving might serve an old page.
- * @param {Map<string, TagTimes> | null} times
- */
+/** 'expired', 'stale' (served once while remade) or 'fresh'; unreadable tag times count as expired rather than risk an old page. */
 export function tagState(times, lastModified, now) {
   if (!times) return 'expired';
   let state = 'fresh';

@@ -4,10 +4,7 @@ import { env } from '@/lib/platform/env';
 import { AppError, isDatabaseDown } from '@/lib/core/errors';
 import { setQueryTimeLimit } from '@/models/time-limit';
 
-/**
- * One cached connection per process. It lives on globalThis so that hot reload in development
- * reuses it, and it is cleared when connecting fails so the next request tries again.
- */
+/** One connection per process on globalThis, so hot reload reuses it; cleared on failure so the next request retries. */
 type Cache = {
   promise: Promise<typeof mongoose> | null;
   uri: string | null;
@@ -30,21 +27,14 @@ const cache: Cache = (globalForDb.__partsDb ??= {
   watchedClient: null,
 });
 
-/**
- * How long after the last sign of the database failing an unexplained failure still counts as its: a
- * query cut short when the server went away may reach its caller after the driver reconnected.
- */
+/** A query cut short by an outage may reach its caller after the driver reconnected, so failures this soon after count as its. */
 export const OUTAGE_AFTERMATH_MS = 10_000;
 
 const noteFailure = () => {
   cache.failedAt = Date.now();
 };
 
-/**
- * The driver's signs of a server that went away between its heartbeats: a connection it could not
- * open, or one that broke. It marks the server lost only at its next heartbeat (every 10 s), and never
- * when the server comes back before that.
- */
+/** The driver's signs of a lost server between heartbeats, which it only marks at its next heartbeat (or never if the server returns). */
 function watchClient(client: ReturnType<typeof mongoose.connection.getClient>): void {
   if (cache.watchedClient === client) return;
   cache.watchedClient = client;
@@ -78,12 +68,8 @@ export function databaseRecentlyFailed(now = Date.now()): boolean {
   return cache.lost || (cache.failedAt > 0 && now - cache.failedAt < OUTAGE_AFTERMATH_MS);
 }
 
-/**
- * The one classification of a failure as the database's (503 with Retry-After, never 500): a driver
- * error (isDatabaseDown), or any unexplained failure while the database is lost or just failed. A read
- * inside `'use cache'` that failed reaches its caller, in a production build, as an Error without its
- * name or message, so the database's state is what tells.
- */
+/** The one classification of a failure as the database's (503, never 500); a failed 'use cache' read loses its name in production,
+ * so the database's state tells. */
 export function isDatabaseFailure(error: unknown): boolean {
   return isDatabaseDown(error) || (!(error instanceof AppError) && databaseRecentlyFailed());
 }
@@ -93,11 +79,7 @@ mongoose.set('bufferCommands', false);
 mongoose.set('strictQuery', true);
 mongoose.set('autoIndex', false);
 
-/**
- * The time limit of a start-up job's read (the search index's read of every part or of its snapshot,
- * the stock repair's scan of the recent ledger), not a request's: on FerretDB such a read of 100,000
- * parts or moves takes seconds to tens of seconds, over the limit a request's query has.
- */
+/** Time limit for a start-up job's full read, longer than a request's: on FerretDB such reads take tens of seconds. */
 export const STARTUP_READ_MS = 60_000;
 
 export class DatabaseUnavailableError extends Error {

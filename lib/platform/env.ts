@@ -4,11 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-/**
- * Settings, parsed once with zod (DESIGN.md section 3). Unset services fall back to the embedded
- * defaults; a value that cannot work (a malformed number, an unknown provider) is refused with a
- * message naming the setting, and production refuses to run without its three required settings.
- */
+/** Settings parsed once with zod (DESIGN.md section 3); an unusable value is refused naming the setting. */
 const optional = z
   .string()
   .optional()
@@ -78,10 +74,7 @@ const envSchema = z.object({
   GUEST_ORDERS_PER_EMAIL_PER_HOUR: wholeNumber(1, 1_000_000, 10),
   /** How long a guest's or an unverified account's unpaid order holds its stock (minutes). */
   GUEST_HOLD_MINUTES: wholeNumber(1, 60 * 24 * 14, 15),
-  /**
-   * What one client may hold in unpaid orders: units of one part, value (whole dollars), and orders
-   * (0: no hold limits, every unpaid order holds its stock).
-   */
+  /** What one client may hold unpaid: units of a part, whole dollars and orders (0: no hold limits). */
   UNPAID_HOLD_UNITS: wholeNumber(0, 1_000_000, 10),
   UNPAID_HOLD_LIMIT: wholeNumber(0, 100_000_000, 1000),
   UNPAID_HOLD_ORDERS: wholeNumber(0, 20, 3),
@@ -109,10 +102,7 @@ export function env(): Env {
   return parsed;
 }
 
-/**
- * TRUSTED_PROXY_HOPS of another process's settings (`source`), parsed by the same rule as env():
- * the runner reads it to choose the server of an instance it starts (scripts/app-runner.ts).
- */
+/** TRUSTED_PROXY_HOPS of another process's settings, by env()'s rule, for scripts/app-runner.ts. */
 export function trustedProxyHops(source: NodeJS.ProcessEnv): number {
   const result = envSchema.shape.TRUSTED_PROXY_HOPS.safeParse(source.TRUSTED_PROXY_HOPS);
   if (!result.success) throw new SettingsError(`Invalid settings: TRUSTED_PROXY_HOPS ${result.error.issues[0]?.message ?? 'is invalid'}`);
@@ -156,11 +146,7 @@ export function authSecret(): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-/**
- * The secret the job routes (`/api/cron/{job}`) require as `Authorization: Bearer ...`: CRON_SECRET,
- * or in development only one generated once into the data directory (`.data/cron-secret`), so a
- * developer can call a route by hand. Null in production without CRON_SECRET: every call is refused.
- */
+/** The job routes' bearer secret: CRON_SECRET, in development one generated into `.data/cron-secret`; null in production without it. */
 export function cronSecret(): string | null {
   const { CRON_SECRET, NODE_ENV } = env();
   if (CRON_SECRET) return CRON_SECRET;
@@ -194,12 +180,7 @@ export function googleConfigured(): boolean {
   return Boolean(GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET);
 }
 
-/**
- * True while a self-hosted `next build` prerenders: the database is not reachable then, so catalog
- * reads answer empty and the cache handler drops what they render. A Vercel build reaches the
- * database (MONGODB_URI is in its environment too) and Vercel serves what it prerendered, so there
- * the reads are real.
- */
+/** True during a self-hosted `next build`, which has no database; a Vercel build reaches it and serves what it prerendered. */
 export function isBuildWithoutDatabase(): boolean {
   return process.env.NEXT_PHASE === 'phase-production-build' && !process.env.VERCEL;
 }

@@ -42,10 +42,7 @@ export function errorResponse(error: unknown, extra: Record<string, unknown> = {
 type Params = Record<string, string | string[]>;
 type Handler<P extends Params> = (req: NextRequest, params: P) => Promise<Response>;
 
-/**
- * Wraps a route handler: awaits its params and turns any thrown error into its JSON answer
- * (`errorBody` adds fields a call's error answer carries, like the spec's `success: false`).
- */
+/** Wraps a route handler: awaits params and turns any thrown error into its JSON answer (`errorBody` adds fields like `success: false`). */
 export function route<P extends Params = Record<string, never>>(
   handler: Handler<P>,
   { errorBody = {} }: { errorBody?: Record<string, unknown> } = {},
@@ -79,11 +76,7 @@ export function methodNotAllowed(allow: string): NextResponse {
 
 type Others<T> = Record<Exclude<Method, keyof T> | 'OPTIONS', RouteHandler>;
 
-/**
- * Handlers for the methods a route does not implement (JSON 405 with `Allow`) and OPTIONS (204 with
- * the same `Allow`). A route file exports them beside its own:
- * `export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET })`.
- */
+/** JSON 405 with `Allow` for unimplemented methods, and OPTIONS: `export const { POST, OPTIONS } = otherMethods({ GET })`. */
 export function otherMethods<T extends Partial<Record<Method, unknown>>>(implemented: T): Others<T> {
   const allow = allowHeader(Object.keys(implemented));
   const refuse: RouteHandler = async () => methodNotAllowed(allow);
@@ -117,19 +110,10 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 export const JSON_ONLY = 'Send the body as JSON (Content-Type: application/json)';
 
-/**
- * How much of a refused body is still read and thrown away, so that a keep-alive client's connection
- * is left clean for its next request. A body longer than that is left unread and the answer says
- * `Connection: close`, so the client opens a new connection rather than reusing a broken one.
- */
+/** A refused body is drained up to this so a keep-alive connection stays clean; longer ones get `Connection: close`. */
 export const DRAIN_LIMIT_BYTES = 128 * 1024;
 
-/**
- * The request body, read up to `maxBytes`: one byte more and it answers 413, whatever Content-Length
- * said (or whether it said anything: a chunked body has none). The rest of a refused body is read
- * and discarded up to DRAIN_LIMIT_BYTES; past that (or when Content-Length already says so) the 413
- * closes the connection.
- */
+/** The body up to `maxBytes`, 413 one byte past whatever Content-Length said (chunked bodies have none). */
 export async function readBodyBytes(
   req: Request,
   maxBytes: number,

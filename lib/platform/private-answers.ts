@@ -1,10 +1,6 @@
 import 'server-only';
 
-/**
- * Which answers depend on who is calling: lib/auth/policy.ts marks a request when it looks at the
- * caller, and the route wrapper (lib/platform/http.ts) sends its answer `private, no-store`. Kept
- * apart from the wrapper so that the policy, which scripts load too, needs none of Next's page code.
- */
+/** Kept apart from the route wrapper so lib/auth/policy.ts, which scripts load, needs none of Next's page code. */
 /** Requests whose answer depends on who is calling (lib/auth/policy.ts marks them when it looks). */
 const privateRequests = new WeakSet<Request>();
 

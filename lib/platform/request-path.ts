@@ -1,7 +1,4 @@
-/**
- * A path (not the query) with a percent-escape that does not decode, such as `%E0%A4%A` or `%zz`:
- * Next.js would answer it with a plain-text 500; proxy.ts answers 400 instead.
- */
+/** A path with a percent-escape that does not decode: Next.js would answer a plain-text 500, proxy.ts answers 400. */
 export function hasMalformedPath(path: string): boolean {
   if (!path.includes('%')) return false;
   try {
@@ -27,11 +24,7 @@ export function malformedPathAnswer(path: string): { body: string; contentType: 
       };
 }
 
-/**
- * TRACE, a method a fetch Request cannot carry: Next.js fails to build one for it and answers 500
- * before any code of ours runs, so scripts/serve.ts refuses it first (refusedMethodAnswer). Node's
- * server answers TRACK and CONNECT itself.
- */
+/** TRACE: Next.js fails to build a Request for it and answers 500 before our code runs, so scripts/serve.ts refuses it first. */
 export function isRefusedMethod(method: string | undefined): boolean {
   return method === 'TRACE';
 }

@@ -1,9 +1,5 @@
-/**
- * The `Next-Router-State-Tree` header a client navigation sends: URL-encoded JSON of an array
- * (`encodeURIComponent(JSON.stringify(tree))`). proxy.ts refuses any other value with 400 through its
- * matcher, whose pattern is ROUTER_STATE_PATTERN spelled out (Next.js reads the matcher at build
- * time); tests/api/http/router-state-header.test.ts checks that the two agree.
- */
+/** The client navigation header, URL-encoded JSON of an array; proxy.ts's matcher spells out ROUTER_STATE_PATTERN (read at build time),
+ * and a test checks the two agree. */
 export const ROUTER_STATE_HEADER = 'next-router-state-tree';
 
 /** What a well-formed header looks like: `%5B`, URL-safe characters and percent-escapes, `%5D`. */

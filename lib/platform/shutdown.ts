@@ -1,10 +1,7 @@
 import 'server-only';
 import { flushBatchesBriefly } from '@/lib/platform/batch';
 
-/**
- * When `next start` leaves SIGTERM and SIGINT to the app (NEXT_MANUAL_SIG_HANDLE, set by
- * scripts/app-runner.ts): batched writes land, for at most 5 s, then the process ends.
- */
+/** On SIGTERM or SIGINT under NEXT_MANUAL_SIG_HANDLE, batched writes land (at most 5 s), then the process ends. */
 export function handleShutdownSignals(): void {
   if (process.env.NEXT_MANUAL_SIG_HANDLE !== 'true') return;
   const stop = () => void flushBatchesBriefly().finally(() => process.exit(0));

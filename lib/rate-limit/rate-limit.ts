@@ -12,11 +12,7 @@ async function sweepExpired(now: number): Promise<void> {
   if (Math.random() < 0.02) await RateLimitHit.deleteMany({ expiresAt: { $lt: new Date(now) } });
 }
 
-/**
- * Counts an attempt under `key` and refuses it (429) past `limit` attempts in the window. One
- * document per attempt, counted afterwards: this holds across several app instances and under
- * concurrent requests, with no read-then-write counter to race.
- */
+/** Counts an attempt under `key` and refuses past `limit` (429); one document per attempt, so no read-then-write counter can race. */
 export async function hitRateLimit(key: string, { limit, windowSeconds }: Limit, message?: string): Promise<void> {
   await connectDb();
   const now = Date.now();
@@ -35,14 +31,8 @@ function header(headers: HeaderSource, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/**
- * The client's address, from X-Forwarded-For: the entry TRUSTED_PROXY_HOPS from the right, the
- * address the outermost trusted proxy saw (lib/platform/client-address.ts). Without a proxy (0), the one entry
- * there: `next start` fills the header with the connection's address when it came without one, and
- * on such a host scripts/serve.ts writes that address itself; Vercel's edge overwrites the header with
- * the client's. Null when there is none (code called outside the server): per-address limits are then
- * skipped, never counted in one bucket shared by everybody.
- */
+/** The client's address (lib/platform/client-address.ts); null outside the server, where per-address limits are skipped rather than
+ * counted in one bucket shared by everybody. */
 export function clientIp(headers: HeaderSource): string | null {
   return forwardedAddress(header(headers, 'x-forwarded-for'), env().TRUSTED_PROXY_HOPS);
 }
@@ -99,12 +89,7 @@ export async function enforceLimits(checks: Array<[key: string, limit: Limit]>, 
 
 export type Reservation = { release(): Promise<void> };
 
-/**
- * Counts an attempt under every key before it is made, and refuses it (429, counting nothing) when a
- * key is already at its limit, with that key's own message if it has one. `release()` takes the
- * attempt back out (a sign-in that succeeded): concurrent attempts see each other's places, so a burst
- * cannot slip past the limit meanwhile.
- */
+/** Reserves a place under every key first (429 at a limit), so a concurrent burst sees each other's places; `release()` takes it back. */
 export async function reserveAttempt(checks: Array<[key: string, limit: Limit, message?: string]>, message?: string): Promise<Reservation> {
   await connectDb();
   const now = Date.now();
@@ -125,13 +110,8 @@ export async function reserveAttempt(checks: Array<[key: string, limit: Limit, m
   return { release };
 }
 
-/**
- * Takes a place under every key, for an attempt that is frequent enough to be on a hot path (a guest's
- * order): each key has `limit` places in its current window (a fixed window of `windowSeconds`), each a
- * document under a unique _id. A free place costs one insert, and no count of the window's attempts is
- * read (on FerretDB such a count reads every attempt stored). Racing instances never share a place.
- * Refused (429, taking nothing) when a key has none left; `release()` gives the places back.
- */
+/** Hot-path limit: fixed-window places, each a unique `_id`, so a free place costs one insert and no count (a FerretDB count reads
+ * every attempt). `release()` gives them back. */
 export async function takePlaces(checks: Array<[key: string, limit: Limit]>, message?: string): Promise<Reservation> {
   await connectDb();
   const now = Date.now();

@@ -5,10 +5,7 @@ import type { TurnOptions } from './keyed-queue';
 /** What a batch answers for each of its items, in their order. */
 export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
-/**
- * Does the work of one batch of a key: the items in arrival order; one outcome per item. `continued`:
- * this batch follows another of the same key's with nothing in between (the line stayed busy).
- */
+/** One batch of a key in arrival order, one outcome per item; `continued` when it follows the key's previous batch directly. */
 export type BatchWork<I, O> = (key: string, items: I[], continued: boolean) => Promise<Array<Outcome<O>>>;
 
 type Waiter = {
@@ -21,13 +18,8 @@ type Waiter = {
 
 type Line = { waiting: Waiter[]; running: boolean };
 
-/**
- * One turn at a time per key, like KeyedQueue, but what arrived while a turn ran is done together in
- * the next turn (a group commit): a hot part's buyers share one read of the part and one write of its
- * stock pair instead of queueing three round trips each. Waiting is bounded, and an item whose client
- * left is dropped before its turn. A batch only holds items of one `work` function (one module copy's,
- * so the errors it answers are that copy's classes).
- */
+/** One turn per key, with what arrived meanwhile done together in the next (a group commit): a hot part's buyers share one read and write.
+ * A batch holds one module copy's `work` so its errors are that copy's classes. */
 export class BatchedTurns {
   constructor(
     private readonly lines = new Map<string, Line>(),

@@ -8,18 +8,9 @@ export type TurnOptions = {
   signal?: AbortSignal;
 };
 
-/**
- * Runs tasks one at a time per key (per part for stock writers), so one process never races
- * itself for a key; tasks of different keys run side by side. Waiting is bounded, and a task
- * whose client left is dropped before it starts. Correctness across processes rests elsewhere
- * (the ledger's unique keys): this only removes retry storms inside one process.
- */
+/** Runs tasks one at a time per key, to stop retry storms inside one process; correctness across processes rests on the ledger's keys. */
 export class KeyedQueue {
-  /**
-   * `tails`: the chain of each key. Pass one map to the queues of several copies of a module (Next.js
-   * may load a module once per bundle in one process) to serialize them together, while each copy
-   * throws its own copy's error classes, which its own error handling recognizes.
-   */
+  /** Share `tails` between module copies (Next.js may load one per bundle) so they serialize together yet throw their own error classes. */
   constructor(private readonly tails = new Map<string, Promise<unknown>>()) {}
 
   /** How many keys have tasks waiting or running (for tests and diagnostics). */

@@ -8,17 +8,8 @@ import { BatchedTurns, type Outcome } from '@/lib/stock/batched-turns';
 import { Part, StockMove } from '@/models';
 import { STOCK_REASONS, type StockReason } from '@/models/stock-move';
 
-/**
- * The stock ledger (DESIGN.md section 6). Every change of stock is a StockMove with a unique
- * (partId, seq), stored under `_id` `${partId}:${seq}`; the part keeps (availableQuantity, stockSeq)
- * as a cached fold of moves 1..stockSeq. A move is only inserted at seq = stockSeq + 1 after checking
- * the fold it was computed from, so the unique key (enforced atomically by every MongoDB-protocol
- * server, FerretDB included) is what prevents overselling, not a conditional update.
- *
- * Writers of one part are serialized inside the process (one turn at a time per part, the moves that
- * arrived meanwhile done together in the next turn), so a process never races itself; between processes a lost race is a duplicate key, repaired by rolling the winner's move
- * forward. The hot path reads the part by _id, inserts the move and writes the pair: no ledger scan.
- */
+/** The stock ledger (DESIGN.md section 6): a move is inserted at stockSeq + 1 under a unique (partId, seq), so the unique key,
+ * not a conditional update (FerretDB v1 reads then writes), prevents overselling. */
 
 export type StockMoveInput = {
   partId: string | Types.ObjectId;
@@ -47,10 +38,7 @@ const turnFields = (part: StockPart): StockPart =>
 export type StockMoveOptions = {
   /** The request's signal: a departed client's move is never started. */
   signal?: AbortSignal;
-  /**
-   * Judges the part as read in its turn, before the move (throwing refuses it): a check made there
-   * sees the stock no other writer of this process can change before the move is stored.
-   */
+  /** Judges the part as read in its turn; no other writer of this process can change the stock before the move is stored. */
   check?: (part: StockPart) => void;
 };
 
@@ -90,17 +78,11 @@ const turns = new BatchedTurns((globalForTurns.__stockTurns ??= new Map()));
 /** The stock each part's latest turn in this process saw (a hint for refusing early, never for granting). */
 const globalForSeen = globalThis as typeof globalThis & { __stockSeen?: Map<string, number>; __stockCarried?: Map<string, StockPart> };
 const lastSeen = (globalForSeen.__stockSeen ??= new Map());
-/**
- * The part as a turn's last write left it, read by the next turn of the same busy line instead of
- * reading the part again: the two are consecutive, with no wait in between.
- */
+/** The part as a turn's last write left it, so the next consecutive turn of a busy line skips reading it again. */
 const carried = (globalForSeen.__stockCarried ??= new Map());
 
 const moveId = (partId: Types.ObjectId, seq: number) => `${String(partId)}:${seq}`;
-/**
- * `${orderId}:${partId}:${reason}`: an order's move of one part applies once (an order has a line per
- * part). Moves stored before orders had several lines carry `${orderId}:${reason}`.
- */
+/** An order's move of one part applies once; moves stored before multi-line orders carry `${orderId}:${reason}`. */
 const orderKeyOf = (input: StockMoveInput) =>
   input.orderId ? `${String(input.orderId)}:${String(input.partId)}:${input.reason}` : undefined;
 
@@ -112,10 +94,7 @@ async function findMove(partId: Types.ObjectId, seq: number): Promise<StoredMove
   return byId ?? StockMove.findOne({ partId, seq }, { seq: 1, after: 1, orderKey: 1 }).lean<StoredMove>();
 }
 
-/**
- * Writes the cached pair if it still stands at `fromSeq`, so a late writer never moves the stored stock
- * backwards. Answers the part as written (the turn's fields), or null when the pair had moved on.
- */
+/** Writes the cached pair only if still at `fromSeq`, so a late writer never moves stock backwards; null when it moved on. */
 async function writePair(partId: Types.ObjectId, fromSeq: number, available: number, seq: number): Promise<StockPart | null> {
   // Through the driver, as the turn's read and insert: updatedAt set here as Mongoose's timestamps would.
   // No projection: FerretDB's findAndModify does not take one.
@@ -165,13 +144,8 @@ function refusal({ input, deadline, options }: Pending, part: StockPart): Error 
 /** A move judged possible in a turn: which pending move, at which seq, leaving what. */
 type Planned = { index: number; seq: number; before: number; after: number };
 
-/**
- * One turn of a part: the moves that waited for it, in arrival order. The part is read once; each move
- * is judged on the stock the moves before it leave; the accepted ones are inserted in one ordered
- * insertMany at consecutive seqs, and the pair is written once. A duplicate seq means another process
- * moved first: the pair is written up to there, the winner's move is rolled forward, and the moves from
- * there on are judged again on a new read.
- */
+/** One turn of a part: read once, moves judged in order and inserted at consecutive seqs; a duplicate seq means another process won,
+ * so its move is rolled forward and the rest judged again. */
 async function applyInTurn(key: string, pending: Pending[], continued: boolean): Promise<Array<Outcome<StockMoveResult>>> {
   const { partId } = pending[0]!;
   const outcomes: Array<Outcome<StockMoveResult> | undefined> = [];
@@ -254,11 +228,7 @@ class UnknownWriteError extends Error {
   }
 }
 
-/**
- * Inserts the planned moves in order, in one round trip. Answers how many were stored, and the error of
- * the first that was not (the ones after it were not tried), and whether that one was a duplicate key; a
- * failure that does not say where it stopped is an UnknownWriteError.
- */
+/** Inserts the planned moves in one round trip; a failure that does not say where it stopped is an UnknownWriteError. */
 async function insertMoves(
   partId: Types.ObjectId,
   pending: Pending[],
@@ -299,21 +269,14 @@ async function insertMoves(
   }
 }
 
-/**
- * A part ran out of stock or came back: the lists filtered on "in stock" may hold other parts now
- * (every list expires), and every instance's search index learns of it.
- */
+/** A part ran out or came back: in-stock lists and every instance's search index must learn of it. */
 async function inStockChanged(partId: Types.ObjectId): Promise<void> {
   await catalogChanged([String(partId)], { lists: true }).catch((error: unknown) =>
     console.error('[stock] could not publish a catalog change:', error),
   );
 }
 
-/**
- * Rolls forward the parts whose latest moves were inserted but whose pair was never written (the
- * writer died in between). Runs at start over the recent moves; a later writer repairs the same on
- * its duplicate key anyway.
- */
+/** Rolls forward parts whose moves were stored but whose pair was not (the writer died); later writers repair the same on a duplicate key. */
 export async function repairRecentStock(sinceMs = 30 * 60 * 1000): Promise<number> {
   await connectDb();
   // A start-up job's scan, not a request's: FerretDB reads the whole ledger for it (3 s idle with 100,000
@@ -370,11 +333,7 @@ export async function getStockHistory(partId: string, limit = 50): Promise<Stock
   }));
 }
 
-/**
- * The opening stock of a part that is about to be created: move 1 is recorded first and the part is
- * then created with the pair it folds to, so no reader ever sees a new part with the wrong stock.
- * Answers the fields to create the part with.
- */
+/** Records move 1 before the part exists, so no reader ever sees a new part with the wrong stock. */
 export async function recordOpeningStock(input: {
   partId: Types.ObjectId;
   quantity: number;

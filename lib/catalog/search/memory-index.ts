@@ -6,15 +6,8 @@ import { encodeCursor, queryVehicle, type SearchQuery } from '@/lib/validations/
 import { prefixAllowed, processTerm, textQuery, tokenize, typosAllowed } from './text';
 import type { Facets, IndexedPart, ListedPart, SearchPage, Suggestion } from './types';
 
-/**
- * The in-process catalog index: MiniSearch (a maintained full-text library) for the words, and
- * columns per slot for what it does not do well at 100,000 parts: filters, facet counts, pre-sorted
- * listings, and the exact part and OEM numbers (which rank first). Pure: no database here.
- *
- * MiniSearch indexes each distinct (name, brand, category) once, as a "group" of the parts that
- * share it: a catalog repeats these a lot (one pad set for many vehicles), so a broad query scores a
- * few thousand groups instead of every part, and expands the matching groups to their parts.
- */
+/** The in-process catalog index: MiniSearch for words, columns per slot for filters, facets, sorted listings and exact numbers.
+ * Pure. Each distinct (name, brand, category) is indexed once as a group, since catalogs repeat them across vehicles. */
 
 const PRICE_BUCKETS = [
   { key: 'under-25', min: 0, max: 25 },
@@ -50,11 +43,7 @@ export class MemoryIndex {
   private readonly ids: string[] = [];
   private readonly slotOf = new Map<string, Slot>();
   private readonly free: Slot[] = [];
-  /**
-   * A part's record is not kept as an object (100,000 of them took 59 MB of heap): the columns hold
-   * its figures, its group its name, brand and category, and these two the rest. `codes` is its part
-   * number and OEM numbers as JSON, undefined until complete() attaches the part.
-   */
+  /** Parts are not kept as objects, to save heap: columns hold figures, groups the names; `codes` is set by complete(). */
   private readonly codes: Array<string | undefined> = [];
   private readonly fitments: Fitment[] = [];
   /** While completing: one object per distinct fitment row (237,000 rows of 100,000 parts hold 15,000 distinct ones). */
@@ -112,13 +101,8 @@ export class MemoryIndex {
     this.completed = true;
   }
 
-  /**
-   * Replaces everything with these parts, in two steps so that a starting instance answers its pages
-   * soon: load() stores what listings need (100,000 parts in about 50 ms), which answers listings,
-   * filters and facets; complete() then takes the whole parts and builds the words, numbers and
-   * vehicles (about a second), in slices that let requests run in between. Until it ends,
-   * canAnswer() says which queries can be answered, and the index takes no changes.
-   */
+  /** Replaces everything in two steps so a starting instance answers soon: load() serves listings, filters and facets, then complete()
+   * builds words, numbers and vehicles in slices; until then canAnswer() says what works and changes wait. */
   load(parts: readonly ListedPart[]): void {
     this.generation++;
     this.completed = false;
@@ -142,10 +126,7 @@ export class MemoryIndex {
     this.version++;
   }
 
-  /**
-   * The second step of load(): the whole parts, in batches (every loaded part exactly once; others
-   * are skipped). False when another load() replaced everything meanwhile.
-   */
+  /** The second step of load(): the whole parts, each loaded one once; false when another load() replaced everything meanwhile. */
   async complete(batches: Iterable<readonly IndexedPart[]> | AsyncIterable<readonly IndexedPart[]>): Promise<boolean> {
     const generation = this.generation;
     let attached = 0;
@@ -299,10 +280,7 @@ export class MemoryIndex {
     return held === undefined ? NO_SLOTS : typeof held === 'number' ? [held] : held;
   }
 
-  /**
-   * Stores the slots that carry a number: none, a single slot as it is (a number most often names one
-   * part, and 300,000 one-element lists took 17 MB), or the list, which becomes the index's own.
-   */
+  /** Stores a single slot bare, since a number usually names one part and one-element lists cost heap. */
   private keepSlotsWith(number: string, slots: Slot[]): void {
     if (!slots.length) this.numbers.delete(number);
     else this.numbers.set(number, slots.length === 1 ? slots[0]! : slots);
@@ -496,10 +474,7 @@ export class MemoryIndex {
     };
   }
 
-  /**
-   * The vehicles the catalog has parts for, from the fitment rows: `make|model` (lower case) -> the
-   * model years some part's row names. Parts without fitment data count for no vehicle.
-   */
+  /** Vehicles with parts, from fitment rows: `make|model` (lower case) to the model years named. */
   vehicleCoverage(): Map<string, Set<number>> {
     this.assertComplete();
     const coverage = new Map<string, Set<number>>();

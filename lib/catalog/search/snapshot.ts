@@ -8,21 +8,8 @@ import { isDuplicateKey } from '@/lib/core/errors';
 import { CatalogChange, SearchSnapshot } from '@/models';
 import type { IndexedPart, ListedPart } from './types';
 
-/**
- * A snapshot of the search index in the database, so that an instance starts in a second instead of
- * reading every part: on FerretDB reading 100,000 parts takes 15 to 40 s (it loads whole documents).
- * A generation holds the parts' indexed fields as gzipped JSON in two forms: one `list` chunk with
- * what listings and the sitemap need (1.6 MB for 100,000 parts: the index answers pages a few hundred ms after the
- * start) and chunks of whole parts (7 MB, read after, while the index completes its words). An
- * instance loads the newest snapshot and replays the change log after its position. The log keeps
- * an hour, so a snapshot is used only while the log still holds the change right after it (or
- * nothing changed since), and instances write a fresh one every quarter of an hour while the
- * catalog changes.
- *
- * Several instances may write at once: each writes its own generation, then points `SNAPSHOT_POINTER` at it
- * (the last one wins; any of them is correct, since the log replays what came after). A reader that
- * finds a generation incomplete (replaced meanwhile) reads the parts instead.
- */
+/** A search index snapshot in the database so an instance starts without reading every part (slow on FerretDB): a `list` chunk for
+ * listings, then whole-part chunks; the change log replays after it. Concurrent writers each write a generation; the last pointer wins. */
 const CHUNK_PARTS = 2000;
 export const SNAPSHOT_REFRESH_MS = 15 * 60 * 1000;
 /** A replaced generation stays this long for instances still reading it. */
@@ -173,11 +160,7 @@ function listedOf(part: IndexedPart): ListedPart {
   return { _id, price, availableQuantity, createdAt, updatedAt, brand, category };
 }
 
-/**
- * Stores the parts `batches` yields as the snapshot at log position `seq`, a chunk at a time: only
- * one chunk of whole parts is held at once, and what listings need of every part (returned). A write
- * that fails stops the writing, not the reading: `error` says why there is no snapshot (`snapshot` null).
- */
+/** Stores the snapshot at log position `seq` a chunk at a time; a failed write stops writing, not reading (`error` says why). */
 export async function saveSnapshotOf(
   batches: AsyncIterable<readonly IndexedPart[]> | Iterable<readonly IndexedPart[]>,
   seq: number,

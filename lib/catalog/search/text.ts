@@ -1,10 +1,7 @@
 import type { Query } from 'minisearch';
 
-/**
- * How catalog text is split and matched: words are lower-cased and made singular ("pads" meets
- * "Pad Set"); a handful of common misspellings are corrected before matching (the one-typo rule cannot
- * reach "break" for "brake": that is two edits). Part and OEM numbers are matched normalised.
- */
+/** How catalog text matches: lower-cased, singular words ("pads" meets "Pad Set"); common misspellings are corrected first
+ * because "break" for "brake" is two edits, past the one-typo rule. */
 const SPLIT = /[^\p{L}\p{N}]+/u;
 
 const MISSPELLINGS = new Map([
@@ -32,11 +29,7 @@ export function processTerm(term: string): string | null {
 /** One typo is forgiven in words of five letters or more (never in numbers). */
 export const typosAllowed = (term: string): number => (term.length >= 5 && !/\d/.test(term) ? 1 : 0);
 
-/**
- * A word with one pair of neighbouring letters swapped, every way, when the word forgives a typo:
- * MiniSearch's fuzzy match counts edits as Levenshtein does (a swap is two), where a shopper, Algolia
- * and Typesense count a swap as one typo (Damerau).
- */
+/** A word's one-swap variants: MiniSearch counts a swap as two edits, shoppers (and Damerau) as one typo. */
 export function transpositions(word: string): string[] {
   const lower = word.toLowerCase();
   if (!typosAllowed(lower)) return [];
@@ -46,10 +39,7 @@ export function transpositions(word: string): string[] {
   return [...swapped];
 }
 
-/**
- * The words of a search as a MiniSearch query: each word as typed (one insertion, deletion or
- * substitution forgiven) or with one transposition (and no other typo), combined with `combineWith`.
- */
+/** A search as a MiniSearch query: each word with one typo or one transposition forgiven. */
 export function textQuery(text: string, combineWith: 'AND' | 'OR'): Query {
   return {
     combineWith,

@@ -33,19 +33,13 @@ export type SearchPage = {
   knownFits?: number;
 };
 
-/**
- * What the search box offers: a part (an exact part or OEM number: opens the part), a query (a part
- * name, with its brand: searches it), a category or a brand (filters the catalog).
- */
+/** A search box suggestion: a part (opens it), a query (searches it), a category or a brand (filters). */
 export type Suggestion =
   | { kind: 'part'; id: string; label: string; detail: string }
   | { kind: 'query'; value: string; label: string; detail: string }
   | { kind: 'category' | 'brand'; value: string; label: string };
 
-/**
- * The catalog search (DESIGN.md section 8a): search, facets and sorted listing behind one interface,
- * so that a hosted engine (Atlas Search, Meilisearch, Typesense) can replace the in-process default.
- */
+/** The catalog search interface (DESIGN.md section 8a), so a hosted engine can replace the in-process default. */
 /** How long a read may wait for the engine to be able to answer it (then CatalogLoadingError, a 503). */
 export type SearchWait = { waitMs?: number };
 
