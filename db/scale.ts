@@ -482,7 +482,7 @@ export async function seedScale({ parts, reviews, batch = 1000, now = new Date()
   for (let start = 0; start < parts; start += batch) {
     const rows = Array.from({ length: Math.min(batch, parts - start) }, (_, i) => makePart(rng, serialBase + start + i, nowMs));
     const moves = rows.map((part) => ({
-      // The ledger's key for move 1 of the part (lib/stock/index.ts).
+      // The ledger's key for move 1 of the part (lib/stock/ledger.ts).
       _id: `${String(part._id)}:1`,
       partId: part._id,
       seq: 1,

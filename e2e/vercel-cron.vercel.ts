@@ -79,7 +79,7 @@ test('returns the stock of an order that was never stored once the order-intents
   const orderId = new Types.ObjectId();
   const twoMinutesAgo = new Date(Date.now() - 120_000);
   // What a function stopped between taking an order's stock and storing the order leaves behind
-  // (lib/stock/index.ts's move and pair, lib/orders/orders.ts's intent).
+  // (lib/stock/ledger.ts's move and pair, lib/orders/orders.ts's intent).
   const before = await withShopDb(async (db) => {
     const part = (await db.collection('parts').findOne({ _id: partId }))!;
     const [quantity, seq] = [part.availableQuantity as number, (part.stockSeq as number) + 1];

@@ -29,7 +29,7 @@ const partSchema = new Schema(
     oemNumbers: { type: [String], default: [] },
     position: { type: String, enum: PART_POSITIONS },
     fitment: { type: [fitmentSchema], default: [] },
-    // availableQuantity and stockSeq are a cached fold of the StockMove ledger (lib/stock/index.ts):
+    // availableQuantity and stockSeq are a cached fold of the StockMove ledger (lib/stock/ledger.ts):
     // always the pair (sum of moves 1..stockSeq, stockSeq), written together.
     availableQuantity: { type: Number, required: true, min: 0, default: 0 },
     stockSeq: { type: Number, required: true, min: 0, default: 0 },

@@ -57,7 +57,7 @@ function providers(): NextAuthOptions['providers'] {
 }
 
 const callbacks: NextAuthOptions['callbacks'] = {
-  // Where next-auth sends the browser afterwards: the login page's rule (lib/platform/utils.ts), so a
+  // Where next-auth sends the browser afterwards: the login page's rule (lib/core/utils.ts), so a
   // callbackUrl can name only a path of the shop, and one with a control character becomes `/`.
   redirect({ url, baseUrl }) {
     return safeRedirectUrl(url, baseUrl);

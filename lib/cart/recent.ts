@@ -5,7 +5,7 @@ import 'server-only';
  * this process left it instead of reading it again (one database command instead of two). It is only a
  * starting point: the write is filtered on the revision and creation time it started from, so a cart
  * changed since by another instance, or removed, fails the filter and is read again; and a refusal
- * judged on a remembered cart is judged again on a fresh read (lib/cart/index.ts). Bounded by the
+ * judged on a remembered cart is judged again on a fresh read (lib/cart/cart.ts). Bounded by the
  * lines it holds (`maxLines`, a cart counting one more), the least recently used forgotten first.
  */
 export type RememberedCart<Line> = { _id: string; lines: Line[]; rev: number; createdAt: Date; merged?: string[] | null };

@@ -18,7 +18,7 @@ import { withPrivacy } from '@/lib/platform/private-answers';
 
 /** `{ error }` with the status: the one error shape of every API answer. */
 export function errorResponse(error: unknown, extra: Record<string, unknown> = {}): NextResponse {
-  // The search engine's, made by another bundle's copy of lib/platform/errors.ts: not an AppError here.
+  // The search engine's, made by another bundle's copy of lib/core/errors.ts: not an AppError here.
   if (isCatalogLoading(error) && !(error instanceof AppError)) error = new CatalogLoadingError();
   if (error instanceof AppError) {
     const body: Record<string, unknown> = { error: error.message, ...error.details, ...extra };

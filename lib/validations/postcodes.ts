@@ -52,7 +52,7 @@ export function postcodeFormatMessage(country: string): string {
   return NAMED[code] ?? (example ? `Enter a postcode for ${countryName(code)} like ${example}` : 'Postcode has characters it cannot have');
 }
 
-/** Why a postcode of the right format is refused: no region has it (a US ZIP prefix not in use, lib/checkout/regions.ts). */
+/** Why a postcode of the right format is refused: no region has it (a US ZIP prefix not in use, lib/validations/regions.ts). */
 export function unusedPostcodeMessage(country: string, postcode: string): string {
   const format = postcodeFormatMessage(country);
   return `${postcode} is not in use: ${format.charAt(0).toLowerCase()}${format.slice(1)}`;

@@ -8,7 +8,7 @@ import { callRoute } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 
 /**
- * The cache tags each catalog change expires (lib/catalog/index.ts): a part's own tag for a change only its
+ * The cache tags each catalog change expires (lib/catalog/cached-reads.ts): a part's own tag for a change only its
  * page and the lists showing it display (an order's stock, a price), `catalog` as well when which parts
  * a list holds may change. Outside Next.js, lib/platform/cache.ts expires tags through the cache handler's hook,
  * which this file records in place of the handler.
