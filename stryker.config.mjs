@@ -21,8 +21,8 @@ export const MUTATION_GROUPS = {
     tests: ['lib/orders/guest-links.test.ts', 'lib/orders/lookup.test.ts', 'tests/api/orders/lookup.test.ts'],
   },
   shipping: {
-    mutate: ['lib/checkout/shipping.ts', 'lib/checkout/tax.ts'],
-    tests: ['lib/checkout/*.test.ts', 'tests/api/checkout/quote.test.ts'],
+    mutate: ['lib/checkout/shipping.ts', 'lib/checkout/shipping-price.ts', 'lib/checkout/tax.ts'],
+    tests: ['lib/checkout/*.test.ts', 'lib/orders/money.rules.test.ts', 'tests/api/checkout/quote.test.ts'],
   },
   codes: {
     mutate: ['lib/checkout/discounts.ts'],

@@ -1,4 +1,4 @@
-import { shippingPrice } from '@/lib/orders/money';
+import { shippingPrice } from './shipping-price';
 import { COUNTRY_CODES } from '@/lib/validations/countries';
 import { shippingCoverage, zoneReachGrams, type CoverageZone } from './coverage';
 

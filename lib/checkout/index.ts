@@ -13,3 +13,4 @@ export * from './reorder';
 export * from './settings';
 export * from './shipping';
 export * from './tax';
+export * from './shipping-price';

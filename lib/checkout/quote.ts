@@ -4,6 +4,7 @@ import { moneyLines } from '@/lib/cart';
 import { computeTotals, type Totals } from '@/lib/orders';
 import { fromCents } from '@/lib/core/money';
 import { usableCode, type UsableCode } from './discounts';
+import { priceOf } from './shipping-price';
 import { estimateOf, methodsFor, type Destination, type Estimate, type ShippingMethod } from './shipping';
 import { regionFollowsPostcode } from '@/lib/validations/regions';
 import { taxService, type AppliedTax } from './tax';
@@ -61,7 +62,7 @@ export async function priceCart(
     discountCode ? usableCode(discountCode, money, { email, now }) : null,
   ]);
   const priced = methods
-    .map((method) => ({ method, totals: computeTotals(money, { shipping: method, tax, discount: code }) }))
+    .map((method) => ({ method, totals: computeTotals(money, { shipping: priceOf(method), tax, discount: code }) }))
     .filter((entry): entry is { method: ShippingMethod; totals: Totals } => entry.totals !== null)
     .sort((a, b) => a.totals.totalCents - b.totals.totalCents || a.method.maxDays - b.method.maxDays);
   // No method: the goods alone (the page says the shop does not ship there).

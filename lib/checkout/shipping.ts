@@ -1,6 +1,6 @@
 import 'server-only';
 import { Types } from 'mongoose';
-import type { ShippingRule, WeightBand } from '@/lib/orders';
+import type { ShippingRule, WeightBand } from './shipping-price';
 import { tagCatalogRead } from '@/lib/platform/cache';
 import { connectDb } from '@/lib/platform/db';
 import { isBuildWithoutDatabase } from '@/lib/platform/env';

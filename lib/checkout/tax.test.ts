@@ -1,4 +1,5 @@
 import { ratePcmOf, tableTaxService } from '@/lib/checkout/tax';
+import { priceOf } from '@/lib/checkout/shipping-price';
 import { computeTotals, type MoneyLine } from '@/lib/orders/money';
 import { connectDb } from '@/lib/platform/db';
 import { TaxRate } from '@/models';
@@ -11,7 +12,7 @@ describe("New York City's 8.875%", () => {
     // $200.00 is taxed exactly $17.75 (8.87% would give $17.74, 8.88% $17.76); $100.00 is $8.875, rounded up
     // to $8.88; 3 x $19.99 is $5.3223375, $5.32; $4.00 is $0.355, $0.36; shipping $6.00 is $0.5325, $0.53.
     const totals = computeTotals([line(20_000), line(10_000), line(1_999, 3), line(400)], {
-      shipping: SHIPPING,
+      shipping: priceOf(SHIPPING),
       tax: { ratePcm: 8_875, taxShipping: true },
       discount: null,
     });
@@ -22,7 +23,7 @@ describe("New York City's 8.875%", () => {
   it('taxes the goods after their discount share, and not the shipping where the rate says so', () => {
     // 10% off: $180.00 and $90.00 are left, taxed $15.975 ($15.98) and $7.9875 ($7.99).
     const totals = computeTotals([line(20_000), line(10_000)], {
-      shipping: SHIPPING,
+      shipping: priceOf(SHIPPING),
       tax: { ratePcm: 8_875, taxShipping: false },
       discount: { kind: 'percent', percent: 10 },
     });

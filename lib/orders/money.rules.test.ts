@@ -6,11 +6,10 @@ import {
   mulDivHalfUp,
   orderTotalCents,
   shareOut,
-  shippingPrice,
   type DiscountRule,
   type MoneyLine,
-  type ShippingRule,
 } from './money';
+import { priceOf, shippingPrice, type ShippingRule } from '@/lib/checkout/shipping-price';
 
 /**
  * The money rules of lib/orders/money.ts case by case, at their boundaries: each table holds one rule,
@@ -45,7 +44,7 @@ describe('weight bands', () => {
     [20_000, 1500],
   ])('a parcel of %i g is priced by the band that holds it, its upper limit included: %i cents', (grams, cents) => {
     expect(shippingPrice(BANDS, grams, 0)).toBe(cents);
-    expect(computeTotals([line(1000, 1, { weightGrams: grams })], { shipping: BANDS, tax: null, discount: null })).toMatchObject({
+    expect(computeTotals([line(1000, 1, { weightGrams: grams })], { shipping: priceOf(BANDS), tax: null, discount: null })).toMatchObject({
       shippingCents: cents,
       weightGrams: grams,
       totalCents: 1000 + cents,
@@ -55,11 +54,11 @@ describe('weight bands', () => {
   it("an order at the top band's exact limit can be shipped; one gram more cannot", () => {
     // Two lines of 5 kg x 2: exactly 20 kg.
     const lines = [line(100, 2, { weightGrams: 5000 }), line(100, 2, { weightGrams: 5000 })];
-    expect(computeTotals(lines, { shipping: BANDS, tax: null, discount: null })).toMatchObject({
+    expect(computeTotals(lines, { shipping: priceOf(BANDS), tax: null, discount: null })).toMatchObject({
       shippingCents: 1500,
       weightGrams: 20_000,
     });
-    expect(computeTotals([...lines, line(100, 1, { weightGrams: 1 })], { shipping: BANDS, tax: null, discount: null })).toBeNull();
+    expect(computeTotals([...lines, line(100, 1, { weightGrams: 1 })], { shipping: priceOf(BANDS), tax: null, discount: null })).toBeNull();
     expect(shippingPrice(BANDS, 20_001, 0)).toBeNull();
   });
 
@@ -74,7 +73,7 @@ describe('weight bands', () => {
 describe('free shipping', () => {
   const FREE_FROM_75: ShippingRule = { bands: [{ upToGrams: null, priceCents: 600 }], freeOverCents: 7500 };
   const totals = (lines: MoneyLine[], discount: DiscountRule | null) =>
-    computeTotals(lines, { shipping: FREE_FROM_75, tax: null, discount })!;
+    computeTotals(lines, { shipping: priceOf(FREE_FROM_75), tax: null, discount })!;
 
   it.each([
     ['goods of $74.99, no code', 600, [line(7499)], null],
@@ -228,12 +227,16 @@ describe('tax', () => {
     const code: DiscountRule = { kind: 'fixed', amountCents: 1000 };
     // Goods 30.00 and 10.00 less 10.00 shared 7.50 and 2.50: taxed 22.50 and 7.50 at 20%, shipping 10.00.
     const lines = [line(3000), line(1000)];
-    const untaxed = computeTotals(lines, { shipping, tax: { ratePcm: 20000, taxShipping: false }, discount: code })!;
+    const untaxed = computeTotals(lines, { shipping: priceOf(shipping), tax: { ratePcm: 20000, taxShipping: false }, discount: code })!;
     expect(untaxed).toMatchObject({ goodsDiscountCents: 1000, taxCents: 600, totalCents: 4000 - 1000 + 1000 + 600 });
-    const taxed = computeTotals(lines, { shipping, tax: { ratePcm: 20000, taxShipping: true }, discount: code })!;
+    const taxed = computeTotals(lines, { shipping: priceOf(shipping), tax: { ratePcm: 20000, taxShipping: true }, discount: code })!;
     expect(taxed).toMatchObject({ taxCents: 800, totalCents: 4000 - 1000 + 1000 + 800 });
     // A free-shipping code: the shipping taxed is what is left of it, nothing.
-    const freed = computeTotals(lines, { shipping, tax: { ratePcm: 20000, taxShipping: true }, discount: { kind: 'free-shipping' } })!;
+    const freed = computeTotals(lines, {
+      shipping: priceOf(shipping),
+      tax: { ratePcm: 20000, taxShipping: true },
+      discount: { kind: 'free-shipping' },
+    })!;
     expect(freed).toMatchObject({ shippingDiscountCents: 1000, taxCents: 800, totalCents: 4000 + 800 });
   });
 });

@@ -33,8 +33,8 @@ export type MoneyLine = {
   brand?: string | null;
 };
 
-export type WeightBand = { upToGrams: number | null; priceCents: number };
-export type ShippingRule = { bands: WeightBand[]; freeOverCents: number | null };
+/** What a shipping method charges for a weight and the goods after discount, in cents (null: no band holds the weight); lib/checkout/shipping.ts prices its methods. */
+export type ShippingPrice = (weightGrams: number, goodsAfterDiscountCents: number) => number | null;
 /** A tax rate in thousandths of a percent (8875 is 8.875%), so that rates with three decimals are exact. */
 export type TaxRule = { ratePcm: number; taxShipping: boolean };
 /** A whole rate (100%) in TaxRule's unit. */
@@ -108,25 +108,15 @@ export function goodsDiscount(lines: MoneyLine[], rule: DiscountRule | null): { 
   return { cents, perLine: shareOut(cents, eligible) };
 }
 
-/** A method's price for this weight and goods amount (rule 3); null when no band holds the weight. */
-export function shippingPrice(rule: ShippingRule, weightGrams: number, goodsAfterDiscountCents: number): number | null {
-  const band = [...rule.bands]
-    .sort((a, b) => (a.upToGrams ?? Infinity) - (b.upToGrams ?? Infinity))
-    .find((candidate) => candidate.upToGrams === null || weightGrams <= candidate.upToGrams);
-  if (!band) return null;
-  if (rule.freeOverCents !== null && goodsAfterDiscountCents >= rule.freeOverCents) return 0;
-  return band.priceCents;
-}
-
 /** Every amount of an order (rules 1-5), for one shipping price (null: no shipping, as the spec's one-part order). */
 export function computeTotals(
   lines: MoneyLine[],
-  { shipping, tax, discount }: { shipping: ShippingRule | null; tax: TaxRule | null; discount: DiscountRule | null },
+  { shipping, tax, discount }: { shipping: ShippingPrice | null; tax: TaxRule | null; discount: DiscountRule | null },
 ): Totals | null {
   const goods = goodsCents(lines);
   const weightGrams = weightOf(lines);
   const { cents: goodsDiscountCents, perLine } = goodsDiscount(lines, discount);
-  const shippingCents = shipping ? shippingPrice(shipping, weightGrams, goods - goodsDiscountCents) : 0;
+  const shippingCents = shipping ? shipping(weightGrams, goods - goodsDiscountCents) : 0;
   if (shippingCents === null) return null;
   const shippingDiscountCents = discount?.kind === 'free-shipping' ? shippingCents : 0;
   const rate = tax?.ratePcm ?? 0;
