@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
-import type { DiscountCodeDTO, RedemptionDTO, SavedZoneDTO, ShippingZoneDTO, ShopSettingsDTO, TaxRateDTO } from '@/lib/checkout/admin';
+import type { DiscountCodeDTO, RedemptionDTO } from '@/lib/checkout/admin-codes';
+import type { SavedZoneDTO, ShippingZoneDTO } from '@/lib/checkout/admin-zones';
+import type { ShopSettingsDTO } from '@/lib/checkout/admin-settings';
+import type { TaxRateDTO } from '@/lib/checkout/admin-tax-rates';
 import type { CoverageGap } from '@/lib/checkout/coverage';
 import { dateTime, id } from '@/lib/openapi/responses';
 import { body, errors, idParam, json, op, PAGE_HEADERS, SIGNED_IN, WRITE_ERRORS } from '@/lib/openapi/shared';
