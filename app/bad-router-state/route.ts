@@ -1,7 +1,4 @@
-/**
- * Where next.config.mjs rewrites a request whose `Next-Router-State-Tree` header is malformed (not
- * URL-encoded JSON of an array: lib/platform/router-state-header.ts): 400 before Next.js parses it (it answered 500).
- */
+/** Malformed `Next-Router-State-Tree` headers are rewritten here (next.config.mjs) for a 400 before Next.js parses them. */
 function refuse(): Response {
   return new Response('Malformed Next-Router-State-Tree header', {
     status: 400,

@@ -22,10 +22,7 @@ const COLUMNS = [
   { key: 'notes', label: 'Notes (optional)' },
 ] as const;
 
-/**
- * The vehicles a part fits (ACES-shaped rows): add and remove rows; make and model are suggested from
- * the shop's vehicle list (the server accepts only vehicles in it), years are checked as you save.
- */
+/** The vehicles a part fits (ACES-shaped rows); make and model are suggested from the shop's list, the only ones the server accepts. */
 export function FitmentEditor({ control, register, errors }: FitmentEditorProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'fitment' });
   const rows = useWatch({ control, name: 'fitment' }) ?? [];

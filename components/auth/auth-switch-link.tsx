@@ -17,10 +17,7 @@ function LinkKeepingCallback({ page, children }: AuthSwitchLinkProps) {
   );
 }
 
-/**
- * "Create an account" / "Login" under the auth forms. The static page renders the plain link; in the
- * browser it gains the page's `callbackUrl`, so the visitor still lands where they were going.
- */
+/** "Create an account" / "Login" under the auth forms; gains the `callbackUrl` in the browser, so the static page stays static. */
 export function AuthSwitchLink({ page, children }: AuthSwitchLinkProps) {
   return (
     <Suspense

@@ -4,10 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { authHref } from '@/lib/client/callback-url';
 
-/**
- * The navbar's Login link: it remembers the page it was clicked on. Not prefetched: it is on every
- * page, and prefetching the login page loads its form libraries (zod among them) on every visit.
- */
+/** The navbar's Login link, remembering its page; not prefetched, since it is on every page and would load the form libraries. */
 export function LoginLink({ className, onClick }: { className?: string; onClick?: () => void }) {
   const pathname = usePathname();
   const back = pathname && !['/login', '/register'].includes(pathname) ? pathname : '/';

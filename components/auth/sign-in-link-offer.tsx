@@ -5,10 +5,7 @@ import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { fetchJson } from '@/lib/client/fetch-json';
 
-/**
- * Shown on /login after a sign-in was refused by the limits: the account's owner always has a way in,
- * a one-time link sent to the account's email (lib/auth/sign-in-link.ts).
- */
+/** On /login after the limits refused a sign-in: the owner always has a way in, a one-time email link (lib/auth/sign-in-link.ts). */
 export function SignInLinkOffer({ message, email }: { message: string; email: string }) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);

@@ -15,11 +15,8 @@ type CartPageSyncProps = {
   vehicle?: string | null;
 };
 
-/**
- * Keeps a server-rendered cart or checkout page true to the browser: the navbar counts the cart the page
- * shows; a page shown again (Back to a page the router kept, or one the browser restored from its cache)
- * and a vehicle chosen meanwhile in the navbar render the page again. Renders nothing.
- */
+/** Keeps a server-rendered cart or checkout page true to the browser: syncs the navbar's count, and renders
+ * again when the page is restored (Back, bfcache) or the vehicle changes. Renders nothing. */
 export function CartPageSync({ cart, vehicle }: CartPageSyncProps) {
   const router = useRouter();
   const hydrated = useHydrated();

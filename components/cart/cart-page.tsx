@@ -27,11 +27,7 @@ export type CartPageProps = {
   quote: SavedQuote | null;
 };
 
-/**
- * The cart, rendered on the server for its one buyer: its lines with their problems, the fit for the
- * active vehicle, the delivered cost and the way to checkout, all in the first paint. The controls
- * (quantities, remove, the quote, checkout) are the client's leaves.
- */
+/** The cart rendered on the server for its one buyer, delivered cost included in the first paint; the controls are client leaves. */
 export function CartPage({ cart, unpaid, vehicle, fitments, quote }: CartPageProps) {
   const sync = <CartPageSync cart={cart} vehicle={vehicle ? encodeVehicle(vehicle) : null} />;
   if (!cart.lines.length) {

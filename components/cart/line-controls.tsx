@@ -14,11 +14,7 @@ type LineControlsProps = {
   line: Pick<CartLine, 'partId' | 'name' | 'quantity' | 'minimumQuantity' | 'availableQuantity' | 'lineTotal'>;
 };
 
-/**
- * A server-rendered cart line's controls: one less, the quantity typed, one more, and Remove. A change
- * is written through the cart API (the navbar's count follows its answer), then the page is rendered
- * again on the server; the controls stay busy until it is.
- */
+/** A cart line's controls: a change goes through the cart API, then the server renders the page again; busy until it has. */
 export function LineControls({ line }: LineControlsProps) {
   const router = useRouter();
   const [quantity, setQuantity] = useState(String(line.quantity));

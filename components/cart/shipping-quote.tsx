@@ -69,12 +69,8 @@ function useShippingQuote(version: string, saved: SavedQuote | null) {
   return { country, setCountry, postalCode, setPostalCode, quote, error, busy, submit };
 }
 
-/**
- * The cart's delivered cost: a country and a postcode, nothing personal, and every shipping method
- * with its price, arrival date, tax and total. `saved`: the server's quote for the destination this
- * browser kept, shown from the first paint. `version` changes whenever the cart does: the quote
- * is asked for again.
- */
+/** The cart's delivered cost per shipping method from a country and postcode only (nothing personal). `saved` paints
+ * the browser's kept destination from the start; a new `version` (the cart changed) asks again. */
 export function ShippingQuote({ version, saved }: { version: string; saved: SavedQuote | null }) {
   const { country, setCountry, postalCode, setPostalCode, quote, error, busy, submit } = useShippingQuote(version, saved);
   // Disabled in the server's HTML, as the cart's line controls are: hydration would reset a country chosen before it.

@@ -9,10 +9,7 @@ import { formatPrice } from '@/lib/core/money';
 
 type Line = { amount: number; by: string; postalCode: string };
 
-/**
- * "Ships from $X to {postcode}, arrives by {date}" on a (cached) part page, once this browser has
- * quoted a destination (kept in localStorage); nothing otherwise.
- */
+/** "Ships from $X to {postcode}, arrives by {date}" on a cached part page, once this browser has quoted a destination. */
 export function ShipsTo({ partId }: { partId: string }) {
   const [line, setLine] = useState<Line | null>(null);
   useEffect(() => {

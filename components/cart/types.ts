@@ -1,7 +1,4 @@
-/**
- * The cart and checkout API's JSON as the browser receives it (issue 29; amounts in dollars with
- * cents): the server's own types, imported as types only.
- */
+/** The cart and checkout API's JSON in the browser (issue 29; dollars with cents): the server's types, imported as types only. */
 export type { CartProblem, CartLineView as CartLine, CartView } from '@/lib/cart';
 export type { Quote, QuoteMethod } from '@/lib/checkout';
 export type { SavedAddresses, SavedQuote } from '@/lib/checkout';

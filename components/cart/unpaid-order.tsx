@@ -3,10 +3,7 @@ import { buttonClass } from '@/components/ui/button';
 import type { UnpaidOrder } from '@/lib/orders';
 import { formatPrice } from '@/lib/core/money';
 
-/**
- * The buyer's order still to be paid, with its Pay link: the cart and checkout pages show it instead of
- * an empty cart (Back from the payment page lands there), and above a cart filled since.
- */
+/** The buyer's unpaid order with its Pay link, shown on cart and checkout pages since Back from the payment page lands there. */
 export function UnpaidOrderNotice({ unpaid, emptyCart }: { unpaid: UnpaidOrder; emptyCart: boolean }) {
   const { order, payUrl, minutesLeft } = unpaid;
   const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);

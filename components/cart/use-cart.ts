@@ -6,10 +6,7 @@ import { hasSessionHint } from '@/lib/accounts/session-hint';
 import { fetchJson, type JsonResult } from '@/lib/client/fetch-json';
 import { CART_HINT_COOKIE, CART_HINT_DAYS } from '@/lib/cart/hint';
 
-/**
- * This browser's cart, shared by every island of the page (the navbar's count, the add buttons, the
- * cart page's controls). Pages are cached HTML for everyone, so the cart is fetched after hydration, once.
- */
+/** This browser's cart, shared by the page's islands; pages are cached HTML for everyone, so it is fetched once after hydration. */
 export type CartState = { status: 'loading' } | { status: 'ready'; cart: CartView } | { status: 'failed' };
 
 const LOADING: CartState = { status: 'loading' };

@@ -7,10 +7,7 @@ import { vehicleListHref } from '@/lib/catalog/url';
 
 type CatalogLinkProps = Omit<ComponentProps<typeof Link>, 'href'> & { /** `/parts` or a category's page. */ basePath: string };
 
-/**
- * A link into the catalog or a category: once the browser has a chosen vehicle, to that vehicle's list.
- * The vehicle is read in the browser, so the page holding the link stays the same for everyone.
- */
+/** A catalog link that goes to the chosen vehicle's list, read in the browser so the page holding it stays the same for everyone. */
 export function CatalogLink({ basePath, prefetch, ...props }: CatalogLinkProps) {
   const vehicle = useActiveVehicle();
   // A vehicle's list is a narrowed page: not prefetched, as the catalog's links between those are not.

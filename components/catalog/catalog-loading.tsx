@@ -1,7 +1,4 @@
-/**
- * What a catalog list shows while the search index loads (a first start on a large catalog reads
- * every part): the page answers at once, and is rendered again with its parts once the index is loaded.
- */
+/** Shown while the search index loads (a first start reads every part): the page answers at once and renders again when ready. */
 export function CatalogLoading() {
   return (
     <div role="status" className="rounded-xl bg-amber-50 p-6 text-amber-900 ring-1 ring-amber-200">

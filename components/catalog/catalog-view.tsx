@@ -31,12 +31,8 @@ type CatalogViewProps = {
   category?: string;
 };
 
-/**
- * The catalog: filters with their counts, the active filters, sort, the parts and the pages. Every
- * control is a link or a GET form, so the state is the URL and the page works before any script runs.
- * Links to other narrowed pages are not prefetched: a page shows some thirty, each a page of its own
- * that Next.js renders on its first visit, and a click costs one request (a cached page, once rendered).
- */
+/** The catalog; every control is a link or a GET form, so the state is the URL and it works without scripts.
+ * Narrowed links are not prefetched: some thirty per page, each rendered on its first visit. */
 export async function CatalogView({ basePath, params, category }: CatalogViewProps) {
   const parsed = await getCatalogView(category ? { ...params, category } : params);
   if (!parsed.ok) return <RefusedFilters message={parsed.message} basePath={basePath} />;
@@ -231,10 +227,7 @@ function VehicleBanner({ vehicle, href }: { vehicle: VehicleChoice; href: string
   );
 }
 
-/**
- * Notes a search without results for the client asking (the admin's Lost Demand page): the one part of
- * a narrowed catalog page rendered per request, since the page itself is kept for everyone.
- */
+/** Records a search without results (Lost Demand); the only per-request part of a narrowed page, which is otherwise shared. */
 async function LostDemand({ query }: { query: SearchQuery }) {
   await recordLostDemand(query, { total: 0 }, clientIp(await headers()));
   return null;

@@ -12,10 +12,7 @@ type FiltersPanelProps = {
   pinned?: ReactNode;
 };
 
-/**
- * The catalog's filters: a column beside the parts on large screens; on phones a drawer behind a
- * "Filters (n)" button above the results, closed again as soon as a filter is applied.
- */
+/** The catalog's filters: a column on large screens, on phones a "Filters (n)" drawer that closes once a filter is applied. */
 export function FiltersPanel({ children, count, pinned }: FiltersPanelProps) {
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);

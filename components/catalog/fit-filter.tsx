@@ -5,11 +5,7 @@ import { useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
 import { catalogHref, vehicleOf, vehicleParams, type CatalogParams } from '@/lib/catalog/url';
 import { vehicleLabel } from '@/lib/catalog/fitment';
 
-/**
- * "Fits my vehicle": the vehicle is the browser's (a cookie), the filter is in the URL, so the page
- * itself stays the same for everyone and can be cached. A list narrowed to a vehicle says so in its
- * banner (catalog-view.tsx) instead.
- */
+/** "Fits my vehicle": the vehicle is the browser's cookie and the filter is in the URL, so the page stays cacheable for everyone. */
 export function FitFilter({ basePath, params }: { basePath: string; params: CatalogParams }) {
   const active = useActiveVehicle();
   if (vehicleOf(params)) return null;

@@ -5,11 +5,8 @@ import { useEffect } from 'react';
 import { useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
 import { vehicleRedirect } from '@/lib/catalog/url';
 
-/**
- * On a plain list (`/parts`, a category's page): a browser with a chosen vehicle goes on to that
- * vehicle's list, unless it asked for every part. Decided here, not by the server: the page is one
- * cached copy for everyone, which nginx keeps without the visitor's cookies.
- */
+/** Sends a browser with a chosen vehicle from a plain list to that vehicle's list, unless it asked for every part;
+ * decided here because nginx caches the page once, without cookies. */
 export function VehicleRedirect() {
   const vehicle = useActiveVehicle();
   const router = useRouter();

@@ -5,11 +5,7 @@ import type { CheckoutFormInput, CheckoutFormValues } from '@/components/checkou
 
 type CheckoutResolver = Resolver<CheckoutFormInput, unknown, CheckoutFormValues>;
 
-/**
- * The checkout form's zod resolver, with its schema loaded when first needed (`load`: as the buyer starts
- * on the form, or at the first validation): zod and the postcode rules are most of the page's script,
- * and the page validates nothing before the buyer types.
- */
+/** The checkout form's zod resolver, its schema loaded when first needed: zod and the postcode rules are most of the page's script. */
 export function lazyCheckoutResolver(guest: boolean): { resolver: CheckoutResolver; load: () => Promise<CheckoutResolver> } {
   let loading: Promise<CheckoutResolver> | null = null;
   const load = () =>

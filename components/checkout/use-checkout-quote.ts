@@ -35,10 +35,7 @@ function showQuoteAnswer(res: JsonResult<Quote>, destination: Destination, on: Q
   on.setQuoteError(fields.postalCode?.[0] ?? fields.country?.[0] ?? res.data.error ?? 'The delivery cost could not be worked out');
 }
 
-/**
- * The delivered cost for the address as it is typed (after a short pause), with the applied code, and
- * the cheapest method chosen until the customer picks another that the address offers.
- */
+/** The delivered cost for the address as typed (debounced), picking the cheapest method until the customer chooses another. */
 export function useCheckoutQuote(form: CheckoutFormMethods, savedQuote: SavedQuote | null, cartVersion: string) {
   const { control, getValues, setValue, clearErrors, setError, formState } = form;
   const [quote, setQuote] = useState<Quote | null>(savedQuote?.quote ?? null);

@@ -36,11 +36,7 @@ function isActive(pathname: string, item: Item): boolean {
   return within(pathname, item.href) || Boolean(item.also?.some((base) => within(pathname, base)));
 }
 
-/**
- * The dashboard's menu: customers and admins see different items; My Profile is for everyone. A column
- * beside the page on large screens; above it, the items wrap onto as many rows as they need, so every
- * item is visible at full length on a phone (no sideways scrolling, no cut labels).
- */
+/** The dashboard's menu per role; a column on large screens, wrapping rows above the page on phones so no label is cut. */
 export function DashboardMenu({ isAdmin }: { isAdmin: boolean }) {
   const pathname = usePathname();
   const items = [...(isAdmin ? ADMIN : CUSTOMER), ...EVERYONE];

@@ -6,10 +6,7 @@ const HEIGHT = 180;
 const PAD = { top: 12, right: 8, bottom: 24, left: 8 };
 const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/**
- * Revenue per day as bars, drawn on the server as SVG: no chart library, no client JavaScript. Each bar
- * carries its day and amount as a tooltip; the figure's label gives the total for screen readers.
- */
+/** Revenue per day as server-drawn SVG bars (no chart library, no client script); the figure's label gives the total to screen readers. */
 export function RevenueChart({ days, totalCents }: { days: RevenueDay[]; totalCents: number }) {
   const max = Math.max(1, ...days.map((day) => day.cents));
   const plotWidth = WIDTH - PAD.left - PAD.right;

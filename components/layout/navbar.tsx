@@ -13,10 +13,7 @@ import { SITE_NAME } from '@/lib/core/site';
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white';
 
-/**
- * The same HTML for everyone (pages are cached); the session, the vehicle and the search are client
- * islands. On small screens the search and the vehicle take a second row.
- */
+/** The same HTML for everyone (pages are cached); the session, the vehicle and the search are client islands. */
 export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-ink/95 backdrop-blur">

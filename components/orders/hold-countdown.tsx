@@ -8,10 +8,7 @@ function minutesLeft(holdUntil: string, now: number): number {
 
 export const NOT_HELD = 'These parts are not set aside for you: they are taken when you pay, if they are still in stock.';
 
-/**
- * How long an unpaid order keeps its parts (`held`), or how long it may be paid (an order past its
- * client's hold limits takes its parts at payment): counted down in the browser, minute by minute.
- */
+/** Counts down, per minute in the browser, how long an unpaid order holds its parts (`held`) or may still be paid. */
 export function HoldCountdown({ holdUntil, held = true }: { holdUntil: string; held?: boolean }) {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {

@@ -51,10 +51,7 @@ export function CancelOrderButton({ order }: { order: Pick<OrderDTO, '_id'> }) {
   );
 }
 
-/**
- * The spec's status button (admins): it shows the shipping status and is disabled once shipped (or
- * while unpaid). Clicking it opens the ship dialog with the address, carrier and tracking number.
- */
+/** The spec's status button (admins): disabled once shipped or while unpaid; opens the ship dialog. */
 export function ShipButton({ order }: { order: ActionOrder }) {
   const [open, setOpen] = useState(false);
   const shipped = order.status === 'shipped';

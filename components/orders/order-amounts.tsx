@@ -1,9 +1,6 @@
 import { formatPrice } from '@/lib/core/money';
 
-/**
- * The money of an order as the API reports it (issue 29): its lines, shipping, discount, tax and total.
- * A spec order (one part, no shipping) has no `lines`: it shows as one line of its part.
- */
+/** An order's money as the API reports it (issue 29); a spec order has no `lines` and shows as one line of its part. */
 export type OrderMoney = {
   partId: string;
   partName: string;

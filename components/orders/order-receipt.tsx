@@ -6,10 +6,7 @@ import type { OrderDTO } from '@/lib/orders';
 
 export const RECEIPT_ID = 'order-receipt';
 
-/**
- * Printing the order page prints the receipt alone: every element that neither is the receipt, nor
- * holds it, nor sits inside it is taken out of the printed page (so no blank pages either).
- */
+/** Printing the order page prints only the receipt: whatever neither holds nor is inside it is removed (no blank pages). */
 const PRINT_CSS = `@media print {
   body *:not(:has(#${RECEIPT_ID})):not(#${RECEIPT_ID}):not(#${RECEIPT_ID} *) { display: none !important; }
   body, main, #${RECEIPT_ID} { background: #fff !important; }

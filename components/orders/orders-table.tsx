@@ -65,11 +65,7 @@ function CardRow({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/**
- * My Orders (a customer's own) and Manage Orders (every order, for admins): a table from `sm` up,
- * and below it one card per order with every action in view (no sideways scrolling on a phone).
- * The number opens the order page. Server-rendered; only the action buttons are client code.
- */
+/** My Orders and Manage Orders: a table from `sm` up, cards below it so every action is in view on a phone. Server-rendered. */
 export function OrdersTable({ mode, orders, empty }: OrdersTableProps) {
   if (!orders.length) return <NoOrders mode={mode} empty={empty} />;
   return (

@@ -46,11 +46,7 @@ function useShipOrder(order: ShipDialogProps['order'], dialog: RefObject<HTMLDia
   return { busy, errors, submit };
 }
 
-/**
- * The ship dialog (a native modal <dialog>: focus trap, Escape and the backdrop come with it). It
- * shows where the parcel goes and asks for the carrier and tracking number, both optional, then
- * sends the spec's `{ pending: 'shipped' }` with them. The spec's toast follows a change.
- */
+/** The ship dialog, a native modal <dialog> for focus trap and Escape; sends the spec's `{ pending: 'shipped' }` with optional tracking. */
 export function ShipDialog({ order, onClose }: ShipDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();

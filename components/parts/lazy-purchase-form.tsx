@@ -4,11 +4,7 @@ import { lazy, Suspense, type ComponentProps } from 'react';
 
 const PurchaseForm = lazy(() => import('@/components/parts/purchase-form').then((module) => ({ default: module.PurchaseForm })));
 
-/**
- * The purchase form as its own chunk (with react-hook-form and zod), fetched only where it renders
- * (signed-in users, known in the browser only). A server component cannot make this split; a client
- * boundary can.
- */
+/** The purchase form as its own chunk, fetched only for signed-in users; only a client boundary can make this split. */
 export function LazyPurchaseForm(props: ComponentProps<typeof PurchaseForm>) {
   return (
     <Suspense fallback={null}>

@@ -22,11 +22,7 @@ type PartCardProps = {
   vehicle?: VehicleChoice | null;
 };
 
-/**
- * A part as a card: image, name, brand and part number, price, fit for the active vehicle, description
- * preview, stock and minimum order. The name opens the part's page, and so does the picture (the
- * name's link reaches over it: app/globals.css).
- */
+/** A part as a card; the picture opens the part's page too, as the name's link reaches over it (app/globals.css). */
 export function PartCard({ part, actions, priority = false, vehicle = null }: PartCardProps) {
   const outOfStock = part.availableQuantity <= 0;
   const action = outOfStock ? 'View part' : 'Order now';

@@ -6,11 +6,7 @@ import type { PartDTO } from '@/lib/catalog/types';
 
 type PartPurchaseProps = { part: Pick<PartDTO, '_id' | 'availableQuantity' | 'minimumQuantity' | 'unit'> };
 
-/**
- * The spec's purchase form on a (cached) part page, for signed-in users, loaded as its own chunk once
- * the browser knows who is there. A guest buys with Add to cart and the guest checkout: nothing here
- * asks them to sign in first.
- */
+/** The spec's purchase form on a cached part page, for signed-in users only; guests buy through the cart, never asked to sign in. */
 export function PartPurchase({ part }: PartPurchaseProps) {
   const state = useViewer();
   if (state.status !== 'signed-in') return null;

@@ -11,10 +11,7 @@ import { MAX_QUERY_LENGTH } from '@/lib/core/site';
 const KIND_LABELS: Record<Suggestion['kind'], string> = { part: 'Part', query: 'Search', category: 'Category', brand: 'Brand' };
 const DEBOUNCE_MS = 15;
 
-/**
- * The suggestions for the text typed (the last answer stays while the next is on its way), whether the
- * list is open, the one highlighted, and the keys that move through them.
- */
+/** The suggestions for the typed text (the last answer stays while the next loads), the open and highlighted state, and the keys. */
 function useSearchSuggestions(text: string) {
   const [answer, setAnswer] = useState<{ for: string; suggestions: Suggestion[] }>({ for: '', suggestions: [] });
   const suggestions = answer.suggestions;
@@ -66,12 +63,7 @@ function useSearchSuggestions(text: string) {
   return { answer, active, setActive, expanded, setOpen, close, onKeyDown };
 }
 
-/**
- * The navbar's search: a combobox (ARIA 1.2 pattern) with suggestions as you type, by name, brand,
- * category, part number or OEM number. Arrow keys move through them, Enter opens one or searches the
- * text, Escape closes. A search is narrowed to the chosen vehicle. Without scripts it is a plain GET
- * form to the catalog.
- */
+/** The navbar's search, an ARIA 1.2 combobox narrowed to the chosen vehicle; without scripts it is a plain GET form to the catalog. */
 export function SearchBox({ className }: { className?: string }) {
   const id = useId();
   const router = useRouter();

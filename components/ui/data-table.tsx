@@ -3,10 +3,7 @@ import { cn } from '@/lib/core/utils';
 
 export type Column = { label: string; align?: 'right' };
 
-/**
- * A table that scrolls sideways inside its card on narrow screens; the rows are the caller's. The
- * scrolling box takes the keyboard focus, so it can be scrolled without a mouse (WCAG 2.1.1).
- */
+/** A table scrolling sideways in its card on narrow screens; the scrolling box is focusable so keyboards can scroll it (WCAG 2.1.1). */
 export function DataTable({ columns, children }: { columns: Column[]; children: ReactNode }) {
   return (
     <div tabIndex={0} className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">

@@ -5,15 +5,8 @@ import { preload } from 'react-dom';
 
 type ImgElementProps = ComponentProps<'img'> & { src: string; preloaded?: boolean; media?: string };
 
-/**
- * The <img> of components/ui/shop-image.tsx behind a client boundary. A server component's eager <img>
- * makes React send a preload hint with the page's data, and a prefetch of that page (a link in view)
- * then preloads its picture on whatever page prefetched it: the home page's hero fetched first on a
- * part page. From here only the page's own HTML preloads its main picture.
- *
- * With `media`, the picture is a <picture> whose one source holds where the query does; elsewhere the
- * <img> has no source and nothing is fetched (the preload hint carries the same query).
- */
+/** shop-image's <img> behind a client boundary: a server component's eager <img> sends a preload hint that prefetching pages
+ * would follow. With `media`, a <picture> whose one source matches the query; elsewhere nothing is fetched. */
 export function ImgElement({ preloaded = false, media, src, srcSet, sizes, ...img }: ImgElementProps) {
   if (preloaded) {
     preload(src, {

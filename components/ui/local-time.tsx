@@ -16,11 +16,7 @@ function utcText(date: Date, format: Format): string {
   return format === 'date' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
-/**
- * A date in the reader's locale and time zone. The server HTML (and hydration) shows the UTC
- * fallback; right after hydration the browser's own Intl formatting replaces it, so the markup always
- * matches during hydration and pages stay cacheable.
- */
+/** A date in the reader's locale and zone; the UTC fallback until hydration ends, so markup matches and pages stay cacheable. */
 export function LocalTime({ iso, format = 'datetime', className }: { iso: string; format?: Format; className?: string }) {
   const hydrated = useHydrated();
   const date = new Date(iso);

@@ -9,11 +9,7 @@ type ShopImageProps = Omit<ImageProps, 'src' | 'priority' | 'preload'> & {
   media?: string;
 };
 
-/**
- * next/image's attributes (sizes and srcset through the optimizer for catalog pictures; the shipped SVG
- * artwork as it is) on a plain <img>: the image component's JavaScript stays out of every page (no
- * placeholder or load callback is used here).
- */
+/** next/image's attributes on a plain <img>, keeping the image component's JavaScript out of every page. */
 export function ShopImage({ priority = false, media, ...props }: ShopImageProps) {
   const isSvg = props.src.split('?')[0]!.toLowerCase().endsWith('.svg');
   const { props: img } = getImageProps({

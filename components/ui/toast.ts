@@ -2,12 +2,8 @@
 
 import { useSyncExternalStore } from 'react';
 
-/**
- * The spec's toasts, with the toast library (sonner, 13.6 kB gzipped) loaded when the first toast is
- * asked for rather than with every page: a visitor who never submits a form never downloads it. The
- * toaster (components/ui/toaster.tsx) mounts from then on; a toast made before it mounts is shown as
- * it does (sonner hands a new toaster the toasts already made).
- */
+/** The spec's toasts; sonner loads with the first toast, not with every page. Toasts made before the toaster
+ * (components/ui/toaster.tsx) mounts are shown when it does. */
 
 let wanted = false;
 const listeners = new Set<() => void>();

@@ -4,10 +4,7 @@ import { useSyncExternalStore } from 'react';
 
 const subscribe = () => () => {};
 
-/**
- * False in the server's HTML and while React hydrates it, true from the render right after: for what
- * the page can only do once its JavaScript runs (pages are cached HTML, the same for everyone).
- */
+/** False in the server's HTML and during hydration, true after: for what only running JavaScript can do on cached pages. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribe,

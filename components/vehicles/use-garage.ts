@@ -7,11 +7,8 @@ import { fetchJson, type JsonResult } from '@/lib/client/fetch-json';
 import type { VehicleChoice } from '@/lib/catalog/fitment';
 import type { Garage, GarageEntry } from '@/lib/vehicles/types';
 
-/**
- * A signed-in customer's garage (up to 10 vehicles, one active), shared by the navbar's selector and
- * the My Garage page. Its active vehicle is mirrored into the browser's vehicle cookie, which every
- * badge and the catalog read; a vehicle chosen before signing in joins an empty garage.
- */
+/** A customer's garage, shared by the navbar and My Garage; its active vehicle is mirrored into the vehicle cookie
+ * that badges and the catalog read. A vehicle chosen before signing in joins an empty garage. */
 export type GarageState = { status: 'none' } | { status: 'loading' } | { status: 'ready'; garage: Garage };
 
 const NONE: GarageState = { status: 'none' };
@@ -80,10 +77,7 @@ export const switchGarageVehicle = (id: string) => change(fetchJson<Garage>('/ap
 
 export const removeFromGarage = (id: string) => change(fetchJson<Garage>(`/api/garage/${encodeURIComponent(id)}`, { method: 'DELETE' }));
 
-/**
- * Makes a vehicle the active one: in the browser at once, and in the garage of a signed-in customer
- * (saved there if new). Answers the garage's error message, if any.
- */
+/** Makes a vehicle active in the browser at once and in a signed-in customer's garage; answers the garage's error, if any. */
 export async function chooseVehicle(vehicle: VehicleChoice, garage: GarageState): Promise<string | null> {
   setActiveVehicle(vehicle);
   if (garage.status !== 'ready') return null;

@@ -11,10 +11,7 @@ import { catalogBasePath, catalogHref, readCatalogParams, vehicleOf, vehiclePara
 import { vehicleLabel, type VehicleChoice } from '@/lib/catalog/fitment';
 import type { GarageEntry } from '@/lib/vehicles/types';
 
-/**
- * The navbar's vehicle selector: the active vehicle, the garage's other vehicles one tap away, and the
- * selector. On a catalog page (a search too) a change of vehicle narrows the list to it at once.
- */
+/** The navbar's vehicle selector; on a catalog page a change narrows the list at once. */
 export function VehicleMenu() {
   const vehicle = useActiveVehicle();
   const garage = useGarage();

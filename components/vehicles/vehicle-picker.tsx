@@ -27,10 +27,7 @@ type VehiclePickerProps = {
   wide?: boolean;
 };
 
-/**
- * The vehicle selector: year, make, model and (optionally) engine from the shop's reference data, or a
- * VIN decoded offline that fills in the year and the make.
- */
+/** The vehicle selector: year, make, model and optional engine from the reference data, or an offline-decoded VIN. */
 export function VehiclePicker({ submitLabel, onChoose, initial = null, wide = false }: VehiclePickerProps) {
   const id = useId();
   const choice = useVehicleChoice(initial);

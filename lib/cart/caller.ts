@@ -7,12 +7,8 @@ import { markPrivate } from '@/lib/platform/private-answers';
 import { mergeGuestCart, type CartView } from './cart';
 import { CART_COOKIE, clearGuestCookie, customerOwner, guestIdFrom, guestIdOf, guestOwner, newGuestId, setGuestCookie } from './identity';
 
-/**
- * Whose cart a cart or checkout call works on: a signed-in customer's (a guest cart this browser still
- * holds is merged into it first; its cookie goes once nothing is left to merge), or the guest's under the signed cookie (a new
- * guest gets one on the first write). Cookie-carried writes must come from the shop's own pages; an
- * admin cannot buy, so an admin's cart cannot be written.
- */
+/** Whose cart a call works on: a customer's (a guest cart held by this browser merged in first) or a guest's
+ * signed cookie. Cookie-carried writes must come from the shop's own pages; an admin cannot buy. */
 export type CartCaller = {
   owner: string;
   actor: Actor | null;
@@ -31,11 +27,7 @@ export async function cartCaller(req: NextRequest): Promise<CartCaller> {
   return callerOf(actor, guestId, write);
 }
 
-/**
- * The cart page's and the checkout page's caller, from the page request's cookies: the same rules as a
- * cart call's read. A page cannot set cookies: a guest cookie left empty by the merge goes at the next
- * cart call (the navbar's).
- */
+/** The cart and checkout pages' caller, from cookies; a page cannot set cookies, so an emptied guest cookie goes at the next cart call. */
 export async function pageCartCaller(): Promise<CartCaller> {
   const [actor, jar] = await Promise.all([getViewer(), cookies()]);
   return callerOf(actor, guestIdFrom(jar.get(CART_COOKIE)?.value), false);

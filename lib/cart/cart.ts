@@ -13,12 +13,7 @@ import { KeyedQueue } from '@/lib/stock';
 import { RecentCarts } from './recent';
 import { Cart, Part } from '@/models';
 
-/**
- * Carts (issue 29): one per visitor (lib/cart/identity.ts names its owner). A line keeps its part's
- * rules when it is written: at least the part's minimum, at most its stock. What changed since (the
- * price, the stock, the part withdrawn) is never corrected silently: the view flags it, and the
- * checkout judges the cart again at the current prices.
- */
+/** Carts (issue 29): a line is checked against its part when written; later price or stock changes are flagged, never fixed silently. */
 
 export const MAX_CART_LINES = ORDER_MAX.lines;
 export const CART_TEXT = {
@@ -89,12 +84,8 @@ export type CartPart = {
   archivedAt?: Date | null;
 };
 
-/**
- * The parts of a cart's view from the catalog's cached reads: one entry per set of parts, tagged with
- * each (expired by every change of price or stock, on every instance); a part they do not show
- * (withdrawn, deleted) is read from the database.
- * A refused checkout's new quote reads the database itself (`fresh`); each part's turn judges price and stock again.
- */
+/** A cart's parts from the catalog's cached reads (expired on every price or stock change, on every instance);
+ * withdrawn parts, and everything when `fresh` (a refused checkout's new quote), come from the database. */
 async function viewParts(ids: Types.ObjectId[], { fresh = false } = {}): Promise<Map<string, CartPart>> {
   if (fresh || !ids.length) return partsById(ids);
   const cached = new Map<string, CartPart>(
@@ -171,7 +162,7 @@ export function moneyLines(lines: CartLineView[]): MoneyLine[] {
 
 type LeanCart = { _id: string; lines: StoredLine[]; rev: number; createdAt?: Date | null; merged?: string[] | null };
 
-/** A cart as stored, read through the driver: every cart call reads it, and Mongoose's query layer adds 80% to a read's CPU. */
+/** A cart as stored, read through the driver: every cart call reads it, so Mongoose's query layer is skipped. */
 async function readLines(owner: string): Promise<{ cart: LeanCart | null; lines: StoredLine[] }> {
   await connectDb();
   const cart = await Cart.collection.findOne<LeanCart>({ _id: owner } as never, {
@@ -183,7 +174,7 @@ async function readLines(owner: string): Promise<{ cart: LeanCart | null; lines:
 }
 
 // The carts this process last saw (lib/cart/recent.ts): a write starts from one without reading it.
-// 20,000 lines: about 6 MB of heap (measured: 5,000 carts of 3 lines, or some 400 of 50).
+// Bounded by lines, not carts, so the memory kept stays small whatever the carts' sizes.
 const RECENT_CART_LINES = 20_000;
 const globalForRecent = globalThis as typeof globalThis & { __recentCarts?: RecentCarts<StoredLine> };
 // One for every copy of this module in the process (Next.js may load a module once per bundle).
@@ -198,12 +189,8 @@ export type CartStamp = Pick<LeanCart, '_id' | 'rev' | 'createdAt'>;
 /** A cart write's filter: the cart as it was read (its revision, and its creation: a cart removed and made again is another). */
 const sameCart = (cart: CartStamp) => ({ _id: cart._id, rev: cart.rev, ...(cart.createdAt ? { createdAt: cart.createdAt } : {}) });
 
-/**
- * A cart's contents at one read, named for good: its owner, when the cart was made (a cart removed and
- * made again starts its revisions again) and its revision. An order stores the version it was placed
- * from, unique, so one version of a cart becomes one order at most; a merge marks the guest cart
- * versions it took in, so one is taken in once.
- */
+/** A cart's contents at one read (owner, creation time, revision): an order stores it under a unique index, so
+ * one version becomes one order at most, and a merge marks the guest versions it took in. */
 const versionOf = (cart: LeanCart) => `${cart._id}@${cart.createdAt ? new Date(cart.createdAt).getTime() : 0}#${cart.rev}`;
 
 /** The cart as the shopper sees it; `fresh`: its parts read from the database (a refused checkout's new quote). */
@@ -211,10 +198,7 @@ export async function getCart(owner: string, { fresh = false } = {}): Promise<Ca
   return (await readCart(owner, { fresh })).view;
 }
 
-/**
- * A cart read for a checkout: its view, the cart as read (null: no cart) to empty it by afterwards,
- * and its version (the order it becomes keeps it).
- */
+/** A cart read for a checkout: its view, the cart to empty afterwards (null: none) and its version for the order. */
 export async function readCart(
   owner: string,
   { fresh = false } = {},
@@ -235,11 +219,7 @@ export async function cartCount(owner: string): Promise<number> {
 
 const WRITE_ATTEMPTS = 6;
 
-/**
- * Rewrites a cart's lines: `change` gets the lines as read with their parts (the catalog's cached reads,
- * as the cart's view shows them) and answers the new lines; the write is filtered on the revision read,
- * so a concurrent write makes this one read again and retry.
- */
+/** Answers a cart's new lines; the write is filtered on the revision read, so a concurrent write makes it read again and retry. */
 type Change = (lines: StoredLine[], parts: Map<string, CartPart>) => Promise<StoredLine[]> | StoredLine[];
 
 async function writeLines(owner: string, change: Change): Promise<CartView> {
@@ -256,11 +236,8 @@ const inTurn = <T>(owner: string, task: () => Promise<T>): Promise<T> => writes.
 /** How many merged guest cart versions a cart remembers (a merge is retried within moments, if ever). */
 const MERGED_KEPT = 20;
 
-/**
- * `view`: answer the cart's view (its parts read as the view reads them); without it, the parts are not
- * read. `mark`: a version this write takes in (a merged guest cart); a cart that already holds the mark
- * is left as it is (`wrote` false), and the write that stores it stores the mark with it, in one update.
- */
+/** `view`: answer the cart's view. `mark`: a merged guest version, stored in the same update as its lines,
+ * so a cart already holding it is left alone (`wrote` false). */
 async function writeInTurn(
   owner: string,
   change: Change,
@@ -315,10 +292,7 @@ async function writeInTurn(
   throw new ServiceUnavailableError(CART_TEXT.busy, 1);
 }
 
-/**
- * The part a line is written for, sold (404 otherwise): a line's part as the cart shows it, a part not in
- * the cart yet read from the database (an id sent by anyone keeps no cache entry).
- */
+/** The sold part a line is written for (404 otherwise); a part not yet in the cart is read uncached, as anyone may send its id. */
 async function soldPart(partId: Types.ObjectId, parts: Map<string, CartPart>): Promise<CartPart> {
   const part = parts.get(String(partId)) ?? (await partsById([partId])).get(String(partId));
   if (!isSold(part)) throw new NotFoundError('Part not found');
@@ -361,13 +335,8 @@ export async function addToCart(owner: string, rawPartId: string, quantity: numb
 
 export type OrderedLine = { partId: string; quantity: number; unitPrice: number };
 
-/**
- * Order again: an order's lines back in the cart, each at least at its ordered quantity (a line the
- * cart holds already keeps a larger quantity and its own price, so a second click adds nothing). A new
- * line keeps the price it was ordered at, so the view flags a price changed since; a part withdrawn,
- * short of its minimum or of the quantity is flagged too, never dropped or cut. All or nothing within
- * the cart's limits (MAX_CART_LINES, an order's total).
- */
+/** Order again: ordered lines back in the cart at their ordered price, so the view flags changes; nothing
+ * is dropped or cut, a second click adds nothing, and it is all or nothing within the cart's limits. */
 export async function addOrderedLines(owner: string, ordered: OrderedLine[]): Promise<CartView> {
   return writeLines(owner, async (lines, parts) => {
     const added = ordered.filter((wanted) => !lines.some((line) => line.partId.equals(wanted.partId)));
@@ -403,11 +372,7 @@ export async function removeFromCart(owner: string, rawPartId: string): Promise<
   return writeLines(owner, (lines) => lines.filter((line) => !line.partId.equals(partId)));
 }
 
-/**
- * Takes the ordered lines out of a cart after a checkout, which ordered every line of the cart as
- * `stored`: a cart still as it was is emptied in one write; one changed meanwhile (or removed and made
- * again) is read again, and a line added or raised meanwhile stays.
- */
+/** Removes the ordered lines after a checkout; a cart changed meanwhile is read again so lines added or raised since stay. */
 export async function removeOrdered(
   owner: string,
   ordered: Array<{ partId: Types.ObjectId; quantity: number }>,
@@ -444,16 +409,8 @@ class NothingFits extends Error {}
 
 export type Merged = { emptied: boolean; left: number };
 
-/**
- * Signing in: the guest's cart joins the account's. Quantities of the same part add up, capped at the
- * stock when the stock allows the minimum (otherwise kept, and flagged) and at an order's maximum; a
- * line the account's cart lacks is added while the cart has room (MAX_CART_LINES). Lines that do not fit
- * stay in the guest cart, counted in `left` for the buyer to be told, and are merged once room is made.
- * Each version of the guest cart is taken in once: the account's cart stores the version with the lines
- * it brought (several requests of one browser merging at once add it once), and only the merge that
- * stored it takes those lines out of the guest cart, leaving any added meanwhile for the next merge.
- * `emptied` when the guest cart had nothing left to merge (its cookie can go).
- */
+/** Signing in merges the guest cart into the account's; lines that do not fit stay for a later merge. The stored
+ * version mark makes concurrent merges of one browser add each guest version once; `emptied`: the cookie can go. */
 export async function mergeGuestCart(guest: string, into: string): Promise<Merged> {
   return inTurn(guest, async () => {
     const { cart: guestCart, lines: guestLines } = await readLines(guest);

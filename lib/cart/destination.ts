@@ -1,8 +1,4 @@
-/**
- * The last country and postcode this browser quoted, in a cookie that scripts may read (it is not a
- * secret): the part pages' shipping line reads it in the browser, and the cart and checkout pages on
- * the server, so that their first paint already holds the delivered cost. Client-safe.
- */
+/** The last quoted country and postcode, readable by scripts (not a secret) so cart pages paint the delivered cost first. Client-safe. */
 export const DESTINATION_COOKIE = 'pm_destination';
 const MAX_AGE = 365 * 24 * 60 * 60;
 

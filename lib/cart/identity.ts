@@ -5,10 +5,7 @@ import type { Actor } from '@/lib/auth';
 import { appUrl, authSecret } from '@/lib/platform/env';
 import { CART_HINT_COOKIE, CART_HINT_DAYS } from './hint';
 
-/**
- * Whose cart a request reaches: a customer's own (`u:{id}`), or a guest's, named by a random id in a
- * signed, http-only cookie (`g:{id}`). A forged or altered cookie is no cookie: a new guest cart.
- */
+/** A cart's owner: `u:{id}` for a customer, `g:{id}` from a signed http-only cookie; a forged cookie counts as none. */
 export const CART_COOKIE = 'partsmart.cart';
 const COOKIE_DAYS = 60;
 

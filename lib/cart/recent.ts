@@ -1,13 +1,7 @@
 import 'server-only';
 
-/**
- * The carts this process last read or wrote, as stored, so that a cart write can start from the cart as
- * this process left it instead of reading it again (one database command instead of two). It is only a
- * starting point: the write is filtered on the revision and creation time it started from, so a cart
- * changed since by another instance, or removed, fails the filter and is read again; and a refusal
- * judged on a remembered cart is judged again on a fresh read (lib/cart/cart.ts). Bounded by the
- * lines it holds (`maxLines`, a cart counting one more), the least recently used forgotten first.
- */
+/** Carts this process last read or wrote, to save a read before a write; only a starting point, as the write is
+ * filtered on revision and creation time and a refusal is judged again on a fresh read. LRU, bounded by lines. */
 export type RememberedCart<Line> = { _id: string; lines: Line[]; rev: number; createdAt: Date; merged?: string[] | null };
 
 const weightOf = (cart: RememberedCart<unknown>) => cart.lines.length + 1;
@@ -26,10 +20,7 @@ export class RecentCarts<Line> {
     return cart;
   }
 
-  /**
-   * Keeps a cart as read or written. A read that finished after a write of the same cart must not
-   * replace it with an older revision (it would only cost a retry, but a needless one).
-   */
+  /** Keeps a cart as read or written; an older revision never replaces a newer one (it would cost a needless retry). */
   remember(cart: RememberedCart<Line>): void {
     const known = this.carts.get(cart._id);
     if (known && known.createdAt.getTime() === cart.createdAt.getTime() && known.rev > cart.rev) return;

@@ -3,13 +3,8 @@ import type { Actor } from '@/lib/auth';
 import { expireCacheTags } from '@/lib/platform/cache';
 import { SHIPPING_TAG } from '@/lib/checkout/shipping';
 
-/**
- * The admin side of checkout (issue 29): shipping zones with their methods and weight bands, tax
- * rates, discount codes (create, pause, resume, redemptions) and the shop's settings. Admins only;
- * every change is audited. Amounts leave here in dollars, weights in kg, rates in percent; they are
- * stored as integer cents, grams and thousandths of a percent. The customer side (lib/checkout/shipping.ts, tax.ts,
- * discounts.ts) reads the same collections.
- */
+/** Admin side of checkout (issue 29), admins only and audited. Dollars, kg and percent at the edge;
+ * stored as integer cents, grams and thousandths of a percent. */
 
 export type Admin = Pick<Actor, '_id' | 'email' | 'isAdmin'>;
 

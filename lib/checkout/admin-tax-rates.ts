@@ -60,10 +60,7 @@ function taxRateId(id: string): Types.ObjectId {
   return new Types.ObjectId(id);
 }
 
-/**
- * A write refused by the unique (country, region) index: E11000, or, for an update on FerretDB v1,
- * its SQLite constraint error (it answers an update that breaks a unique index with code 1).
- */
+/** Refused by the unique (country, region) index: E11000, or FerretDB v1's SQLite constraint error (code 1) on update. */
 function isTaxRateTaken(error: unknown): boolean {
   return isDuplicateKey(error) || (error instanceof Error && /UNIQUE constraint failed: index 'taxrates_/.test(error.message));
 }

@@ -2,13 +2,7 @@ import { COUNTRY_CODES, countryName } from '@/lib/validations/countries';
 import { postcodeKey, zoneAmong, type ZoneScope } from '@/lib/checkout/shipping';
 import { REST_OF_WORLD } from '@/lib/validations/checkout-admin';
 
-/**
- * Where the shop cannot ship: the countries of the shop's list, and the postcodes and
- * weights within them, whose address falls in no zone, or in a zone with no active method for that
- * weight. Decided by the lookup the checkout uses (zoneAmong): a postcode-prefix zone takes its
- * postcodes, the country's zone or the rest of the world (*) the others. A method prices an order up to
- * its highest band's weight (any weight with an open last band), as shippingPrice does.
- */
+/** Where the shop cannot ship, decided by the checkout's own lookup (zoneAmong) and band rule (shippingPrice). */
 
 /** What the check reads of a zone (stored form: grams), in ZONE_ORDER. */
 export type CoverageZone = ZoneScope & {
@@ -87,10 +81,7 @@ function gapMessage(gap: Omit<CoverageGap, 'message'>): string {
   return `${placeOf(gap)}: no active method${weights} (zone ${gap.zone})`;
 }
 
-/**
- * The gaps in the shop's shipping, for `countries` (default: every country of the shop's list): the
- * countries sharing the same gap for every postcode are listed together, a country's prefixes on their own.
- */
+/** The gaps in the shop's shipping; countries with the same gap are grouped, a country's postcode prefixes listed on their own. */
 export function shippingCoverage(zones: readonly CoverageZone[], countries: readonly string[] = COUNTRY_CODES): CoverageGap[] {
   const gaps: Array<Omit<CoverageGap, 'message'>> = [];
   const byName = [...countries].sort((a, b) => countryName(a).localeCompare(countryName(b)));

@@ -10,13 +10,8 @@ import { JobMark, ShippingZone, ShopSettings, TaxRate } from '@/models';
 
 const SEED_CLAIM = 'default-shipping-seeded';
 
-/**
- * The shipping zones and tax rates a new shop starts with, keeping the shop's own promises
- * (content/legal.ts, components/home/perks.tsx): delivery free worldwide on goods from $75; below it
- * $6 within the United Kingdom and $15 elsewhere; United Kingdom 1-2 working days, Europe 3-5, the
- * rest of the world 5-10. Each zone also has an Express method (faster, priced by weight, never free).
- * The owner must replace them with their own rates (README, docs/operations.md).
- */
+/** Starting zones and tax rates, keeping the shop's published promises (content/legal.ts, components/home/perks.tsx);
+ * owners must replace them (docs/operations.md). */
 
 const FREE_OVER_CENTS = 7_500;
 
@@ -106,12 +101,8 @@ async function seedDefaults(): Promise<void> {
   await expireCacheTags([SHIPPING_TAG]);
 }
 
-/**
- * Seeds the default zones and tax rates once per database (ShopSettings.shippingSeededAt marks it, so
- * an owner who deletes them keeps them deleted). With several instances starting at once, the unique
- * insert of the settings document `_id: 'shop'` decides who seeds; the fixed ids and the tax table's
- * unique (country, region) keep even a second seeder from adding a copy. Answers whether it seeded.
- */
+/** Seeds defaults once per database (shippingSeededAt keeps deletions deleted); the unique insert of settings `_id: 'shop'`
+ * picks one seeder among instances, and fixed ids stop duplicates. Answers whether it seeded. */
 export async function ensureDefaultShipping(): Promise<boolean> {
   await connectDb();
   try {

@@ -2,12 +2,7 @@ import 'server-only';
 import Holidays from 'date-holidays';
 import { env, SettingsError } from '@/lib/platform/env';
 
-/**
- * When an order arrives, by the dispatch rule of the shipping page (content/legal.ts): an order placed
- * before 14:00 on a working day, in the shop's time zone (SHOP_TIME_ZONE), leaves that day; a later one,
- * or one placed on a weekend or a public holiday of the shop's country (SHOP_COUNTRY, date-holidays),
- * leaves on the next working day. It then travels its method's days, counted in working days too.
- */
+/** Arrival by the shipping page's dispatch rule (content/legal.ts): cut-off, weekends and holidays in the shop's zone and country. */
 
 export const DISPATCH_CUTOFF_HOUR = 14;
 

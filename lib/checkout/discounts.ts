@@ -7,11 +7,7 @@ import { formatPrice, fromCents } from '@/lib/core/money';
 import { DiscountCode, DiscountRedemption } from '@/models';
 import type { DiscountCodeDoc } from '@/models/discount';
 
-/**
- * Discount codes at checkout (DESIGN.md section 6a): whether a code may be used on a cart, and its use,
- * recorded under unique keys so that a capped code is never used more than its cap and a
- * once-per-customer code once per email, whatever the concurrency.
- */
+/** Discount codes (DESIGN.md section 6a): caps and once-per-customer rest on unique keys, whatever the concurrency. */
 
 export type UsableCode = DiscountRule & { code: string; maxUses: number | null; oncePerCustomer: boolean };
 
@@ -32,10 +28,7 @@ const codeError = (message: string) => new ValidationError(message, { discountCo
 
 type LeanCode = DiscountCodeDoc & { _id: Types.ObjectId };
 
-/**
- * The code as it may be used on these lines now, by this email (when known), or the reason it may not:
- * 400 for a code that does not exist or does not apply, 409 for one used up (it changed since).
- */
+/** The code as usable on these lines by this email, or why not: 400 unknown or not applicable, 409 used up. */
 export async function usableCode(
   rawCode: string,
   lines: MoneyLine[],
@@ -89,12 +82,8 @@ async function takeSlot(key: string, base: object): Promise<boolean> {
   }
 }
 
-/**
- * Takes one of the free slots 1..maxUses of a capped code. The uses are counted, and random slots just
- * above the count are tried, so racing checkouts spread out and the work does not grow with the cap. A
- * slot given back below the count (a cancelled order's) is found by a full search, which only runs when
- * that window had no free slot: near the cap, or under a crowd. False when every slot is taken.
- */
+/** Takes a free slot 1..maxUses: random slots just above the count spread racing checkouts; a full search for
+ * slots given back runs only when that window is full. False when every slot is taken. */
 async function takeFreeSlot(code: string, maxUses: number, base: object): Promise<boolean> {
   const used = await DiscountRedemption.countDocuments({ code, slot: true });
   for (let i = 0; i < SLOT_TRIES && used < maxUses; i++) {
@@ -113,11 +102,7 @@ async function takeFreeSlot(code: string, maxUses: number, base: object): Promis
   return false;
 }
 
-/**
- * Records a use of the code by this order. The once-per-customer key first, then a use: for a capped
- * code one of the free slots 1..maxUses, each an insert that only one checkout can win. Refused (409)
- * when every slot is taken; nothing is left behind.
- */
+/** Records this order's use: the once-per-customer key, then for a capped code a slot insert only one checkout wins (409 when none). */
 export async function redeemCode(rule: UsableCode, order: { orderId: Types.ObjectId; email: string; amountCents: number }): Promise<void> {
   await connectDb();
   const base = { code: rule.code, orderId: order.orderId, email: order.email.toLowerCase(), amountCents: order.amountCents };

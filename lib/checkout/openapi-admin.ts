@@ -16,10 +16,7 @@ import {
   taxRateSchema,
 } from '@/lib/validations/checkout-admin';
 
-/**
- * The admin's checkout calls (shipping zones, tax rates, discount codes, settings) for the OpenAPI
- * document. Each answer shape is checked against the lib/ type it describes.
- */
+/** The admin's checkout calls for the OpenAPI document; each answer shape is type-checked against its lib/ type. */
 
 const zoneFields = z.object({
   _id: id,

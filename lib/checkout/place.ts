@@ -21,14 +21,8 @@ import { priceCart, type PricedQuote, type Quote } from './quote';
 import { ordersInbox } from './settings';
 import { weightGramsOf } from '@/lib/catalog';
 
-/**
- * Checkout (issue 29): the cart becomes one order, all or nothing, at the amounts of a fresh quote.
- * Every line is judged again (available, minimum, stock); the order is placed through the steps of
- * lib/orders/placement, with the code's use as a step of its own; each part's turn checks it still
- * costs what the quote said. Anything refused is undone, and the answer is 409 with the new quote for
- * the customer to confirm. Once the order is stored, nothing after it (the cart, the emails) can turn
- * the answer into a failure.
- */
+/** Checkout (issue 29): the cart becomes one order at a fresh quote's amounts, all or nothing; a refusal answers 409
+ * with the new quote. Once the order is stored, nothing after it can turn the answer into a failure. */
 
 export const CHECKOUT_TEXT = {
   empty: 'Your cart is empty',
@@ -213,11 +207,7 @@ async function placeCart(checkout: CartCheckout): Promise<PlacedCheckout> {
   return checkoutAnswer(placed.order);
 }
 
-/**
- * What follows a stored order, none of which may fail it: the cart emptied, a free order paid, the
- * customer's email and the shop's notice queued. What fails here is repaired later (the hold expiry pays
- * a free order, the email reconciliation writes a missing email); a cart left full is the buyer's to see.
- */
+/** After a stored order, nothing may fail it; the hold expiry and the email reconciliation repair what fails here. */
 async function afterPlaced(order: OrderDTO, owner: string, lines: CartLineView[], stored: CartStamp | null): Promise<void> {
   const ordered = lines.map((line) => ({ partId: new Types.ObjectId(line.partId), quantity: line.quantity }));
   await removeOrdered(owner, ordered, stored).catch(logAfterStore('empty the cart'));

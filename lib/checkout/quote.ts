@@ -9,11 +9,7 @@ import { estimateOf, methodsFor, type Destination, type Estimate, type ShippingM
 import { regionFollowsPostcode } from '@/lib/validations/regions';
 import { taxService, type AppliedTax } from './tax';
 
-/**
- * The delivered cost of a cart for an address (issue 29): every shipping method the address's zone
- * offers, each with its discount, tax and total, from a country and postcode alone. The checkout
- * places an order at exactly the amounts of a fresh quote (lib/checkout/place.ts).
- */
+/** A cart's delivered cost for an address per method (issue 29); the checkout places orders at exactly a fresh quote's amounts. */
 
 export type QuoteMethod = {
   id: string;

@@ -8,11 +8,7 @@ import { orderLinkActor } from '@/lib/orders';
 import { ORDER_TOKEN_HEADER } from '@/lib/orders';
 import { UnauthorizedError } from '@/lib/core/errors';
 
-/**
- * Who asks for Order again, and whose cart it fills: a customer's own cart, or a guest holding the
- * order's signed link (`X-Order-Token`), whose guest cart on this browser it fills. Anyone else is 401;
- * an admin, who cannot buy, 403 (cartCaller).
- */
+/** Order again's caller: a customer, or a guest with the order's signed link (`X-Order-Token`); otherwise 401, an admin 403. */
 export async function reorderCaller(req: NextRequest): Promise<{ caller: CartCaller; actor: Actor }> {
   const caller = await cartCaller(req);
   const actor = caller.actor ?? (await orderLinkActor(req.headers.get(ORDER_TOKEN_HEADER)));

@@ -8,10 +8,7 @@ import { SHIPPING_TAG } from './shipping';
 /** The one settings document's id. */
 export const SHOP_SETTINGS_ID = 'shop';
 
-/**
- * The owner's inbox for new orders ('' when none is set), read by every checkout: cached under the
- * checkout settings' tag, which a change of the settings expires (lib/checkout/admin.ts).
- */
+/** The owner's inbox for new orders ('' when unset), cached under the checkout settings' tag so a settings change expires it. */
 export async function ordersInbox(): Promise<string> {
   'use cache';
   tagCatalogRead(SHIPPING_TAG);

@@ -7,11 +7,7 @@ import { isBuildWithoutDatabase } from '@/lib/platform/env';
 import { ShippingZone } from '@/models';
 import { deliveredBy } from './delivery';
 
-/**
- * Where the shop ships and what it costs (DESIGN.md section 6a): zones of countries, optionally only
- * some postcodes, each with methods priced by weight bands, free from a threshold, with a delivery
- * estimate in business days. The admin edits them (lib/checkout/admin.ts); this module only reads.
- */
+/** Where the shop ships and what it costs (DESIGN.md section 6a); read-only here, edited through lib/checkout/admin.ts. */
 
 export type Destination = { country: string; postalCode: string; region?: string | null };
 
@@ -76,10 +72,7 @@ async function readZones(): Promise<LeanZone[]> {
   return JSON.parse(JSON.stringify(zones)) as LeanZone[];
 }
 
-/**
- * The zone an address falls in: the most specific match, then the first in ZONE_ORDER; null when the
- * shop does not ship there.
- */
+/** The zone an address falls in: most specific match, then ZONE_ORDER; null when the shop does not ship there. */
 export async function zoneFor(destination: Destination): Promise<LeanZone | null> {
   return zoneAmong(await readZones(), destination);
 }

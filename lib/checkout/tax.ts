@@ -9,10 +9,7 @@ import { isBuildWithoutDatabase } from '@/lib/platform/env';
 /** A tax rate for an address, and what it is called on a receipt ("VAT"). */
 export type AppliedTax = TaxRule & { label: string };
 
-/**
- * Where tax rates come from: one interface, so that a tax service (Stripe Tax, Avalara) can replace the
- * shop's own table later without touching the quote, the checkout or the money rules.
- */
+/** One interface for tax rates, so a tax service can replace the shop's table without touching quote, checkout or money rules. */
 export interface TaxService {
   rateFor(destination: Destination): Promise<AppliedTax | null>;
 }

@@ -5,10 +5,7 @@ async function swal() {
   return (await import('sweetalert2')).default;
 }
 
-/**
- * The shop's colours, and no pop-in animation for a visitor whose system asks for reduced motion
- * (sweetalert2's stylesheet does not look at that setting itself).
- */
+/** The shop's colours, and no pop-in for reduced motion (sweetalert2's stylesheet ignores that setting). */
 const buttons = () => ({
   confirmButtonColor: '#f97316',
   cancelButtonColor: '#64748b',

@@ -2,10 +2,7 @@
 
 import { safeCallbackUrl } from '@/lib/core/utils';
 
-/**
- * The login and register pages' query, read in the browser when it is needed: the pages themselves
- * do not read it, so they stay static and are served from the cache like any shared page.
- */
+/** The login and register query, read in the browser so those pages stay static and cached. */
 function pageQuery(): URLSearchParams {
   return new URLSearchParams(window.location.search);
 }

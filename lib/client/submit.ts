@@ -14,10 +14,7 @@ type FormTarget<F extends FieldValues> = {
 
 export type SubmitResult<T> = JsonResult<T> & { fieldErrorsShown: boolean };
 
-/**
- * Sends a form's values; a 400 with `fieldErrors` puts each message under its own input (the same
- * place the browser-side check shows it), so toasts and alerts are left for everything else.
- */
+/** Sends a form's values; a 400's `fieldErrors` go under their inputs, leaving toasts and alerts for everything else. */
 export async function submitJson<T, F extends FieldValues>(
   url: string,
   init: Parameters<typeof fetchJson>[1],
@@ -36,10 +33,7 @@ export async function submitJson<T, F extends FieldValues>(
   return { ...res, fieldErrorsShown };
 }
 
-/**
- * The confirm, send, alert flow of the spec's destructive actions (delete a product or review,
- * cancel an order): the confirmation dialog, the declined alert, the request, then the outcome.
- */
+/** The spec's destructive-action flow: confirm, declined alert, request, outcome. */
 export async function confirmAndSend(options: {
   confirm: ConfirmOptions;
   declined: { title: string; text?: string };

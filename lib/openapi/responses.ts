@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import type { AddressDTO } from '@/lib/core/address';
 
-/**
- * The answer shapes more than one domain's part of the OpenAPI document uses; the others sit in each
- * domain's `openapi.ts`. Requests are described by the very schemas the routes parse with
- * (lib/validations); answers have no schema in the routes, so they are written once, each checked
- * against the lib/ type it describes (a field added to a DTO and not here fails the type check).
- */
+/** Answer shapes shared by several domains' OpenAPI parts; requests reuse the routes' own schemas. Each is
+ * type-checked against its lib/ type, so a DTO field missing here fails the type check. */
 
 export const id = z.string().regex(/^[a-f\d]{24}$/i);
 export const dateTime = z.string().meta({ format: 'date-time' });

@@ -3,11 +3,7 @@ import type { ZodOpenApiOperationObject, ZodOpenApiResponsesObject } from 'zod-o
 import { errorSchema } from '@/lib/openapi/responses';
 import { emailSchema, objectIdSchema } from '@/lib/validations/common';
 
-/**
- * The pieces every domain's part of the OpenAPI document is written with (each domain's
- * `openapi.ts`, assembled by lib/openapi/document.ts): the error answers, the body and answer
- * helpers, who may call, and the shared parameters.
- */
+/** The building blocks of each domain's `openapi.ts` (assembled by lib/openapi/document.ts). */
 
 const ERRORS: Record<number, string> = {
   400: 'The input is not valid (the message says why)',

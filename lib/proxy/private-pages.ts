@@ -6,12 +6,8 @@ import { getPart } from '@/lib/catalog';
 import { getProfilesByEmail } from '@/lib/accounts';
 import { getDiscountCode, getShippingZone } from '@/lib/checkout';
 
-/**
- * The private pages with an id in their path, and whether a viewer may open one. The dashboard layout
- * asks before anything is sent (it sits above the dashboard's loading boundary), so a foreign or
- * unknown id answers 404 rather than 200 with a streamed not-found view; each page still checks
- * again as it loads its record.
- */
+/** Private pages with an id in their path; the dashboard layout checks access before streaming starts, so a foreign
+ * or unknown id answers 404 rather than 200 with a not-found view. Each page checks again. */
 
 export { PATHNAME_HEADER } from '@/lib/auth';
 

@@ -37,10 +37,7 @@ export function uploadsDir(): string {
 export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 export const IMAGE_TOO_LARGE = 'The image is larger than 5 MB';
 
-/**
- * The `image` field of a multipart upload. The body is read as it streams and reading stops at 5 MB
- * plus the envelope (413), whatever the headers say, so an oversized upload is never held whole.
- */
+/** The upload's `image` field; reading stops at 5 MB plus envelope (413) whatever the headers say, so no oversized body is held. */
 export async function readUploadedImage(req: Request): Promise<File | null> {
   const contentType = req.headers.get('content-type') ?? '';
   const bytes = await readBodyBytes(req, MAX_UPLOAD_BYTES + MULTIPART_ENVELOPE_BYTES, IMAGE_TOO_LARGE);

@@ -4,11 +4,7 @@ import { isCountryCode } from '@/lib/validations/countries';
 import { regionCode, regionFollowsPostcode } from '@/lib/validations/regions';
 import { EMAIL_PATTERN, objectIdSchema } from './common';
 
-/**
- * The admin's inputs for checkout (issue 29): shipping zones with their methods and weight bands, tax
- * rates, discount codes and the shop's settings. Money in dollars with cents, weights in kg, rates in
- * percent; lib/checkout/admin.ts stores them as integer cents, grams and thousandths of a percent.
- */
+/** The admin's checkout inputs (issue 29) in dollars, kg and percent; stored as cents, grams and thousandths of a percent. */
 
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 const threeDecimals = (value: number) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6;

@@ -13,10 +13,7 @@ const quantity = lineQuantitySchema.min(1, 'Quantity must be at least 1');
 export const addCartLineSchema = z.object({ partId: objectIdSchema, quantity });
 export const cartQuantitySchema = z.object({ quantity });
 
-/**
- * A line break or other control character in a field of one line: the order's emails print these fields
- * one to a line, and a break inside one would add a line of the sender's choosing to the shop's email.
- */
+/** Control characters in one-line fields could inject a line into the shop's emails (header-style injection). */
 const CONTROL = /\p{Cc}/u;
 const onOneLine = (label: string) => [(value: string) => !CONTROL.test(value), `${label} must be on one line`] as const;
 
@@ -58,11 +55,7 @@ const discountCode = z
 
 type Place = { country: string; postalCode: string; region?: string | undefined };
 
-/**
- * The rules of an address that need its country: the postcode has the country's format and, where the
- * postcode decides the region (a US state, a Canadian province), a region the buyer typed agrees with
- * it; with none typed, the postcode's is filled in. Tax follows that region, never the buyer's choice.
- */
+/** Postcode format per country, and the region it decides (US state, Canadian province) wins over a typed one: tax follows it. */
 function placedByPostcode<T extends Place>(place: T, ctx: z.RefinementCtx): T {
   const { country, postalCode } = place;
   if (!isPostcodeOf(country, postalCode)) {

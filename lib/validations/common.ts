@@ -3,10 +3,7 @@ import { OBJECT_ID_PATTERN } from '@/lib/core/id-pattern';
 
 export const objectIdSchema = z.string().regex(OBJECT_ID_PATTERN, 'Not found');
 
-/**
- * The spec's email rule (letters/digits, @, letters, a dot and a letter suffix), with a suffix of 2 to
- * 24 letters instead of the spec's 2 to 3, so customers at `.info`, `.shop`, `.store` or `.dev` can sign up.
- */
+/** The spec's email rule, but with a 2-24 letter suffix (the spec's 2-3 would refuse `.info`, `.shop`, `.dev`). */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}$/;
 
 export const emailSchema = z
@@ -23,10 +20,7 @@ export const passwordSchema = z
   .min(6, 'Must be 6 characters or longer')
   .max(128, 'Must be 128 characters or shorter');
 
-/**
- * Images come from our own uploads (`/uploads/...`), the shipped artwork (`/images/...`) or
- * Cloudinary; any other address is refused so pages never embed third-party content.
- */
+/** Images only from our uploads, shipped artwork or Cloudinary, so pages never embed third-party content. */
 export const IMAGE_URL_PATTERN = /^(\/(uploads|images)\/[A-Za-z0-9._/-]+|https:\/\/res\.cloudinary\.com\/[A-Za-z0-9._~%/-]+)$/;
 
 export const imageUrlSchema = z

@@ -1,7 +1,4 @@
-/**
- * How order numbers are written (`PM-100234`) and how buyers type them. Client-safe (no imports): the
- * lookup's schema (lib/validations/checkout.ts) reads a typed number with it.
- */
+/** How order numbers are written (`PM-100234`) and typed. Client-safe (no imports). */
 export const ORDER_NUMBER_PREFIX = 'PM-';
 
 /** A number as a buyer types it: with or without `PM-` (any case, or `PM 100234`), six digits or more. */

@@ -38,10 +38,7 @@ export function purchaseFormSchema(minimumQuantity: number) {
 }
 export type PurchaseFormInput = z.infer<ReturnType<typeof purchaseFormSchema>>;
 
-/**
- * POST /api/order. Price, part name, customer name and email are not read from the request at all:
- * they come from the database and the session. The part's own minimum is checked in lib/orders.
- */
+/** POST /api/order: price, part name and customer identity come from the database and session, never the request. */
 export const placeOrderSchema = z.object({ partId: objectIdSchema, address, phone, quantity: quantity.min(1, minimumQuantityMessage(1)) });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 

@@ -15,10 +15,7 @@ export const priceSchema = z
 
 export const MINIMUM_ABOVE_AVAILABLE = 'Minimum quantity cannot be more than the available quantity';
 
-/**
- * True when nobody could buy the part: pieces are available but fewer than the minimum order.
- * No stock at all is allowed (the shop shows 'Out Of Stock' for it).
- */
+/** True when nobody could buy the part: some stock, but less than the minimum (no stock shows 'Out Of Stock'). */
 export function isMinimumAboveAvailable({ availableQuantity, minimumQuantity }: { availableQuantity: number; minimumQuantity: number }) {
   return availableQuantity > 0 && minimumQuantity > availableQuantity;
 }
@@ -106,11 +103,8 @@ const partFieldsSchema = z.object({
     .optional(),
 });
 
-/**
- * Add Product and Edit Product: the form's resolver and the route handlers share it. The spec's
- * payload (no catalog fields) still creates a part: it lands in `other`, with no numbers or fitment.
- * Defaults live here only: an update that leaves a field out must keep it, not reset it.
- */
+/** Add and Edit Product, shared by form and routes; the spec's payload lands in `other`.
+ * Defaults only here, so an update leaving a field out keeps it. */
 export const partInputSchema = partFieldsSchema
   .extend({
     category: categorySchema.default(DEFAULT_CATEGORY),
@@ -124,12 +118,8 @@ export type PartInput = z.output<typeof partInputSchema>;
 /** What the Add/Edit Product form holds before the schema fills defaults. */
 export type PartFormValues = z.input<typeof partInputSchema>;
 
-/**
- * `PUT /api/parts/{id}`: any field of the part, each under the same rules as a create (the minimum
- * against the stock is checked with the stored part in lib/catalog/parts.ts). A new availableQuantity becomes
- * a ledger move of the difference from `expectedAvailableQuantity` (the stock the admin saw), so
- * orders placed meanwhile stay.
- */
+/** `PUT /api/parts/{id}`: the create rules per field; a new availableQuantity becomes a ledger move from
+ * `expectedAvailableQuantity` (the stock the admin saw), so orders placed meanwhile stay. */
 export const partUpdateSchema = partFieldsSchema.partial().extend({
   expectedAvailableQuantity: z.number().int().min(0).optional(),
 });

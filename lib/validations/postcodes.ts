@@ -1,11 +1,7 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { countryName } from './countries';
 
-/**
- * Postcodes checked per country (client-safe: the checkout form's schema runs it too). The formats are
- * postcode-validator's; a country it has no format for (most of them have no postcodes) keeps the
- * generic rule of lib/validations/checkout.ts.
- */
+/** Postcodes per country (postcode-validator's formats; client-safe); others keep lib/validations/checkout.ts's generic rule. */
 
 /** One postcode of each country with a format, shown in the message that refuses another. */
 export const POSTCODE_EXAMPLES: Readonly<Record<string, string>> = Object.fromEntries(

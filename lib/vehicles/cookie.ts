@@ -1,10 +1,6 @@
 import type { VehicleChoice } from '@/lib/catalog';
 
-/**
- * The active vehicle, kept by the browser: a visitor's choice, or a signed-in customer's active garage
- * vehicle mirrored here. Readable by scripts (it is not a secret), so the cached pages' islands can
- * show fit badges without asking the server. Client-safe.
- */
+/** The active vehicle, readable by scripts (not a secret) so cached pages' islands show fit badges without a request. Client-safe. */
 export const VEHICLE_COOKIE = 'pm_vehicle';
 const MAX_AGE = 365 * 24 * 60 * 60;
 

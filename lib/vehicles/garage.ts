@@ -8,10 +8,7 @@ import type { VehicleChoice } from '@/lib/catalog';
 import type { Garage } from '@/lib/vehicles/types';
 import { GaragePointer, GarageVehicle } from '@/models';
 
-/**
- * My Garage: a signed-in customer's saved vehicles (up to 10) with one active. Visitors keep their one
- * chosen vehicle in a cookie instead (components/vehicles). The limit rests on unique `_id`s.
- */
+/** My Garage: up to 10 saved vehicles, one active; the limit rests on unique `_id`s. */
 export const GARAGE_FULL = `Your garage holds up to ${GARAGE_SIZE} vehicles: remove one to add another`;
 const NOT_A_VEHICLE = 'That vehicle is not in our vehicle list';
 

@@ -6,11 +6,7 @@ import { decodeVin, type VinDecodeResult } from '@/lib/vehicles/vin';
 import type { FitmentRow } from '@/lib/validations/parts';
 import { Vehicle, VehicleMake } from '@/models';
 
-/**
- * Vehicle reference data (makes, models with their years, engines per model and year) for the
- * selector, the fitment editor's checks and VIN decoding. It is small and changes only when the shop
- * loads new data, so each process keeps it for a minute.
- */
+/** Vehicle reference data; small and changed only by a data load, so each process keeps it for a minute. */
 export type VehicleGeneration = {
   id: string;
   make: string;
@@ -69,10 +65,7 @@ export async function listMakesWithParts(): Promise<string[]> {
   return makes.filter((make) => covered.has(make.toLowerCase()));
 }
 
-/**
- * A make's models, each with the model years it was offered and, of those, the years the catalog has
- * parts for.
- */
+/** A make's models with the years offered and, of those, the years with parts in the catalog. */
 export async function listModels(make: string): Promise<Array<{ model: string; years: number[]; yearsWithParts: number[] }>> {
   const [{ generations }, coverage] = await Promise.all([referenceData(), catalogSearch().vehicleCoverage()]);
   const models = new Map<string, Set<number>>();
@@ -120,11 +113,8 @@ export async function findVehicle(choice: { year: number; make: string; model: s
   return { year: choice.year, make: generation.make, model: generation.model, engine };
 }
 
-/**
- * Checks fitment rows against the reference data (the selector only offers its vehicles, so a row
- * for another vehicle could never match): the make and model exist, the years are ones the model was
- * offered, the engine was offered in those years. Answers the rows with the reference spellings.
- */
+/** Checks fitment rows against the reference data (a row for another vehicle could never match the selector);
+ * answers them with the reference spellings. */
 export async function checkFitment(rows: FitmentRow[]): Promise<FitmentRow[]> {
   const { generations } = await referenceData();
   const errors: FieldErrors = {};

@@ -69,10 +69,7 @@ function charValue(char: string): number | undefined {
   return TRANSLITERATION[char];
 }
 
-/**
- * The North American check digit ('0'-'9' or 'X') of a normalised 17-character VIN; position 9 is ignored.
- * Throws a RangeError when the VIN is not 17 letters and digits without I, O or Q.
- */
+/** North American check digit of a normalised 17-character VIN (position 9 ignored); RangeError for an invalid VIN. */
 export function vinCheckDigit(vin17: string): string {
   if (vin17.length !== VIN_LENGTH) throw new RangeError(`A VIN has ${VIN_LENGTH} characters; got ${vin17.length}.`);
   let sum = 0;
@@ -103,10 +100,7 @@ function findCharacterProblem(vin: string): string | null {
   return null;
 }
 
-/**
- * Model years a position-10 code can stand for, oldest first: the 1980-2009 year, then each later cycle
- * up to next year (makers sell next year's models from the current year on).
- */
+/** Model years a position-10 code can mean, oldest first, up to next year (next year's models sell from this year). */
 function candidateYearsFor(code: string, now: Date): number[] | null {
   const offset = MODEL_YEAR_CODES.indexOf(code);
   if (offset < 0) return null;
@@ -117,10 +111,7 @@ function candidateYearsFor(code: string, now: Date): number[] | null {
   return years;
 }
 
-/**
- * Whether the VIN's region makes the check digit mandatory: North America (first character 1 to 5) and
- * China (L).
- */
+/** Whether the VIN's region requires the check digit: North America (1-5) and China (L). */
 export function requiresCheckDigit(vin: string): boolean {
   return /^[1-5L]/.test(vin);
 }
@@ -139,10 +130,7 @@ function findMake(wmi: string, makes: ReadonlyArray<VinMakeEntry>): string | nul
   return best?.make ?? null;
 }
 
-/**
- * Validates and decodes a VIN offline: maker from the WMI (positions 1-3, looked up in `makes`) and
- * model year (position 10). `now` fixes "the current year" for tests.
- */
+/** Validates and decodes a VIN offline: maker from the WMI, model year from position 10; `now` fixes the year for tests. */
 export function decodeVin(input: string, makes: ReadonlyArray<VinMakeEntry>, now: Date = new Date()): VinDecodeResult {
   const vin = normalizeVin(input);
 

@@ -6,11 +6,7 @@ import { CATALOG_PATH } from '@/lib/catalog/url';
 
 export const metadata: Metadata = catalogMetadata({}, { title: 'All parts', description: CATALOG_DESCRIPTION });
 
-/**
- * The catalog's first page, every part: a static page from the cached catalog reads, made again when a
- * part it shows or the list changes (their tags). Searched, filtered, sorted or paged, the catalog is
- * at /parts/search (./search/page.tsx). A browser with a chosen vehicle goes on to that vehicle's list.
- */
+/** The catalog's first page, static from cached reads and remade by their tags; narrowed views live at ./search. */
 export default function CatalogPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">

@@ -4,10 +4,7 @@ import { buttonClass } from '@/components/ui/button';
 
 export const metadata: Metadata = { title: 'Briefly unavailable', robots: { index: false, follow: false } };
 
-/**
- * What nginx answers (deploy/front.conf), with status 503 and Retry-After, for a page the app could
- * neither serve from its cache nor render (the database unreachable) and nginx has no copy of.
- */
+/** nginx's 503 page (deploy/front.conf) for a page neither cached nor renderable (database unreachable). */
 export default function UnavailablePage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center">

@@ -7,11 +7,7 @@ import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { clientIp } from '@/lib/rate-limit';
 import { checkoutSchema } from '@/lib/validations/checkout';
 
-/**
- * POST /api/checkout: the caller's cart becomes one order at a fresh quote's amounts (201
- * `{ orderId, orderNumber, total, orderUrl }`), or 409 with the new quote when prices, stock or the code
- * changed. With an `Idempotency-Key` header a retried submission gets the first answer.
- */
+/** POST /api/checkout: the cart becomes one order (201), or 409 with the new quote; an `Idempotency-Key` replays the first answer. */
 export const POST = route(async (req) => {
   const caller = await cartCaller(req);
   const input = await readJson(req, checkoutSchema);

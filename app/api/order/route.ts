@@ -6,11 +6,8 @@ import { clientIp } from '@/lib/rate-limit';
 import { listOrdersOf, placeOrder, recoverPlacedOrder } from '@/lib/orders';
 import { orderListQuerySchema, placeOrderSchema } from '@/lib/validations/orders';
 
-/**
- * POST /api/order: `{ partId, address, phone, quantity }`; everything else comes from the server.
- * Answers `insertedId`. With an `Idempotency-Key` header a retried submission gets the first answer.
- * An account whose email is not verified orders under the guest limits (429 past them).
- */
+/** POST /api/order `{ partId, address, phone, quantity }`, all else from the server; an `Idempotency-Key` replays the first answer.
+ * An unverified account orders under the guest limits (429 past them). */
 export const POST = route(async (req) => {
   const actor = await requireActor(req);
   const input = await readJson(req, placeOrderSchema);
@@ -23,10 +20,7 @@ export const POST = route(async (req) => {
   return NextResponse.json(answer.body, { status: answer.status });
 });
 
-/**
- * GET /api/order?email=...: that customer's orders, newest first (own email, or any for an admin).
- * No email, or a blank one (`?email=`, as a form with an empty field sends it), means the caller's own.
- */
+/** GET /api/order?email=: that customer's orders, newest first (own, or any for an admin); a blank email means the caller's own. */
 export const GET = route(async (req) => {
   const actor = await requireActor(req);
   const { email } = parseInput(orderListQuerySchema, searchParamsOf(req));

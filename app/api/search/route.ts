@@ -5,10 +5,7 @@ import { searchCatalog } from '@/lib/catalog';
 import { clientIp } from '@/lib/rate-limit';
 import { searchQuerySchema } from '@/lib/validations/search';
 
-/**
- * GET /api/search?q=&category=&brand=&make=&model=&year=&engine=&inStock=&minPrice=&maxPrice=&sort=&cursor=&limit=
- * answers `{ items, total, facets, nextCursor }`. A search that finds nothing is recorded as lost demand.
- */
+/** GET /api/search: `{ items, total, facets, nextCursor }`; a search that finds nothing is recorded as lost demand. */
 export const GET = route(async (req) => {
   const query = parseInput(searchQuerySchema, searchParamsOf(req));
   const { ids, ...page } = await searchCatalog(query, { record: true, address: clientIp(req.headers), wait: REQUEST_SEARCH_WAIT });

@@ -6,10 +6,7 @@ import { otherMethods, parseInput, readJson, route, searchParamsOf } from '@/lib
 import { clientIp } from '@/lib/rate-limit';
 import { verifyEmailQuerySchema, verifyEmailSchema } from '@/lib/validations/auth';
 
-/**
- * GET /api/verify-email?token=...: the link of verification emails sent before the link went to the
- * page itself. It uses nothing (a mail scanner opens links): it lands on /verify-email, whose form confirms.
- */
+/** GET /api/verify-email?token=: older emails' link; changes nothing (mail scanners open links), lands on /verify-email to confirm. */
 export const GET = route(async (req) => {
   const { token } = parseInput(verifyEmailQuerySchema, searchParamsOf(req));
   const target = new URL('/verify-email', appUrl());

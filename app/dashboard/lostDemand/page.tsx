@@ -9,10 +9,7 @@ export const metadata = { title: 'Lost Demand' };
 
 const DAYS = 30;
 
-/**
- * What shoppers looked for and did not find, most frequent first: searches without results (with the
- * vehicles they had chosen) and vehicles no part fits. A list of parts to add.
- */
+/** What shoppers looked for and did not find, most frequent first: a list of parts to add. */
 export default async function LostDemandPage() {
   const admin = await getAdminViewer('/dashboard/lostDemand');
   if (!admin) return <AdminDenied />;

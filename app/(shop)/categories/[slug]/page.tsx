@@ -19,11 +19,7 @@ export async function generateMetadata({ params }: CategoryPageProps): Promise<M
   return catalogMetadata({ category: category.slug }, { title: `${category.name} parts`, description: category.description });
 }
 
-/**
- * A category's own page: its description and its parts' first page, static like /parts. Narrowed
- * further (search, filters, sort, page), it is at ./search. A browser with a chosen vehicle goes on to
- * that vehicle's list.
- */
+/** A category's own page, static like /parts; narrowed views live at ./search. */
 export default async function CategoryPage({ params }: CategoryPageProps) {
   const category = findCategory((await params).slug);
   if (!category) notFound();

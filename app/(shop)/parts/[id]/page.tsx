@@ -22,10 +22,7 @@ import { previewText } from '@/lib/core/utils';
 
 type PartPageProps = { params: Promise<{ id: string }> };
 
-/**
- * Every part page is rendered on its first visit and then served from the cache until the part changes.
- * The build has no database: it prerenders one id that no part has (Cache Components wants one), a 404.
- */
+/** Part pages render on first visit, cached until the part changes; the build prerenders one unknown id (a 404) for Cache Components. */
 export function generateStaticParams(): Array<{ id: string }> {
   return [{ id: '000000000000000000000000' }];
 }

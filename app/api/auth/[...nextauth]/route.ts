@@ -18,11 +18,8 @@ function refused(error: unknown): Response {
   return errorResponse(error, { url: `${appUrl()}/login?error=${signInErrorCode(error.message)}` });
 }
 
-/**
- * A credentials sign-in: the counts are checked (and a place reserved) before next-auth compares the
- * password; only a failure keeps its place, so successful sign-ins never count against a limit. The
- * body is read once: next-auth gets the very fields whose email was counted, as a plain form.
- */
+/** A credentials sign-in: a place under the limits is reserved before the password check and kept only on failure.
+ * The body is read once, so next-auth gets exactly the email that was counted. */
 async function signInWithLimits(req: NextRequest, context: Context): Promise<Response> {
   let form: URLSearchParams;
   let attempt: Reservation | null = null;

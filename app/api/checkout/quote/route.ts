@@ -3,10 +3,7 @@ import { quoteFor } from '@/lib/checkout';
 import { otherMethods, readJson, route } from '@/lib/platform/http';
 import { quoteSchema } from '@/lib/validations/checkout';
 
-/**
- * POST /api/checkout/quote `{ country, postalCode, region?, discountCode?, partId? }`: the delivered cost
- * of the caller's cart (or of one part at its minimum quantity, for its page) by every shipping method.
- */
+/** POST /api/checkout/quote: the caller's cart (or one part at its minimum) delivered cost by every shipping method. */
 export const POST = route(async (req) => {
   const caller = await cartCaller(req);
   return cartAnswer(

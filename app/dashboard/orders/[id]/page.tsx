@@ -16,10 +16,7 @@ import { getOrderDetails } from '@/lib/orders';
 
 export const metadata = { title: 'Order' };
 
-/**
- * One order, for its customer and for admins (anyone else gets the not-found page): the part, the
- * amounts, where it goes, its timeline, the actions still open, and the receipt once paid.
- */
+/** One order, for its customer and admins (anyone else gets the not-found page), with the receipt once paid. */
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const viewer = await requireViewer(`/dashboard/orders/${id}`);

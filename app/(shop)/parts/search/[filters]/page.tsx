@@ -17,11 +17,7 @@ export async function generateMetadata({ params }: NarrowedPageProps): Promise<M
   return catalogMetadata(fields, { title: fields.q ? `Search: ${fields.q}` : 'All parts', description: CATALOG_DESCRIPTION });
 }
 
-/**
- * The catalog narrowed by its URL (`/parts/search?{fields}`: search, filters, sort, the vehicle fit and
- * the page number), which proxy.ts serves from here with the fields as one key (lib/catalog/url.ts).
- * Rendered on its first visit, then kept under the tags of the parts and lists it shows, like /parts.
- */
+/** The catalog narrowed by its URL, reached through proxy.ts with the fields as one key (lib/catalog/url.ts); cached under its tags. */
 export default async function NarrowedCatalogPage({ params }: NarrowedPageProps) {
   const fields = paramsOfKey((await params).filters);
   if (!fields) notFound();

@@ -29,10 +29,7 @@ export async function generateMetadata({ params }: NarrowedCategoryProps): Promi
   return catalogMetadata({ ...fields, category: category.slug }, { title: `${category.name} parts`, description: category.description });
 }
 
-/**
- * A category narrowed further (`/categories/{slug}/search?{fields}`), served from here by proxy.ts with
- * the fields as one key: rendered on its first visit, then kept like the category's own page.
- */
+/** A narrowed category, reached through proxy.ts with the fields as one key: rendered on first visit, then cached. */
 export default async function NarrowedCategoryPage({ params }: NarrowedCategoryProps) {
   const page = await narrowed(params);
   if (!page) notFound();
