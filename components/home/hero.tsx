@@ -7,11 +7,7 @@ import { CATALOG_PATH } from '@/lib/catalog/url';
 export function Hero() {
   return (
     <section className="relative isolate overflow-hidden bg-ink">
-      {/*
-        The artwork from the sm breakpoint (40rem) up. On a phone the text covers all of it and the overlay
-        below left a fifth of it showing: its download and the drawing of a 1600 x 700 SVG came before the
-        page's largest paint (Lighthouse: the hero was the LCP element, painted after the page's scripts).
-      */}
+      {/* The artwork from sm (40rem) up: on a phone the text covers it, and drawing it delayed the largest paint. */}
       {/* Not displayed below sm either: there the <img> has no source, and a phone would draw a broken-image icon for it. */}
       <ShopImage
         src="/images/hero.svg"
