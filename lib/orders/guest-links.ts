@@ -3,12 +3,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NextResponse } from 'next/server';
 import { appUrl, authSecret, orderHoldMs } from '@/lib/platform/env';
 
-/**
- * A guest's way back to an order (issue 29): a link that carries its own proof, `/orders/{id}?t={token}`,
- * where the token is `{order id}.{expiry}.{HMAC of the order id, its email and the expiry}` (the order
- * id inside lets the payment calls, sent with the token in `X-Order-Token`, find the order). It opens that order
- * only (payment, receipt, tracking), until it expires; a changed id, email or expiry breaks it.
- */
+/** A guest's way back to one order (issue 29): `/orders/{id}?t={order id}.{expiry}.{HMAC of id, email, expiry}`,
+ * good for that order only until it expires; the id inside lets the payment calls (`X-Order-Token`) find it. */
 const LINK_DAYS = 90;
 
 const signature = (orderId: string, email: string, expires: number) =>
@@ -43,11 +39,8 @@ export const guestOrderPath = (orderId: string, email: string) => guestOrderPath
 export const ORDER_TOKEN_HEADER = 'x-order-token';
 export const guestOrderUrl = (orderId: string, email: string) => `${appUrl()}${guestOrderPath(orderId, email)}`;
 
-/**
- * The token of this browser's last guest order (http-only, for as long as the order may be paid): the
- * cart page offers that order to pay (lib/orders lastUnpaidOrder), so Back from its payment page is no
- * dead end.
- */
+/** This browser's last guest order's token (http-only, while it may be paid): the cart page offers it, so Back
+ * from its payment page is no dead end. */
 export const LAST_ORDER_COOKIE = 'partsmart.order';
 
 export function rememberGuestOrder(res: NextResponse, orderId: string, email: string): void {

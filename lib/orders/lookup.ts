@@ -10,11 +10,8 @@ import { orderNumberOf } from '@/lib/validations/order-number';
 export const LOOKUP_ANSWER = 'If an order with this number belongs to this email, we have sent its link to that address.';
 const TOO_MANY = 'Too many lookups, please wait a little and try again';
 
-/**
- * `/orders/lookup`: an order number and an email send the order's link to that email again. The
- * answer is the same whether or not the order exists (nothing to learn by guessing), and it is rate
- * limited per address and per email.
- */
+/** `/orders/lookup`: a number and an email send the order's link again; the same answer whether or not it
+ * exists (nothing to learn by guessing), rate limited per address and per email. */
 export async function sendOrderLink(rawNumber: string, rawEmail: string, ip: string | null): Promise<void> {
   const email = rawEmail.trim().toLowerCase();
   await enforceLimits([...perAddress('lookup:ip', ip, LIMITS.mailPerIp), [`lookup:email:${email}`, LIMITS.mailPerEmail]], TOO_MANY);

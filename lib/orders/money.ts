@@ -136,10 +136,7 @@ export function computeTotals(
   };
 }
 
-/**
- * An order's total in cents: what checkout stored, or, for a spec order (one line, no shipping, no
- * tax), its unit price times its quantity.
- */
+/** An order's total in cents: what checkout stored, or a spec order's unit price times its quantity. */
 export function orderTotalCents(order: { price: number; quantity: number; totalCents?: number | null }): number {
   return typeof order.totalCents === 'number' ? order.totalCents : toCents(order.price) * order.quantity;
 }
