@@ -1,7 +1,6 @@
 import 'server-only';
-import { expireCacheTags } from '@/lib/platform/cache';
 import { latestSeq, readChangesAfter } from '@/lib/catalog/change-log';
-import { TAGS } from '@/lib/platform/constants';
+import { catalogChanged, onPartChanged } from '@/lib/catalog/changes';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
 import { onVercel } from '@/lib/platform/env';
 import { CatalogLoadingError, isCatalogLoading } from '@/lib/platform/errors';
@@ -160,7 +159,9 @@ class InProcessSearch implements CatalogSearchEngine {
   private async expireLoadingAnswers(): Promise<void> {
     if (!this.answeredLoading) return;
     this.answeredLoading = false;
-    await expireCacheTags([TAGS.catalog]).catch((error: unknown) => console.error('[search] could not expire the catalog lists:', error));
+    await catalogChanged([], { lists: true }).catch((error: unknown) =>
+      console.error('[search] could not expire the catalog lists:', error),
+    );
   }
 
   private completed: Promise<void> = Promise.resolve();
@@ -316,8 +317,9 @@ class InProcessSearch implements CatalogSearchEngine {
           await this.refreshPart(change.partId);
           this.seen = change.seq;
         }
-        const theirs = changes.filter((change) => !change.own).map((change) => TAGS.part(change.partId));
-        if (theirs.length) await expireCacheTags([TAGS.catalog, ...theirs]);
+        const theirs = changes.filter((change) => !change.own).map((change) => change.partId);
+        // Already in the log and applied above: their tags alone.
+        if (theirs.length) await catalogChanged(theirs, { lists: true, search: false });
         if (!changes.length && Date.now() - this.lastGapCheck > CHECK_GAP_EVERY_MS) await this.checkGap();
         if (snapshot) await this.refreshSnapshot();
       } finally {
@@ -427,7 +429,13 @@ const globalForSearch = globalThis as typeof globalThis & { __catalogSearch?: In
 
 /** The catalog search of this process. */
 export function catalogSearch(): CatalogSearchEngine {
-  return (globalForSearch.__catalogSearch ??= new InProcessSearch());
+  if (!globalForSearch.__catalogSearch) {
+    const search = new InProcessSearch();
+    // This process's own changes reach it at once; other instances' come through the log.
+    onPartChanged((id) => search.partChanged(id));
+    globalForSearch.__catalogSearch = search;
+  }
+  return globalForSearch.__catalogSearch;
 }
 
 /** The engine's CatalogLoadingError as this bundle's (the engine may come from another bundle: isCatalogLoading). */
