@@ -469,6 +469,15 @@ export async function recordLostDemand(query: SearchQuery, page: Pick<SearchPage
   if (page.total > 0 || query.cursor !== 0) return;
   const vehicle = queryVehicle(query);
   if (query.q) await recordSearchMiss(query.q, vehicle, address);
-  else if (vehicle && !query.category && !query.brand && !query.inStock && query.minPrice === undefined && query.maxPrice === undefined)
-    await recordVehicleMiss(vehicle, address);
+  else if (vehicle && !narrowsBeyondVehicle(query)) await recordVehicleMiss(vehicle, address);
+}
+
+/** The fields of a search that leave a vehicle's list whole: the vehicle itself, the order, the paging. */
+const VEHICLE_AND_PAGING = new Set<keyof SearchQuery>(['year', 'make', 'model', 'engine', 'sort', 'cursor', 'limit']);
+
+/** Whether any other field of the search schema (a filter, whichever: new ones included) narrows the list. */
+function narrowsBeyondVehicle(query: SearchQuery): boolean {
+  return Object.entries(query).some(
+    ([name, value]) => !VEHICLE_AND_PAGING.has(name as keyof SearchQuery) && value !== undefined && value !== false,
+  );
 }
