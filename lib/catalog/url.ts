@@ -1,27 +1,22 @@
+import type { z } from 'zod';
 import type { VehicleChoice } from '@/lib/catalog/fitment';
 import type { Suggestion } from '@/lib/catalog/search/types';
+import type { searchQuerySchema } from '@/lib/validations/search';
+import { CATALOG_URL_FIELDS } from '@/lib/catalog/url-fields.mjs';
+
+/** The search schema's fields a catalog URL does not carry: the API's paging and Manage Products' own filter. */
+export const API_ONLY_FIELDS = ['cursor', 'limit', 'outOfStock'] as const;
 
 /**
- * The catalog's state lives in its URL (shareable, the back button works): the search API's fields,
- * with `page` for the page number. Client-safe: the catalog page builds its links with it, and the
- * search box and vehicle selector their targets.
+ * The catalog's state lives in its URL (shareable, the back button works): the fields of the search
+ * schema (lib/validations/search.ts), with `page` for the page number. Client-safe: the catalog page
+ * builds its links with it, and the search box and vehicle selector their targets.
  */
-export const CATALOG_PARAMS = [
-  'q',
-  'category',
-  'brand',
-  'minPrice',
-  'maxPrice',
-  'inStock',
-  'year',
-  'make',
-  'model',
-  'engine',
-  'sort',
-  'page',
-] as const;
-export type CatalogParam = (typeof CATALOG_PARAMS)[number];
+export type CatalogParam = Exclude<keyof z.input<typeof searchQuerySchema>, (typeof API_ONLY_FIELDS)[number]> | 'page';
 export type CatalogParams = Partial<Record<CatalogParam, string>>;
+
+/** The fields in their canonical order (lib/catalog/url-fields.mjs, the one list of them). */
+export const CATALOG_PARAMS = Object.keys(CATALOG_URL_FIELDS) as CatalogParam[];
 
 export const CATALOG_PATH = '/parts';
 export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
@@ -114,13 +109,12 @@ export function catalogHref(basePath: string, params: CatalogParams, changes: Ca
   return query ? `${searchPath(basePath)}?${query}` : basePath;
 }
 
-/** The fields as a query in their canonical order, without the first page and the default sort. */
+/** The fields as a query in their canonical order, without the values left out (the first page, the default sort). */
 function canonicalQuery(params: CatalogParams): string {
   const search = new URLSearchParams();
   for (const name of CATALOG_PARAMS) {
     const value = params[name];
-    if (value === undefined || value === '') continue;
-    if ((name === 'page' && value === '1') || (name === 'sort' && value === 'relevance')) continue;
+    if (value === undefined || value === '' || value === CATALOG_URL_FIELDS[name]) continue;
     search.set(name, value);
   }
   return search.toString();
