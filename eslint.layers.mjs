@@ -24,6 +24,7 @@ const LAYERS = new Set(['core', 'client', 'platform', 'validations', 'openapi'])
 export const CLIENT_SAFE = [
   'accounts/session-hint',
   'accounts/types',
+  'auth/private-page-header',
   'auth/sign-in-errors',
   'cart/hint',
   'cart/destination',

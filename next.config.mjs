@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CATALOG_URL_FIELDS } from './lib/catalog/url-fields.mjs';
 import { SESSION_COOKIE_VALUE, SHARED_PAGES_SOURCE } from './lib/platform/shared-pages.mjs';
 
 /**
@@ -15,6 +16,18 @@ const SESSION_COOKIE = { type: 'header', key: 'cookie', value: SESSION_COOKIE_VA
  * calls it there): no page cache handler of ours, and no fixed Cache-Control of ours on the shared pages.
  */
 const ON_VERCEL = Boolean(process.env.VERCEL);
+
+/**
+ * The old form of a narrowed catalog URL (`/parts?q=…`, `/categories/brakes?brand=…`) goes to
+ * app/old-catalog-url, which sends it on to its page: a rule per field of lib/catalog/url-fields.mjs (a
+ * condition names one query key). Not the proxy's: the plain pages would meet it on every request. The
+ * path's parameter is named like no field: a query field of the same name would take its place.
+ */
+const OLD_CATALOG_URLS = Object.keys(CATALOG_URL_FIELDS).map((key) => ({
+  source: '/:oldCatalogPath(parts|categories/[^/]+)',
+  has: [{ type: 'query', key }],
+  destination: '/old-catalog-url/:oldCatalogPath',
+}));
 
 const MALFORMED_ROUTER_STATE = "^(?!%5B(?:[A-Za-z0-9._~!*'()-]|%[0-9A-Fa-f]{2})*%5D$).*$";
 
@@ -70,6 +83,7 @@ const nextConfig = {
           has: [{ type: 'header', key: 'next-router-state-tree', value: MALFORMED_ROUTER_STATE }],
           destination: '/bad-router-state',
         },
+        ...OLD_CATALOG_URLS,
       ],
     };
   },

@@ -4,9 +4,12 @@
  * Vercel's own page cache (which Next's revalidateTag purges) and Next's own Cache-Control.
  */
 import type { NextConfig } from 'next';
+import { API_ONLY_FIELDS } from '@/lib/catalog/url';
 import { SHARED_PAGES_SOURCE } from '@/lib/platform/shared-pages.mjs';
+import { searchQuerySchema } from '@/lib/validations/search';
 
 type HeaderRule = { source: string; has?: unknown[]; headers: Array<{ key: string; value: string }> };
+type Rewrite = { source: string; has?: Array<{ type: string; key: string }>; destination: string };
 
 async function configWith({ vercel }: { vercel: boolean }): Promise<NextConfig> {
   const before = process.env.VERCEL;
@@ -53,5 +56,23 @@ describe('next.config.mjs caching', () => {
     expect(rules.flatMap((rule) => rule.headers.map((header) => header.key))).toEqual(
       expect.arrayContaining(['X-Content-Type-Options', 'Referrer-Policy', 'X-Frame-Options']),
     );
+  });
+});
+
+describe('next.config.mjs: the old form of a narrowed catalog URL', () => {
+  it('goes on to app/old-catalog-url for every field of the search schema, from the catalog and a category, on any host', async () => {
+    const apiOnly: readonly string[] = API_ONLY_FIELDS;
+    const fields = [...Object.keys(searchQuerySchema.shape).filter((name) => !apiOnly.includes(name)), 'page'].sort();
+    for (const vercel of [false, true]) {
+      const { beforeFiles } = (await (await configWith({ vercel })).rewrites!()) as { beforeFiles: Rewrite[] };
+      const rules = beforeFiles.filter((rule) => rule.destination.startsWith('/old-catalog-url/'));
+      expect(rules.flatMap((rule) => (rule.has ?? []).map(({ type, key }) => `${type}:${key}`)).sort()).toEqual(
+        fields.map((field) => `query:${field}`),
+      );
+      for (const rule of rules) {
+        expect(rule).toMatchObject({ source: '/:oldCatalogPath(parts|categories/[^/]+)', destination: '/old-catalog-url/:oldCatalogPath' });
+        expect(rule.has).toHaveLength(1);
+      }
+    }
   });
 });

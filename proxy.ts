@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
-import { PATHNAME_HEADER } from '@/lib/auth';
-import { narrowedLocation, narrowedPage } from '@/lib/catalog/url';
+import { PATHNAME_HEADER } from '@/lib/auth/private-page-header';
+import { narrowedPage } from '@/lib/catalog/url';
 import { authSecret } from '@/lib/platform/env';
 import { hasMalformedPath, malformedPathAnswer } from '@/lib/platform/request-path';
 
@@ -13,8 +13,6 @@ const METHOD_NOT_ALLOWED = () => new NextResponse(null, { status: 405, headers: 
  * Before Next.js routes a request (only on the paths and headers of `config.matcher`):
  * - a path with a malformed percent-escape answers 400 (Next.js would answer a plain-text 500);
  * - another method than GET or HEAD on a static file answers 405 (Next.js would answer 500);
- * - the old form of a narrowed catalog URL (`/parts?q=…`) goes to its page (`/parts/search?q=…`,
- *   lib/catalog/url.ts): the plain catalog is a static page;
  * - a narrowed catalog page (`/parts/search?q=…`, page loads and client navigations alike) is served
  *   from the page of its fields' key (`/parts/search/{key}`), which Next.js keeps once rendered;
  * - the dashboard's early redirect: a visitor opening it goes to /login, remembering the page; a
@@ -35,8 +33,6 @@ export async function proxy(req: NextRequest) {
   }
   if (pathname.startsWith('/dashboard/') || pathname === '/dashboard') return guardDashboard(req);
   const reading = req.method === 'GET' || req.method === 'HEAD';
-  const moved = reading && narrowedLocation(pathname, req.nextUrl.searchParams);
-  if (moved) return NextResponse.redirect(new URL(moved, req.url), 308);
   const narrowed = narrowedPage(pathname, req.nextUrl.searchParams);
   if (narrowed && !reading) return METHOD_NOT_ALLOWED();
   // The query rides along: Next.js checks a client navigation's own field (`_rsc`) on the page it serves.
@@ -53,7 +49,7 @@ async function guardDashboard(req: NextRequest) {
     // anything is sent. Under Cache Components the page's shell would go out first, with a 200.
     const { mayOpenPrivatePage, namesPrivateRecord } = await import('@/lib/proxy/private-pages');
     if (namesPrivateRecord(req.nextUrl.pathname)) {
-      const { resolveActor } = await import('@/lib/auth');
+      const { resolveActor } = await import('@/lib/auth/policy');
       const actor = await resolveActor(req);
       if (actor && !(await mayOpenPrivatePage(actor, req.nextUrl.pathname))) {
         return NextResponse.rewrite(new URL('/dashboard/not-found', req.url), { status: 404 });
@@ -76,20 +72,6 @@ export const config = {
     '/images/:path*',
     '/logo.svg',
     '/dashboard/:path*',
-    // The old form of a narrowed catalog URL: the catalog or a category with one of CATALOG_PARAMS
-    // (lib/catalog/url.ts; proxy.test.ts checks the list). Without a field, they are not the proxy's.
-    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'q' }] },
-    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'category' }] },
-    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'brand' }] },
-    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'minPrice' }] },
-    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'maxPrice' }] },
-    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'inStock' }] },
-    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'year' }] },
-    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'make' }] },
-    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'model' }] },
-    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'engine' }] },
-    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'sort' }] },
-    { source: '/:page(parts|categories/[^/]+)', has: [{ type: 'query', key: 'page' }] },
     // The narrowed catalog pages, client navigations included.
     '/parts/search',
     '/categories/:slug/search',

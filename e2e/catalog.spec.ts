@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { CATALOG_URL_FIELDS } from '../lib/catalog/url-fields.mjs';
 import { asCustomer, expect, test } from './fixtures';
 import {
   expectNoHorizontalOverflow,
@@ -142,6 +143,23 @@ test.describe('finding the right part', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/parts$/);
     await expect(page.getByRole('heading', { level: 1, name: 'All parts' })).toBeVisible();
+  });
+
+  test('the old form of a narrowed URL goes to its search page for every catalog field; the plain pages are served from the cache', async ({
+    request,
+  }) => {
+    for (const base of ['/parts', '/categories/brakes']) {
+      for (const field of Object.keys(CATALOG_URL_FIELDS)) {
+        const old = await request.get(`${base}?${field}=2&utm_source=mail`, { maxRedirects: 0 });
+        expect([field, old.status(), old.headers().location]).toEqual([
+          field,
+          308,
+          expect.stringMatching(`${base}/search\\?${field}=2&utm_source=mail$`),
+        ]);
+      }
+      await request.get(base);
+      expect((await request.get(`${base}?utm_source=mail`, { maxRedirects: 0 })).headers()['x-nextjs-cache']).toBe('HIT');
+    }
   });
 
   test('categories: from the navbar, filters in the URL with counts, the back button, the canonical URL', async ({ page }, testInfo) => {

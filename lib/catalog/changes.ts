@@ -2,7 +2,6 @@ import 'server-only';
 import { expireCacheTags } from '@/lib/platform/cache';
 import { publishCatalogChange } from '@/lib/catalog/change-log';
 import { TAGS } from '@/lib/catalog/tags';
-import { catalogSearch } from '@/lib/catalog/search';
 
 export type CatalogChange = {
   /** Which parts a list holds (or their order) may have changed: every list expires too. */
@@ -11,9 +10,28 @@ export type CatalogChange = {
   search?: boolean;
 };
 
-/** The one owner of catalog changes: expires exactly the changed cache tags and tells every instance's search index. */
+type PartListener = (partId: string) => Promise<void>;
+// On globalThis: each server bundle has its own copy of this module, and the process one search index.
+const globalForChanges = globalThis as typeof globalThis & { __catalogPartListener?: PartListener };
+
+/**
+ * How this process's search index hears of a change made here, at once (other instances read the
+ * change log). The index registers itself: it expires tags through this module, which so cannot import it.
+ */
+export function onPartChanged(listener: PartListener): void {
+  globalForChanges.__catalogPartListener = listener;
+}
+
+/**
+ * The one owner of catalog changes: whatever changed parts (an edit, an order's stock, a restock, a
+ * part running out) says so here, and this expires exactly the cache tags of what changed and tells
+ * the search index of every instance. A change only the parts' own pages and the lists showing them
+ * display (an order's stock) expires the parts' tags alone; with no part and `lists`, only the lists
+ * expire (the search index, once loaded, for the lists it answered "loading").
+ */
 export async function catalogChanged(partIds: readonly string[], { lists = false, search = lists }: CatalogChange = {}): Promise<void> {
   await expireCacheTags([...partIds.map(TAGS.part), ...(lists ? [TAGS.catalog] : [])]);
   if (!search || !partIds.length) return;
-  await Promise.all([publishCatalogChange(...partIds), ...partIds.map((id) => catalogSearch().partChanged(id))]);
+  const tellIndex = globalForChanges.__catalogPartListener;
+  await Promise.all([publishCatalogChange(...partIds), ...(tellIndex ? partIds.map(tellIndex) : [])]);
 }

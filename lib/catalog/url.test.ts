@@ -1,6 +1,8 @@
 import type { VehicleChoice } from '@/lib/catalog/fitment';
 import { catalogMetadata } from '@/lib/catalog/seo';
 import {
+  API_ONLY_FIELDS,
+  CATALOG_PARAMS,
   catalogBasePath,
   catalogHref,
   filtersKey,
@@ -15,7 +17,7 @@ import {
   vehicleRedirect,
   withoutVehicleHref,
 } from '@/lib/catalog/url';
-import { catalogPageQuery, CATALOG_PAGE_SIZE, encodeCursor } from '@/lib/validations/search';
+import { catalogPageQuery, CATALOG_PAGE_SIZE, encodeCursor, searchQuerySchema } from '@/lib/validations/search';
 
 describe('catalog URLs', () => {
   it('reads only the known fields, the first of repeated values, and drops empty ones', () => {
@@ -24,6 +26,12 @@ describe('catalog URLs', () => {
       page: '2',
       category: 'brakes',
     });
+  });
+
+  it("carries every field of the search schema but the API's own, with the page number (lib/catalog/url-fields.mjs)", () => {
+    const apiOnly: readonly string[] = API_ONLY_FIELDS;
+    const schemaFields = Object.keys(searchQuerySchema.shape).filter((name) => !apiOnly.includes(name));
+    expect([...CATALOG_PARAMS].sort()).toEqual([...schemaFields, 'page'].sort());
   });
 
   it('builds links in a stable order; a change other than the page goes back to page 1', () => {

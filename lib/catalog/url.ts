@@ -1,31 +1,38 @@
+import type { z } from 'zod';
 import type { VehicleChoice } from '@/lib/catalog/fitment';
 import type { Suggestion } from '@/lib/catalog/search/types';
+import type { searchQuerySchema } from '@/lib/validations/search';
+import { CATALOG_URL_FIELDS } from '@/lib/catalog/url-fields.mjs';
 
-/** The catalog's state lives in its URL (shareable, back button works). Client-safe: links, search box and vehicle selector use it. */
-export const CATALOG_PARAMS = [
-  'q',
-  'category',
-  'brand',
-  'minPrice',
-  'maxPrice',
-  'inStock',
-  'year',
-  'make',
-  'model',
-  'engine',
-  'sort',
-  'page',
-] as const;
-export type CatalogParam = (typeof CATALOG_PARAMS)[number];
+/** The search schema's fields a catalog URL does not carry: the API's paging and Manage Products' own filter. */
+export const API_ONLY_FIELDS = ['cursor', 'limit', 'outOfStock'] as const;
+
+/**
+ * The catalog's state lives in its URL (shareable, the back button works): the fields of the search
+ * schema (lib/validations/search.ts), with `page` for the page number. Client-safe: the catalog page
+ * builds its links with it, and the search box and vehicle selector their targets.
+ */
+export type CatalogParam = Exclude<keyof z.input<typeof searchQuerySchema>, (typeof API_ONLY_FIELDS)[number]> | 'page';
 export type CatalogParams = Partial<Record<CatalogParam, string>>;
+
+/** The fields in their canonical order (lib/catalog/url-fields.mjs, the one list of them). */
+export const CATALOG_PARAMS = Object.keys(CATALOG_URL_FIELDS) as CatalogParam[];
 
 export const CATALOG_PATH = '/parts';
 export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
 
-/** Narrowed pages live under `{path}/search?{fields}`, not the static path: the client router reuses a static page for any query. */
+/**
+ * The catalog and each category are static pages at their own path; narrowed by any field, they live
+ * under `{path}/search?{fields}`, a page rendered for its URL. Two paths, not one path with and without a
+ * query: the client router reuses a static page for any query of its URL.
+ */
 export const searchPath = (basePath: string) => `${basePath}/search`;
 
-/** A narrowed page's key, base64url of its canonical query; proxy.ts serves it from `{path}/search/{key}`, kept like a static page. */
+/**
+ * A narrowed page's key: its fields in their canonical order (the first page and the default sort left
+ * out), as base64url of the query. proxy.ts serves `{path}/search?{fields}` from `{path}/search/{key}`,
+ * a page of its own that Next.js renders on its first visit and then keeps like a static one.
+ */
 export function filtersKey(params: CatalogParams): string {
   const bytes = new TextEncoder().encode(canonicalQuery(params));
   let binary = '';
@@ -49,7 +56,10 @@ export function paramsOfKey(key: string): CatalogParams | null {
   return Object.keys(params).length > 0 && filtersKey(params) === key ? params : null;
 }
 
-/** Where proxy.ts serves a narrowed page from, or null for another path; a search with no field redirects to the plain list. */
+/**
+ * Where proxy.ts serves a narrowed page from (`/parts/search?q=pads` → `/parts/search/cT1wYWRz`), or
+ * null for any other path. A search with no field is the plain list: `redirect` is that page.
+ */
 export function narrowedPage(pathname: string, search: URLSearchParams): { rewrite: string } | { redirect: string } | null {
   const match = /^(\/parts|\/categories\/[^/]+)\/search$/.exec(pathname);
   const base = match?.[1];
@@ -88,7 +98,10 @@ export function readCatalogParams(searchParams: Record<string, string | string[]
   return params;
 }
 
-/** A catalog link with `changes` applied; any change but the page resets to page 1, since the old page may no longer exist. */
+/**
+ * A catalog link: `params` changed by `changes` (undefined removes a field). Any change but the page
+ * number goes back to the first page, since the old page may no longer exist.
+ */
 export function catalogHref(basePath: string, params: CatalogParams, changes: CatalogParams = {}): string {
   const merged: CatalogParams = { ...params, ...changes };
   if (!('page' in changes)) delete merged.page;
@@ -96,13 +109,12 @@ export function catalogHref(basePath: string, params: CatalogParams, changes: Ca
   return query ? `${searchPath(basePath)}?${query}` : basePath;
 }
 
-/** The fields as a query in their canonical order, without the first page and the default sort. */
+/** The fields as a query in their canonical order, without the values left out (the first page, the default sort). */
 function canonicalQuery(params: CatalogParams): string {
   const search = new URLSearchParams();
   for (const name of CATALOG_PARAMS) {
     const value = params[name];
-    if (value === undefined || value === '') continue;
-    if ((name === 'page' && value === '1') || (name === 'sort' && value === 'relevance')) continue;
+    if (value === undefined || value === '' || value === CATALOG_URL_FIELDS[name]) continue;
     search.set(name, value);
   }
   return search.toString();
@@ -128,7 +140,10 @@ export function vehicleListHref(basePath: string, vehicle: VehicleChoice | null)
   return catalogHref(basePath, vehicleParams(vehicle));
 }
 
-/** "Show all parts" despite a vehicle; not a catalog field, so the plain page stays one static page. */
+/**
+ * Asks a plain list to show every part though the browser has a vehicle ("Show all parts"). Not a
+ * catalog field: the plain page stays the one static page, and only vehicleRedirect() reads it.
+ */
 const ALL_PARTS_FLAG = 'all';
 
 /** A link that drops the vehicle from a list: to a plain page, it carries ALL_PARTS_FLAG so that the page stays unfiltered. */
@@ -137,7 +152,10 @@ export function withoutVehicleHref(basePath: string, params: CatalogParams): str
   return href === basePath ? `${basePath}?${ALL_PARTS_FLAG}=1` : href;
 }
 
-/** Where a plain list sends a browser with a chosen vehicle (null: stay); the browser decides so the page is the same for everyone. */
+/**
+ * Where a plain list sends a browser with a chosen vehicle: that vehicle's list, unless it was asked
+ * for every part. Null: it stays. The browser decides, so the page itself is the same for everyone.
+ */
 export function vehicleRedirect(pathname: string, search: URLSearchParams, vehicle: VehicleChoice | null): string | null {
   if (!vehicle || !isPlainCatalogPath(pathname) || search.has(ALL_PARTS_FLAG)) return null;
   return vehicleListHref(pathname, vehicle);

@@ -2,13 +2,16 @@ import { DELETE as cancelOrderRoute } from '@/app/api/order/[id]/route';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { DELETE as deletePartRoute, PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
 import { POST as createPartRoute } from '@/app/api/parts/route';
+import { latestSeq } from '@/lib/catalog/change-log';
+import { catalogSearch } from '@/lib/catalog/search';
 import { TAGS } from '@/lib/catalog/tags';
 import type { UserDTO } from '@/lib/auth/users';
+import { CatalogChange } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 
 /**
- * The cache tags each catalog change expires (lib/catalog/cached-reads.ts): a part's own tag for a change only its
+ * The cache tags each catalog change expires (lib/catalog/index.ts): a part's own tag for a change only its
  * page and the lists showing it display (an order's stock, a price), `catalog` as well when which parts
  * a list holds may change. Outside Next.js, lib/platform/cache.ts expires tags through the cache handler's hook,
  * which this file records in place of the handler.
@@ -117,5 +120,19 @@ describe('the cache tags a change expires', () => {
   it('a refused order expires nothing', async () => {
     const partId = await makePart({ stock: 1 });
     expect(await tagsExpiredBy(() => order(partId, 5), 409)).toEqual([]);
+  });
+
+  it("another instance's change expires its part's tag and the lists here once the search index reads it, and stays in the log once", async () => {
+    const partId = await makePart({ stock: 3 });
+    await catalogSearch().refresh();
+    const seq = (await latestSeq()) + 1;
+    // Appended as another process appends it: this one has not made it.
+    await CatalogChange.create({ _id: seq, partId });
+    expired.length = 0;
+    // Twice: a follow of the log already under way (the index's timer) may have started before the append.
+    await catalogSearch().refresh();
+    await catalogSearch().refresh();
+    expect([...new Set(expired)].sort()).toEqual([TAGS.catalog, TAGS.part(partId)].sort());
+    expect(await latestSeq()).toBe(seq);
   });
 });

@@ -51,6 +51,16 @@ describe('lost demand', () => {
     expect(vehicles).toEqual([expect.objectContaining({ label: '2019 Jeep Wrangler', count: 2 })]);
   });
 
+  it("is not a vehicle's when any other field of the search narrows it, Manage Products' out-of-stock one too", async () => {
+    const trabant = 'make=Trabant&model=601&year=1985';
+    for (const narrowed of ['outOfStock=true', 'inStock=true', 'minPrice=0', 'maxPrice=5', 'brand=Stopline', 'category=engine'])
+      await search(`${trabant}&${narrowed}`);
+    expect((await report()).vehicles.map((row) => row.label)).not.toContain('1985 Trabant 601');
+    // The vehicle's order and paging narrow nothing: the vehicle alone found nothing.
+    await search(`${trabant}&sort=price-asc&limit=5`);
+    expect((await report()).vehicles.map((row) => row.label)).toContain('1985 Trabant 601');
+  });
+
   it('stops recording once a part answers the search', async () => {
     // A part without fitment data may fit any vehicle, so the vehicle is no longer lost demand either.
     await makePart({ name: 'Tachyon Filter Cartridge' });
