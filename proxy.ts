@@ -9,18 +9,8 @@ import { hasMalformedPath, malformedPathAnswer } from '@/lib/platform/request-pa
 const STATIC_FILE = /^\/(?:_next\/static\/|images\/|logo\.svg$)/;
 const METHOD_NOT_ALLOWED = () => new NextResponse(null, { status: 405, headers: { allow: 'GET, HEAD' } });
 
-/**
- * Before Next.js routes a request (only on the paths and headers of `config.matcher`):
- * - a path with a malformed percent-escape answers 400 (Next.js would answer a plain-text 500);
- * - another method than GET or HEAD on a static file answers 405 (Next.js would answer 500);
- * - a narrowed catalog page (`/parts/search?q=…`, page loads and client navigations alike) is served
- *   from the page of its fields' key (`/parts/search/{key}`), which Next.js keeps once rendered;
- * - the dashboard's early redirect: a visitor opening it goes to /login, remembering the page; a
- *   signed-in one's page gets its path (the layout decides access before anything streams). Every
- *   page, route handler and action checks the caller again on the server (CVE-2025-29927);
- * A malformed `Next-Router-State-Tree` header is refused by next.config.mjs's rewrite (Next.js hides
- * its router headers from the proxy).
- */
+// On matched paths: 400 for bad escapes, 405 for static files' other methods, narrowed catalog pages by key, dashboard login redirect.
+// Pages, route handlers and actions check the caller again (CVE-2025-29927); next.config.mjs refuses bad Next-Router-State-Tree.
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   if (hasMalformedPath(pathname)) {

@@ -14,21 +14,12 @@ type PartListener = (partId: string) => Promise<void>;
 // On globalThis: each server bundle has its own copy of this module, and the process one search index.
 const globalForChanges = globalThis as typeof globalThis & { __catalogPartListener?: PartListener };
 
-/**
- * How this process's search index hears of a change made here, at once (other instances read the
- * change log). The index registers itself: it expires tags through this module, which so cannot import it.
- */
+/** This process's index hears of local changes at once (others read the change log); it registers itself to avoid an import cycle. */
 export function onPartChanged(listener: PartListener): void {
   globalForChanges.__catalogPartListener = listener;
 }
 
-/**
- * The one owner of catalog changes: whatever changed parts (an edit, an order's stock, a restock, a
- * part running out) says so here, and this expires exactly the cache tags of what changed and tells
- * the search index of every instance. A change only the parts' own pages and the lists showing them
- * display (an order's stock) expires the parts' tags alone; with no part and `lists`, only the lists
- * expire (the search index, once loaded, for the lists it answered "loading").
- */
+/** The one owner of catalog changes: expires exactly the changed parts' tags (lists' too with `lists`) and tells every index. */
 export async function catalogChanged(partIds: readonly string[], { lists = false, search = lists }: CatalogChange = {}): Promise<void> {
   await expireCacheTags([...partIds.map(TAGS.part), ...(lists ? [TAGS.catalog] : [])]);
   if (!search || !partIds.length) return;

@@ -7,11 +7,7 @@ import { CATALOG_URL_FIELDS } from '@/lib/catalog/url-fields.mjs';
 /** The search schema's fields a catalog URL does not carry: the API's paging and Manage Products' own filter. */
 export const API_ONLY_FIELDS = ['cursor', 'limit', 'outOfStock'] as const;
 
-/**
- * The catalog's state lives in its URL (shareable, the back button works): the fields of the search
- * schema (lib/validations/search.ts), with `page` for the page number. Client-safe: the catalog page
- * builds its links with it, and the search box and vehicle selector their targets.
- */
+/** The catalog's state lives in its URL so it can be shared and the back button works; client-safe. */
 export type CatalogParam = Exclude<keyof z.input<typeof searchQuerySchema>, (typeof API_ONLY_FIELDS)[number]> | 'page';
 export type CatalogParams = Partial<Record<CatalogParam, string>>;
 
@@ -21,18 +17,10 @@ export const CATALOG_PARAMS = Object.keys(CATALOG_URL_FIELDS) as CatalogParam[];
 export const CATALOG_PATH = '/parts';
 export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
 
-/**
- * The catalog and each category are static pages at their own path; narrowed by any field, they live
- * under `{path}/search?{fields}`, a page rendered for its URL. Two paths, not one path with and without a
- * query: the client router reuses a static page for any query of its URL.
- */
+/** Narrowed pages live under `{path}/search`, not a query on the static page: the client router reuses a static page for any query. */
 export const searchPath = (basePath: string) => `${basePath}/search`;
 
-/**
- * A narrowed page's key: its fields in their canonical order (the first page and the default sort left
- * out), as base64url of the query. proxy.ts serves `{path}/search?{fields}` from `{path}/search/{key}`,
- * a page of its own that Next.js renders on its first visit and then keeps like a static one.
- */
+/** The canonical query as base64url: proxy.ts serves `{path}/search?{fields}` from `{path}/search/{key}`, kept once rendered. */
 export function filtersKey(params: CatalogParams): string {
   const bytes = new TextEncoder().encode(canonicalQuery(params));
   let binary = '';
@@ -56,10 +44,7 @@ export function paramsOfKey(key: string): CatalogParams | null {
   return Object.keys(params).length > 0 && filtersKey(params) === key ? params : null;
 }
 
-/**
- * Where proxy.ts serves a narrowed page from (`/parts/search?q=pads` → `/parts/search/cT1wYWRz`), or
- * null for any other path. A search with no field is the plain list: `redirect` is that page.
- */
+/** Where proxy.ts serves a narrowed page from (`/parts/search?q=pads` → `/parts/search/cT1wYWRz`); no field: the plain list. */
 export function narrowedPage(pathname: string, search: URLSearchParams): { rewrite: string } | { redirect: string } | null {
   const match = /^(\/parts|\/categories\/[^/]+)\/search$/.exec(pathname);
   const base = match?.[1];
@@ -98,10 +83,7 @@ export function readCatalogParams(searchParams: Record<string, string | string[]
   return params;
 }
 
-/**
- * A catalog link: `params` changed by `changes` (undefined removes a field). Any change but the page
- * number goes back to the first page, since the old page may no longer exist.
- */
+/** A catalog link with `changes` applied (undefined removes); any other change resets the page, which may no longer exist. */
 export function catalogHref(basePath: string, params: CatalogParams, changes: CatalogParams = {}): string {
   const merged: CatalogParams = { ...params, ...changes };
   if (!('page' in changes)) delete merged.page;
@@ -140,10 +122,7 @@ export function vehicleListHref(basePath: string, vehicle: VehicleChoice | null)
   return catalogHref(basePath, vehicleParams(vehicle));
 }
 
-/**
- * Asks a plain list to show every part though the browser has a vehicle ("Show all parts"). Not a
- * catalog field: the plain page stays the one static page, and only vehicleRedirect() reads it.
- */
+/** "Show all parts" despite a chosen vehicle; not a catalog field, so the plain page stays one static page. */
 const ALL_PARTS_FLAG = 'all';
 
 /** A link that drops the vehicle from a list: to a plain page, it carries ALL_PARTS_FLAG so that the page stays unfiltered. */
@@ -152,10 +131,7 @@ export function withoutVehicleHref(basePath: string, params: CatalogParams): str
   return href === basePath ? `${basePath}?${ALL_PARTS_FLAG}=1` : href;
 }
 
-/**
- * Where a plain list sends a browser with a chosen vehicle: that vehicle's list, unless it was asked
- * for every part. Null: it stays. The browser decides, so the page itself is the same for everyone.
- */
+/** Where a plain list sends a browser with a chosen vehicle (null: stays); decided client-side so the page is the same for everyone. */
 export function vehicleRedirect(pathname: string, search: URLSearchParams, vehicle: VehicleChoice | null): string | null {
   if (!vehicle || !isPlainCatalogPath(pathname) || search.has(ALL_PARTS_FLAG)) return null;
   return vehicleListHref(pathname, vehicle);

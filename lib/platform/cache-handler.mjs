@@ -1,14 +1,5 @@
-// The shop's Next.js cache handler for pages and route responses (next.config.mjs `cacheHandler`),
-// on the store it shares with the 'use cache' handler (lib/platform/cache-store.mjs). It reads only the
-// documented fields of an entry (its kind, its `x-next-cache-tags` header, fetch entries' ctx.tags)
-// and stores the entry as Next gives it.
-//
-// - A page's or route's tags: Next documents them in the entry's `x-next-cache-tags` header alone (its
-//   self-hosting guide, "Configuring Caching"; ctx.tags is for fetch entries). e2e/page-cache.spec.ts
-//   fails if a release stops sending them there.
-// - It never serves the build's output: the database is not reachable during `next build`, so writes
-//   made then are dropped and the first request after a start renders real data.
-// - It checks tag expiry itself (lib/platform/cache-store.mjs), stamping each entry with the time its render started.
+// Pages' and routes' cache handler; a page's tags come from `x-next-cache-tags`, as Next's self-hosting guide documents.
+// Writes during `next build` are dropped: the build has no database, so the first request after a start renders real data.
 
 import { cacheStore, expireTags, isBuild, tagState } from './cache-store.mjs';
 

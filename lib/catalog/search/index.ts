@@ -11,14 +11,8 @@ import { MemoryIndex } from './memory-index';
 import { currentSnapshot, loadSnapshot, readParts, saveSnapshot, saveSnapshotOf, SNAPSHOT_REFRESH_MS, type Snapshot } from './snapshot';
 import type { CatalogSearchEngine, IndexedPart, SearchPage, SearchWait, Suggestion } from './types';
 
-/**
- * The default catalog search: an in-process index (lib/catalog/search/memory-index.ts), built from the
- * database when the process starts and kept fresh by following the catalog change log every second,
- * so a change made through any instance shows here within a couple of seconds. On Vercel, where no
- * timer outlives a request, a read follows the log itself when the last look is a second old, and
- * the search-index job (Vercel Cron) keeps the snapshot fresh. A hosted engine can take its place
- * behind CatalogSearchEngine.
- */
+// An in-process index kept fresh from the change log, so any instance's change shows within seconds;
+// on Vercel no timer outlives a request, so reads follow the log and the search-index cron refreshes the snapshot.
 export type { CatalogSearchEngine, SearchPage, SearchWait, Suggestion } from './types';
 
 const FOLLOW_EVERY_MS = 1000;
@@ -27,12 +21,7 @@ const RESULT_CACHE_SIZE = 500;
 const READY_WAIT_MS = 20_000;
 /** Parts per read of the catalog when there is no snapshot yet (a cursor's batch). */
 const READ_BATCH = 1000;
-/**
- * Completing the index (words, numbers, vehicles: reading and parsing every part) waits this long
- * after the load, or for the first read that needs it, whichever comes first: the first pages after a
- * (re)start then have the process and the database to themselves (at 100,000 parts the first `/`
- * took 1.0 to 1.6 s while completion ran beside it, 0.7 to 0.8 s without).
- */
+/** Completion waits this long (or for a read needing it) so the first pages after a start have the process and database alone. */
 const COMPLETE_AFTER_MS = 2_000;
 
 type LeanIndexedPart = {
@@ -80,10 +69,7 @@ function toIndexed(part: LeanIndexedPart): IndexedPart {
   };
 }
 
-/**
- * Every part the catalog shows, a batch at a time (a cursor): a start-up job, not a request, so it
- * may take longer than a page's query. Only a batch is in memory at once.
- */
+/** Every shown part through a cursor, one batch in memory at a time; a start-up job, so it may outlast a page's query. */
 async function* readAllParts(): AsyncGenerator<IndexedPart[]> {
   await connectDb();
   const cursor = Part.find({ archivedAt: null }, PROJECTION)
@@ -139,10 +125,7 @@ class InProcessSearch implements CatalogSearchEngine {
   /** A read was refused while the index loaded (CatalogLoadingError): the lists expire once it is loaded. */
   private answeredLoading = false;
 
-  /**
-   * Loads the index once (and again after a failure); every read waits for it. Its listings answer
-   * as soon as it is loaded; a text or vehicle search waits for `completed` too (MemoryIndex.load).
-   */
+  /** Loads the index once (again after a failure); listings answer once loaded, text and vehicle searches once complete. */
   ready(): Promise<void> {
     this.building ??= this.build().catch(async (error: unknown) => {
       this.building = null;
@@ -253,10 +236,7 @@ class InProcessSearch implements CatalogSearchEngine {
     }
   }
 
-  /**
-   * Every minute at most: a fresh snapshot when the current one (by any instance) is older than the
-   * refresh period and the catalog changed since.
-   */
+  /** At most once a minute: a fresh snapshot when any instance's current one is past its refresh period and the catalog changed. */
   private async refreshSnapshot(): Promise<void> {
     if (Date.now() - this.lastSnapshotCheck < CHECK_GAP_EVERY_MS || Date.now() - this.snapshotAt < SNAPSHOT_REFRESH_MS) return;
     this.lastSnapshotCheck = Date.now();
@@ -284,10 +264,7 @@ class InProcessSearch implements CatalogSearchEngine {
     await this.follow({ snapshot: false }).catch((error: unknown) => console.error('[search] could not follow the catalog log:', error));
   }
 
-  /**
-   * The search-index job: loads and completes the index, applies the log, and stores a fresh snapshot
-   * when the stored one is older than its refresh period and the catalog changed since.
-   */
+  /** The search-index job: completes the index, applies the log, and stores a snapshot when it is due. */
   async refresh(): Promise<void> {
     await this.indexReady((loaded) => !loaded.isComplete);
     await this.follow();
@@ -303,11 +280,8 @@ class InProcessSearch implements CatalogSearchEngine {
 
   private following: Promise<void> | null = null;
 
-  /**
-   * Applies the log's new entries: each names a part to read again by id. Then, for changes made by
-   * other instances, the lists expire again: this instance may have rendered one from its older index
-   * after the other instance expired them, and with a shared cache every instance would be served it.
-   */
+  // Rereads each part the log names; other instances' changes expire the lists again, as this one may
+  // have cached a list from its older index after they expired them.
   follow({ snapshot = true }: { snapshot?: boolean } = {}): Promise<void> {
     this.following ??= (async () => {
       try {
@@ -359,10 +333,7 @@ class InProcessSearch implements CatalogSearchEngine {
     else this.index.remove(id);
   }
 
-  /**
-   * The index once loaded, and complete too when this read needs it (a text or vehicle search,
-   * suggestions), waiting at most `waitMs` for that (then CatalogLoadingError).
-   */
+  /** The loaded index, complete too when this read needs it, waiting at most `waitMs` (then CatalogLoadingError). */
   private async indexReady(
     needsComplete: (index: MemoryIndex) => boolean,
     { waitMs = READY_WAIT_MS }: SearchWait = {},
@@ -448,10 +419,7 @@ export function suggestCatalog(text: string, limit: number, wait?: SearchWait): 
   return catalogSearch().suggest(text, limit, wait).catch(asOwnError);
 }
 
-/**
- * Searches the catalog. A search the catalog could not answer is lost demand: text that found
- * nothing, or a vehicle no part fits, is recorded for the admin's list.
- */
+/** Searches the catalog; text that found nothing or a vehicle no part fits is recorded as lost demand for the admin. */
 export async function searchCatalog(
   query: SearchQuery,
   { record = false, address = null, wait }: { record?: boolean; address?: string | null; wait?: SearchWait } = {},
@@ -461,10 +429,7 @@ export async function searchCatalog(
   return page;
 }
 
-/**
- * Records what a first page without results says the catalog lacks: the search text, or a vehicle no
- * part fits; `address` is the client's (lib/catalog/lost-demand.ts counts it once a day per address).
- */
+/** Records an empty first page's text or vehicle as lost demand; `address` lets lost-demand.ts count it once a day per client. */
 export async function recordLostDemand(query: SearchQuery, page: Pick<SearchPage, 'total'>, address: string | null): Promise<void> {
   if (page.total > 0 || query.cursor !== 0) return;
   const vehicle = queryVehicle(query);
