@@ -1,0 +1,40 @@
+import { childOf, type XmlNode } from './xml-records';
+
+/** A whole number above 0 in digits only ("007" is 7); null for anything else ("1.5", "-2", "2e3", ""). */
+export function positiveInteger(text: string | undefined): number | null {
+  const trimmed = text?.trim();
+  if (!trimmed || !/^\d+$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value > 0 && Number.isSafeInteger(value) ? value : null;
+}
+
+/** A decimal as XML Schema writes one ("12.50", "-3", ".5"); null for anything else ("12,50", "1e3", "NaN", ""). */
+export function decimal(text: string | undefined): number | null {
+  const trimmed = text?.trim();
+  return trimmed && /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+const shown = (text: string | undefined) => (text === undefined ? 'nothing' : `"${text}"`);
+
+/** The `id` attribute of the child element `name`, noting in `problems` one that is not a whole number above 0. */
+export function childId(node: XmlNode, name: string, problems: string[]): number | undefined {
+  const child = childOf(node, name);
+  if (!child) return undefined;
+  const id = positiveInteger(child.attrs.id);
+  if (id === null) problems.push(`${name} id must be a whole number above 0, not ${shown(child.attrs.id)}`);
+  return id ?? undefined;
+}
+
+/** As childId, for an element the record must carry. */
+export function requiredChildId(node: XmlNode, name: string, problems: string[]): number {
+  if (!childOf(node, name)) problems.push(`${name} is missing`);
+  return childId(node, name, problems) ?? 0;
+}
+
+/** `label` as a whole number above 0, noting in `problems` why not. */
+export function requiredCount(text: string | undefined, label: string, problems: string[]): number {
+  const count = positiveInteger(text);
+  if (count === null)
+    problems.push(text === undefined ? `${label} is missing` : `${label} must be a whole number above 0, not ${shown(text)}`);
+  return count ?? 0;
+}

@@ -1,0 +1,4 @@
+export * from './formats/aces';
+export * from './formats/errors';
+export * from './formats/records';
+export type { ReaderInput } from './formats/text-input';
