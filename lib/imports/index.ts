@@ -1,4 +1,5 @@
 export * from './formats/aces';
 export * from './formats/errors';
+export * from './formats/pies';
 export * from './formats/records';
 export type { ReaderInput } from './formats/text-input';

@@ -115,6 +115,11 @@ export async function* readXmlRecords(input: ReaderInput, spec: XmlRecordSpec): 
 
 export const childOf = (node: XmlNode, name: string) => node.children.find((child) => child.name === name);
 export const childrenOf = (node: XmlNode, name: string) => node.children.filter((child) => child.name === name);
+/** The `entry` elements inside the child `container`: `entriesOf(item, 'Prices', 'Pricing')`. */
+export const entriesOf = (node: XmlNode, container: string, entry: string) => {
+  const list = childOf(node, container);
+  return list ? childrenOf(list, entry) : [];
+};
 
 /** The element's text without surrounding white space; undefined when empty or absent (`<Note/>`). */
 export function textOf(node: XmlNode | undefined): string | undefined {
