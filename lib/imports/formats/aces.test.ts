@@ -195,6 +195,15 @@ describe('readAces: every field, from each version', () => {
     }
   });
 
+  it('reads UTF-16 by its byte-order mark', async () => {
+    const bytes = Buffer.from('\uFEFF' + oneApp('action="A" id="9"', VEHICLE + PART.replace('PM-1', 'PM-Ø1')), 'utf16le');
+    expect(await collect(readAces(pieces(bytes, 3)))).toEqual([
+      expect.objectContaining({ kind: 'header', brandAAIAID: 'BQXT' }),
+      expect.objectContaining({ kind: 'app', id: '9', part: 'PM-Ø1' }),
+      { kind: 'footer', line: 4 },
+    ]);
+  });
+
   it('reads a prefixed namespace as the plain names', async () => {
     const xml = oneApp('action="A" id="9"', VEHICLE + PART)
       .replace(/<(\/?)(\w+)/g, '<$1a:$2')

@@ -21,17 +21,16 @@ function decoderFor(head: Uint8Array, xml: boolean): TextDecoder {
   }
 }
 
-/** Turns a file's bytes into text as they arrive: a character split between two chunks stays whole, a leading BOM goes. */
+/** Turns a file's bytes into text as they arrive: a character split between two chunks stays whole, a UTF BOM goes. */
 export class TextDecodingStream {
   private decoder: TextDecoder | null = null;
   private held: Uint8Array = new Uint8Array(0);
-  private started = false;
 
   constructor(private readonly xml = false) {}
 
   push(chunk: string | Uint8Array): string {
-    if (typeof chunk === 'string') return this.fresh(chunk);
-    if (this.decoder) return this.fresh(this.decoder.decode(chunk, { stream: true }));
+    if (typeof chunk === 'string') return chunk;
+    if (this.decoder) return this.decoder.decode(chunk, { stream: true });
     const held = new Uint8Array(this.held.length + chunk.length);
     held.set(this.held);
     held.set(chunk, this.held.length);
@@ -42,20 +41,15 @@ export class TextDecodingStream {
   }
 
   end(): string {
-    return (this.decoder ? '' : this.release()) + this.fresh(this.decoder?.decode() ?? '');
+    const held = this.decoder ? '' : this.release();
+    return held + this.decoder!.decode();
   }
 
   private release(): string {
     this.decoder = decoderFor(this.held, this.xml);
     const text = this.decoder.decode(this.held, { stream: true });
     this.held = new Uint8Array(0);
-    return this.fresh(text);
-  }
-
-  private fresh(text: string): string {
-    if (this.started || !text) return text;
-    this.started = true;
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    return text;
   }
 }
 
