@@ -1,6 +1,6 @@
 import 'server-only';
 import { ImportFileError } from './errors';
-import { childId, positiveInteger, requiredChildId, requiredCount } from './fields';
+import { childId, elementId, positiveInteger, requiredChildId, requiredCount } from './fields';
 import type { RejectedRecord } from './records';
 import type { ReaderInput } from './text-input';
 import { childOf, childrenOf, childText, readXmlRecords, textOf, type XmlNode, type XmlRecordSpec } from './xml-records';
@@ -68,13 +68,15 @@ export type AcesEvent = AcesHeader | AcesApp | AcesFooter | RejectedRecord;
 // The VCdb-coded App elements besides the vehicle, SubModel and EngineBase. From the ACES 3.2 schema's
 // appItemsBaseType and transGroup (embedded in autopartsource/ACESinspector's Autocare.cs); EngineBlock and
 // EngineBoreStroke are new in ACES_4_1_XSDSchema_Rev1.xsd and kept in ACES_4_2_XSDSchema_Rev2.xsd (autopartsource/sandpim).
-const VCDB_ATTRIBUTES = (
-  'MfrBodyCode BodyNumDoors BodyType DriveType EngineBlock EngineBoreStroke EngineDesignation EngineVIN EngineVersion ' +
-  'EngineMfr PowerOutput ValvesPerEngine FuelDeliveryType FuelDeliverySubType FuelSystemControlType FuelSystemDesign ' +
-  'Aspiration CylinderHeadType FuelType IgnitionSystemType TransmissionMfrCode TransmissionBase TransmissionType ' +
-  'TransmissionControlType TransmissionNumSpeeds TransElecControlled TransmissionMfr BedLength BedType WheelBase ' +
-  'BrakeSystem FrontBrakeType RearBrakeType BrakeABS FrontSpringType RearSpringType SteeringSystem SteeringType Region'
-).split(' ');
+const VCDB_ATTRIBUTES = new Set(
+  (
+    'MfrBodyCode BodyNumDoors BodyType DriveType EngineBlock EngineBoreStroke EngineDesignation EngineVIN EngineVersion ' +
+    'EngineMfr PowerOutput ValvesPerEngine FuelDeliveryType FuelDeliverySubType FuelSystemControlType FuelSystemDesign ' +
+    'Aspiration CylinderHeadType FuelType IgnitionSystemType TransmissionMfrCode TransmissionBase TransmissionType ' +
+    'TransmissionControlType TransmissionNumSpeeds TransElecControlled TransmissionMfr BedLength BedType WheelBase ' +
+    'BrakeSystem FrontBrakeType RearBrakeType BrakeABS FrontSpringType RearSpringType SteeringSystem SteeringType Region'
+  ).split(' '),
+);
 
 /** Equipment applications (ACES 4.1's EquipmentBase, Mfr + EquipmentModel) name no vehicle the shop sells for. */
 const EQUIPMENT = ['EquipmentBase', 'Mfr', 'EquipmentModel'];
@@ -145,9 +147,10 @@ function readVehicle(app: XmlNode, problems: string[]): AcesVehicle | undefined 
 
 function readAttributes(app: XmlNode, problems: string[]): Record<string, number> {
   const attributes: Record<string, number> = {};
-  for (const name of VCDB_ATTRIBUTES) {
-    const id = childId(app, name, problems);
-    if (id !== undefined) attributes[name] = id;
+  for (const child of app.children) {
+    if (!VCDB_ATTRIBUTES.has(child.name) || child.name in attributes) continue;
+    const id = elementId(child, problems);
+    if (id !== undefined) attributes[child.name] = id;
   }
   return attributes;
 }

@@ -16,13 +16,17 @@ export function decimal(text: string | undefined): number | null {
 
 const shown = (text: string | undefined) => (text === undefined ? 'nothing' : `"${text}"`);
 
-/** The `id` attribute of the child element `name`, noting in `problems` one that is not a whole number above 0. */
+/** An element's `id` attribute, noting in `problems` one that is not a whole number above 0. */
+export function elementId(element: XmlNode, problems: string[]): number | undefined {
+  const id = positiveInteger(element.attrs.id);
+  if (id === null) problems.push(`${element.name} id must be a whole number above 0, not ${shown(element.attrs.id)}`);
+  return id ?? undefined;
+}
+
+/** The `id` attribute of the child element `name`, as elementId reads it. */
 export function childId(node: XmlNode, name: string, problems: string[]): number | undefined {
   const child = childOf(node, name);
-  if (!child) return undefined;
-  const id = positiveInteger(child.attrs.id);
-  if (id === null) problems.push(`${name} id must be a whole number above 0, not ${shown(child.attrs.id)}`);
-  return id ?? undefined;
+  return child && elementId(child, problems);
 }
 
 /** As childId, for an element the record must carry. */

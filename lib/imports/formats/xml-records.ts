@@ -25,7 +25,7 @@ export type XmlEvent = { type: 'root'; node: XmlNode } | { type: 'record'; node:
 
 function nodeOf(tag: SaxesTagNS, line: number): XmlNode {
   const attrs: Record<string, string> = {};
-  for (const attr of Object.values(tag.attributes)) attrs[attr.local] = attr.value;
+  for (const name in tag.attributes) attrs[tag.attributes[name]!.local] = tag.attributes[name]!.value;
   return { name: tag.local, line, attrs, text: '', children: [] };
 }
 
