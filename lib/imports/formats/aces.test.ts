@@ -269,8 +269,13 @@ describe('readAces: a wrong App is rejected with its line, id and reason, and th
     ['no Qty', VEHICLE + PART.replace('<Qty>1</Qty>', ''), 'Qty is missing'],
     ['no PartType', VEHICLE + PART.replace('<PartType id="1684"/>', ''), 'PartType is missing'],
     ['a BaseVehicle id that is not a number', '<BaseVehicle id="abc"/>' + PART, 'BaseVehicle id must be a whole number above 0, not "abc"'],
+    [
+      'a Qual id that is not a number',
+      VEHICLE + '<Qual id="A1"><text>With AC</text></Qual>' + PART,
+      'Qual id must be a whole number above 0, not "A1"',
+    ],
     ['an attribute id of 0', VEHICLE + '<EngineVIN id="0"/>' + PART, 'EngineVIN id must be a whole number above 0, not "0"'],
-    ['a Qual without an id', VEHICLE + '<Qual><text>With AC</text></Qual>' + PART, 'Qual id must be a whole number above 0, not ""'],
+    ['a Qual without an id', VEHICLE + '<Qual><text>With AC</text></Qual>' + PART, 'Qual has no id'],
   ])('rejects %s', async (_, body, reason) => {
     expect(await appOf('action="A" id="7"', body)).toEqual({ kind: 'rejected', line: 3, id: '7', reason });
   });

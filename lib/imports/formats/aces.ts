@@ -157,10 +157,9 @@ function readAttributes(app: XmlNode, problems: string[]): Record<string, number
 
 function readQuals(app: XmlNode, problems: string[]): AcesQual[] {
   return childrenOf(app, 'Qual').flatMap((qual) => {
-    const id = positiveInteger(qual.attrs.id);
-    if (id === null) problems.push(`Qual id must be a whole number above 0, not "${qual.attrs.id ?? ''}"`);
+    const id = elementId(qual, problems);
     const params = childrenOf(qual, 'param').map((param) => param.attrs.value ?? '');
-    return id === null ? [] : [{ id, params, text: textOf(childOf(qual, 'text')) ?? '' }];
+    return id === undefined ? [] : [{ id, params, text: textOf(childOf(qual, 'text')) ?? '' }];
   });
 }
 

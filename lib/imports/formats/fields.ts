@@ -14,12 +14,12 @@ export function decimal(text: string | undefined): number | null {
   return trimmed && /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : null;
 }
 
-const shown = (text: string | undefined) => (text === undefined ? 'nothing' : `"${text}"`);
-
 /** An element's `id` attribute, noting in `problems` one that is not a whole number above 0. */
 export function elementId(element: XmlNode, problems: string[]): number | undefined {
-  const id = positiveInteger(element.attrs.id);
-  if (id === null) problems.push(`${element.name} id must be a whole number above 0, not ${shown(element.attrs.id)}`);
+  const text = element.attrs.id;
+  const id = positiveInteger(text);
+  if (id === null)
+    problems.push(text === undefined ? `${element.name} has no id` : `${element.name} id must be a whole number above 0, not "${text}"`);
   return id ?? undefined;
 }
 
@@ -38,7 +38,6 @@ export function requiredChildId(node: XmlNode, name: string, problems: string[])
 /** `label` as a whole number above 0, noting in `problems` why not. */
 export function requiredCount(text: string | undefined, label: string, problems: string[]): number {
   const count = positiveInteger(text);
-  if (count === null)
-    problems.push(text === undefined ? `${label} is missing` : `${label} must be a whole number above 0, not ${shown(text)}`);
+  if (count === null) problems.push(text === undefined ? `${label} is missing` : `${label} must be a whole number above 0, not "${text}"`);
   return count ?? 0;
 }
