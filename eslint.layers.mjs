@@ -12,7 +12,7 @@ export const RANKS = [
   ['catalog', 'stock', 'vehicles', 'accounts'],
   ['orders', 'reviews'],
   ['cart', 'payments'],
-  ['checkout'],
+  ['checkout', 'imports'],
   ['jobs', 'proxy'],
   ['api-reference'],
 ];
