@@ -11,17 +11,11 @@ import { submitJson } from '@/lib/client/submit';
 import type { AddressBook, AddressBookEntry } from '@/lib/accounts/types';
 import type { AddressDTO } from '@/lib/core/address';
 import { addressBookEntrySchema, type AddressBookEntryInput } from '@/lib/validations/addresses';
+import { ADDRESS_TEXT_FIELDS } from '@/components/forms/address-fields';
 
 type FormInput = z.input<typeof addressBookEntrySchema>;
 
-const TEXT_FIELDS = [
-  { key: 'name', label: 'Full name', autoComplete: 'name', wide: true },
-  { key: 'line1', label: 'Address', autoComplete: 'address-line1', wide: true },
-  { key: 'line2', label: 'Apartment, suite (optional)', autoComplete: 'address-line2', wide: true },
-  { key: 'city', label: 'City', autoComplete: 'address-level2', wide: false },
-  { key: 'region', label: 'State or region (optional)', autoComplete: 'address-level1', wide: false },
-  { key: 'postalCode', label: 'Postcode', autoComplete: 'postal-code', wide: false },
-] as const;
+const TEXT_FIELDS = ADDRESS_TEXT_FIELDS;
 
 const FIELDS: ReadonlyArray<Path<FormInput>> = [
   ...TEXT_FIELDS.map((field) => `address.${field.key}` as const),

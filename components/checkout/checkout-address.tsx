@@ -11,6 +11,7 @@ import type { CheckoutFieldsProps, Customer } from '@/components/checkout/use-ch
 import { Field, inputClass } from '@/components/forms/field';
 import { ReadOnlyField } from '@/components/forms/read-only-field';
 import { ADDRESS_BOOK_SIZE } from '@/lib/accounts/types';
+import { ADDRESS_TEXT_FIELDS } from '@/components/forms/address-fields';
 
 const SECTION = 'grid gap-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:grid-cols-2';
 const HEADING = 'text-lg font-semibold text-slate-900 sm:col-span-2';
@@ -45,15 +46,7 @@ export function CheckoutContact({ customer, input, errors }: CheckoutFieldsProps
   );
 }
 
-/** The address's text fields in the form's order; the wide ones take the whole row. */
-const ADDRESS_FIELDS = [
-  { key: 'name', label: 'Full name', autoComplete: 'name', wide: true },
-  { key: 'line1', label: 'Address', autoComplete: 'address-line1', wide: true },
-  { key: 'line2', label: 'Apartment, suite (optional)', autoComplete: 'address-line2', wide: true },
-  { key: 'city', label: 'City', autoComplete: 'address-level2', wide: false },
-  { key: 'region', label: 'State or region (optional)', autoComplete: 'address-level1', wide: false },
-  { key: 'postalCode', label: 'Postcode', autoComplete: 'postal-code', wide: false },
-] as const;
+const ADDRESS_FIELDS = ADDRESS_TEXT_FIELDS;
 
 type CheckoutAddressProps = CheckoutFieldsProps & {
   saved: SavedAddresses | null;
