@@ -15,10 +15,8 @@ import { ADDRESS_TEXT_FIELDS } from '@/components/forms/address-fields';
 
 type FormInput = z.input<typeof addressBookEntrySchema>;
 
-const TEXT_FIELDS = ADDRESS_TEXT_FIELDS;
-
 const FIELDS: ReadonlyArray<Path<FormInput>> = [
-  ...TEXT_FIELDS.map((field) => `address.${field.key}` as const),
+  ...ADDRESS_TEXT_FIELDS.map((field) => `address.${field.key}` as const),
   'address.country',
   'isDefault',
 ];
@@ -70,7 +68,7 @@ export function AddressForm({ entry, onSaved, onCancel }: AddressFormProps) {
       aria-label={entry ? 'Edit address' : 'New address'}
       className="grid gap-4 sm:grid-cols-2"
     >
-      {TEXT_FIELDS.map(({ key, label, autoComplete, wide }) => {
+      {ADDRESS_TEXT_FIELDS.map(({ key, label, autoComplete, wide }) => {
         const error = errors.address?.[key]?.message;
         return (
           <Field key={key} id={idOf(key)} label={label} error={error} className={wide ? 'sm:col-span-2' : undefined}>

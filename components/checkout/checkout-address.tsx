@@ -46,8 +46,6 @@ export function CheckoutContact({ customer, input, errors }: CheckoutFieldsProps
   );
 }
 
-const ADDRESS_FIELDS = ADDRESS_TEXT_FIELDS;
-
 type CheckoutAddressProps = CheckoutFieldsProps & {
   saved: SavedAddresses | null;
   onChoose: (address: AddressDTO) => void;
@@ -62,7 +60,7 @@ export function CheckoutAddress({ saved, onChoose, register, input, errors }: Ch
         Delivery address
       </h2>
       {saved && <SavedAddressSelect saved={saved} onChoose={onChoose} />}
-      {ADDRESS_FIELDS.map(({ key, label, autoComplete, wide }) => {
+      {ADDRESS_TEXT_FIELDS.map(({ key, label, autoComplete, wide }) => {
         const error = errors.address?.[key]?.message;
         return (
           <Field key={key} id={`address.${key}`} label={label} error={error} className={wide ? 'sm:col-span-2' : undefined}>

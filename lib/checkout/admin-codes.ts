@@ -11,7 +11,8 @@ import type { DiscountCodeInput } from '@/lib/validations/checkout-admin';
 import { CODE_PATTERN } from '@/lib/validations/checkout-admin';
 import { DiscountCode, DiscountRedemption, Order } from '@/models';
 import type { DiscountCodeDoc, DiscountRedemptionDoc } from '@/models/discount';
-import { type Admin, iso } from './admin-common';
+import { type Admin } from './admin-common';
+import { isoOrNull as iso } from '@/lib/core/utils';
 
 /** The admin's discount codes (issue 29): create, pause, resume, and their redemptions. */
 

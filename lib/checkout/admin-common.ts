@@ -10,5 +10,3 @@ export type Admin = Pick<Actor, '_id' | 'email' | 'isAdmin'>;
 
 /** Quotes read zones and rates from the cache (lib/checkout/shipping.ts): every change expires them, on every instance. */
 export const ratesChanged = () => expireCacheTags([SHIPPING_TAG]);
-
-export const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);

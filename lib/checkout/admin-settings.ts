@@ -5,7 +5,8 @@ import { SHOP_SETTINGS_ID } from '@/lib/checkout/settings';
 import { connectDb } from '@/lib/platform/db';
 import type { ShopSettingsInput } from '@/lib/validations/checkout-admin';
 import { ShopSettings } from '@/models';
-import { type Admin, ratesChanged, iso } from './admin-common';
+import { type Admin, ratesChanged } from './admin-common';
+import { isoOrNull as iso } from '@/lib/core/utils';
 
 /** The shop's settings an admin edits (issue 29). */
 

@@ -9,7 +9,8 @@ import type { TaxRateInput } from '@/lib/validations/checkout-admin';
 import { OBJECT_ID_PATTERN } from '@/lib/core/id-pattern';
 import { TaxRate } from '@/models';
 import type { TaxRateDoc } from '@/models/shipping';
-import { type Admin, ratesChanged, iso } from './admin-common';
+import { type Admin, ratesChanged } from './admin-common';
+import { isoOrNull as iso } from '@/lib/core/utils';
 
 /** The admin's tax rates (issue 29): rates leave in percent, stored in thousandths of a percent. */
 

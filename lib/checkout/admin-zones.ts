@@ -11,7 +11,8 @@ import type { ShippingMethodInput, ShippingZoneInput } from '@/lib/validations/c
 import { OBJECT_ID_PATTERN } from '@/lib/core/id-pattern';
 import { ShippingZone } from '@/models';
 import type { ShippingZoneDoc } from '@/models/shipping';
-import { type Admin, ratesChanged, iso } from './admin-common';
+import { type Admin, ratesChanged } from './admin-common';
+import { isoOrNull as iso } from '@/lib/core/utils';
 
 /** The admin's shipping zones, with their methods and weight bands (issue 29): weights leave in kg, prices in dollars. */
 

@@ -38,3 +38,6 @@ export function safeRedirectUrl(raw: string, origin: string): string {
   const path = raw.startsWith(`${origin}/`) ? raw.slice(origin.length) : raw;
   return `${origin}${safeCallbackUrl(path)}`;
 }
+
+/** A stored date as the API answers it: ISO 8601, or null when absent. */
+export const isoOrNull = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);

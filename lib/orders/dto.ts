@@ -6,6 +6,7 @@ import { trackingUrlFor } from '@/lib/orders/tracking';
 import { addressDTO } from '@/lib/core/address';
 import type { OrderDTO } from '@/lib/orders/types';
 import type { OrderDoc } from '@/models/order';
+import { isoOrNull as iso } from '@/lib/core/utils';
 
 /** An order as stored, and as the API shows it. */
 
@@ -19,7 +20,6 @@ export function linesOf(order: Pick<LeanOrder, 'partId' | 'partName' | 'price' |
 }
 
 export function toOrderDTO(order: LeanOrder): OrderDTO {
-  const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
   const lines = linesOf(order).map((line) => ({
     partId: String(line.partId),
     partName: line.partName,
