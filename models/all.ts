@@ -24,5 +24,6 @@ export { CatalogChange } from './catalog-change';
 export { SearchSnapshot } from './search-snapshot';
 export { JobMark } from './job-mark';
 export { Cart } from './cart';
+export { CheckoutClaim } from './checkout-claim';
 export { ShippingZone, ShopSettings, TaxRate } from './shipping';
 export { DiscountCode, DiscountRedemption } from './discount';

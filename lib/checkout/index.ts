@@ -18,3 +18,4 @@ export * from './settings';
 export * from './shipping';
 export * from './tax';
 export * from './shipping-price';
+export { pruneCheckoutClaims } from './claim';

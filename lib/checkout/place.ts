@@ -19,6 +19,7 @@ import { Order } from '@/models';
 import { redeemCode, releaseCodes } from './discounts';
 import { priceCart, type PricedQuote, type Quote } from './quote';
 import { ordersInbox } from './settings';
+import { claimCheckout } from './claim';
 import { weightGramsOf } from '@/lib/catalog';
 
 /** Checkout (issue 29): the cart becomes one order at a fresh quote's amounts, all or nothing; a refusal answers 409
@@ -164,6 +165,7 @@ async function placeCart(checkout: CartCheckout): Promise<PlacedCheckout> {
   const orderId = options.orderId ?? new Types.ObjectId();
   const priceOf = new Map(cart.lines.map((line) => [line.partId, toCents(line.unitPrice)]));
   const code = priced.code;
+  const release = version ? await claimCheckout(version, orderId, CHECKOUT_TEXT.alreadyOrdered, options.signal) : null;
   const placed = await placeLines({
     orderId,
     lines: cart.lines.map((line) => ({
@@ -190,18 +192,20 @@ async function placeCart(checkout: CartCheckout): Promise<PlacedCheckout> {
         ]
       : [],
     fields: () => orderFields(checkout, cart, priced, version),
-  }).catch(async (error: unknown) => {
-    // Another checkout of the same cart (a second tab) stored its order first.
-    if (isDuplicateKey(error) && version && (await Order.exists({ cartVersion: version })))
-      throw new ConflictError(CHECKOUT_TEXT.alreadyOrdered);
-    if (!(error instanceof ConflictError || error instanceof NotFoundError)) throw error;
-    const now = await getCart(buyer.owner, { fresh: true }).then((fresh) =>
-      priceCart(fresh.lines, destination, { discountCode: input.discountCode, email }).catch(() => null),
-    );
-    const changed = new QuoteChangedError(error instanceof NotFoundError ? CHECKOUT_TEXT.changed : error.message, now?.quote ?? null);
-    changed.details = { ...error.details, ...changed.details };
-    throw changed;
-  });
+  })
+    .catch(async (error: unknown) => {
+      // Another checkout of the same cart (a second tab) stored its order first.
+      if (isDuplicateKey(error) && version && (await Order.exists({ cartVersion: version })))
+        throw new ConflictError(CHECKOUT_TEXT.alreadyOrdered);
+      if (!(error instanceof ConflictError || error instanceof NotFoundError)) throw error;
+      const now = await getCart(buyer.owner, { fresh: true }).then((fresh) =>
+        priceCart(fresh.lines, destination, { discountCode: input.discountCode, email }).catch(() => null),
+      );
+      const changed = new QuoteChangedError(error instanceof NotFoundError ? CHECKOUT_TEXT.changed : error.message, now?.quote ?? null);
+      changed.details = { ...error.details, ...changed.details };
+      throw changed;
+    })
+    .finally(() => release?.().catch(logAfterStore('end its claim')));
   await afterPlaced(placed.order, buyer.owner, cart.lines, stored);
   if (input.saveAddress && buyer.actor) await saveCheckoutAddress(buyer.actor, input.address).catch(logAfterStore('save its address'));
   return checkoutAnswer(placed.order);

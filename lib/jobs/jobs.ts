@@ -5,7 +5,7 @@ import { deliverDueMail, startMailSender } from '@/lib/mail';
 import { pruneCarts } from '@/lib/cart';
 import { catalogSearch } from '@/lib/catalog';
 import { repairRecentStock } from '@/lib/stock';
-import { ensureDefaultShipping } from '@/lib/checkout';
+import { ensureDefaultShipping, pruneCheckoutClaims } from '@/lib/checkout';
 
 /** The shop's background jobs, run by the process's timers on a Node host or by Vercel Cron (no timer outlives a request there).
  * Every job is safe in several instances at once: each rests on the request paths' unique keys. */
@@ -23,8 +23,8 @@ const JOB_RUNS: Record<JobName, () => Promise<unknown>> = {
   'order-emails': () => reconcileOrderEmails(),
   /** Cancels the unpaid orders whose hold (ORDER_HOLD_MINUTES) ran out and returns their stock, once. */
   'order-holds': () => expireUnpaidOrders(),
-  /** Removes guests' abandoned carts (GUEST_CART_DAYS) and empty ones, and unpaid orders' holds that ended. */
-  carts: async () => ({ ...(await pruneCarts()), holds: await pruneHolds() }),
+  /** Removes guests' abandoned carts (GUEST_CART_DAYS) and empty ones, unpaid orders' holds that ended and dead checkouts' claims. */
+  carts: async () => ({ ...(await pruneCarts()), holds: await pruneHolds(), claims: await pruneCheckoutClaims() }),
   /** Rolls forward the parts whose latest stock move was written without its pair. */
   'stock-repair': () => repairRecentStock(),
   /** Catches the search index up with the catalog log and stores a fresh snapshot for new instances. */

@@ -17,7 +17,19 @@ import { guestOrderToken } from '@/lib/orders/guest-links';
 import { sumStockMoves } from '@/lib/stock';
 import { takeLines, writeIntent } from '@/lib/orders/placement';
 import type { UserDTO } from '@/lib/auth/users';
-import { DiscountRedemption, Order, OrderIntent, OrderOutcome, OutboxMessage, Part, ShopSettings, StockHold, StockMove } from '@/models';
+import {
+  Cart,
+  CheckoutClaim,
+  DiscountRedemption,
+  Order,
+  OrderIntent,
+  OrderOutcome,
+  OutboxMessage,
+  Part,
+  ShopSettings,
+  StockHold,
+  StockMove,
+} from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { withEnv } from '@/tests/helpers/env';
 import { makeCode, makeTaxRate, makeZone } from '@/tests/helpers/checkout';
@@ -286,6 +298,28 @@ describe('checkout', () => {
     }
     expect(await DiscountRedemption.countDocuments({ code: 'TABS' })).toBe(1);
     expect(await OrderIntent.countDocuments({ _id: { $ne: placed[0]!.body.orderId } })).toBe(0);
+  });
+
+  it("a cart's checkout waits while another tab's checkout of it runs, and takes over a claim whose checkout died", async () => {
+    const part = await makePart({ price: 30, stock: 10 });
+    const b = browser();
+    await b.add(part, 2);
+    const cart = (await Cart.findOne().sort({ updatedAt: -1 }).lean())!;
+    const version = `${cart._id}@${new Date(cart.createdAt!).getTime()}#${cart.rev}`;
+    const other = new Types.ObjectId();
+    await CheckoutClaim.collection.insertOne({ _id: version, orderId: other, until: new Date(Date.now() + 60_000) } as never);
+    const waiting = b.checkout(guestCheckout(gb.standard));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await Order.exists({ cartVersion: version })).toBeNull();
+    // The other tab's checkout died: its claim ran out.
+    await CheckoutClaim.collection.updateOne({ _id: version } as never, { $set: { until: new Date(Date.now() - 1) } });
+    const res = await waiting;
+    expect(res.status).toBe(201);
+    const order = (await Order.findById(res.body.orderId).lean())!;
+    expect(order.cartVersion).toBe(version);
+    expect(order.stockAtPayment).toBeFalsy();
+    expect((await Part.findById(part).lean())!.availableQuantity).toBe(8);
+    expect(await CheckoutClaim.countDocuments({ _id: version })).toBe(0);
   });
 
   it('a code capped at 3 uses is used exactly 3 times by 12 concurrent checkouts', async () => {
