@@ -18,6 +18,7 @@ export { StockHold } from './stock-hold';
 export { StockMove } from './stock-move';
 export { User } from './user';
 export { Vehicle, VehicleMake } from './vehicle';
+export { VcdbRecord } from './vcdb-record';
 export { GaragePointer, GarageVehicle } from './garage';
 export { LostDemandDay, LostDemandVisit } from './lost-demand';
 export { CatalogChange } from './catalog-change';
