@@ -1,0 +1,138 @@
+import { cylindersOf, demoVehicles, lineCounts, partAt, random, type BaseVehicle, type Part } from './catalog';
+import { BRANDS, JOBS, LINES, ROTOR_SIZES, type Line } from './data';
+
+/** The demo supplier's 3,000 parts and 40,000 Apps, with the 30 common vehicles' jobs covered. */
+
+export const DEMO_PARTS = 3000;
+export const DEMO_APPS = 40_000;
+
+export interface App {
+  vehicle: BaseVehicle;
+  part: Part;
+  subModelId?: number;
+  engineBaseId?: number;
+  qty: number;
+  /** The rotor size qualifier (2015 Corolla's front brakes). */
+  rotor?: string;
+}
+
+/** Where a part of `line` fits on `vehicle`: none, one row, a row per engine, or a row for the submodel with that rear brake. */
+export function targetsFor(vehicle: BaseVehicle, line: Line): Array<Pick<App, 'subModelId' | 'engineBaseId' | 'qty'>> {
+  if (line.rear && vehicle.rear === 'split') {
+    const sub = vehicle.subModels[line.rear === 'drum' ? 0 : 1]!;
+    return [{ subModelId: sub.id, qty: line.qty }];
+  }
+  if (line.rear && vehicle.rear !== line.rear) return [];
+  if (line.perEngine)
+    return vehicle.engines.map((engineBaseId) => ({ engineBaseId, qty: line.perCylinder ? cylindersOf(engineBaseId) : line.qty }));
+  return [{ qty: line.qty }];
+}
+
+const isCorolla2015 = (vehicle: BaseVehicle) => vehicle.makeName === 'Toyota' && vehicle.modelName === 'Corolla' && vehicle.year === 2015;
+/** The 2015 Corolla's front brake lines, decided by the rotor size and so left out of the random fill. */
+const QUALIFIED = new Set(['1101@22', '1102@22', '1103@22']);
+const lineKey = (line: Line) => `${line.partTypeId}@${line.positionId ?? ''}`;
+
+class AppSet {
+  readonly apps: App[] = [];
+  private readonly keys = new Set<string>();
+
+  add(app: App): boolean {
+    const key = [app.part.index, app.vehicle.id, app.subModelId, app.engineBaseId, app.rotor].join('|');
+    if (this.keys.has(key)) return false;
+    this.keys.add(key);
+    this.apps.push(app);
+    return true;
+  }
+}
+
+export interface DemoPlan {
+  vehicles: BaseVehicle[];
+  parts: Part[];
+  apps: App[];
+  /** The parts whose rows carry the rotor-size qualifier. */
+  qualified: { pads: Part[]; rotors: Part[]; sensor: Part };
+}
+
+/** The 2015 Corolla's front brakes: pads and rotors per rotor size, one wear sensor with a row for each size. */
+function qualifiedParts(parts: Part[]): DemoPlan['qualified'] {
+  const first = (key: string, count: number) =>
+    parts.filter((part) => lineKey(part.line) === key && part.brand === BRANDS[0]).slice(0, count);
+  const pads = first('1101@22', 2);
+  const rotors = first('1102@22', 2);
+  ROTOR_SIZES.forEach((size, at) => {
+    Object.assign(pads[at]!, { productLine: 'Ceramic', oe: `04465-0${size === '288' ? '2220' : '2230'}` });
+    pads[at]!.attributes = [
+      { name: 'Friction Material', value: 'Ceramic' },
+      { name: 'Rotor Diameter', value: size, uom: 'MM' },
+    ];
+    rotors[at]!.attributes = [{ name: 'Diameter', value: size, uom: 'MM' }];
+  });
+  return { pads, rotors, sensor: first('1103@22', 1)[0]! };
+}
+
+function addQualifiedApps(set: AppSet, vehicle: BaseVehicle, qualified: DemoPlan['qualified']) {
+  ROTOR_SIZES.forEach((rotor, at) => {
+    for (const part of [qualified.pads[at]!, qualified.rotors[at]!, qualified.sensor])
+      set.add({ vehicle, part, rotor, qty: part.line.qty });
+  });
+}
+
+/** Two parts (one per brand) of every job line on every common vehicle. */
+function addJobCoverage(set: AppSet, vehicles: BaseVehicle[], byLine: Map<Line, Part[]>, qualified: DemoPlan['qualified']) {
+  for (const vehicle of vehicles.filter((candidate) => candidate.common)) {
+    if (isCorolla2015(vehicle)) addQualifiedApps(set, vehicle, qualified);
+    for (const [partTypeId, positionId] of JOBS.flatMap((job) => job.lines.flat())) {
+      const line = LINES.find((candidate) => candidate.partTypeId === partTypeId && candidate.positionId === positionId)!;
+      if (isCorolla2015(vehicle) && QUALIFIED.has(lineKey(line))) continue;
+      const next = random(2, vehicle.id, partTypeId, positionId ?? 0);
+      for (const brand of BRANDS) {
+        const choices = byLine.get(line)!.filter((part) => part.brand === brand);
+        const part = choices[Math.floor(next() * choices.length)]!;
+        for (const target of targetsFor(vehicle, line)) set.add({ vehicle, part, ...target });
+      }
+    }
+  }
+}
+
+/** Each part in turn fits the next vehicle of its run (neighbouring years and models of a make) until there are `total` Apps. */
+function fillApps(set: AppSet, vehicles: BaseVehicle[], parts: Part[], total: number) {
+  const cursors = parts.map((part) => Math.floor(random(3, part.index)() * vehicles.length));
+  while (set.apps.length < total) {
+    for (const part of parts) {
+      for (let tries = 0; tries < vehicles.length && set.apps.length < total; tries++) {
+        const vehicle = vehicles[(cursors[part.index]! + tries) % vehicles.length]!;
+        if (isCorolla2015(vehicle) && QUALIFIED.has(lineKey(part.line))) continue;
+        const targets = targetsFor(vehicle, part.line).slice(0, total - set.apps.length);
+        if (targets.map((target) => set.add({ vehicle, part, ...target })).some(Boolean)) {
+          cursors[part.index]! += tries + 1;
+          break;
+        }
+      }
+      if (set.apps.length >= total) return;
+    }
+  }
+}
+
+export function demoPlan(): DemoPlan {
+  const vehicles = demoVehicles();
+  const counts = lineCounts(DEMO_PARTS);
+  const parts = Array.from({ length: DEMO_PARTS }, (_, index) => partAt(index, counts));
+  const byLine = new Map(LINES.map((line) => [line, parts.filter((part) => part.line === line)]));
+  const qualified = qualifiedParts(parts);
+  const set = new AppSet();
+  addJobCoverage(set, vehicles, byLine, qualified);
+  fillApps(set, vehicles, parts, DEMO_APPS);
+  // A supplier's file in vehicle order, as ACES files usually come.
+  const apps = set.apps.sort(
+    (a, b) =>
+      a.vehicle.id - b.vehicle.id ||
+      a.part.line.partTypeId - b.part.line.partTypeId ||
+      (a.part.line.positionId ?? 0) - (b.part.line.positionId ?? 0) ||
+      a.part.index - b.part.index ||
+      (a.subModelId ?? 0) - (b.subModelId ?? 0) ||
+      (a.engineBaseId ?? 0) - (b.engineBaseId ?? 0) ||
+      (a.rotor ?? '').localeCompare(b.rotor ?? ''),
+  );
+  return { vehicles, parts, apps, qualified };
+}
