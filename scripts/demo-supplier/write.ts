@@ -171,16 +171,19 @@ function* scaleApps(count: number, parts: number, vehicles: number): Generator<A
     const part = partAt((index % own) * BRANDS.length, counts);
     const start = Math.floor(random(3, part.index)() * vehicles);
     const vehicle = scaleVehicle((start + Math.floor(index / own)) % vehicles);
-    const target = targetsFor(vehicle, part.line)[0] ?? { qty: part.line.qty };
+    // Every App names an engine, as most suppliers' files do: an App of the same vehicle and part type never disagrees on it.
+    const target = { engineBaseId: vehicle.engines[0], ...(targetsFor(vehicle, part.line)[0] ?? { qty: part.line.qty }) };
     const title = partTitle(part);
+    const note = `${title}, ${vehicle.year} ${vehicle.makeName}`;
     yield {
       ...target,
       part,
       id: index + 1,
       action: 'A',
       baseVehicleId: vehicle.id,
-      note: `${title}, ${vehicle.year} ${vehicle.makeName}`,
+      note,
       mfrLabel: title,
+      assetName: `${part.partNumber}_FIG`,
     };
   }
 }

@@ -117,6 +117,7 @@ export interface AppLine extends Omit<App, 'vehicle'> {
   baseVehicleId: number;
   note?: string;
   mfrLabel?: string;
+  assetName?: string;
 }
 
 /** One App on one line (the demo's compact files), or indented as most suppliers' tools write them (`pretty`). */
@@ -133,6 +134,7 @@ export function acesApp(app: AppLine, pretty = false): string {
     app.mfrLabel ? `<MfrLabel>${escapeXml(app.mfrLabel)}</MfrLabel>` : '',
     line.positionId ? `<Position id="${line.positionId}"/>` : '',
     `<Part>${app.part.partNumber}</Part>`,
+    app.assetName ? `<AssetName>${escapeXml(app.assetName)}</AssetName>` : '',
   ].filter(Boolean);
   const open = `<App action="${app.action}" id="${app.id}">`;
   return pretty
