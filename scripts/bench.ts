@@ -13,6 +13,7 @@ import { cpuShare, mb, RssSampler, waitForIdleTree, type RssFigures } from './be
 import { measureSitemap, orderablePart, orderableParts, sequentialOrders, timedGet, type SitemapChunk } from './bench/scale';
 import { BENCH_DIST_DIR, buildBench, startBench, type BenchServer } from './bench/server';
 import { BENCH_STATIC_SIZES_KB } from './bench/static-sizes';
+import { ensureImportFiles, importFile, importFiles, importReport, type ImportFigures } from './bench/imports';
 import {
   BROWSER_ENCODING,
   checkKeptCopy,
@@ -48,6 +49,10 @@ const HELP = `Usage: npm run bench -- [options]
                      advice on variability has it; 1 with --smoke)
   --scale            the large-catalog measurements on --data-dir (default .data/scale, from npm run seed:scale)
   --data-dir DIR     the data directory for --scale
+  --import           instead, import a large synthetic supplier through the import API on a fresh shop: VCdb (20,000
+                     base vehicles), PIES (200,000 parts), ACES of 200,000 and 2,000,000 Apps (about 70 and 700 MB);
+                     times, the app's RSS and the part page's p95 meanwhile (issue 46's targets)
+  --import-dir DIR   where the supplier's files are written, or reused when there (default: the system's temp folder)
   --keep-data        keep the fresh database of a normal run (.data/bench-<time>)`;
 
 const { values: flags } = parseArgs({
@@ -62,6 +67,8 @@ const { values: flags } = parseArgs({
     'lighthouse-rounds': { type: 'string', default: '5' },
     scale: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
+    import: { type: 'boolean', default: false },
+    'import-dir': { type: 'string' },
     'keep-data': { type: 'boolean', default: false },
     'skip-cluster': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -968,6 +975,36 @@ async function scaleRun(): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// --import: a supplier's files at scale through the import API.
+
+async function importRun(): Promise<void> {
+  const dir = path.resolve(flags['import-dir'] ?? path.join(os.tmpdir(), 'partsmart-import-bench'));
+  await ensureImportFiles(dir, log);
+  await maybeBuild();
+  const dataDir = path.resolve('.data', `bench-import-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  const { base, server, sampler } = await start(dataDir, '/api/parts?limit=1');
+  try {
+    const newest = (await (await fetch(new URL('/api/parts?limit=1', base))).json()) as Array<{ _id: string }>;
+    const pagePath = `/parts/${newest[0]?._id ?? 'missing'}`;
+    const admin = await signIn(base, BENCH_ADMIN);
+    await warm(base, [pagePath]);
+    const figures: ImportFigures[] = [];
+    for (const target of importFiles(dir)) figures.push(await importFile(base, admin, target, { sampler, pagePath, log }));
+    const { lines, checks } = importReport(figures);
+    for (const line of lines) log(line);
+    log('');
+    for (const line of rssLines(sampler)) log(line);
+    log('\n== Targets of the import issue ==');
+    for (const line of checks) log(line);
+    log(`\nmachine at the end: ${machineLine()}`);
+  } finally {
+    sampler?.stop();
+    await server?.stop();
+    if (server && !flags['keep-data']) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   if (flags.help) {
     log(HELP);
@@ -983,9 +1020,10 @@ async function main(): Promise<void> {
   )
     throw new Error('--rounds, --duration and --lighthouse-rounds must be positive numbers');
   log(
-    `[bench] ${new Date().toISOString()}: ${flags.scale ? 'large catalog' : `${rounds} round(s) of ${seconds} s`}; machine: ${machineLine()}`,
+    `[bench] ${new Date().toISOString()}: ${flags.import ? 'import' : flags.scale ? 'large catalog' : `${rounds} round(s) of ${seconds} s`}; machine: ${machineLine()}`,
   );
-  if (flags.scale) await scaleRun();
+  if (flags.import) await importRun();
+  else if (flags.scale) await scaleRun();
   else await normalRun();
 }
 

@@ -22,6 +22,8 @@ export type LoadResult = {
   seconds: number;
   /** Through nginx (scripts/bench/cluster.ts): the CPU the server side used during the run. */
   serverCpu?: ServerCpu;
+  /** Every answer's time in ms, with `keepTimes` (runs whose percentiles are taken together). */
+  times?: number[];
 };
 
 /** nginx's CPU per answered request (ms), and the share of a core the app instances used meanwhile. */
@@ -44,6 +46,7 @@ export type LoadOptions = {
   workers?: number;
   /** The body of every request (a POST's JSON). */
   body?: string;
+  keepTimes?: boolean;
 };
 
 export async function runLoad({
@@ -58,6 +61,7 @@ export async function runLoad({
   perConnection,
   workers,
   body,
+  keepTimes = false,
 }: LoadOptions): Promise<LoadResult> {
   let counter = 0;
   let clients = 0;
@@ -112,6 +116,7 @@ export async function runLoad({
     unanswered: Math.max(0, result.requests.sent - result.requests.total),
     statusCounts,
     seconds: result.duration,
+    ...(keepTimes ? { times } : {}),
   };
 }
 
