@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CATEGORY_SLUGS } from '@/content/categories';
+import { IMAGE_URL_PATTERN } from '@/lib/validations/common';
 import { readAces, readPies, readVcdbZip, type AcesApp, type AcesEvent, type PiesEvent, type PiesItem } from '@/lib/imports';
 import { collect } from '@/tests/helpers/imports';
 import { DEMO_FILES, writeDemo } from './demo-supplier/write';
@@ -126,6 +127,10 @@ describe('the demo supplier', () => {
     };
     expect(piesEvents.filter((event) => event.kind === 'rejected')).toEqual([]);
     expect(items).toHaveLength(3000);
+    // Pictures are the shop's own files, addressed as its image rule takes them.
+    const images = items.flatMap((item) => item.assets.map((asset) => asset.uri));
+    expect(images.length).toBeGreaterThan(2500);
+    expect(images.filter((uri) => !IMAGE_URL_PATTERN.test(uri) || !existsSync(path.join(process.cwd(), 'public', uri)))).toEqual([]);
     expect(new Set(items.map((item) => `${item.brandAAIAID} ${item.partNumber}`)).size).toBe(3000);
     expect(new Set(items.map((item) => tables.brands[item.brandAAIAID]))).toEqual(new Set(['Kestrel Motive', 'Ardent Line']));
     const categories = new Set(items.map((item) => tables.categories[String(item.partTerminologyId)]));

@@ -565,3 +565,44 @@ export const COMMON_MAKES = 10;
 export const ROTOR_QUAL_ID = 20301;
 export const ROTOR_SIZES = ['288', '320'] as const;
 export const rotorQualText = (size: string) => `With ${size} mm front rotors`;
+
+/** The shop's own picture of each kind of part (public/images/parts), by part type and position; lines without one send none. */
+export const LINE_IMAGES: Record<string, string> = {
+  '1101@22': 'ceramic-front-brake-pad-set',
+  '1101@30': 'rear-disc-brake-pad-set',
+  '1102@22': 'vented-front-brake-rotor-300-mm',
+  '1102@30': 'solid-rear-brake-rotor-272-mm',
+  '1104@30': 'rear-drum-brake-shoe-set',
+  '1201@': 'spin-on-engine-oil-filter',
+  '1202@': 'panel-engine-air-filter',
+  '1203@': 'activated-carbon-cabin-air-filter',
+  '1204@': 'diesel-fuel-filter-element',
+  '1301@': 'iridium-tip-spark-plug',
+  '1302@': 'pencil-ignition-coil',
+  '1401@22': 'complete-front-strut-assembly-left',
+  '1402@30': 'twin-tube-gas-shock-absorber',
+  '1403@22': 'front-stabilizer-bar-link',
+  '1501@22': 'h11-led-headlight-bulb-pair',
+  '1502@30': 'led-tail-light-assembly-right',
+  '1503@22': 'led-fog-light-pair',
+  '1601@': '12v-flooded-battery-group-35',
+  '1602@': 'remanufactured-120a-alternator',
+  '1603@': 'remanufactured-starter-motor',
+  '1701@': 'aluminium-core-radiator',
+  '1702@': 'electric-coolant-pump',
+  '1703@': 'water-pump-and-thermostat-housing-module',
+  '1801@': 'multi-rib-serpentine-belt-6pk1230',
+  '1802@': 'timing-belt-kit-with-water-pump',
+  '1803@': 'valve-cover-gasket-set',
+  '1901@22': 'cv-axle-shaft-assembly-front-left',
+  '1902@22': 'front-wheel-hub-bearing-assembly-4wd',
+  '1903@': '240-mm-clutch-kit',
+  '2001@22': 'conventional-frame-wiper-blade-22-in',
+  '2002@': 'windshield-washer-pump',
+  '2101@': 'direct-fit-catalytic-converter',
+  '2102@': 'stainless-steel-rear-muffler',
+  '2103@': 'upstream-air-fuel-ratio-sensor',
+  '2201@22': 'outer-tie-rod-end',
+  '2202@': 'remanufactured-power-steering-pump',
+};
+export const lineKey = (line: Line) => `${line.partTypeId}@${line.positionId ?? ''}`;

@@ -1,5 +1,5 @@
 import { cylindersOf, demoVehicles, lineCounts, partAt, random, type BaseVehicle, type Part } from './catalog';
-import { BRANDS, JOBS, LINES, ROTOR_SIZES, type Line } from './data';
+import { BRANDS, JOBS, lineKey, LINES, ROTOR_SIZES, type Line } from './data';
 
 /** The demo supplier's 3,000 parts and 40,000 Apps, with the 30 common vehicles' jobs covered. */
 
@@ -31,7 +31,6 @@ export function targetsFor(vehicle: BaseVehicle, line: Line): Array<Pick<App, 's
 const isCorolla2015 = (vehicle: BaseVehicle) => vehicle.makeName === 'Toyota' && vehicle.modelName === 'Corolla' && vehicle.year === 2015;
 /** The 2015 Corolla's front brake lines, decided by the rotor size and so left out of the random fill. */
 const QUALIFIED = new Set(['1101@22', '1102@22', '1103@22']);
-const lineKey = (line: Line) => `${line.partTypeId}@${line.positionId ?? ''}`;
 
 class AppSet {
   readonly apps: App[] = [];

@@ -1,7 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { partTitle, type Part } from './catalog';
-import { ROTOR_QUAL_ID, rotorQualText } from './data';
+import { LINE_IMAGES, lineKey, ROTOR_QUAL_ID, rotorQualText } from './data';
 import type { App } from './plan';
 
 /** PIES 7.2 and ACES 4.2 as suppliers send them, written as they are made. */
@@ -67,7 +67,12 @@ function piesExtras(part: Part): string {
   const interchange = part.oe
     ? `\t\t\t<PartInterchangeInfo>\n\t\t\t\t<PartInterchange BrandLabel="OE" QualityGradeLevel="O">\n\t\t\t\t\t<PartNumber>${part.oe}</PartNumber>\n\t\t\t\t</PartInterchange>\n\t\t\t</PartInterchangeInfo>\n`
     : '';
-  return (attributes ? `\t\t\t<ProductAttributes>\n${attributes}\t\t\t</ProductAttributes>\n` : '') + interchange;
+  const image = LINE_IMAGES[lineKey(part.line)];
+  // The shop's pictures are its own files: a relative URI, as its image rule (lib/validations/common.ts) takes them.
+  const asset = image
+    ? `\t\t\t<DigitalAssets>\n\t\t\t\t<DigitalFileInformation LanguageCode="EN"><FileName>${image}.svg</FileName><AssetType>P04</AssetType><FileType>SVG</FileType><URI>/images/parts/${image}.svg</URI></DigitalFileInformation>\n\t\t\t</DigitalAssets>\n`
+    : '';
+  return (attributes ? `\t\t\t<ProductAttributes>\n${attributes}\t\t\t</ProductAttributes>\n` : '') + interchange + asset;
 }
 
 export function piesItem(part: Part): string {
