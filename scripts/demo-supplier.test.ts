@@ -168,6 +168,16 @@ describe('the demo supplier', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('never has two Apps of one vehicle, part type and position that disagree on which attributes they name', () => {
+    const kinds = new Map<string, Set<string>>();
+    for (const app of full.map(appsOf).flat()) {
+      const group = `${JSON.stringify(app.vehicle)} ${app.partTypeId} ${app.positionId ?? '-'}`;
+      const named = `${app.subModelId ? 'SubModel' : ''} ${app.engineBaseId ? 'EngineBase' : ''}`;
+      kinds.set(group, (kinds.get(group) ?? new Set()).add(named));
+    }
+    expect([...kinds].filter(([, named]) => named.size > 1)).toEqual([]);
+  });
+
   it('has every job line on each of the 30 common vehicles, whatever its submodel, engine and rotor size', () => {
     const common = [...vcdb.baseVehicles].filter(([, base]) =>
       COMMON_MODELS.some(([make, model]) => base.make === make && base.model === model && COMMON_YEARS.includes(base.year)),

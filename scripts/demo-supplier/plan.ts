@@ -96,15 +96,15 @@ function addJobCoverage(set: AppSet, vehicles: BaseVehicle[], byLine: Map<Line, 
 
 /** Each part in turn fits the next vehicle of its run (neighbouring years and models of a make) until there are `total` Apps. */
 function fillApps(set: AppSet, vehicles: BaseVehicle[], parts: Part[], total: number) {
-  const cursors = parts.map((part) => Math.floor(random(3, part.index)() * vehicles.length));
+  const cursors = new Map(parts.map((part) => [part, Math.floor(random(3, part.index)() * vehicles.length)]));
   while (set.apps.length < total) {
     for (const part of parts) {
       for (let tries = 0; tries < vehicles.length && set.apps.length < total; tries++) {
-        const vehicle = vehicles[(cursors[part.index]! + tries) % vehicles.length]!;
+        const vehicle = vehicles[(cursors.get(part)! + tries) % vehicles.length]!;
         if (isCorolla2015(vehicle) && QUALIFIED.has(lineKey(part.line))) continue;
         const targets = targetsFor(vehicle, part.line).slice(0, total - set.apps.length);
         if (targets.map((target) => set.add({ vehicle, part, ...target })).some(Boolean)) {
-          cursors[part.index]! += tries + 1;
+          cursors.set(part, cursors.get(part)! + tries + 1);
           break;
         }
       }
@@ -121,7 +121,14 @@ export function demoPlan(): DemoPlan {
   const qualified = qualifiedParts(parts);
   const set = new AppSet();
   addJobCoverage(set, vehicles, byLine, qualified);
-  fillApps(set, vehicles, parts, DEMO_APPS);
+  // The rotor-size parts fit the 2015 Corolla alone, as their Toyota OE numbers say.
+  const reserved = new Set([...qualified.pads, ...qualified.rotors, qualified.sensor]);
+  fillApps(
+    set,
+    vehicles,
+    parts.filter((part) => !reserved.has(part)),
+    DEMO_APPS,
+  );
   // A supplier's file in vehicle order, as ACES files usually come.
   const apps = set.apps.sort(
     (a, b) =>
