@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, openAsBlob, statSync } from 'node:fs';
+import { existsSync, mkdirSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SEED } from '../demo-supplier/data';
 import { DEMO_FILES, SCALE, scaleAcesFile, writeScale } from '../demo-supplier/write';
 import type { Session } from './accounts';
 import { fixed, formatTable, percentileOf, runLoad, settle, type LoadResult } from './load';
@@ -47,13 +48,20 @@ export function importFiles(dir: string): ImportFile[] {
   ];
 }
 
-/** Writes the supplier's files into `dir` unless they are there from an earlier run. */
+/** Written last: a set interrupted while being written is written again rather than imported. */
+const COMPLETE = 'complete.json';
+
+/** Writes the supplier's files into `dir` unless a complete set of this seed and size is there from an earlier run. */
 export async function ensureImportFiles(dir: string, log: (line: string) => void): Promise<void> {
-  if (importFiles(dir).every(({ file }) => existsSync(file))) return log(`[bench] import files already in ${dir}`);
+  const stamp = JSON.stringify({ seed: SEED, ...SCALE });
+  const marker = path.join(dir, COMPLETE);
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === stamp) return log(`[bench] import files already in ${dir}`);
   mkdirSync(dir, { recursive: true });
+  rmSync(marker, { force: true });
   const started = performance.now();
   log(`[bench] writing the large synthetic supplier into ${dir} (about 900 MB)...`);
   await writeScale(dir, log);
+  writeFileSync(marker, stamp);
   log(`[bench] written in ${fixed((performance.now() - started) / 1000)} s`);
 }
 
