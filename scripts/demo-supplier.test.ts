@@ -120,18 +120,18 @@ describe('the demo supplier', () => {
     }
   });
 
-  it('reads cleanly: 3,000 parts over the 12 categories, 200 base vehicles over 20 makes, 40,000 Apps', () => {
+  it('reads cleanly: 3,000 parts and 10 kits over the 12 categories, 200 base vehicles over 20 makes, 40,000 Apps', () => {
     const tables = JSON.parse(readFileSync(path.join(DEMO_DIR, DEMO_FILES.tables), 'utf8')) as {
       brands: Record<string, string>;
       categories: Record<string, string>;
     };
     expect(piesEvents.filter((event) => event.kind === 'rejected')).toEqual([]);
-    expect(items).toHaveLength(3000);
+    expect(items).toHaveLength(3010);
     // Pictures are the shop's own files, addressed as its image rule takes them.
     const images = items.flatMap((item) => item.assets.map((asset) => asset.uri));
     expect(images.length).toBeGreaterThan(2500);
     expect(images.filter((uri) => !IMAGE_URL_PATTERN.test(uri) || !existsSync(path.join(process.cwd(), 'public', uri)))).toEqual([]);
-    expect(new Set(items.map((item) => `${item.brandAAIAID} ${item.partNumber}`)).size).toBe(3000);
+    expect(new Set(items.map((item) => `${item.brandAAIAID} ${item.partNumber}`)).size).toBe(3010);
     expect(new Set(items.map((item) => tables.brands[item.brandAAIAID]))).toEqual(new Set(['Kestrel Motive', 'Ardent Line']));
     const categories = new Set(items.map((item) => tables.categories[String(item.partTerminologyId)]));
     expect([...categories].sort()).toEqual(CATEGORY_SLUGS.filter((slug) => slug !== 'other').sort());
@@ -176,6 +176,24 @@ describe('the demo supplier', () => {
       kinds.set(group, (kinds.get(group) ?? new Set()).add(named));
     }
     expect([...kinds].filter(([, named]) => named.size > 1)).toEqual([]);
+  });
+
+  it('has kits of parts in the file, each fitting only vehicles that all its parts fit on every submodel', () => {
+    const kits = items.filter((item) => item.kitComponents.length);
+    expect(kits).toHaveLength(10);
+    const numbers = new Set(items.map((item) => item.partNumber));
+    expect(kits.flatMap((kit) => kit.kitComponents.filter((component) => !numbers.has(component.partNumber)))).toEqual([]);
+    const apps = full.map(appsOf).flat();
+    const fits = (part: string) =>
+      new Set(apps.filter((app) => app.part === part && !app.subModelId).map((app) => JSON.stringify(app.vehicle)));
+    const kitApps = apps.filter((app) => kits.some((kit) => kit.partNumber === app.part));
+    expect(kitApps.length).toBeGreaterThanOrEqual(10);
+    const unfit = kitApps.filter((app) =>
+      kits
+        .find((kit) => kit.partNumber === app.part)!
+        .kitComponents.some((component) => !fits(component.partNumber).has(JSON.stringify(app.vehicle))),
+    );
+    expect(unfit).toEqual([]);
   });
 
   it('has every job line on each of the 30 common vehicles, whatever its submodel, engine and rotor size', () => {

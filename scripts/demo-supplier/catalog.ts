@@ -100,6 +100,7 @@ export interface Part {
   weightLb: number;
   attributes: Array<{ name: string; value: string; uom?: string }>;
   oe?: string;
+  kit?: Array<{ part: Part; quantity: number }>;
 }
 
 /** How many of `total` parts each line gets, by its share (largest remainders). */

@@ -309,6 +309,18 @@ export const LINES: readonly Line[] = [
   { partTypeId: 2203, name: 'Rack and Pinion Assembly', category: 'steering', qty: 1, share: 1, price: [189, 549], weightLb: 30 },
 ];
 
+/** A front brake kit: pads and a pair of rotors in one box, sold as one part (PIES Kits); the demo has one per common model. */
+export const KIT_LINE: Line = {
+  partTypeId: 1107,
+  name: 'Disc Brake Kit',
+  category: 'brakes',
+  positionId: 22,
+  qty: 1,
+  share: 0,
+  price: [0, 0],
+  weightLb: 0,
+};
+
 /** The lines of the jobs the demo promises on each of its 30 common vehicles; an inner list is "one of these". */
 export const JOBS: ReadonlyArray<{ name: string; lines: Array<Array<[number, PositionId?]>> }> = [
   { name: 'Front brake job', lines: [[[1101, 22]], [[1102, 22]], [[1103, 22]]] },

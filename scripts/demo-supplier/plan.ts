@@ -1,10 +1,12 @@
 import { cylindersOf, demoVehicles, lineCounts, partAt, random, type BaseVehicle, type Part } from './catalog';
-import { BRANDS, JOBS, lineKey, LINES, ROTOR_SIZES, type Line } from './data';
+import { BRANDS, JOBS, KIT_LINE, lineKey, LINES, ROTOR_SIZES, type Line } from './data';
 
 /** The demo supplier's 3,000 parts and 40,000 Apps, with the 30 common vehicles' jobs covered. */
 
 export const DEMO_PARTS = 3000;
 export const DEMO_APPS = 40_000;
+/** Apps left for the kits, at most one a common vehicle, made once the parts' runs show which years their parts fit. */
+const KIT_ROOM = 30;
 
 export interface App {
   vehicle: BaseVehicle;
@@ -94,6 +96,54 @@ function addJobCoverage(set: AppSet, vehicles: BaseVehicle[], byLine: Map<Line, 
   }
 }
 
+/** The first brand's part of the line `key` that fits the most of `vehicles` for every submodel (none with a rotor size). */
+function widestFit(set: AppSet, vehicles: BaseVehicle[], key: string): { part: Part; fits: Set<BaseVehicle> } | null {
+  const fits = new Map<Part, Set<BaseVehicle>>();
+  for (const app of set.apps)
+    if (vehicles.includes(app.vehicle) && app.part.brand === BRANDS[0] && lineKey(app.part.line) === key && !app.rotor && !app.subModelId)
+      fits.set(app.part, (fits.get(app.part) ?? new Set()).add(app.vehicle));
+  const [best] = [...fits].sort(([a, one], [b, other]) => other.size - one.size || a.index - b.index);
+  return best ? { part: best[0], fits: best[1] } : null;
+}
+
+/** A kit of front pads and two front rotors for one common model, fitting the years both parts fit. */
+function addKit(set: AppSet, index: number, vehicles: BaseVehicle[]): Part | null {
+  const pads = widestFit(set, vehicles, '1101@22');
+  const rotors = widestFit(set, vehicles, '1102@22');
+  if (!pads || !rotors) return null;
+  const kit: Part = {
+    ...pads.part,
+    index,
+    partNumber: `${BRANDS[0]!.prefix}-${100_000 + index}`,
+    line: KIT_LINE,
+    price: Math.floor((pads.part.price + 2 * rotors.part.price) * 0.9) + 0.99,
+    weightLb: Math.round((pads.part.weightLb + 2 * rotors.part.weightLb) * 100) / 100,
+    attributes: [],
+    oe: undefined,
+    kit: [
+      { part: pads.part, quantity: 1 },
+      { part: rotors.part, quantity: 2 },
+    ],
+  };
+  for (const vehicle of vehicles) if (pads.fits.has(vehicle) && rotors.fits.has(vehicle)) set.add({ vehicle, part: kit, qty: 1 });
+  return kit;
+}
+
+/** A kit for each common model, appended to `parts`. */
+function addKits(set: AppSet, parts: Part[], vehicles: BaseVehicle[]): Part[] {
+  const kits: Part[] = [];
+  for (const model of Map.groupBy(
+    vehicles.filter((vehicle) => vehicle.common),
+    (vehicle) => vehicle.modelId,
+  ).values()) {
+    const kit = addKit(set, parts.length, model);
+    if (!kit) continue;
+    parts.push(kit);
+    kits.push(kit);
+  }
+  return kits;
+}
+
 /** Each part in turn fits the next vehicle of its run (neighbouring years and models of a make) until there are `total` Apps. */
 function fillApps(set: AppSet, vehicles: BaseVehicle[], parts: Part[], total: number) {
   const cursors = new Map(parts.map((part) => [part, Math.floor(random(3, part.index)() * vehicles.length)]));
@@ -121,14 +171,12 @@ export function demoPlan(): DemoPlan {
   const qualified = qualifiedParts(parts);
   const set = new AppSet();
   addJobCoverage(set, vehicles, byLine, qualified);
-  // The rotor-size parts fit the 2015 Corolla alone, as their Toyota OE numbers say.
+  // The rotor-size parts fit the 2015 Corolla alone, as their Toyota OE numbers say; a kit fits where its parts do.
   const reserved = new Set([...qualified.pads, ...qualified.rotors, qualified.sensor]);
-  fillApps(
-    set,
-    vehicles,
-    parts.filter((part) => !reserved.has(part)),
-    DEMO_APPS,
-  );
+  const fillable = parts.filter((part) => !reserved.has(part));
+  fillApps(set, vehicles, fillable, DEMO_APPS - KIT_ROOM);
+  addKits(set, parts, vehicles);
+  fillApps(set, vehicles, fillable, DEMO_APPS);
   // A supplier's file in vehicle order, as ACES files usually come.
   const apps = set.apps.sort(
     (a, b) =>

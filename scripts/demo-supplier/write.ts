@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { Zip, ZipDeflate } from 'fflate';
 import { lineCounts, partAt, partTitle, random, scaleVehicle, SUBMODELS, type BaseVehicle } from './catalog';
-import { BRANDS, ENGINES, JOBS, LINES, MAKES, POSITIONS, SEED } from './data';
+import { BRANDS, ENGINES, JOBS, KIT_LINE, LINES, MAKES, POSITIONS, SEED } from './data';
 import { demoPlan, targetsFor, type App } from './plan';
 import { acesApp, acesHead, acesTail, FileOut, piesHead, piesItem, piesTail, type AppLine } from './xml';
 
@@ -115,7 +115,7 @@ export const DEMO_FILES = {
 
 /** The reference tables the shop keeps for this supplier: brands, part types to categories, positions, the jobs. */
 function tablesJson(): string {
-  const partTypes = new Map(LINES.map((line) => [line.partTypeId, line]));
+  const partTypes = new Map([...LINES, KIT_LINE].map((line) => [line.partTypeId, line]));
   const tables = {
     seed: SEED,
     brands: Object.fromEntries(BRANDS.map((brand) => [brand.aaiaid, brand.label])),

@@ -72,7 +72,14 @@ function piesExtras(part: Part): string {
   const asset = image
     ? `\t\t\t<DigitalAssets>\n\t\t\t\t<DigitalFileInformation LanguageCode="EN"><FileName>${image}.svg</FileName><AssetType>P04</AssetType><FileType>SVG</FileType><URI>/images/parts/${image}.svg</URI></DigitalFileInformation>\n\t\t\t</DigitalAssets>\n`
     : '';
-  return (attributes ? `\t\t\t<ProductAttributes>\n${attributes}\t\t\t</ProductAttributes>\n` : '') + interchange + asset;
+  const kit = part.kit
+    ?.map(
+      ({ part: component, quantity }) =>
+        `\t\t\t\t<KitComponent><ComponentPartNumber IDQualifier="PN">${component.partNumber}</ComponentPartNumber><ComponentBrand>${component.brand.aaiaid}</ComponentBrand><Description DescriptionCode="DES">${escapeXml(partTitle(component))}</Description><QuantityInKit UOM="EA">${quantity}</QuantityInKit><SoldSeparately>Y</SoldSeparately></KitComponent>\n`,
+    )
+    .join('');
+  const kits = kit ? `\t\t\t<Kits>\n${kit}\t\t\t</Kits>\n` : '';
+  return (attributes ? `\t\t\t<ProductAttributes>\n${attributes}\t\t\t</ProductAttributes>\n` : '') + kits + interchange + asset;
 }
 
 export function piesItem(part: Part): string {
