@@ -178,6 +178,15 @@ describe('the demo supplier', () => {
     expect([...kinds].filter(([, named]) => named.size > 1)).toEqual([]);
   });
 
+  it('offers a few parts of a part type and position on a vehicle, never dozens', () => {
+    const choices = new Map<string, Set<string>>();
+    for (const app of full.map(appsOf).flat()) {
+      const group = `${JSON.stringify(app.vehicle)} ${app.partTypeId} ${app.positionId ?? '-'}`;
+      choices.set(group, (choices.get(group) ?? new Set()).add(app.part));
+    }
+    expect(Math.max(...[...choices.values()].map((parts) => parts.size))).toBeLessThanOrEqual(12);
+  });
+
   it('has kits of parts in the file, each fitting only vehicles that all its parts fit on every submodel', () => {
     const kits = items.filter((item) => item.kitComponents.length);
     expect(kits).toHaveLength(10);

@@ -34,16 +34,26 @@ const isCorolla2015 = (vehicle: BaseVehicle) => vehicle.makeName === 'Toyota' &&
 /** The 2015 Corolla's front brake lines, decided by the rotor size and so left out of the random fill. */
 const QUALIFIED = new Set(['1101@22', '1102@22', '1103@22']);
 
+/** At most this many Apps of one part type and position on one vehicle from the fill, as a catalog offers a few choices, not dozens. */
+const CHOICES = 12;
+
 class AppSet {
   readonly apps: App[] = [];
   private readonly keys = new Set<string>();
+  private readonly perLine = new Map<string, number>();
 
   add(app: App): boolean {
     const key = [app.part.index, app.vehicle.id, app.subModelId, app.engineBaseId, app.rotor].join('|');
     if (this.keys.has(key)) return false;
     this.keys.add(key);
     this.apps.push(app);
+    const line = `${app.vehicle.id} ${lineKey(app.part.line)}`;
+    this.perLine.set(line, (this.perLine.get(line) ?? 0) + 1);
     return true;
+  }
+
+  full(vehicle: BaseVehicle, line: Line): boolean {
+    return (this.perLine.get(`${vehicle.id} ${lineKey(line)}`) ?? 0) >= CHOICES;
   }
 }
 
@@ -148,10 +158,11 @@ function addKits(set: AppSet, parts: Part[], vehicles: BaseVehicle[]): Part[] {
 function fillApps(set: AppSet, vehicles: BaseVehicle[], parts: Part[], total: number) {
   const cursors = new Map(parts.map((part) => [part, Math.floor(random(3, part.index)() * vehicles.length)]));
   while (set.apps.length < total) {
+    const before = set.apps.length;
     for (const part of parts) {
       for (let tries = 0; tries < vehicles.length && set.apps.length < total; tries++) {
         const vehicle = vehicles[(cursors.get(part)! + tries) % vehicles.length]!;
-        if (isCorolla2015(vehicle) && QUALIFIED.has(lineKey(part.line))) continue;
+        if ((isCorolla2015(vehicle) && QUALIFIED.has(lineKey(part.line))) || set.full(vehicle, part.line)) continue;
         const targets = targetsFor(vehicle, part.line).slice(0, total - set.apps.length);
         if (targets.map((target) => set.add({ vehicle, part, ...target })).some(Boolean)) {
           cursors.set(part, cursors.get(part)! + tries + 1);
@@ -160,6 +171,7 @@ function fillApps(set: AppSet, vehicles: BaseVehicle[], parts: Part[], total: nu
       }
       if (set.apps.length >= total) return;
     }
+    if (set.apps.length === before) throw new Error(`the parts fit no more vehicles: ${set.apps.length} Apps of ${total}`);
   }
 }
 
