@@ -2,7 +2,7 @@ import 'server-only';
 import { createReadStream } from 'node:fs';
 import { Types } from 'mongoose';
 import { catalogChanged } from '@/lib/catalog';
-import { isDuplicateKey } from '@/lib/core/errors';
+import { isDuplicateKey, ValidationError } from '@/lib/core/errors';
 import { connectDb } from '@/lib/platform/db';
 import { recordOpeningStock } from '@/lib/stock';
 import { priceTypeSchema } from '@/lib/validations/import-mappings';
@@ -25,10 +25,13 @@ const recordName = (event: PiesItem | RejectedRecord) =>
   event.kind === 'item' || event.id ? `item ${event.kind === 'item' ? event.partNumber : event.id}` : `line ${event.line}`;
 
 /** The run's price type: the one chosen for this import, else the admin's default. */
-async function settingsFor(run: ImportRun): Promise<{ tables: MappingTables; priceType: string }> {
+type Settings = { tables: MappingTables; priceType: string };
+
+async function settingsFor(run: ImportRun): Promise<Settings> {
   const tables = await loadMappingTables();
   const chosen = run.options.priceType ? priceTypeSchema.safeParse(run.options.priceType) : null;
-  if (chosen && !chosen.success) throw new Error(`The price type "${run.options.priceType}" is not one (RET, LST...)`);
+  if (chosen && !chosen.success)
+    throw new ValidationError(chosen.error.issues[0]!.message, { priceType: [chosen.error.issues[0]!.message] });
   return { tables, priceType: chosen?.data ?? tables.priceType };
 }
 
@@ -40,7 +43,7 @@ function isUnchanged(stored: Stored, fields: PiesPartFields): boolean {
 }
 
 /** What each record of a batch does to the shop, judged against the parts stored now. */
-async function planBatch(batch: Array<PiesItem | RejectedRecord>, settings: { tables: MappingTables; priceType: string }): Promise<Plan[]> {
+async function planBatch(batch: Array<PiesItem | RejectedRecord>, settings: Settings): Promise<Plan[]> {
   const results = batch.map((event) =>
     event.kind === 'item' ? piesPartFields(event, settings.tables, settings.priceType) : { reason: event.reason },
   );
@@ -129,6 +132,19 @@ async function newPart(fields: PiesPartFields) {
   return { _id: partId, ...defined(fields), img: fields.img ?? PART_PLACEHOLDER_IMAGE, ...stock };
 }
 
+/** A batch judged and written; when another process inserted one of its parts meanwhile, judged again and written over. */
+async function planAndWrite(batch: Array<PiesItem | RejectedRecord>, settings: Settings) {
+  const plans = await planBatch(batch, settings);
+  try {
+    return { plans, ids: await writeBatch(plans) };
+  } catch (error) {
+    // The unique part number kept the part once; what this batch still changes on it is written by id.
+    if (!isDuplicateKey(error)) throw error;
+    const again = await planBatch(batch, settings);
+    return { plans: again, ids: await writeBatch(again) };
+  }
+}
+
 async function apply(run: ApplyRun): Promise<void> {
   await connectDb();
   const settings = await settingsFor(run);
@@ -139,12 +155,7 @@ async function apply(run: ApplyRun): Promise<void> {
     done += read.length;
     if (!batch.length) continue;
     run.signal.throwIfAborted();
-    const plans = await planBatch(batch, settings);
-    const ids = await writeBatch(plans).catch(async (error: unknown) => {
-      // Another process inserted one of these parts meanwhile: the unique part number kept it once; write over it.
-      if (!isDuplicateKey(error)) throw error;
-      return writeBatch(await planBatch(batch, settings));
-    });
+    const { plans, ids } = await planAndWrite(batch, settings);
     count(run, plans);
     if (ids.length) await catalogChanged(ids, { lists: true, search: true });
     await run.checkpoint(done);

@@ -7,6 +7,7 @@ import type { ApplyRun, ImportCounts, Rejection } from '@/lib/imports/handler';
 import { PART_PLACEHOLDER_IMAGE, PIES_BATCH, piesHandler } from '@/lib/imports';
 import { connectDb } from '@/lib/platform/db';
 import { recordOpeningStock } from '@/lib/stock';
+import { PRICE_TYPE_FORMAT } from '@/lib/validations/import-mappings';
 import { ImportMappings, Part, StockMove } from '@/models';
 
 const FIXTURES = path.join(process.cwd(), 'tests/fixtures/imports');
@@ -222,6 +223,13 @@ describe('prices and units', () => {
     expect(await Part.countDocuments()).toBe(0);
   });
 
+  it('rejects an item without a name, and refuses a price type that is none', async () => {
+    const nameless = item({ number: 'N-1' }).replace(/<Descriptions>.*<\/Descriptions>/, '');
+    const run = await applied(piesFile([nameless]));
+    expect(run.rejected).toEqual([{ record: 'item N-1', reason: expect.stringContaining('no name') }]);
+    await expect(validated(piesFile([nameless]), { priceType: 'RETAIL' })).rejects.toThrow(PRICE_TYPE_FORMAT);
+  });
+
   it('rounds a price to the cent, half up, and refuses one under a cent', async () => {
     const run = await applied(piesFile([item({ number: 'R-1', price: '1.005' }), item({ number: 'R-2', price: '0.004' })]));
     // 1.005 is 100.49999... cents in binary: rounded as the decimal it is.
@@ -288,6 +296,13 @@ describe('running again and resuming', () => {
     expect((await applied(fixture('pies-7.2.xml'))).counts).toMatchObject({ add: 0, change: 0, unchanged: 2, rejected: 1 });
     expect(await Part.find().sort({ partNumberKey: 1 }).lean()).toEqual(before);
     expect(expiries).toEqual([]);
+  });
+
+  it('adds each part once when two processes apply the same file at once', async () => {
+    const file = piesFile(['A', 'B', 'C'].map((number) => item({ number: `T-${number}` })));
+    const runs = await Promise.all([applied(file), applied(file)]);
+    expect(await Part.countDocuments()).toBe(3);
+    expect(runs.map((run) => run.rejected)).toEqual([[], []]);
   });
 
   it('writes in batches, tells the catalog once per batch, and resumes from `from`', async () => {
