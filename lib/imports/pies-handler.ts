@@ -19,14 +19,33 @@ import { PART_PLACEHOLDER_IMAGE, piesPartFields, type PiesPartFields } from './p
 export const PIES_BATCH = 500;
 
 type Stored = { _id: Types.ObjectId; brand?: string | null } & Record<string, unknown>;
+/** Only what PIES sets is compared: a part's fitment rows can be thousands. */
+const COMPARED = Object.fromEntries(
+  [
+    'name',
+    'description',
+    'price',
+    'category',
+    'brand',
+    'partNumber',
+    'partNumberKey',
+    'brandAAIAID',
+    'partTypeId',
+    'weightKg',
+    'img',
+    'interchange',
+    'attributes',
+    'kitComponents',
+  ].map((field) => [field, 1]),
+);
 type Plan = { record: string; reject?: string; add?: PiesPartFields; change?: { id: Types.ObjectId; fields: PiesPartFields } };
 
 const recordName = (event: PiesItem | RejectedRecord) =>
   event.kind === 'item' || event.id ? `item ${event.kind === 'item' ? event.partNumber : event.id}` : `line ${event.line}`;
 
-/** The run's price type: the one chosen for this import, else the admin's default. */
 type Settings = { tables: MappingTables; priceType: string };
 
+/** The admin's tables, and the run's price type: the one chosen for this import, else the admin's default. */
 async function settingsFor(run: ImportRun): Promise<Settings> {
   const tables = await loadMappingTables();
   const chosen = run.options.priceType ? priceTypeSchema.safeParse(run.options.priceType) : null;
@@ -48,7 +67,7 @@ async function planBatch(batch: Array<PiesItem | RejectedRecord>, settings: Sett
     event.kind === 'item' ? piesPartFields(event, settings.tables, settings.priceType) : { reason: event.reason },
   );
   const keys = results.flatMap((result) => ('fields' in result ? [result.fields.partNumberKey] : []));
-  const stored = await Part.find({ partNumberKey: { $in: keys } }).lean<Array<Stored & { partNumberKey: string }>>();
+  const stored = await Part.find({ partNumberKey: { $in: keys } }, COMPARED).lean<Array<Stored & { partNumberKey: string }>>();
   const byKey = new Map(stored.map((part) => [part.partNumberKey, part]));
   const seen = new Set<string>();
   return results.map((result, index) => {

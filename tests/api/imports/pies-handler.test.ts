@@ -230,6 +230,13 @@ describe('prices and units', () => {
     await expect(validated(piesFile([nameless]), { priceType: 'RETAIL' })).rejects.toThrow(PRICE_TYPE_FORMAT);
   });
 
+  it('does not delete a part for an item marked D', async () => {
+    await existingPart('D-1', 'Synthetic Friction', 2);
+    const run = await applied(piesFile([item({ number: 'D-1' }).replace('<Item>', '<Item MaintenanceType="D">')]));
+    expect(run.rejected).toEqual([{ record: 'item D-1', reason: expect.stringContaining('MaintenanceType D') }]);
+    expect((await stored('D-1'))!.name).toBe('Old name');
+  });
+
   it('rounds a price to the cent, half up, and refuses one under a cent', async () => {
     const run = await applied(piesFile([item({ number: 'R-1', price: '1.005' }), item({ number: 'R-2', price: '0.004' })]));
     // 1.005 is 100.49999... cents in binary: rounded as the decimal it is.
