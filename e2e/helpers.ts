@@ -198,5 +198,6 @@ export const ADMIN_MENU = [
   'Taxes',
   'Discount Codes',
   'Shop Settings',
+  'Import Mappings',
   'My Profile',
 ];

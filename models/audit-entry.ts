@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'discount.pause',
   'discount.resume',
   'settings.update',
+  'import-mappings.update',
   'profile.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

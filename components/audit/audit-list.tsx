@@ -24,6 +24,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'discount.pause': 'Discount code paused',
   'discount.resume': 'Discount code resumed',
   'settings.update': 'Shop settings changed',
+  'import-mappings.update': 'Import mappings changed',
   'profile.update': "Customer's profile edited",
 };
 
@@ -67,6 +68,7 @@ function targetHref(entry: AuditEntryDTO): string | null {
   if (entry.target.kind === 'shipping-zone' && entry.action !== 'shipping.delete') return `/dashboard/shipping/${entry.target.id}`;
   if (entry.target.kind === 'discount-code') return `/dashboard/discountCodes/${encodeURIComponent(entry.target.id)}`;
   if (entry.target.kind === 'tax-rate') return '/dashboard/taxes';
+  if (entry.action === 'import-mappings.update') return '/dashboard/importMappings';
   if (entry.target.kind === 'settings') return '/dashboard/settings';
   return null;
 }

@@ -26,6 +26,7 @@ const ADMIN: Item[] = [
   { href: '/dashboard/taxes', label: 'Taxes' },
   { href: '/dashboard/discountCodes', label: 'Discount Codes' },
   { href: '/dashboard/settings', label: 'Shop Settings' },
+  { href: '/dashboard/importMappings', label: 'Import Mappings' },
 ];
 const EVERYONE: Item[] = [{ href: '/dashboard/myProfile', label: 'My Profile' }];
 

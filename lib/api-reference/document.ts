@@ -9,6 +9,7 @@ import { checkoutAdminPaths } from '@/lib/checkout/openapi-admin';
 import { orderPaths } from '@/lib/orders/openapi';
 import { paymentPaths } from '@/lib/payments/openapi';
 import { jobPaths } from '@/lib/jobs/openapi';
+import { importMappingPaths } from '@/lib/imports/openapi-mappings';
 import { storagePaths } from '@/lib/storage/openapi';
 import { reviewPaths } from '@/lib/reviews/openapi';
 import { vehiclePaths } from '@/lib/vehicles/openapi';
@@ -84,6 +85,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       ...checkoutAdminPaths,
       ...storagePaths,
       ...jobPaths,
+      ...importMappingPaths,
       ...referencePaths,
     },
   });

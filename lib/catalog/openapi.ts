@@ -20,6 +20,17 @@ const fitmentSchema = z.object({
   notes: nullable(z.string()),
 });
 
+const interchangeSchema = z
+  .object({ brand: nullable(z.string()), number: z.string(), kind: z.enum(['oe', 'aftermarket']) })
+  .meta({ description: 'A number the part replaces, as the supplier gave it' });
+const attributeSchema = z.object({ name: z.string(), value: z.string(), uom: nullable(z.string()) });
+const kitComponentSchema = z.object({
+  partNumber: z.string(),
+  brand: nullable(z.string()),
+  quantity: z.number().int(),
+  description: nullable(z.string()),
+});
+
 const partSchema: z.ZodType<PartDTO> = z
   .object({
     _id: id,
@@ -33,6 +44,9 @@ const partSchema: z.ZodType<PartDTO> = z
     oemNumbers: z.array(z.string()),
     position: z.enum(PART_POSITIONS).nullable(),
     fitment: z.array(fitmentSchema),
+    interchange: z.array(interchangeSchema),
+    attributes: z.array(attributeSchema),
+    kitComponents: z.array(kitComponentSchema),
     availableQuantity: z.number().int(),
     minimumQuantity: z.number().int(),
     unit: z.enum(PART_UNITS),

@@ -2,6 +2,13 @@
 
 export type FitmentDTO = { make: string; model: string; yearFrom: number; yearTo: number; engine: string | null; notes: string | null };
 
+/** A number the part replaces, as the supplier gave it: an OE number or another brand's (issue 46). */
+export type InterchangeDTO = { brand: string | null; number: string; kind: 'oe' | 'aftermarket' };
+/** A line of the part's specification table. */
+export type PartAttributeDTO = { name: string; value: string; uom: string | null };
+/** A part of a kit, by its number and brand. */
+export type KitComponentDTO = { partNumber: string; brand: string | null; quantity: number; description: string | null };
+
 export type PartDTO = {
   _id: string;
   name: string;
@@ -14,6 +21,9 @@ export type PartDTO = {
   oemNumbers: string[];
   position: 'front' | 'rear' | 'left' | 'right' | 'front-left' | 'front-right' | 'rear-left' | 'rear-right' | 'upper' | 'lower' | null;
   fitment: FitmentDTO[];
+  interchange: InterchangeDTO[];
+  attributes: PartAttributeDTO[];
+  kitComponents: KitComponentDTO[];
   availableQuantity: number;
   minimumQuantity: number;
   /** How it is sold: the price and the quantities count these. */

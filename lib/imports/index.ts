@@ -4,3 +4,6 @@ export * from './formats/pies';
 export * from './formats/records';
 export * from './formats/vcdb';
 export type { ReaderInput } from './formats/text-input';
+export * from './mappings';
+export * from './pies-handler';
+export { PART_PLACEHOLDER_IMAGE, SHOP_CURRENCY } from './pies-item';

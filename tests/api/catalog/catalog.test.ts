@@ -31,6 +31,8 @@ describe('GET /api/parts', () => {
         ...['_id', 'availableQuantity', 'createdAt', 'description', 'img', 'minimumQuantity', 'name', 'price', 'updatedAt'],
         // The catalog's fields beyond the spec (DESIGN.md section 4).
         ...['category', 'brand', 'partNumber', 'oemNumbers', 'position', 'fitment', 'archived', 'unit', 'weightKg'],
+        // What a supplier's PIES file adds (issue 46).
+        ...['interchange', 'attributes', 'kitComponents'],
       ].sort(),
     );
     expect(first).toMatchObject({ availableQuantity: 11, minimumQuantity: 1, price: 19.99 });

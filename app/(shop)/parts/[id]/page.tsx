@@ -7,10 +7,11 @@ import { ShipsTo } from '@/components/cart/ships-to';
 import { CatalogLink } from '@/components/catalog/catalog-link';
 import { FitBadge } from '@/components/parts/fit-badge';
 import { FitmentTable } from '@/components/parts/fitment-table';
+import { InterchangeList, KitComponents, SpecificationTable } from '@/components/parts/part-details';
 import { PartPurchase } from '@/components/parts/part-purchase';
 import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
-import { getCachedPart } from '@/lib/catalog';
+import { getCachedPart, kitComponentPartIds } from '@/lib/catalog';
 import { categoryPath } from '@/lib/catalog/url';
 import { POSITION_LABELS } from '@/lib/core/part-fields';
 import { SITE_NAME } from '@/lib/core/site';
@@ -66,6 +67,7 @@ export default async function PartPage({ params }: PartPageProps) {
   const { id } = await params;
   const part = await orNotFound(getCachedPart(id));
   const category = CATEGORIES.find((c) => c.slug === part.category);
+  const kitPartIds = await kitComponentPartIds(part.kitComponents);
   const facts: Array<[string, string]> = [
     ...(part.brand ? [['Brand', part.brand] as [string, string]] : []),
     ...(part.partNumber ? [['Part number', part.partNumber] as [string, string]] : []),
@@ -135,6 +137,9 @@ export default async function PartPage({ params }: PartPageProps) {
           </div>
         </div>
       </div>
+      <SpecificationTable attributes={part.attributes} />
+      <InterchangeList interchange={part.interchange} />
+      <KitComponents components={part.kitComponents} partIds={kitPartIds} />
       <FitmentTable fitment={part.fitment} />
     </div>
   );
