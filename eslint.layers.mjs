@@ -13,6 +13,7 @@ export const RANKS = [
   ['orders', 'reviews'],
   ['cart', 'payments'],
   ['checkout', 'imports'],
+  ['kits'],
   ['jobs', 'proxy'],
   ['api-reference'],
 ];

@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'discount.resume',
   'settings.update',
   'profile.update',
+  'kit.create',
+  'kit.update',
+  'kit.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_KINDS = [
@@ -36,6 +39,7 @@ export const AUDIT_TARGET_KINDS = [
   'discount-code',
   'settings',
   'profile',
+  'job-kit',
 ] as const;
 
 /**

@@ -9,6 +9,7 @@ import { checkoutAdminPaths } from '@/lib/checkout/openapi-admin';
 import { orderPaths } from '@/lib/orders/openapi';
 import { paymentPaths } from '@/lib/payments/openapi';
 import { jobPaths } from '@/lib/jobs/openapi';
+import { kitPaths } from '@/lib/kits/openapi';
 import { storagePaths } from '@/lib/storage/openapi';
 import { reviewPaths } from '@/lib/reviews/openapi';
 import { vehiclePaths } from '@/lib/vehicles/openapi';
@@ -82,6 +83,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       ...accountPaths,
       ...authPaths,
       ...checkoutAdminPaths,
+      ...kitPaths,
       ...storagePaths,
       ...jobPaths,
       ...referencePaths,

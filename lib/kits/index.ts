@@ -1,0 +1,4 @@
+export * from './admin';
+export * from './choice';
+export * from './defaults';
+export * from './proposals';
