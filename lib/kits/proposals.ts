@@ -67,7 +67,7 @@ const CANDIDATE_FIELDS = {
   fitment: 1,
 } as const;
 
-/** Sold parts of the lines' kinds with a row for the vehicle's make, model and year (the rest of the fit is decided in code). */
+/** Sold parts of the lines' kinds with rows naming the vehicle's make and model (the rest of the fit is decided in code). */
 async function candidatesFor(lines: KitLine[], vehicle: VehicleChoice): Promise<CandidatePart[]> {
   const types = [...new Set(lines.flatMap((line) => (line.partTypeId === null ? [] : [line.partTypeId])))];
   const categories = [...new Set(lines.flatMap((line) => (line.category === null ? [] : [line.category])))];
@@ -78,14 +78,9 @@ async function candidatesFor(lines: KitLine[], vehicle: VehicleChoice): Promise<
       {
         archivedAt: null,
         $or: [{ partTypeId: { $in: types } }, { category: { $in: categories } }],
-        fitment: {
-          $elemMatch: {
-            make: exact(vehicle.make),
-            model: exact(vehicle.model),
-            yearFrom: { $lte: vehicle.year },
-            yearTo: { $gte: vehicle.year },
-          },
-        },
+        // Not $elemMatch on fields (FerretDB v1 lacks it): the row matching year and engine is found in code.
+        'fitment.make': exact(vehicle.make),
+        'fitment.model': exact(vehicle.model),
       },
       { projection: CANDIDATE_FIELDS },
     )
