@@ -34,6 +34,7 @@ export const CLIENT_SAFE = [
   'catalog/search/types',
   'catalog/types',
   'catalog/url',
+  'kits/types',
   'orders/tracking',
   'orders/types',
   'payments/types',

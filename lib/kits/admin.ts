@@ -1,5 +1,6 @@
 import 'server-only';
 import { Types } from 'mongoose';
+import type { CategorySlug } from '@/content/categories';
 import { assertAdmin, type Actor } from '@/lib/auth';
 import { changedFields, recordAudit } from '@/lib/audit';
 import { connectDb } from '@/lib/platform/db';
@@ -17,7 +18,7 @@ export type Admin = Pick<Actor, '_id' | 'email' | 'isAdmin'>;
 export type KitLine = {
   label: string;
   partTypeId: number | null;
-  category: string | null;
+  category: CategorySlug | null;
   keyword: string | null;
   position: string | null;
   quantity: number;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { CATEGORY_SLUGS } from '@/content/categories';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import type { JobKitDTO } from '@/lib/kits/admin';
-import type { KitsAnswer } from '@/lib/kits/proposals';
+import type { KitsAnswer } from '@/lib/kits/types';
 import { FIRST_MODEL_YEAR, lastModelYear } from '@/lib/core/part-fields';
 import { dateTime, id, nullable } from '@/lib/openapi/responses';
 import { body, errors, idParam, json, op, SIGNED_IN, WRITE_ERRORS } from '@/lib/openapi/shared';
@@ -13,7 +14,7 @@ import { vehicleChoiceSchema } from '@/lib/validations/vehicles';
 const kitLine = z.object({
   label: z.string(),
   partTypeId: nullable(z.number().int()),
-  category: nullable(z.string()),
+  category: nullable(z.enum(CATEGORY_SLUGS)),
   keyword: nullable(z.string()),
   position: nullable(z.string()),
   quantity: z.number().int(),

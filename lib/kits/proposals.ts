@@ -10,46 +10,11 @@ import { quoteSchema } from '@/lib/validations/checkout';
 import { Part } from '@/models';
 import { readKits, type JobKitDTO, type KitLine } from './admin';
 import { chooseFor, type CandidatePart } from './choice';
+import type { KitsAnswer, ProposedKit, ProposedLine } from './types';
 
 /** The jobs proposed for a vehicle (issue 46, Build item 7): one fitting part per line and the job's delivered total. */
 
 export const KIT_TEXT = { shippingAtCheckout: 'shipping calculated at checkout' } as const;
-
-export type ProposedPart = {
-  _id: string;
-  name: string;
-  brand: string | null;
-  partNumber: string | null;
-  img: string | null;
-  unit: string;
-  price: number;
-  fit: 'fits' | 'check';
-};
-
-export type ProposedLine = {
-  label: string;
-  quantity: number;
-  part: ProposedPart | null;
-  lineTotal: number;
-  /** Why the line has no part: none fits the vehicle there, or none that fits is in stock. */
-  missing: 'no-fitting-part' | 'out-of-stock' | null;
-};
-
-export type ProposedKit = {
-  _id: string;
-  name: string;
-  lines: ProposedLine[];
-  /** Every line has a part. */
-  complete: boolean;
-  goods: number;
-  /** The cheapest shipping to the destination and its tax; null without a destination, or one the shop does not ship to. */
-  shipping: number | null;
-  tax: number | null;
-  total: number;
-  note: string | null;
-};
-
-export type KitsAnswer = { vehicle: VehicleChoice; destination: SavedDestination | null; kits: ProposedKit[] };
 
 const CANDIDATE_FIELDS = {
   name: 1,
