@@ -120,6 +120,19 @@ describe('job kits', () => {
     expect(Object.keys(entries[1]!.after!)).toEqual(['lines']);
   });
 
+  it('refuses to rename a job to the name of another, whatever its case (409), and keeps both', async () => {
+    await create({ ...kitBody, name: 'Exhaust job' });
+    const { body: other } = await create({ ...kitBody, name: 'Steering job' });
+    const res = await callRoute(kitRoute.PATCH, '/api/admin/kits/x', {
+      method: 'PATCH',
+      body: { name: 'EXHAUST job' },
+      params: { id: other._id },
+      as: admin,
+    });
+    expect(res.status).toBe(409);
+    expect((await JobKit.findById(other._id).lean())!.name).toBe('Steering job');
+  });
+
   it('answers 404 for an unknown or malformed id, and 400 for an empty change', async () => {
     const unknown = await callRoute(kitRoute.DELETE, '/api/admin/kits/x', { method: 'DELETE', params: { id: anyId() }, as: admin });
     expect(unknown.status).toBe(404);
