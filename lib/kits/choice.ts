@@ -1,11 +1,10 @@
-import type { Types } from 'mongoose';
 import { fitStatus, type FitmentRowLike, type VehicleChoice } from '@/lib/catalog';
 import type { KitLine } from './admin';
 
 /** Which part a job's line proposes for a vehicle (issue 46): pure, so the rule is tested without a database. */
 
 export type CandidatePart = {
-  _id: Types.ObjectId;
+  _id: string;
   name: string;
   brand?: string | null;
   partNumber?: string | null;
@@ -71,19 +70,19 @@ export function chooseFor(
   taken: ReadonlySet<string> = new Set(),
 ): Choice {
   const fitting = candidates.flatMap((part) => {
-    const fit = isOfLine(line, part) && !taken.has(String(part._id)) ? fitAt(line, part, vehicle) : null;
+    const fit = isOfLine(line, part) && !taken.has(part._id) ? fitAt(line, part, vehicle) : null;
     return fit ? [{ part, fit, quantity: quantityFor(line, part, vehicle) }] : [];
   });
   if (!fitting.length) return { part: null, missing: 'no-fitting-part' };
   const stocked = fitting.filter((entry) => entry.part.availableQuantity >= entry.quantity);
   if (!stocked.length) return { part: null, missing: 'out-of-stock' };
-  const soldOf = (part: CandidatePart) => sold[String(part._id)] ?? 0;
+  const soldOf = (part: CandidatePart) => sold[part._id] ?? 0;
   stocked.sort(
     (a, b) =>
       Number(b.fit === 'fits') - Number(a.fit === 'fits') ||
       soldOf(b.part) - soldOf(a.part) ||
       a.part.price - b.part.price ||
-      String(a.part._id).localeCompare(String(b.part._id)),
+      a.part._id.localeCompare(b.part._id),
   );
   return stocked[0]!;
 }

@@ -1,6 +1,8 @@
 import 'server-only';
+import { Types } from 'mongoose';
 import { lineProblems, type CartLineView, type SavedDestination } from '@/lib/cart';
-import type { VehicleChoice } from '@/lib/catalog';
+import { TAGS, type VehicleChoice } from '@/lib/catalog';
+import { tagCatalogRead } from '@/lib/platform/cache';
 import { priceCart } from '@/lib/checkout';
 import { unitsSoldByPart } from '@/lib/orders';
 import { connectDb } from '@/lib/platform/db';
@@ -15,6 +17,9 @@ import type { KitsAnswer, ProposedKit, ProposedLine } from './types';
 /** The jobs proposed for a vehicle (issue 46, Build item 7): one fitting part per line and the job's delivered total. */
 
 export const KIT_TEXT = { shippingAtCheckout: 'shipping calculated at checkout' } as const;
+
+/** Enough for any vehicle's parts of a few jobs' kinds. */
+const MAX_CANDIDATES = 5000;
 
 const CANDIDATE_FIELDS = {
   name: 1,
@@ -32,14 +37,18 @@ const CANDIDATE_FIELDS = {
   fitment: 1,
 } as const;
 
-/** Sold parts of the lines' kinds with rows naming the vehicle's make and model (the rest of the fit is decided in code). */
+type StoredCandidate = Omit<CandidatePart, '_id'> & { _id: Types.ObjectId };
+
+/** Sold parts of the lines' kinds with rows naming the vehicle's make and model (the rest of the fit is decided in code),
+ * cached as one entry tagged with each part (a price or stock change expires it) and the lists' tag (a new part). */
 async function candidatesFor(lines: KitLine[], vehicle: VehicleChoice): Promise<CandidatePart[]> {
+  'use cache';
   const types = [...new Set(lines.flatMap((line) => (line.partTypeId === null ? [] : [line.partTypeId])))];
   const categories = [...new Set(lines.flatMap((line) => (line.category === null ? [] : [line.category])))];
   const exact = (name: string) => ({ $regex: `^${escapeRegex(name)}$`, $options: 'i' });
   await connectDb();
-  return Part.collection
-    .find<CandidatePart>(
+  const parts = await Part.collection
+    .find<StoredCandidate>(
       {
         archivedAt: null,
         $or: [{ partTypeId: { $in: types } }, { category: { $in: categories } }],
@@ -49,13 +58,15 @@ async function candidatesFor(lines: KitLine[], vehicle: VehicleChoice): Promise<
       },
       { projection: CANDIDATE_FIELDS },
     )
-    .limit(5000)
+    .limit(MAX_CANDIDATES)
     .toArray();
+  tagCatalogRead(TAGS.catalog, ...parts.map((part) => TAGS.part(String(part._id))));
+  return parts.map((part) => ({ ...part, _id: String(part._id) }));
 }
 
 /** A proposed part as a cart line, for the checkout's quote. */
 const cartLineOf = (part: CandidatePart, quantity: number): CartLineView => ({
-  partId: String(part._id),
+  partId: part._id,
   name: part.name,
   img: part.img ?? null,
   brand: part.brand ?? null,
@@ -69,7 +80,7 @@ const cartLineOf = (part: CandidatePart, quantity: number): CartLineView => ({
   availableQuantity: part.availableQuantity,
   lineTotal: fromCents(toCents(part.price) * quantity),
   weightKg: part.weightKg ?? null,
-  problems: lineProblems({ quantity, addedPrice: part.price }, { ...part, archivedAt: null }),
+  problems: lineProblems({ quantity, addedPrice: part.price }, { ...part, _id: new Types.ObjectId(part._id), archivedAt: null }),
 });
 
 async function proposeKit(
@@ -85,13 +96,13 @@ async function proposeKit(
     const choice = chooseFor(line, candidates, vehicle, sold, taken);
     if (!choice.part) return { label: line.label, quantity: line.quantity, part: null, lineTotal: 0, missing: choice.missing };
     const { part, quantity, fit } = choice;
-    taken.add(String(part._id));
+    taken.add(part._id);
     cartLines.push(cartLineOf(part, quantity));
     return {
       label: line.label,
       quantity,
       part: {
-        _id: String(part._id),
+        _id: part._id,
         name: part.name,
         brand: part.brand ?? null,
         partNumber: part.partNumber ?? null,
