@@ -50,7 +50,7 @@ describe('JobKits', () => {
     render(<JobKits vehicle={vehicle} />);
     const section = await screen.findByRole('region', { name: 'Jobs for your 2015 Toyota Corolla' });
     expect(sent[0]!.url).toBe('/api/kits?year=2015&make=Toyota&model=Corolla');
-    const job = within(section).getByRole('article', { name: 'Front brake job' });
+    const job = within(section).getByRole('group', { name: 'Front brake job' });
     expect(within(job).getByRole('link', { name: 'Stopline Ceramic Front Brake Pad Set' })).toHaveAttribute('href', `/parts/${pads._id}`);
     expect(within(job).getByText('No part in the shop fits')).toBeInTheDocument();
     expect(within(job).getByTestId('kit-total')).toHaveTextContent('$54.90');

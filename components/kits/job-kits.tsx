@@ -65,7 +65,12 @@ function KitCard({ kit, vehicle, isAdmin }: { kit: ProposedKit; vehicle: Vehicle
     else toast.error(res.data.error ?? 'The job could not be added, please try again');
   }
   return (
-    <article aria-labelledby={`kit-${kit._id}`} className="flex flex-col rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5">
+    // A group, not an article: the catalog's articles are its part cards.
+    <div
+      role="group"
+      aria-labelledby={`kit-${kit._id}`}
+      className="flex w-72 shrink-0 snap-start flex-col rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:w-auto sm:p-5"
+    >
       <h3 id={`kit-${kit._id}`} className="text-base font-semibold text-slate-900">
         {kit.name}
       </h3>
@@ -96,7 +101,7 @@ function KitCard({ kit, vehicle, isAdmin }: { kit: ProposedKit; vehicle: Vehicle
       >
         {isAdmin ? TEXT.adminCantPurchase : 'Add all to cart'}
       </Button>
-    </article>
+    </div>
   );
 }
 
@@ -111,7 +116,8 @@ export function JobKits({ vehicle }: { vehicle: VehicleChoice }) {
       <h2 id="job-kits-heading" className="text-lg font-semibold text-slate-900">
         Jobs for your {vehicleLabel(vehicle)}
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {/* On phones one row that scrolls sideways, so the parts below stay near the top. */}
+      <div className="-mx-1 flex snap-x gap-4 overflow-x-auto px-1 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 xl:grid-cols-3">
         {loaded.answer.kits.map((kit) => (
           <KitCard key={kit._id} kit={kit} vehicle={vehicle} isAdmin={isAdmin} />
         ))}
