@@ -13,6 +13,7 @@ export const RANKS = [
   ['orders', 'reviews'],
   ['cart', 'payments'],
   ['checkout', 'imports'],
+  ['kits'],
   ['jobs', 'proxy'],
   ['api-reference'],
 ];
@@ -33,6 +34,7 @@ export const CLIENT_SAFE = [
   'catalog/search/types',
   'catalog/types',
   'catalog/url',
+  'kits/types',
   'orders/tracking',
   'orders/types',
   'payments/types',

@@ -11,6 +11,7 @@ import { createUser, findUserByEmail } from '@/lib/auth/users';
 import { emailSchema, passwordSchema } from '@/lib/validations/common';
 import { normalizePartNumber } from '@/lib/catalog/part-numbers';
 import { ensureDefaultShipping } from '@/lib/checkout/defaults';
+import { ensureDefaultKits } from '@/lib/kits';
 import { Part, Review, User, Vehicle, VehicleMake } from '@/models';
 import { makes, vehicleModels } from '@/db/seed-data/vehicles';
 
@@ -97,6 +98,7 @@ export async function seedDemo(env: Record<string, string | undefined> = process
 
   // The default shipping zones and tax rates, once per database (an owner's deletions stay deleted).
   await ensureDefaultShipping();
+  await ensureDefaultKits();
 
   let reviews = 0;
   for (const [index, seed] of seedReviews.entries()) {

@@ -197,6 +197,7 @@ export const ADMIN_MENU = [
   'Shipping',
   'Taxes',
   'Discount Codes',
+  'Job Kits',
   'Shop Settings',
   'Import Mappings',
   'My Profile',

@@ -28,4 +28,5 @@ export { Cart } from './cart';
 export { CheckoutClaim } from './checkout-claim';
 export { ShippingZone, ShopSettings, TaxRate } from './shipping';
 export { DiscountCode, DiscountRedemption } from './discount';
+export { JobKit } from './job-kit';
 export { ImportMappings } from './import-mappings';

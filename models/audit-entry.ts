@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'import-mappings.update',
   'profile.update',
+  'kit.create',
+  'kit.update',
+  'kit.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_KINDS = [
@@ -37,6 +40,7 @@ export const AUDIT_TARGET_KINDS = [
   'discount-code',
   'settings',
   'profile',
+  'job-kit',
 ] as const;
 
 /**

@@ -26,6 +26,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'settings.update': 'Shop settings changed',
   'import-mappings.update': 'Import mappings changed',
   'profile.update': "Customer's profile edited",
+  'kit.create': 'Job kit created',
+  'kit.update': 'Job kit edited',
+  'kit.delete': 'Job kit deleted',
 };
 
 const cut = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);
@@ -70,6 +73,7 @@ function targetHref(entry: AuditEntryDTO): string | null {
   if (entry.target.kind === 'tax-rate') return '/dashboard/taxes';
   if (entry.action === 'import-mappings.update') return '/dashboard/importMappings';
   if (entry.target.kind === 'settings') return '/dashboard/settings';
+  if (entry.target.kind === 'job-kit') return '/dashboard/kits';
   return null;
 }
 

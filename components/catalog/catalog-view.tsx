@@ -6,6 +6,7 @@ import { CatalogLoading } from '@/components/catalog/catalog-loading';
 import { FiltersPanel } from '@/components/catalog/filters-panel';
 import { FitFilter } from '@/components/catalog/fit-filter';
 import { SortSelect } from '@/components/catalog/sort-select';
+import { JobKits } from '@/components/kits/job-kits';
 import { PartCard } from '@/components/parts/part-card';
 import { CardGrid } from '@/components/ui/card-grid';
 import { Pager } from '@/components/ui/pager';
@@ -52,6 +53,7 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
 
       <section aria-labelledby="results-heading" className="min-w-0 flex-1 space-y-6">
         {vehicle && <VehicleBanner vehicle={vehicle} href={withoutVehicleHref(basePath, params)} />}
+        {vehicle && <JobKits vehicle={vehicle} />}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="results-heading" className="text-lg font-semibold text-slate-900" aria-live="polite">
             {result.total.toLocaleString('en-US')} {result.total === 1 ? 'part' : 'parts'}

@@ -25,6 +25,7 @@ const ADMIN: Item[] = [
   { href: '/dashboard/shipping', label: 'Shipping' },
   { href: '/dashboard/taxes', label: 'Taxes' },
   { href: '/dashboard/discountCodes', label: 'Discount Codes' },
+  { href: '/dashboard/kits', label: 'Job Kits' },
   { href: '/dashboard/settings', label: 'Shop Settings' },
   { href: '/dashboard/importMappings', label: 'Import Mappings' },
 ];

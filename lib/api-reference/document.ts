@@ -10,6 +10,7 @@ import { orderPaths } from '@/lib/orders/openapi';
 import { paymentPaths } from '@/lib/payments/openapi';
 import { jobPaths } from '@/lib/jobs/openapi';
 import { importMappingPaths } from '@/lib/imports/openapi-mappings';
+import { kitPaths } from '@/lib/kits/openapi';
 import { storagePaths } from '@/lib/storage/openapi';
 import { reviewPaths } from '@/lib/reviews/openapi';
 import { vehiclePaths } from '@/lib/vehicles/openapi';
@@ -83,9 +84,10 @@ export function buildOpenApiDocument(serverUrl?: string) {
       ...accountPaths,
       ...authPaths,
       ...checkoutAdminPaths,
+      ...kitPaths,
+      ...importMappingPaths,
       ...storagePaths,
       ...jobPaths,
-      ...importMappingPaths,
       ...referencePaths,
     },
   });

@@ -53,7 +53,7 @@ export type CartView = {
   leftInGuestCart?: number;
 };
 
-type StoredLine = { partId: Types.ObjectId; quantity: number; addedPrice: number; addedAt: Date };
+export type StoredLine = { partId: Types.ObjectId; quantity: number; addedPrice: number; addedAt: Date };
 
 const PART_FIELDS = {
   name: 1,
@@ -220,9 +220,9 @@ export async function cartCount(owner: string): Promise<number> {
 const WRITE_ATTEMPTS = 6;
 
 /** Answers a cart's new lines; the write is filtered on the revision read, so a concurrent write makes it read again and retry. */
-type Change = (lines: StoredLine[], parts: Map<string, CartPart>) => Promise<StoredLine[]> | StoredLine[];
+export type Change = (lines: StoredLine[], parts: Map<string, CartPart>) => Promise<StoredLine[]> | StoredLine[];
 
-async function writeLines(owner: string, change: Change): Promise<CartView> {
+export async function writeLines(owner: string, change: Change): Promise<CartView> {
   return (await inTurn(owner, () => writeInTurn(owner, change, { view: true }))).view!;
 }
 
@@ -293,7 +293,7 @@ async function writeInTurn(
 }
 
 /** The sold part a line is written for (404 otherwise); a part not yet in the cart is read uncached, as anyone may send its id. */
-async function soldPart(partId: Types.ObjectId, parts: Map<string, CartPart>): Promise<CartPart> {
+export async function soldPart(partId: Types.ObjectId, parts: Map<string, CartPart>): Promise<CartPart> {
   const part = parts.get(String(partId)) ?? (await partsById([partId])).get(String(partId));
   if (!isSold(part)) throw new NotFoundError('Part not found');
   parts.set(String(partId), part);
@@ -301,7 +301,7 @@ async function soldPart(partId: Types.ObjectId, parts: Map<string, CartPart>): P
 }
 
 /** A line's quantity judged by the part's rules: its minimum (400), an order's maximum (400) and its stock (409, the spec's text). */
-function assertQuantity(part: CartPart, quantity: number): void {
+export function assertQuantity(part: CartPart, quantity: number): void {
   if (quantity > ORDER_MAX.lineQuantity) throw new ValidationError(ORDER_MAX_TEXT.quantity, { quantity: [ORDER_MAX_TEXT.quantity] });
   if (quantity < part.minimumQuantity) {
     const message = minimumQuantityMessage(part.minimumQuantity);
@@ -311,7 +311,7 @@ function assertQuantity(part: CartPart, quantity: number): void {
 }
 
 /** Refuses (400) a cart whose goods, at its parts' prices, would cost more than an order may. */
-function assertCartTotal(lines: StoredLine[], parts: Map<string, CartPart>): void {
+export function assertCartTotal(lines: StoredLine[], parts: Map<string, CartPart>): void {
   const cents = lines.reduce((sum, line) => sum + toCents(parts.get(String(line.partId))?.price ?? line.addedPrice) * line.quantity, 0);
   if (cents > ORDER_MAX.totalCents) throw new ValidationError(ORDER_MAX_TEXT.total);
 }

@@ -4,3 +4,4 @@ export * from './destination';
 export * from './hint';
 export * from './identity';
 export * from './recent';
+export * from './add-lines';

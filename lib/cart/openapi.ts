@@ -3,7 +3,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { id, nullable } from '@/lib/openapi/responses';
 import type { CartLineView, CartView } from './cart';
 import { body, CART_CALLER, errors, json, op, WRITE_ERRORS } from '@/lib/openapi/shared';
-import { addCartLineSchema, cartQuantitySchema } from '@/lib/validations/checkout';
+import { addCartLineSchema, addCartLinesSchema, cartQuantitySchema } from '@/lib/validations/checkout';
 import { objectIdSchema } from '@/lib/validations/common';
 
 export const cartLineSchema: z.ZodType<CartLineView> = z
@@ -56,12 +56,16 @@ export const cartPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/cart/lines': {
-    post: op('Cart', "Add a part to the cart (to its line if it has one); the part's minimum and stock apply", {
-      operationId: 'addCartLine',
-      security: CART_CALLER,
-      requestBody: body(addCartLineSchema),
-      responses: { '201': json(cartSchema, 'The cart'), ...errors(...WRITE_ERRORS, 404, 409) },
-    }),
+    post: op(
+      'Cart',
+      "Add a part to the cart (to its line if it has one), or several at once for a vehicle (a job kit: all or nothing, each checked to fit); the parts' minimum and stock apply",
+      {
+        operationId: 'addCartLine',
+        security: CART_CALLER,
+        requestBody: body(z.union([addCartLineSchema, addCartLinesSchema])),
+        responses: { '201': json(cartSchema, 'The cart'), ...errors(...WRITE_ERRORS, 404, 409) },
+      },
+    ),
   },
   '/api/cart/lines/{partId}': {
     patch: op('Cart', "Set a line's quantity", {

@@ -84,7 +84,7 @@ export const DEFAULT_TAX_RATES = [
 ].map((rate) => ({ ...rate, region: '', taxShipping: true, label: 'VAT' }));
 
 /** Inserts documents, leaving alone those that already exist (same id or unique key). */
-async function insertMissing(write: () => Promise<unknown>): Promise<void> {
+export async function insertMissing(write: () => Promise<unknown>): Promise<void> {
   try {
     await write();
   } catch (error) {

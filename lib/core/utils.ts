@@ -41,3 +41,8 @@ export function safeRedirectUrl(raw: string, origin: string): string {
 
 /** A stored date as the API answers it: ISO 8601, or null when absent. */
 export const isoOrNull = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
+
+/** Text matched literally inside a regular expression (user input never becomes a pattern). */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -6,6 +6,7 @@ import { pruneCarts } from '@/lib/cart';
 import { catalogSearch } from '@/lib/catalog';
 import { repairRecentStock } from '@/lib/stock';
 import { ensureDefaultShipping, pruneCheckoutClaims } from '@/lib/checkout';
+import { ensureDefaultKits } from '@/lib/kits';
 
 /** The shop's background jobs, run by the process's timers on a Node host or by Vercel Cron (no timer outlives a request there).
  * Every job is safe in several instances at once: each rests on the request paths' unique keys. */
@@ -54,8 +55,12 @@ const scheduled = (name: JobName, everyMs: number): Job => ({ name, run: () => r
 /** The default shipping zones and tax rates, once per database (a database seeded earlier is marked). */
 const DEFAULT_SHIPPING: Job = { name: 'default shipping', run: () => ensureDefaultShipping(), everyMs: 0 };
 
+/** The default job kits (front and rear brakes, a service), once per database. */
+const DEFAULT_KITS: Job = { name: 'default kits', run: () => ensureDefaultKits(), everyMs: 0 };
+
 const JOBS: Job[] = [
   DEFAULT_SHIPPING,
+  DEFAULT_KITS,
   scheduled('stock-repair', 0),
   scheduled('order-intents', MINUTE / 2),
   scheduled('order-emails', 5 * MINUTE),

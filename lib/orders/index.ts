@@ -16,3 +16,4 @@ export * from './placement';
 export * from './tracking';
 export * from './types';
 export * from './release-hooks';
+export * from './sales';

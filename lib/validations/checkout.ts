@@ -5,6 +5,7 @@ import { regionCode, regionFollowsPostcode, regionMismatchMessage, regionOfPostc
 import { orderNumberOf, TYPED_ORDER_NUMBER } from '@/lib/validations/order-number';
 import { emailSchema, objectIdSchema } from './common';
 import { ORDER_MAX, ORDER_MAX_TEXT, lineQuantitySchema } from './orders';
+import { vehicleChoiceSchema } from './vehicles';
 
 /** Cart and checkout calls (issue 29); amounts in dollars with cents, as the rest of the API. */
 
@@ -12,6 +13,19 @@ const quantity = lineQuantitySchema.min(1, 'Quantity must be at least 1');
 
 export const addCartLineSchema = z.object({ partId: objectIdSchema, quantity });
 export const cartQuantitySchema = z.object({ quantity });
+
+/** `POST /api/cart/lines` with several lines (a job kit): all or nothing, each line checked to fit the vehicle. */
+export const addCartLinesSchema = z
+  .object({
+    lines: z
+      .array(addCartLineSchema, { error: 'Give the lines to add' })
+      .min(1, 'Give the lines to add')
+      .max(ORDER_MAX.lines, `A cart holds at most ${ORDER_MAX.lines} different parts`)
+      .refine((lines) => new Set(lines.map((line) => line.partId)).size === lines.length, 'Give each part once'),
+    vehicle: vehicleChoiceSchema,
+  })
+  .strict();
+export type AddCartLinesInput = z.infer<typeof addCartLinesSchema>;
 
 /** Control characters in one-line fields could inject a line into the shop's emails (header-style injection). */
 const CONTROL = /\p{Cc}/u;

@@ -1,12 +1,19 @@
-import { cartCaller, cartViewAnswer } from '@/lib/cart';
+import { z } from 'zod';
+import { addLinesToCart, cartCaller, cartViewAnswer } from '@/lib/cart';
 import { addToCart } from '@/lib/cart';
-import { otherMethods, readJson, route } from '@/lib/platform/http';
-import { addCartLineSchema } from '@/lib/validations/checkout';
+import { otherMethods, parseInput, readJson, route } from '@/lib/platform/http';
+import { addCartLineSchema, addCartLinesSchema } from '@/lib/validations/checkout';
 
-/** POST /api/cart/lines `{ partId, quantity }`: adds to the part's line (or a new line); answers the cart. */
+/** POST /api/cart/lines `{ partId, quantity }`: adds to the part's line (or a new line); answers the cart.
+ * `{ lines: [{ partId, quantity }], vehicle }`: several at once (a job kit), all or nothing, each checked to fit the vehicle. */
 export const POST = route(async (req) => {
   const caller = await cartCaller(req);
-  const { partId, quantity } = await readJson(req, addCartLineSchema);
+  const body = await readJson(req, z.unknown());
+  if (body && typeof body === 'object' && 'lines' in body) {
+    const { lines, vehicle } = parseInput(addCartLinesSchema, body);
+    return cartViewAnswer(caller, await addLinesToCart(caller.owner, lines, vehicle), 201);
+  }
+  const { partId, quantity } = parseInput(addCartLineSchema, body);
   return cartViewAnswer(caller, await addToCart(caller.owner, partId, quantity), 201);
 });
 

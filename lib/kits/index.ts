@@ -1,0 +1,5 @@
+export * from './admin';
+export * from './choice';
+export * from './defaults';
+export * from './proposals';
+export * from './types';

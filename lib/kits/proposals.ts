@@ -1,0 +1,147 @@
+import 'server-only';
+import { Types } from 'mongoose';
+import { lineProblems, type CartLineView, type SavedDestination } from '@/lib/cart';
+import { TAGS, type VehicleChoice } from '@/lib/catalog';
+import { tagCatalogRead } from '@/lib/platform/cache';
+import { priceCart } from '@/lib/checkout';
+import { unitsSoldByPart } from '@/lib/orders';
+import { connectDb } from '@/lib/platform/db';
+import { fromCents, toCents } from '@/lib/core/money';
+import { escapeRegex } from '@/lib/core/utils';
+import { quoteSchema } from '@/lib/validations/checkout';
+import { Part } from '@/models';
+import { readKits, type JobKitDTO, type KitLine } from './admin';
+import { chooseFor, type CandidatePart } from './choice';
+import type { KitsAnswer, ProposedKit, ProposedLine } from './types';
+
+/** The jobs proposed for a vehicle (issue 46, Build item 7): one fitting part per line and the job's delivered total. */
+
+export const KIT_TEXT = { shippingAtCheckout: 'shipping calculated at checkout' } as const;
+
+/** Enough for any vehicle's parts of a few jobs' kinds. */
+const MAX_CANDIDATES = 5000;
+
+const CANDIDATE_FIELDS = {
+  name: 1,
+  brand: 1,
+  partNumber: 1,
+  img: 1,
+  category: 1,
+  unit: 1,
+  position: 1,
+  partTypeId: 1,
+  price: 1,
+  availableQuantity: 1,
+  minimumQuantity: 1,
+  weightKg: 1,
+  fitment: 1,
+} as const;
+
+type StoredCandidate = Omit<CandidatePart, '_id'> & { _id: Types.ObjectId };
+
+/** Sold parts of the lines' kinds with rows naming the vehicle's make and model (the rest of the fit is decided in code),
+ * cached as one entry tagged with each part (a price or stock change expires it) and the lists' tag (a new part). */
+async function candidatesFor(lines: KitLine[], vehicle: VehicleChoice): Promise<CandidatePart[]> {
+  'use cache';
+  const types = [...new Set(lines.flatMap((line) => (line.partTypeId === null ? [] : [line.partTypeId])))];
+  const categories = [...new Set(lines.flatMap((line) => (line.category === null ? [] : [line.category])))];
+  const exact = (name: string) => ({ $regex: `^${escapeRegex(name)}$`, $options: 'i' });
+  await connectDb();
+  const parts = await Part.collection
+    .find<StoredCandidate>(
+      {
+        archivedAt: null,
+        $or: [{ partTypeId: { $in: types } }, { category: { $in: categories } }],
+        // Not $elemMatch on fields (FerretDB v1 lacks it): the row matching year and engine is found in code.
+        'fitment.make': exact(vehicle.make),
+        'fitment.model': exact(vehicle.model),
+      },
+      { projection: CANDIDATE_FIELDS },
+    )
+    .limit(MAX_CANDIDATES)
+    .toArray();
+  tagCatalogRead(TAGS.catalog, ...parts.map((part) => TAGS.part(String(part._id))));
+  return parts.map((part) => ({ ...part, _id: String(part._id) }));
+}
+
+/** A proposed part as a cart line, for the checkout's quote. */
+const cartLineOf = (part: CandidatePart, quantity: number): CartLineView => ({
+  partId: part._id,
+  name: part.name,
+  img: part.img ?? null,
+  brand: part.brand ?? null,
+  partNumber: part.partNumber ?? null,
+  category: part.category ?? null,
+  unit: part.unit ?? 'piece',
+  unitPrice: part.price,
+  addedPrice: part.price,
+  quantity,
+  minimumQuantity: part.minimumQuantity,
+  availableQuantity: part.availableQuantity,
+  lineTotal: fromCents(toCents(part.price) * quantity),
+  weightKg: part.weightKg ?? null,
+  problems: lineProblems({ quantity, addedPrice: part.price }, { ...part, _id: new Types.ObjectId(part._id), archivedAt: null }),
+});
+
+async function proposeKit(
+  kit: JobKitDTO,
+  candidates: CandidatePart[],
+  vehicle: VehicleChoice,
+  sold: Record<string, number>,
+  destination: SavedDestination | null,
+): Promise<ProposedKit> {
+  const taken = new Set<string>();
+  const cartLines: CartLineView[] = [];
+  const lines = kit.lines.map((line): ProposedLine => {
+    const choice = chooseFor(line, candidates, vehicle, sold, taken);
+    if (!choice.part) return { label: line.label, quantity: line.quantity, part: null, lineTotal: 0, missing: choice.missing };
+    const { part, quantity, fit } = choice;
+    taken.add(part._id);
+    cartLines.push(cartLineOf(part, quantity));
+    return {
+      label: line.label,
+      quantity,
+      part: {
+        _id: part._id,
+        name: part.name,
+        brand: part.brand ?? null,
+        partNumber: part.partNumber ?? null,
+        img: part.img ?? null,
+        unit: part.unit ?? 'piece',
+        price: part.price,
+        fit,
+      },
+      lineTotal: fromCents(toCents(part.price) * quantity),
+      missing: null,
+    };
+  });
+  return { _id: kit._id, name: kit.name, lines, complete: lines.every((line) => line.part), ...(await totalOf(cartLines, destination)) };
+}
+
+/** The job's goods, and with a destination the cheapest delivered total a quote would give (lib/checkout's rules). */
+async function totalOf(lines: CartLineView[], destination: SavedDestination | null) {
+  const goods = fromCents(lines.reduce((sum, line) => sum + toCents(line.unitPrice) * line.quantity, 0));
+  const place = destination ? quoteSchema.safeParse(destination) : null;
+  if (!lines.length || !place?.success) return { goods, shipping: null, tax: null, total: goods, note: KIT_TEXT.shippingAtCheckout };
+  const { quote } = await priceCart(lines, place.data);
+  const method = quote.methods[0];
+  if (!method) return { goods, shipping: null, tax: quote.tax, total: quote.total, note: KIT_TEXT.shippingAtCheckout };
+  return { goods, shipping: method.amount, tax: method.tax, total: method.total, note: null };
+}
+
+/** Every job with its proposal for the vehicle, priced for the buyer's destination when known. */
+export async function proposeKits(vehicle: VehicleChoice, destination: SavedDestination | null): Promise<KitsAnswer> {
+  const kits = await readKits();
+  const [candidates, sold] = await Promise.all([
+    candidatesFor(
+      kits.flatMap((kit) => kit.lines),
+      vehicle,
+    ),
+    unitsSoldByPart(),
+  ]);
+  return {
+    vehicle,
+    destination: destination && quoteSchema.safeParse(destination).success ? destination : null,
+    kits: await Promise.all(kits.map((kit) => proposeKit(kit, candidates, vehicle, sold, destination))),
+  };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { CATEGORY_SLUGS } from '@/content/categories';
+
+/** The admin's job kits (issue 46): a job's name and lines, each a part type or category, a position and a quantity. */
+
+export const KIT_LINE_NEEDS_TYPE = 'Give a part type or a category';
+export const MAX_KIT_LINES = 20;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || null);
+
+export const kitLineSchema = z
+  .object({
+    label: text('Label', 60),
+    // PCdb PartTerminologyID, matched against a part's partTypeId.
+    partTypeId: z
+      .number({ error: 'Part type must be a PCdb PartTerminologyID' })
+      .int('Part type must be a whole number')
+      .min(1, 'Part type must be a PCdb PartTerminologyID')
+      .max(999_999, 'Part type must be a PCdb PartTerminologyID')
+      .nullish()
+      .transform((value) => value ?? null),
+    category: z
+      .enum(CATEGORY_SLUGS, { error: 'Choose a category' })
+      .nullish()
+      .transform((value) => value ?? null),
+    keyword: optionalText('Keyword', 40),
+    position: optionalText('Position', 60),
+    quantity: z
+      .number({ error: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(100, 'Quantity is at most 100'),
+    perCylinder: z.boolean({ error: 'Per cylinder must be true or false' }).optional().default(false),
+  })
+  .strict()
+  .refine((line) => line.partTypeId !== null || line.category !== null, { message: KIT_LINE_NEEDS_TYPE, path: ['partTypeId'] });
+export type KitLineInput = z.infer<typeof kitLineSchema>;
+
+const kitFields = {
+  name: text('Name', 60),
+  lines: z
+    .array(kitLineSchema, { error: 'Give the job its lines' })
+    .min(1, 'A job needs at least one line')
+    .max(MAX_KIT_LINES, `A job has at most ${MAX_KIT_LINES} lines`),
+  position: z
+    .number({ error: 'Position must be a number' })
+    .int('Position must be a whole number')
+    .min(0, 'Position cannot be negative')
+    .max(1000, 'Position is at most 1000')
+    .optional(),
+};
+
+/** POST /api/admin/kits. */
+export const kitSchema = z.object(kitFields).strict();
+export type KitInput = z.infer<typeof kitSchema>;
+
+/** PATCH /api/admin/kits/{id}: any of the fields. */
+export const kitPatchSchema = z
+  .object({ name: kitFields.name.optional(), lines: kitFields.lines.optional(), position: kitFields.position })
+  .strict()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: 'Change at least one field' });
+export type KitPatchInput = z.infer<typeof kitPatchSchema>;

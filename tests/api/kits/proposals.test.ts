@@ -1,0 +1,264 @@
+/**
+ * GET /api/kits: each job's line proposes one part that fits the vehicle at the line's position (known fits first,
+ * then the best seller in paid orders, then the cheapest in stock), says so when none does, and totals the job
+ * for the buyer's saved destination with the checkout's own quote. Real database, real orders.
+ */
+import { Types } from 'mongoose';
+import { GET as kitsRoute } from '@/app/api/kits/route';
+import { destinationCookie } from '@/lib/cart/destination';
+import { ensureDefaultShipping } from '@/lib/checkout/defaults';
+import { KIT_TEXT, type KitsAnswer, type ProposedKit } from '@/lib/kits';
+import { JobKit, Order, Part } from '@/models';
+import { callRoute } from '@/tests/helpers/api';
+import { makePart } from '@/tests/helpers/factories';
+
+type Row = { make: string; model: string; yearFrom: number; yearTo: number; engine?: string; notes?: string; position?: string };
+type Fixture = {
+  name: string;
+  price: number;
+  stock?: number;
+  minimumQuantity?: number;
+  category?: string;
+  partTypeId?: number;
+  position?: string;
+  rows: Row[];
+};
+
+let made = 0;
+/** A make of its own per test: no other test's parts can fit it. */
+const newVehicle = (year = 2015) => ({ year, make: `Make${Date.now().toString(36)}${made++}`, model: 'Corolla' });
+
+async function part(fixture: Fixture): Promise<string> {
+  const id = await makePart({
+    name: fixture.name,
+    price: fixture.price,
+    stock: fixture.stock ?? 10,
+    minimumQuantity: fixture.minimumQuantity,
+  });
+  const set = {
+    category: fixture.category ?? 'brakes',
+    fitment: fixture.rows,
+    ...(fixture.partTypeId ? { partTypeId: fixture.partTypeId } : {}),
+    ...(fixture.position ? { position: fixture.position } : {}),
+  };
+  await Part.collection.updateOne({ _id: new Types.ObjectId(id) }, { $set: set });
+  return id;
+}
+
+/** A paid order of `quantity` units of a part (a checkout order's lines when `lines`). */
+async function sold(partId: string, quantity: number, { cancelled = false, paid = true } = {}) {
+  await Order.collection.insertOne({
+    partId: new Types.ObjectId(partId),
+    partName: 'x',
+    price: 1,
+    quantity: 1,
+    lines: [{ partId: new Types.ObjectId(partId), partName: 'x', unitPrice: 1, quantity, weightGrams: 0 }],
+    paid,
+    cancelledAt: cancelled ? new Date() : null,
+    name: 'Buyer',
+    email: 'buyer@example.com',
+    address: 'Somewhere 1',
+    phone: '123456',
+    status: 'pending',
+  });
+}
+
+const frontPads = { label: 'Front pads', partTypeId: 1684, category: 'brakes', keyword: 'pad set', position: 'front', quantity: 1 };
+let kitName = '';
+
+/** A job of its own per test, with these lines. */
+async function job(lines: Array<Record<string, unknown>>): Promise<void> {
+  kitName = `Job ${made++}`;
+  await JobKit.create({ name: kitName, nameKey: kitName.toLowerCase(), lines, position: 0 });
+}
+
+async function propose(vehicle: Record<string, unknown>, cookie?: string): Promise<ProposedKit> {
+  const query = new URLSearchParams(Object.entries(vehicle).map(([key, value]) => [key, String(value)]));
+  const res = await callRoute<KitsAnswer>(kitsRoute, `/api/kits?${query}`, cookie ? { headers: { cookie } } : {});
+  expect(res.status).toBe(200);
+  return res.body.kits.find((kit) => kit.name === kitName)!;
+}
+
+const row = (vehicle: { make: string; model: string }, extra: Partial<Row> = {}): Row => ({
+  ...vehicle,
+  yearFrom: 2014,
+  yearTo: 2019,
+  ...extra,
+});
+
+describe('the proposed part of a line', () => {
+  it('is the best seller in paid orders, cancelled and unpaid orders not counted', async () => {
+    const vehicle = newVehicle();
+    const [popular, cheap, cancelledHit] = await Promise.all([
+      part({ name: 'Popular Front Pad Set', price: 40, position: 'front', partTypeId: 1684, rows: [row(vehicle)] }),
+      part({ name: 'Cheap Front Pad Set', price: 20, position: 'front', partTypeId: 1684, rows: [row(vehicle)] }),
+      part({ name: 'Returned Front Pad Set', price: 30, position: 'front', partTypeId: 1684, rows: [row(vehicle)] }),
+    ]);
+    await sold(popular, 3);
+    await sold(cheap, 1);
+    await sold(cheap, 5, { cancelled: true });
+    await sold(cheap, 5, { paid: false });
+    await sold(cancelledHit, 9, { cancelled: true });
+    await job([frontPads]);
+    const kit = await propose(vehicle);
+    expect(kit.lines[0]).toMatchObject({
+      label: 'Front pads',
+      quantity: 1,
+      part: { _id: popular, fit: 'fits' },
+      lineTotal: 40,
+      missing: null,
+    });
+  });
+
+  it('is the cheapest in stock among equal sellers, skipping one short of the quantity', async () => {
+    const vehicle = newVehicle();
+    const ids = await Promise.all([
+      part({ name: 'Front Rotor A', price: 50, position: 'front', partTypeId: 1896, rows: [row(vehicle)] }),
+      part({ name: 'Front Rotor B', price: 45.5, position: 'front', partTypeId: 1896, rows: [row(vehicle)] }),
+      part({ name: 'Front Rotor C', price: 30, stock: 1, position: 'front', partTypeId: 1896, rows: [row(vehicle)] }),
+    ]);
+    await job([{ label: 'Front rotors', partTypeId: 1896, position: 'front', quantity: 2 }]);
+    const kit = await propose(vehicle);
+    expect(kit.lines[0]).toMatchObject({ quantity: 2, part: { _id: ids[1] }, lineTotal: 91 });
+  });
+
+  it('takes a best seller out of stock for the next one', async () => {
+    const vehicle = newVehicle();
+    const [gone, next] = await Promise.all([
+      part({ name: 'Gone Front Pad Set', price: 20, stock: 0, position: 'front', partTypeId: 1684, rows: [row(vehicle)] }),
+      part({ name: 'Next Front Pad Set', price: 60, position: 'front', partTypeId: 1684, rows: [row(vehicle)] }),
+    ]);
+    await sold(gone, 10);
+    await job([frontPads]);
+    expect((await propose(vehicle)).lines[0]!.part!._id).toBe(next);
+  });
+
+  it('fits the vehicle: make and model in any case, the year inside the rows, the chosen engine', async () => {
+    const vehicle = newVehicle(2015);
+    const [fits] = await Promise.all([
+      part({
+        name: 'Fitting Front Pad Set',
+        price: 90,
+        position: 'front',
+        partTypeId: 1684,
+        rows: [row(vehicle, { yearFrom: 2015, yearTo: 2015 })],
+      }),
+      part({ name: 'Too New Front Pad Set', price: 10, position: 'front', partTypeId: 1684, rows: [row(vehicle, { yearFrom: 2016 })] }),
+      part({ name: 'Too Old Front Pad Set', price: 10, position: 'front', partTypeId: 1684, rows: [row(vehicle, { yearTo: 2014 })] }),
+      part({ name: 'Other Model Pad Set', price: 10, position: 'front', partTypeId: 1684, rows: [{ ...row(vehicle), model: 'Camry' }] }),
+      part({ name: 'Other Engine Pad Set', price: 10, position: 'front', partTypeId: 1684, rows: [row(vehicle, { engine: '2.0L I4' })] }),
+    ]);
+    await job([frontPads]);
+    const shouted = { ...vehicle, make: vehicle.make.toUpperCase(), model: 'corolla', engine: '1.8L I4' };
+    expect((await propose(shouted)).lines[0]!.part!._id).toBe(fits);
+  });
+
+  it('prefers a part known to fit to a cheaper one whose notes must be checked', async () => {
+    const vehicle = newVehicle();
+    const [known, noted] = await Promise.all([
+      part({ name: 'Known Front Pad Set', price: 80, position: 'front', partTypeId: 1684, rows: [row(vehicle)] }),
+      part({
+        name: 'Noted Front Pad Set',
+        price: 10,
+        position: 'front',
+        partTypeId: 1684,
+        rows: [row(vehicle, { notes: 'With 288 mm rotors' })],
+      }),
+    ]);
+    await job([frontPads]);
+    expect((await propose(vehicle)).lines[0]!.part).toMatchObject({ _id: known, fit: 'fits' });
+    await Part.collection.updateOne({ _id: new Types.ObjectId(known) }, { $set: { availableQuantity: 0 } });
+    expect((await propose(vehicle)).lines[0]!.part).toMatchObject({ _id: noted, fit: 'check' });
+  });
+
+  it("honours the line's position: the row's own position first, else the part's; no position takes unpositioned parts", async () => {
+    const vehicle = newVehicle();
+    const [front, rowFront] = await Promise.all([
+      part({ name: 'Front Pad Set', price: 50, position: 'front', partTypeId: 1684, rows: [row(vehicle)] }),
+      part({ name: 'Axle Pad Set', price: 45, partTypeId: 1684, rows: [row(vehicle, { position: 'Front' })] }),
+      part({ name: 'Rear Pad Set', price: 5, position: 'rear', partTypeId: 1684, rows: [row(vehicle)] }),
+      part({ name: 'Rear Row Pad Set', price: 5, position: 'front', partTypeId: 1684, rows: [row(vehicle, { position: 'Rear' })] }),
+      part({ name: 'Wiper Blade 22 in', price: 12, category: 'wipers', rows: [row(vehicle)] }),
+      part({ name: 'Rear Wiper Blade 12 in', price: 9, category: 'wipers', position: 'rear', rows: [row(vehicle)] }),
+    ]);
+    await job([frontPads, { label: 'Wipers', category: 'wipers', keyword: 'wiper blade', quantity: 1 }]);
+    const kit = await propose(vehicle);
+    expect(kit.lines[0]!.part!._id).toBe(rowFront);
+    expect(kit.lines[1]!.part!.name).toBe('Wiper Blade 22 in');
+    await Part.collection.updateOne({ _id: new Types.ObjectId(rowFront) }, { $set: { availableQuantity: 0 } });
+    expect((await propose(vehicle)).lines[0]!.part!._id).toBe(front);
+  });
+
+  it('matches by part type where the part has one, else by category and a word of its name', async () => {
+    const vehicle = newVehicle();
+    const [typed, untyped] = await Promise.all([
+      part({ name: 'Premium Rotor', price: 70, position: 'front', partTypeId: 1896, rows: [row(vehicle)] }),
+      part({ name: 'Plain Front Pad Set', price: 25, position: 'front', rows: [row(vehicle)] }),
+      // Named like pads, but its part type says rotor: not a pad.
+      part({ name: 'Rotor and Pad Set Bundle', price: 5, position: 'front', partTypeId: 1896, rows: [row(vehicle)] }),
+      part({ name: 'Front Caliper', price: 5, position: 'front', rows: [row(vehicle)] }),
+    ]);
+    await job([frontPads, { label: 'Front rotors', partTypeId: 1896, position: 'front', quantity: 2 }]);
+    const kit = await propose(vehicle);
+    expect(kit.lines[0]!.part!._id).toBe(untyped);
+    expect(kit.lines[1]!.part!._id).not.toBe(typed); // the bundle is cheaper and of the type
+    expect(kit.lines[1]!.part!.name).toBe('Rotor and Pad Set Bundle');
+  });
+
+  it('says so for a line with no fitting part, and for one whose fitting parts are out of stock', async () => {
+    const vehicle = newVehicle();
+    await part({ name: 'Empty Front Pad Set', price: 20, stock: 0, position: 'front', partTypeId: 1684, rows: [row(vehicle)] });
+    await job([frontPads, { label: 'Wear sensor', category: 'brakes', keyword: 'wear sensor', position: 'front', quantity: 1 }]);
+    const kit = await propose(vehicle);
+    expect(kit.lines).toEqual([
+      { label: 'Front pads', quantity: 1, part: null, lineTotal: 0, missing: 'out-of-stock' },
+      { label: 'Wear sensor', quantity: 1, part: null, lineTotal: 0, missing: 'no-fitting-part' },
+    ]);
+    expect(kit).toMatchObject({ complete: false, goods: 0, total: 0 });
+  });
+
+  it("takes one spark plug per cylinder of the chosen engine, else the line's count, never under the part's minimum", async () => {
+    const vehicle = newVehicle();
+    const plug = await part({ name: 'Iridium Spark Plug', price: 10, category: 'ignition', partTypeId: 7212, rows: [row(vehicle)] });
+    await job([{ label: 'Spark plugs', partTypeId: 7212, quantity: 4, perCylinder: true }]);
+    expect((await propose({ ...vehicle, engine: '3.5L V6' })).lines[0]!.quantity).toBe(6);
+    expect((await propose(vehicle)).lines[0]!.quantity).toBe(4);
+    await Part.collection.updateOne({ _id: new Types.ObjectId(plug) }, { $set: { minimumQuantity: 8 } });
+    expect((await propose({ ...vehicle, engine: '3.5L V6' })).lines[0]).toMatchObject({ quantity: 8, lineTotal: 80 });
+  });
+});
+
+describe("a job's total", () => {
+  it('is the goods and "shipping calculated at checkout" without a destination', async () => {
+    const vehicle = newVehicle();
+    await part({ name: 'Total Front Pad Set', price: 30.1, position: 'front', partTypeId: 1684, rows: [row(vehicle)] });
+    await part({ name: 'Total Front Rotor', price: 45.45, position: 'front', partTypeId: 1896, rows: [row(vehicle)] });
+    await job([frontPads, { label: 'Front rotors', partTypeId: 1896, position: 'front', quantity: 2 }]);
+    const kit = await propose(vehicle);
+    expect(kit).toMatchObject({ complete: true, goods: 121, shipping: null, tax: null, total: 121, note: KIT_TEXT.shippingAtCheckout });
+  });
+
+  it("adds the shipping and tax the checkout's quote gives for the saved destination", async () => {
+    await ensureDefaultShipping();
+    const vehicle = newVehicle();
+    await part({ name: 'Delivered Front Pad Set', price: 30, position: 'front', partTypeId: 1684, rows: [row(vehicle)] });
+    await job([frontPads]);
+    const cookie = destinationCookie({ country: 'GB', postalCode: 'LS1 4AP' }).split(';')[0]!;
+    const kit = await propose(vehicle, cookie);
+    // The default United Kingdom zone: Standard at $6.00 under $75; VAT 20% on the goods and the delivery.
+    expect(kit).toMatchObject({ goods: 30, shipping: 6, tax: 7.2, total: 43.2, note: null });
+  });
+});
+
+describe('GET /api/kits', () => {
+  it.each([
+    ['no vehicle', {}, 'year'],
+    ['no model', { year: 2015, make: 'Toyota' }, 'model'],
+    ['a year out of range', { year: 1900, make: 'Toyota', model: 'Corolla' }, 'year'],
+  ])('refuses %s with 400 and field errors', async (_name, vehicle, field) => {
+    const query = new URLSearchParams(Object.entries(vehicle).map(([key, value]) => [key, String(value)]));
+    const res = await callRoute(kitsRoute, `/api/kits?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toHaveProperty(field);
+  });
+});
