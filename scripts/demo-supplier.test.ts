@@ -29,22 +29,22 @@ const COMMON_YEARS = [2014, 2015, 2016];
 
 /** Each job line: the part types (and positions) any one of which does. */
 const JOB_LINES: Record<string, Array<[number, number?]>> = {
-  'front pads': [[1101, 22]],
-  'front rotors': [[1102, 22]],
+  'front pads': [[1684, 22]],
+  'front rotors': [[1896, 22]],
   'front wear sensor': [[1103, 22]],
   'rear pads or shoes': [
-    [1101, 30],
+    [1684, 30],
     [1104, 30],
   ],
   'rear rotors or drums': [
-    [1102, 30],
+    [1896, 30],
     [1105, 30],
   ],
-  'oil filter': [[1201]],
-  'air filter': [[1202]],
-  'cabin filter': [[1203]],
-  'wiper blades': [[2001, 22]],
-  'spark plugs': [[1301]],
+  'oil filter': [[5340]],
+  'air filter': [[6192]],
+  'cabin filter': [[6832]],
+  'wiper blades': [[8852, 22]],
+  'spark plugs': [[7212]],
   battery: [[1601]],
 };
 const ROTOR_QUALS = ['With 288 mm front rotors', 'With 320 mm front rotors'];
@@ -239,7 +239,7 @@ describe('the demo supplier', () => {
       .map(appsOf)
       .flat()
       .filter((app) => 'baseVehicleId' in app.vehicle && app.vehicle.baseVehicleId === id);
-    const frontPads = apps.filter((app) => app.partTypeId === 1101 && app.positionId === 22);
+    const frontPads = apps.filter((app) => app.partTypeId === 1684 && app.positionId === 22);
     expect(frontPads.map((app) => app.quals.map((qual) => qual.text)).sort()).toEqual(ROTOR_QUALS.map((text) => [text]));
     const rowsByPart = Map.groupBy(apps, (app) => app.part);
     const differingByQual = [...rowsByPart.values()].filter(

@@ -43,7 +43,7 @@ const diameter = (values: string[]) => [{ name: 'Diameter', values, uom: 'MM' }]
 
 export const LINES: readonly Line[] = [
   {
-    partTypeId: 1101,
+    partTypeId: 1684,
     name: 'Disc Brake Pad Set',
     category: 'brakes',
     positionId: 22,
@@ -54,7 +54,7 @@ export const LINES: readonly Line[] = [
     attributes: brakeFriction,
   },
   {
-    partTypeId: 1101,
+    partTypeId: 1684,
     name: 'Disc Brake Pad Set',
     category: 'brakes',
     positionId: 30,
@@ -66,7 +66,7 @@ export const LINES: readonly Line[] = [
     attributes: brakeFriction,
   },
   {
-    partTypeId: 1102,
+    partTypeId: 1896,
     name: 'Disc Brake Rotor',
     category: 'brakes',
     positionId: 22,
@@ -77,7 +77,7 @@ export const LINES: readonly Line[] = [
     attributes: diameter(['280', '296', '310', '328']),
   },
   {
-    partTypeId: 1102,
+    partTypeId: 1896,
     name: 'Disc Brake Rotor',
     category: 'brakes',
     positionId: 30,
@@ -124,7 +124,7 @@ export const LINES: readonly Line[] = [
   },
   { partTypeId: 1106, name: 'Brake Hydraulic Hose', category: 'brakes', positionId: 22, qty: 2, share: 2, price: [12, 34], weightLb: 0.4 },
   {
-    partTypeId: 1201,
+    partTypeId: 5340,
     name: 'Engine Oil Filter',
     category: 'filters',
     qty: 1,
@@ -133,9 +133,9 @@ export const LINES: readonly Line[] = [
     weightLb: 0.8,
     attributes: [{ name: 'Thread Size', values: ['3/4-16', 'M20 x 1.5', 'M22 x 1.5'] }],
   },
-  { partTypeId: 1202, name: 'Engine Air Filter', category: 'filters', qty: 1, share: 5, price: [12, 39], weightLb: 0.9 },
+  { partTypeId: 6192, name: 'Engine Air Filter', category: 'filters', qty: 1, share: 5, price: [12, 39], weightLb: 0.9 },
   {
-    partTypeId: 1203,
+    partTypeId: 6832,
     name: 'Cabin Air Filter',
     category: 'filters',
     qty: 1,
@@ -146,7 +146,7 @@ export const LINES: readonly Line[] = [
   },
   { partTypeId: 1204, name: 'Fuel Filter', category: 'filters', qty: 1, share: 2, price: [14, 49], weightLb: 0.7 },
   {
-    partTypeId: 1301,
+    partTypeId: 7212,
     name: 'Spark Plug',
     category: 'ignition',
     qty: 4,
@@ -272,7 +272,7 @@ export const LINES: readonly Line[] = [
     weightLb: 22,
   },
   {
-    partTypeId: 2001,
+    partTypeId: 8852,
     name: 'Windshield Wiper Blade',
     category: 'wipers',
     positionId: 22,
@@ -323,23 +323,23 @@ export const KIT_LINE: Line = {
 
 /** The lines of the jobs the demo promises on each of its 30 common vehicles; an inner list is "one of these". */
 export const JOBS: ReadonlyArray<{ name: string; lines: Array<Array<[number, PositionId?]>> }> = [
-  { name: 'Front brake job', lines: [[[1101, 22]], [[1102, 22]], [[1103, 22]]] },
+  { name: 'Front brake job', lines: [[[1684, 22]], [[1896, 22]], [[1103, 22]]] },
   {
     name: 'Rear brake job',
     lines: [
       [
-        [1101, 30],
+        [1684, 30],
         [1104, 30],
       ],
       [
-        [1102, 30],
+        [1896, 30],
         [1105, 30],
       ],
     ],
   },
-  { name: 'Filters', lines: [[[1201]], [[1202]], [[1203]]] },
-  { name: 'Wiper blades', lines: [[[2001, 22]]] },
-  { name: 'Spark plugs', lines: [[[1301]]] },
+  { name: 'Filters', lines: [[[5340]], [[6192]], [[6832]]] },
+  { name: 'Wiper blades', lines: [[[8852, 22]]] },
+  { name: 'Spark plugs', lines: [[[7212]]] },
   { name: 'Battery', lines: [[[1601]]] },
 ];
 
@@ -580,16 +580,16 @@ export const rotorQualText = (size: string) => `With ${size} mm front rotors`;
 
 /** The shop's own picture of each kind of part (public/images/parts), by part type and position; lines without one send none. */
 export const LINE_IMAGES: Record<string, string> = {
-  '1101@22': 'ceramic-front-brake-pad-set',
-  '1101@30': 'rear-disc-brake-pad-set',
-  '1102@22': 'vented-front-brake-rotor-300-mm',
-  '1102@30': 'solid-rear-brake-rotor-272-mm',
+  '1684@22': 'ceramic-front-brake-pad-set',
+  '1684@30': 'rear-disc-brake-pad-set',
+  '1896@22': 'vented-front-brake-rotor-300-mm',
+  '1896@30': 'solid-rear-brake-rotor-272-mm',
   '1104@30': 'rear-drum-brake-shoe-set',
-  '1201@': 'spin-on-engine-oil-filter',
-  '1202@': 'panel-engine-air-filter',
-  '1203@': 'activated-carbon-cabin-air-filter',
+  '5340@': 'spin-on-engine-oil-filter',
+  '6192@': 'panel-engine-air-filter',
+  '6832@': 'activated-carbon-cabin-air-filter',
   '1204@': 'diesel-fuel-filter-element',
-  '1301@': 'iridium-tip-spark-plug',
+  '7212@': 'iridium-tip-spark-plug',
   '1302@': 'pencil-ignition-coil',
   '1401@22': 'complete-front-strut-assembly-left',
   '1402@30': 'twin-tube-gas-shock-absorber',
@@ -609,7 +609,7 @@ export const LINE_IMAGES: Record<string, string> = {
   '1901@22': 'cv-axle-shaft-assembly-front-left',
   '1902@22': 'front-wheel-hub-bearing-assembly-4wd',
   '1903@': '240-mm-clutch-kit',
-  '2001@22': 'conventional-frame-wiper-blade-22-in',
+  '8852@22': 'conventional-frame-wiper-blade-22-in',
   '2002@': 'windshield-washer-pump',
   '2101@': 'direct-fit-catalytic-converter',
   '2102@': 'stainless-steel-rear-muffler',

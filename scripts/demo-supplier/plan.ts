@@ -32,7 +32,7 @@ export function targetsFor(vehicle: BaseVehicle, line: Line): Array<Pick<App, 's
 
 const isCorolla2015 = (vehicle: BaseVehicle) => vehicle.makeName === 'Toyota' && vehicle.modelName === 'Corolla' && vehicle.year === 2015;
 /** The 2015 Corolla's front brake lines, decided by the rotor size and so left out of the random fill. */
-const QUALIFIED = new Set(['1101@22', '1102@22', '1103@22']);
+const QUALIFIED = new Set(['1684@22', '1896@22', '1103@22']);
 
 /** At most this many Apps of one part type and position on one vehicle from the fill, as a catalog offers a few choices, not dozens. */
 const CHOICES = 12;
@@ -69,8 +69,8 @@ export interface DemoPlan {
 function qualifiedParts(parts: Part[]): DemoPlan['qualified'] {
   const first = (key: string, count: number) =>
     parts.filter((part) => lineKey(part.line) === key && part.brand === BRANDS[0]).slice(0, count);
-  const pads = first('1101@22', 2);
-  const rotors = first('1102@22', 2);
+  const pads = first('1684@22', 2);
+  const rotors = first('1896@22', 2);
   ROTOR_SIZES.forEach((size, at) => {
     Object.assign(pads[at]!, { productLine: 'Ceramic', oe: `04465-0${size === '288' ? '2220' : '2230'}` });
     pads[at]!.attributes = [
@@ -118,8 +118,8 @@ function widestFit(set: AppSet, vehicles: BaseVehicle[], key: string): { part: P
 
 /** A kit of front pads and two front rotors for one common model, fitting the years both parts fit. */
 function addKit(set: AppSet, index: number, vehicles: BaseVehicle[]): Part | null {
-  const pads = widestFit(set, vehicles, '1101@22');
-  const rotors = widestFit(set, vehicles, '1102@22');
+  const pads = widestFit(set, vehicles, '1684@22');
+  const rotors = widestFit(set, vehicles, '1896@22');
   if (!pads || !rotors) return null;
   const kit: Part = {
     ...pads.part,

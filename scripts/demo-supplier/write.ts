@@ -94,7 +94,7 @@ const appLine = (app: App, id: number, action: 'A' | 'D' = 'A'): AppLine => ({ .
 /** A net change to the first brand's file: one App added, one deleted, one on a base vehicle no VCdb has (to be rejected). */
 function netChange(apps: App[], vehicles: BaseVehicle[]): AppLine[] {
   const last = apps.length;
-  const added = apps.find((app) => app.part.line.partTypeId === 1201)!;
+  const added = apps.find((app) => app.part.line.partTypeId === 5340)!;
   const vehicle = vehicles.find(
     (candidate) => !apps.some((app) => app.part === added.part && app.vehicle === candidate) && !candidate.common,
   )!;
