@@ -18,6 +18,7 @@ const PART: PartDTO = {
   brand: 'Stopline',
   partNumber: 'SL-BP-4465',
   oemNumbers: ['04465-02220', '04465-12610'],
+  interchange: [],
   position: 'front',
   fitment: [
     { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: '1.8L I4', notes: null },

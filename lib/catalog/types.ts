@@ -2,6 +2,9 @@
 
 export type FitmentDTO = { make: string; model: string; yearFrom: number; yearTo: number; engine: string | null; notes: string | null };
 
+/** A number the part replaces, as the supplier or the admin gave it (OE: the vehicle maker's; aftermarket: another brand's). */
+export type InterchangeDTO = { brand: string | null; number: string; kind: 'oe' | 'aftermarket' };
+
 export type PartDTO = {
   _id: string;
   name: string;
@@ -12,6 +15,7 @@ export type PartDTO = {
   brand: string | null;
   partNumber: string | null;
   oemNumbers: string[];
+  interchange: InterchangeDTO[];
   position: 'front' | 'rear' | 'left' | 'right' | 'front-left' | 'front-right' | 'rear-left' | 'rear-right' | 'upper' | 'lower' | null;
   fitment: FitmentDTO[];
   availableQuantity: number;

@@ -65,6 +65,20 @@ const oemNumbersSchema = z
     { error: 'OEM numbers must be a list' },
   )
   .max(20, 'At most 20 OEM numbers');
+export const INTERCHANGE_KINDS = ['oe', 'aftermarket'] as const;
+export const MAX_INTERCHANGE = 50;
+
+/** A number the part replaces: the vehicle maker's (OE) or another brand's (aftermarket), brand optional. */
+export const interchangeEntrySchema = z.object({
+  brand: optionalText(60, 'Brand is too long'),
+  number: partNumberSchema('Interchange number').refine((value) => value !== '', 'Interchange number is Required'),
+  kind: z.enum(INTERCHANGE_KINDS, { error: 'Choose OE or aftermarket' }),
+});
+export type InterchangeEntry = z.infer<typeof interchangeEntrySchema>;
+
+const interchangeSchema = z
+  .array(interchangeEntrySchema, { error: 'Interchange numbers must be a list' })
+  .max(MAX_INTERCHANGE, `At most ${MAX_INTERCHANGE} interchange numbers`);
 const fitmentSchema = z.array(fitmentRowSchema, { error: 'Fitment must be a list of vehicles' }).max(200, 'At most 200 fitment rows');
 const categorySchema = z.enum(CATEGORY_SLUGS, { error: 'Choose a category' });
 
@@ -87,6 +101,7 @@ const partFieldsSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   oemNumbers: oemNumbersSchema,
+  interchange: interchangeSchema,
   // '' is the form's "No position": like a blank brand, it clears the field on an edit.
   position: z
     .enum(['', ...PART_POSITIONS], { error: 'Choose a position from the list' })
@@ -109,6 +124,7 @@ export const partInputSchema = partFieldsSchema
   .extend({
     category: categorySchema.default(DEFAULT_CATEGORY),
     oemNumbers: oemNumbersSchema.default([]),
+    interchange: interchangeSchema.default([]),
     fitment: fitmentSchema.default([]),
   })
   .superRefine((part, ctx) => {

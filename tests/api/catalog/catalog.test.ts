@@ -30,7 +30,7 @@ describe('GET /api/parts', () => {
       [
         ...['_id', 'availableQuantity', 'createdAt', 'description', 'img', 'minimumQuantity', 'name', 'price', 'updatedAt'],
         // The catalog's fields beyond the spec (DESIGN.md section 4).
-        ...['category', 'brand', 'partNumber', 'oemNumbers', 'position', 'fitment', 'archived', 'unit', 'weightKg'],
+        ...['category', 'brand', 'partNumber', 'oemNumbers', 'interchange', 'position', 'fitment', 'archived', 'unit', 'weightKg'],
       ].sort(),
     );
     expect(first).toMatchObject({ availableQuantity: 11, minimumQuantity: 1, price: 19.99 });
