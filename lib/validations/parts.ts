@@ -21,7 +21,7 @@ export function isMinimumAboveAvailable({ availableQuantity, minimumQuantity }: 
 }
 
 /** Optional text: blank means not given. */
-const optionalText = (max: number, tooLong: string) =>
+export const optionalText = (max: number, tooLong: string) =>
   z
     .string()
     .trim()
@@ -52,7 +52,7 @@ export const fitmentRowSchema = z
 export type FitmentRow = z.infer<typeof fitmentRowSchema>;
 
 const NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 .\-/]*$/;
-const partNumberSchema = (label: string) =>
+export const partNumberSchema = (label: string) =>
   z
     .string()
     .trim()
@@ -82,7 +82,7 @@ const interchangeSchema = z
 const fitmentSchema = z.array(fitmentRowSchema, { error: 'Fitment must be a list of vehicles' }).max(200, 'At most 200 fitment rows');
 const categorySchema = z.enum(CATEGORY_SLUGS, { error: 'Choose a category' });
 
-const partFieldsSchema = z.object({
+export const partFieldsSchema = z.object({
   name: z.string({ error: 'Name is Required' }).trim().min(1, 'Name is Required').max(120, 'Name is too long'),
   price: priceSchema,
   availableQuantity: wholeNumber('Give some Quantity'),
