@@ -519,6 +519,19 @@ describe('MemoryIndex: interchange numbers', () => {
     expect(index.search(query({ q: '04465-99999' })).total).toBe(0);
   });
 
+  it('ranks the part a number belongs to ahead of one without a part number that replaces it, added later', () => {
+    const { index, pads } = interchangeCatalog();
+    const unnumbered = part({
+      name: 'Pad Shim Kit',
+      partNumber: '',
+      interchange: [{ kind: 'aftermarket', brand: 'Akebono', number: 'AK 7781' }],
+    });
+    index.upsert(unnumbered);
+    const page = index.search(query({ q: 'AK-7781' }));
+    expect(page.ids.slice(0, 2)).toEqual([pads._id, unnumbered._id]);
+    expect(page.replaces).toEqual({ [unnumbered._id]: 'Replaces Akebono AK 7781' });
+  });
+
   it('suggests the part with the number it replaces', () => {
     const { index, pads } = interchangeCatalog();
     expect(index.suggest('0446502220', 5)[0]).toEqual({

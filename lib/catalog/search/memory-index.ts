@@ -301,11 +301,12 @@ export class MemoryIndex {
       if (!slots) this.byVehicle.set(vehicleKey, (slots = new Set()));
       slots.add(slot);
     }
-    numbersOf(this.codesAt(slot)).forEach((number, index) => {
+    const own = part.partNumber ? normalizePartNumber(part.partNumber) : null;
+    for (const number of numbersOf(this.codesAt(slot))) {
       const slots = this.slotsWith(number);
       // The part's own number leads; an OEM or interchange cross-reference follows.
-      this.keepSlotsWith(number, index === 0 ? [slot, ...slots] : [...slots, slot]);
-    });
+      this.keepSlotsWith(number, number === own ? [slot, ...slots] : [...slots, slot]);
+    }
   }
 
   /** The slots that carry this normalised part or OEM number, part numbers first. */
