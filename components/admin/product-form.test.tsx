@@ -185,3 +185,55 @@ describe('ProductForm (add)', () => {
     expect(screen.queryAllByRole('listitem', { name: /^Vehicle/ })).toHaveLength(0);
   });
 });
+
+describe('ProductForm (interchange numbers)', () => {
+  const number = (n: number) => within(screen.getByRole('listitem', { name: `Interchange number ${n}` }));
+  const WITH_NUMBERS: PartDTO = { ...PART, interchange: [{ kind: 'oe', brand: 'Toyota', number: '04465-02220' }] };
+
+  it('starts from the stored numbers, adds one, and sends them all with their kind and brand', async () => {
+    const user = userEvent.setup();
+    answers[`PUT /api/parts/${PART._id}`] = { status: 200, body: { success: true, message: 'Product updated' } };
+    render(<ProductForm part={WITH_NUMBERS} />);
+    expect(number(1).getByLabelText('Kind')).toHaveValue('oe');
+    expect(number(1).getByLabelText('Brand (optional)')).toHaveValue('Toyota');
+    expect(number(1).getByLabelText('Number')).toHaveValue('04465-02220');
+    await user.click(screen.getByRole('button', { name: 'Add a number' }));
+    await user.selectOptions(number(2).getByLabelText('Kind'), 'aftermarket');
+    await user.type(number(2).getByLabelText('Brand (optional)'), 'Bosch');
+    await user.type(number(2).getByLabelText('Number'), '0 986 494 104');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body.interchange).toEqual([
+      { kind: 'oe', brand: 'Toyota', number: '04465-02220' },
+      { kind: 'aftermarket', brand: 'Bosch', number: '0 986 494 104' },
+    ]);
+  });
+
+  it('refuses a blank number or one with other characters under its input, and sends nothing', async () => {
+    const user = userEvent.setup();
+    render(<ProductForm part={WITH_NUMBERS} />);
+    await user.click(screen.getByRole('button', { name: 'Add a number' }));
+    const bad = number(1).getByLabelText('Number');
+    await user.clear(bad);
+    await user.type(bad, '04465#02220');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(errorOf(bad)).toBe('Interchange number has letters, digits, spaces, dashes, dots or slashes only'));
+    expect(errorOf(number(2).getByLabelText('Number'))).toBe('Interchange number is Required');
+    expect(sent).toEqual([]);
+  });
+
+  it('removes a number, and shows a server message under its cell', async () => {
+    const user = userEvent.setup();
+    answers[`PUT /api/parts/${PART._id}`] = {
+      status: 400,
+      body: { error: 'Invalid input', fieldErrors: { 'interchange.0.number': ['Interchange number is too long'] } },
+    };
+    render(
+      <ProductForm part={{ ...WITH_NUMBERS, interchange: [...WITH_NUMBERS.interchange, { kind: 'oe', brand: null, number: '1' }] }} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove interchange number 2' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(errorOf(number(1).getByLabelText('Number'))).toBe('Interchange number is too long'));
+    expect(sent[0]!.body.interchange).toEqual([{ kind: 'oe', brand: 'Toyota', number: '04465-02220' }]);
+  });
+});

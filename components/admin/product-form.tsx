@@ -15,6 +15,7 @@ import {
 } from 'react-hook-form';
 import { CATEGORIES, DEFAULT_CATEGORY } from '@/content/categories';
 import { FitmentEditor } from '@/components/admin/fitment-editor';
+import { INTERCHANGE_KEYS, InterchangeEditor } from '@/components/admin/interchange-editor';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ImageField } from '@/components/forms/image-field';
 import { ListInput } from '@/components/forms/list-input';
@@ -44,6 +45,7 @@ const PRODUCT_FIELDS = [
   'brand',
   'partNumber',
   'oemNumbers',
+  'interchange',
   'position',
   'fitment',
   'weightKg',
@@ -61,6 +63,7 @@ const FIELD_LABELS: Record<string, string> = {
   brand: 'Brand',
   partNumber: 'Part number',
   oemNumbers: 'OEM numbers',
+  interchange: 'Interchange numbers',
   position: 'Position',
   fitment: 'Fitment',
   weightKg: 'Shipping weight',
@@ -70,7 +73,11 @@ const FIELD_LABELS: Record<string, string> = {
   yearTo: 'to year',
   engine: 'engine',
   notes: 'notes',
+  kind: 'kind',
+  number: 'number',
 };
+/** A list field's rows, as the failure alert names them. */
+const ROW_LABELS: Record<string, string> = { fitment: 'Fitment row', interchange: 'Interchange number' };
 
 /** The failure alert's text: the field the server refused and why ("Part number: ..."), else the server's message. */
 export function refusalText(data: { error?: string; fieldErrors?: Record<string, string[]> }): string | undefined {
@@ -78,8 +85,8 @@ export function refusalText(data: { error?: string; fieldErrors?: Record<string,
   if (!key || !messages?.[0]) return data.error;
   const [field, row, cell] = key.split('.');
   const label =
-    field === 'fitment' && row !== undefined && cell
-      ? `Fitment row ${Number(row) + 1}, ${FIELD_LABELS[cell] ?? cell}`
+    ROW_LABELS[field!] && row !== undefined && cell
+      ? `${ROW_LABELS[field!]} ${Number(row) + 1}, ${FIELD_LABELS[cell] ?? cell}`
       : (FIELD_LABELS[field!] ?? field);
   return `${label}: ${messages[0]}`;
 }
@@ -97,6 +104,7 @@ function valuesOf(part: PartDTO): PartFormValues {
     brand: part.brand ?? '',
     partNumber: part.partNumber ?? '',
     oemNumbers: part.oemNumbers,
+    interchange: part.interchange.map((entry) => ({ ...entry, brand: entry.brand ?? '' })),
     position: part.position ?? '',
     fitment: part.fitment.map((row) => ({ ...row, engine: row.engine ?? '', notes: row.notes ?? '' })),
     weightKg: part.weightKg,
@@ -112,6 +120,7 @@ const EMPTY: DefaultValues<PartFormValues> = {
   partNumber: '',
   position: '',
   oemNumbers: [],
+  interchange: [],
   fitment: [],
   weightKg: null,
 };
@@ -165,6 +174,7 @@ export function ProductForm({ part }: ProductFormProps) {
         />
       </Field>
       <OemNumbersField control={control} errors={errors} />
+      <InterchangeEditor control={control} register={register} errors={errors.interchange} />
       <FitmentEditor control={control} register={register} errors={errors.fitment} />
       <div className="sm:col-span-2">
         <Button type="submit" loading={isSubmitting} disabled={uploading}>
@@ -181,10 +191,14 @@ type PartForm = UseFormReturn<PartFormValues, unknown, PartInput>;
 function useSaveProduct(part: PartDTO | undefined, { control, reset, setError }: Pick<PartForm, 'control' | 'reset' | 'setError'>) {
   const router = useRouter();
   const fitmentCount = useWatch({ control, name: 'fitment' })?.length ?? 0;
+  const interchangeCount = useWatch({ control, name: 'interchange' })?.length ?? 0;
 
-  // A server message for a fitment cell goes under that cell.
+  // A server message for a fitment or interchange cell goes under that cell.
   const fitmentFields = Array.from({ length: fitmentCount }, (_, i) => FITMENT_KEYS.map((key) => `fitment.${i}.${key}` as const)).flat();
-  const form = { setError, fields: [...PRODUCT_FIELDS, ...fitmentFields] };
+  const interchangeFields = Array.from({ length: interchangeCount }, (_, i) =>
+    INTERCHANGE_KEYS.map((key) => `interchange.${i}.${key}` as const),
+  ).flat();
+  const form = { setError, fields: [...PRODUCT_FIELDS, ...fitmentFields, ...interchangeFields] };
 
   return async function onSubmit(values: PartInput) {
     if (!part) {

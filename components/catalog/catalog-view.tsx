@@ -76,7 +76,7 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
         ) : (
           <CardGrid empty="">
             {result.parts.map((part, index) => (
-              <PartCard key={part._id} part={part} priority={index < 3} vehicle={vehicle} />
+              <PartCard key={part._id} part={part} priority={index < 3} vehicle={vehicle} replaces={result.replaces?.[part._id]} />
             ))}
           </CardGrid>
         )}

@@ -60,4 +60,11 @@ describe('PartCard', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Order now/ })).not.toBeInTheDocument();
   });
+
+  it('says which number a search found it by, and nothing otherwise', () => {
+    const { rerender } = render(<PartCard part={part} replaces="Replaces OE 04465-02220" />);
+    expect(within(screen.getByRole('article')).getByText('Replaces OE 04465-02220')).toBeInTheDocument();
+    rerender(<PartCard part={part} />);
+    expect(screen.queryByText(/^Replaces/)).not.toBeInTheDocument();
+  });
 });

@@ -20,10 +20,12 @@ type PartCardProps = {
   priority?: boolean;
   /** The vehicle a list is narrowed to: the fit badge speaks of it. */
   vehicle?: VehicleChoice | null;
+  /** A search found it by a number it replaces: "Replaces OE 04465-02220". */
+  replaces?: string;
 };
 
 /** A part as a card; the picture opens the part's page too, as the name's link reaches over it (app/globals.css). */
-export function PartCard({ part, actions, priority = false, vehicle = null }: PartCardProps) {
+export function PartCard({ part, actions, priority = false, vehicle = null, replaces }: PartCardProps) {
   const outOfStock = part.availableQuantity <= 0;
   const action = outOfStock ? 'View part' : 'Order now';
   const href = `/parts/${part._id}`;
@@ -46,6 +48,7 @@ export function PartCard({ part, actions, priority = false, vehicle = null }: Pa
             <Link href={href}>{part.name}</Link>
           </h3>
           {(part.brand || part.partNumber) && <p className="meta">{[part.brand, part.partNumber].filter(Boolean).join(' · ')}</p>}
+          {replaces && <p className="meta">{replaces}</p>}
         </div>
         <p className="price">{formatPrice(part.price)}</p>
         {part.fitment && <FitBadge fitment={fitmentForStatus(part.fitment)} vehicle={vehicle} />}

@@ -31,36 +31,40 @@ const kitComponentSchema = z.object({
   description: nullable(z.string()),
 });
 
-const partSchema: z.ZodType<PartDTO> = z
-  .object({
-    _id: id,
-    name: z.string(),
-    description: z.string(),
-    price: z.number(),
-    img: z.string(),
-    category: nullable(z.string()),
-    brand: nullable(z.string()),
-    partNumber: nullable(z.string()),
-    oemNumbers: z.array(z.string()),
-    position: z.enum(PART_POSITIONS).nullable(),
-    fitment: z.array(fitmentSchema),
-    interchange: z.array(interchangeSchema),
-    attributes: z.array(attributeSchema),
-    kitComponents: z.array(kitComponentSchema),
-    availableQuantity: z.number().int(),
-    minimumQuantity: z.number().int(),
-    unit: z.enum(PART_UNITS),
-    weightKg: z.number().nullable(),
-    archived: z.boolean(),
-    createdAt: dateTime,
-    updatedAt: dateTime,
+const partFields = z.object({
+  _id: id,
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  img: z.string(),
+  category: nullable(z.string()),
+  brand: nullable(z.string()),
+  partNumber: nullable(z.string()),
+  oemNumbers: z.array(z.string()),
+  position: z.enum(PART_POSITIONS).nullable(),
+  fitment: z.array(fitmentSchema),
+  interchange: z.array(interchangeSchema),
+  attributes: z.array(attributeSchema),
+  kitComponents: z.array(kitComponentSchema),
+  availableQuantity: z.number().int(),
+  minimumQuantity: z.number().int(),
+  unit: z.enum(PART_UNITS),
+  weightKg: z.number().nullable(),
+  archived: z.boolean(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+const partSchema: z.ZodType<PartDTO> = partFields.meta({ id: 'Part' });
+const searchItemSchema = partFields
+  .extend({
+    replaces: z.string().optional().meta({ description: 'Found by a number it replaces: "Replaces OE 04465-02220"' }),
   })
-  .meta({ id: 'Part' });
+  .meta({ id: 'SearchItem' });
 
 const facetValue = z.object({ value: z.string(), count: z.number().int() });
 const searchPageSchema = z
   .object({
-    items: z.array(partSchema),
+    items: z.array(searchItemSchema),
     total: z.number().int(),
     facets: z.object({
       category: z.array(facetValue),

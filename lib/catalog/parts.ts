@@ -6,7 +6,7 @@ import { catalogChanged } from '@/lib/catalog/changes';
 import { connectDb } from '@/lib/platform/db';
 import { ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/core/errors';
 import { parseObjectId } from '@/lib/core/ids';
-import { normalizePartNumber } from '@/lib/catalog/part-numbers';
+import { interchangeWithKeys, normalizePartNumber } from '@/lib/catalog/part-numbers';
 import { applyStockMove, recordOpeningStock } from '@/lib/stock';
 import type { PartDTO } from '@/lib/catalog/types';
 import { isMinimumAboveAvailable, MINIMUM_ABOVE_AVAILABLE, type PartInput, type PartUpdate } from '@/lib/validations/parts';
@@ -30,6 +30,7 @@ export function toPartDTO(part: LeanPart): PartDTO {
     brand: part.brand ?? null,
     partNumber: part.partNumber ?? null,
     oemNumbers: part.oemNumbers ?? [],
+    interchange: (part.interchange ?? []).map(({ brand, number, kind }) => ({ brand: brand ?? null, number, kind })),
     position: (part.position as PartDTO['position']) ?? null,
     fitment: (part.fitment ?? []).map((row) => ({
       make: row.make,
@@ -39,7 +40,6 @@ export function toPartDTO(part: LeanPart): PartDTO {
       engine: row.engine ?? null,
       notes: row.notes ?? null,
     })),
-    interchange: (part.interchange ?? []).map((row) => ({ brand: row.brand ?? null, number: row.number, kind: row.kind })),
     attributes: (part.attributes ?? []).map((row) => ({ name: row.name, value: row.value, uom: row.uom ?? null })),
     kitComponents: (part.kitComponents ?? []).map((row) => ({
       partNumber: row.partNumber,
@@ -92,10 +92,11 @@ export async function announcePartChanges(ids: readonly string[]): Promise<void>
   for (const id of ids) await changed(id, { listsChange: true });
 }
 
-/** The catalog fields as stored: fitment checked against the vehicle list, the part number's match key. */
+/** The catalog fields as stored: fitment checked against the vehicle list, the part and interchange numbers' match keys. */
 async function catalogFields(input: Partial<PartInput>) {
   const fields: Record<string, unknown> = { ...input };
   if (input.fitment) fields.fitment = await checkFitment(input.fitment);
+  if (input.interchange) fields.interchange = interchangeWithKeys(input.interchange);
   if ('partNumber' in input) fields.partNumberKey = input.partNumber ? normalizePartNumber(input.partNumber) : undefined;
   return fields;
 }
@@ -230,6 +231,34 @@ const target = (part: Pick<PartDTO, '_id' | 'name'>) => ({ kind: 'part' as const
 
 /** The fields an audit entry records for a part (everything an admin can edit, stock aside). */
 function auditedFields(part: PartDTO) {
-  const { name, description, price, img, category, brand, partNumber, oemNumbers, position, fitment, minimumQuantity, weightKg } = part;
-  return { name, description, price, img, category, brand, partNumber, oemNumbers, position, fitment, minimumQuantity, weightKg };
+  const {
+    name,
+    description,
+    price,
+    img,
+    category,
+    brand,
+    partNumber,
+    oemNumbers,
+    interchange,
+    position,
+    fitment,
+    minimumQuantity,
+    weightKg,
+  } = part;
+  return {
+    name,
+    description,
+    price,
+    img,
+    category,
+    brand,
+    partNumber,
+    oemNumbers,
+    interchange,
+    position,
+    fitment,
+    minimumQuantity,
+    weightKg,
+  };
 }

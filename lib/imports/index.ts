@@ -1,3 +1,4 @@
+export { csvHandler } from './csv-handler';
 export * from './formats/aces';
 export * from './formats/errors';
 export * from './formats/pies';

@@ -21,7 +21,7 @@ export function isMinimumAboveAvailable({ availableQuantity, minimumQuantity }: 
 }
 
 /** Optional text: blank means not given. */
-const optionalText = (max: number, tooLong: string) =>
+export const optionalText = (max: number, tooLong: string) =>
   z
     .string()
     .trim()
@@ -52,7 +52,7 @@ export const fitmentRowSchema = z
 export type FitmentRow = z.infer<typeof fitmentRowSchema>;
 
 const NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 .\-/]*$/;
-const partNumberSchema = (label: string) =>
+export const partNumberSchema = (label: string) =>
   z
     .string()
     .trim()
@@ -65,10 +65,24 @@ const oemNumbersSchema = z
     { error: 'OEM numbers must be a list' },
   )
   .max(20, 'At most 20 OEM numbers');
+export const INTERCHANGE_KINDS = ['oe', 'aftermarket'] as const;
+export const MAX_INTERCHANGE = 50;
+
+/** A number the part replaces: the vehicle maker's (OE) or another brand's (aftermarket), brand optional. */
+export const interchangeEntrySchema = z.object({
+  brand: optionalText(60, 'Brand is too long'),
+  number: partNumberSchema('Interchange number').refine((value) => value !== '', 'Interchange number is Required'),
+  kind: z.enum(INTERCHANGE_KINDS, { error: 'Choose OE or aftermarket' }),
+});
+export type InterchangeEntry = z.infer<typeof interchangeEntrySchema>;
+
+const interchangeSchema = z
+  .array(interchangeEntrySchema, { error: 'Interchange numbers must be a list' })
+  .max(MAX_INTERCHANGE, `At most ${MAX_INTERCHANGE} interchange numbers`);
 const fitmentSchema = z.array(fitmentRowSchema, { error: 'Fitment must be a list of vehicles' }).max(200, 'At most 200 fitment rows');
 const categorySchema = z.enum(CATEGORY_SLUGS, { error: 'Choose a category' });
 
-const partFieldsSchema = z.object({
+export const partFieldsSchema = z.object({
   name: z.string({ error: 'Name is Required' }).trim().min(1, 'Name is Required').max(120, 'Name is too long'),
   price: priceSchema,
   availableQuantity: wholeNumber('Give some Quantity'),
@@ -87,6 +101,7 @@ const partFieldsSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   oemNumbers: oemNumbersSchema,
+  interchange: interchangeSchema,
   // '' is the form's "No position": like a blank brand, it clears the field on an edit.
   position: z
     .enum(['', ...PART_POSITIONS], { error: 'Choose a position from the list' })
@@ -109,6 +124,7 @@ export const partInputSchema = partFieldsSchema
   .extend({
     category: categorySchema.default(DEFAULT_CATEGORY),
     oemNumbers: oemNumbersSchema.default([]),
+    interchange: interchangeSchema.default([]),
     fitment: fitmentSchema.default([]),
   })
   .superRefine((part, ctx) => {

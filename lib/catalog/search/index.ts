@@ -31,6 +31,7 @@ type LeanIndexedPart = {
   category?: string | null;
   partNumber?: string | null;
   oemNumbers?: string[];
+  interchange?: Array<{ brand?: string | null; number: string; kind: 'oe' | 'aftermarket' }>;
   price: number;
   availableQuantity: number;
   createdAt: Date;
@@ -45,6 +46,9 @@ const PROJECTION = {
   category: 1,
   partNumber: 1,
   oemNumbers: 1,
+  'interchange.brand': 1,
+  'interchange.number': 1,
+  'interchange.kind': 1,
   price: 1,
   availableQuantity: 1,
   createdAt: 1,
@@ -61,6 +65,9 @@ function toIndexed(part: LeanIndexedPart): IndexedPart {
     category: part.category ?? '',
     partNumber: part.partNumber ?? '',
     oemNumbers: part.oemNumbers ?? [],
+    ...(part.interchange?.length
+      ? { interchange: part.interchange.map(({ kind, brand, number }) => ({ kind, brand: brand ?? null, number })) }
+      : {}),
     price: part.price,
     availableQuantity: part.availableQuantity,
     createdAt: new Date(part.createdAt).getTime(),

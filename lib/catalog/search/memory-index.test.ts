@@ -1,6 +1,6 @@
 import { normalizePartNumber } from '@/lib/catalog/part-numbers';
 import { MemoryIndex } from '@/lib/catalog/search/memory-index';
-import { decodeListed, encodeListed } from '@/lib/catalog/search/snapshot';
+import { decodeListed, decodeParts, encodeListed, encodeParts } from '@/lib/catalog/search/snapshot';
 import type { IndexedPart } from '@/lib/catalog/search/types';
 import { searchQuerySchema } from '@/lib/validations/search';
 
@@ -302,7 +302,7 @@ describe('MemoryIndex: the parts it gives back (the snapshot)', () => {
     index.remove(crossA._id);
     expect(byNumber()).toEqual([crossB._id]);
     expect(index.suggest('OF-100', 5)).toEqual([
-      { kind: 'part', id: crossB._id, label: 'Canister', detail: `Stopline · ${crossB.partNumber}` },
+      { kind: 'part', id: crossB._id, label: 'Canister', detail: `Stopline · ${crossB.partNumber} · Replaces OE of 100` },
     ]);
     index.remove(crossB._id);
     expect(index.search(query({ q: 'of100' })).total).toBe(0);
@@ -438,4 +438,120 @@ describe('MemoryIndex: Manage Products at 100,000 parts', () => {
     expect(lampsIn.total).toBe(20_000);
     expect(elapsed).toBeLessThan(1000);
   }, 120_000);
+});
+
+describe('MemoryIndex: interchange numbers', () => {
+  function interchangeCatalog() {
+    const pads = part({
+      name: 'Ceramic Front Brake Pad Set',
+      partNumber: 'AK-7781',
+      interchange: [
+        { kind: 'oe', brand: 'Toyota', number: '04465-02220' },
+        { kind: 'aftermarket', brand: 'Bosch', number: '0 986 494 104' },
+      ],
+    });
+    // One digit away from the first one's OE number.
+    const near = part({
+      name: 'Semi-Metallic Pad Set',
+      partNumber: 'AK-7782',
+      interchange: [{ kind: 'oe', brand: null, number: '04465-02230' }],
+    });
+    const words = part({ name: 'Front Brake Pad Set' });
+    const index = new MemoryIndex();
+    index.build([words, near, pads]);
+    return { index, pads, near, words };
+  }
+
+  it.each(['04465-02220', '0446502220', '04465 02220', '04465.02220', '04465/02220', ' 04465-02220 '])(
+    'finds the part replacing OE 04465-02220 by %j, and only it',
+    (typed) => {
+      const { index, pads } = interchangeCatalog();
+      const page = index.search(query({ q: typed }));
+      expect(page.ids[0]).toBe(pads._id);
+      expect(page.replaces).toEqual({ [pads._id]: 'Replaces OE 04465-02220' });
+    },
+  );
+
+  it('forgives no typo in a number: 04465-02230 finds the part replacing it, never the one replacing 04465-02220', () => {
+    const { index, pads, near } = interchangeCatalog();
+    const page = index.search(query({ q: '04465-02230' }));
+    expect(page.ids[0]).toBe(near._id);
+    expect(page.ids).not.toContain(pads._id);
+    expect(index.search(query({ q: '0446502221' })).ids).not.toContain(pads._id);
+    expect(index.search(query({ q: '446502220' })).total).toBe(0);
+  });
+
+  it('ignores case, and labels an aftermarket number with its brand', () => {
+    const { index, pads } = interchangeCatalog();
+    const page = index.search(query({ q: '0986494104' }));
+    expect(page.ids).toEqual([pads._id]);
+    expect(page.replaces).toEqual({ [pads._id]: 'Replaces Bosch 0 986 494 104' });
+    const lower = part({ name: 'Oil Filter', interchange: [{ kind: 'aftermarket', brand: 'Mann', number: 'W 712/75' }] });
+    index.upsert(lower);
+    expect(index.search(query({ q: 'w71275' })).ids).toEqual([lower._id]);
+  });
+
+  it('ranks the part found by its interchange number before parts whose words match, whatever the order', () => {
+    const { index, near, words } = interchangeCatalog();
+    const page = index.search(query({ q: '04465 02230' }));
+    expect(page.ids[0]).toBe(near._id);
+    const byWords = index.search(query({ q: 'front brake pad set' }));
+    expect(byWords.ids[0]).toBe(words._id);
+    expect(byWords.replaces).toBeUndefined();
+  });
+
+  it("labels an older OEM number as an OE number, and the part's own number not at all", () => {
+    const { index, pads } = interchangeCatalog();
+    const oem = part({ name: 'Rotor', oemNumbers: ['43512-02210'] });
+    index.upsert(oem);
+    expect(index.search(query({ q: '4351202210' })).replaces).toEqual({ [oem._id]: 'Replaces OE 43512-02210' });
+    const own = index.search(query({ q: 'ak7781' }));
+    expect(own.ids[0]).toBe(pads._id);
+    expect(own.replaces).toBeUndefined();
+  });
+
+  it('forgets the numbers of a part changed or removed, and lists a part once for a number it carries twice', () => {
+    const { index, pads } = interchangeCatalog();
+    index.upsert({ ...pads, interchange: [{ kind: 'oe', brand: null, number: '04465-99999' }], oemNumbers: ['0446599999'] });
+    expect(index.search(query({ q: '04465-02220' })).ids).not.toContain(pads._id);
+    expect(index.search(query({ q: '04465-99999' })).ids).toEqual([pads._id]);
+    index.remove(pads._id);
+    expect(index.search(query({ q: '04465-99999' })).total).toBe(0);
+  });
+
+  it('ranks the part a number belongs to ahead of one without a part number that replaces it, added later', () => {
+    const { index, pads } = interchangeCatalog();
+    const unnumbered = part({
+      name: 'Pad Shim Kit',
+      partNumber: '',
+      interchange: [{ kind: 'aftermarket', brand: 'Akebono', number: 'AK 7781' }],
+    });
+    index.upsert(unnumbered);
+    const page = index.search(query({ q: 'AK-7781' }));
+    expect(page.ids.slice(0, 2)).toEqual([pads._id, unnumbered._id]);
+    expect(page.replaces).toEqual({ [unnumbered._id]: 'Replaces Akebono AK 7781' });
+  });
+
+  it('suggests the part with the number it replaces', () => {
+    const { index, pads } = interchangeCatalog();
+    expect(index.suggest('0446502220', 5)[0]).toEqual({
+      kind: 'part',
+      id: pads._id,
+      label: pads.name,
+      detail: 'Stopline · AK-7781 · Replaces OE 04465-02220',
+    });
+  });
+
+  it('gives its interchange numbers back to the snapshot, and a part without any as it was', async () => {
+    const { pads, near, words } = interchangeCatalog();
+    const index = new MemoryIndex();
+    const given = decodeParts(encodeParts([pads, near, words]));
+    expect(given).toEqual([pads, near, words]);
+    index.load(given);
+    await index.complete([given]);
+    expect(index.indexedParts().sort((a, b) => a._id.localeCompare(b._id))).toEqual(
+      [pads, near, words].sort((a, b) => a._id.localeCompare(b._id)),
+    );
+    expect(index.search(query({ q: '0446502220' })).ids).toEqual([pads._id]);
+  });
 });

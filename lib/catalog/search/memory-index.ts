@@ -1,10 +1,10 @@
 import MiniSearch from 'minisearch';
 import { CATEGORIES, CATEGORY_SLUGS } from '@/content/categories';
 import { fitStatus, type FitmentRowLike, type VehicleChoice } from '@/lib/catalog/fitment';
-import { normalizePartNumber } from '@/lib/catalog/part-numbers';
+import { normalizePartNumber, replacesLabel } from '@/lib/catalog/part-numbers';
 import { encodeCursor, queryVehicle, type SearchQuery } from '@/lib/validations/search';
 import { prefixAllowed, processTerm, textQuery, tokenize, typosAllowed } from './text';
-import type { Facets, IndexedPart, ListedPart, SearchPage, Suggestion } from './types';
+import type { Facets, IndexedInterchange, IndexedPart, ListedPart, SearchPage, Suggestion } from './types';
 
 /** The in-process catalog index: MiniSearch for words, columns per slot for filters, facets, sorted listings and exact numbers.
  * Pure. Each distinct (name, brand, category) is indexed once as a group, since catalogs repeat them across vehicles. */
@@ -46,6 +46,8 @@ export class MemoryIndex {
   /** Parts are not kept as objects, to save heap: columns hold figures, groups the names; `codes` is set by complete(). */
   private readonly codes: Array<string | undefined> = [];
   private readonly fitments: Fitment[] = [];
+  /** The interchange numbers of the parts that have any, as JSON: a map, so parts without cost nothing. */
+  private readonly interchanges = new Map<Slot, string>();
   /** While completing: one object per distinct fitment row (237,000 rows of 100,000 parts hold 15,000 distinct ones). */
   private sharedRows: Map<string, FitmentRowLike> | null = null;
   private price = new Float64Array(1024);
@@ -57,7 +59,7 @@ export class MemoryIndex {
   private readonly brandIndex = new Map<string, number>();
   private brand = new Uint16Array(1024);
   private readonly brandCounts: number[] = [];
-  /** normalised part or OEM number -> the slot that carries it, or the slots (part numbers first): see slotsWith(). */
+  /** normalised part, OEM or interchange number -> the slot that carries it, or the slots (part numbers first): see slotsWith(). */
   private readonly numbers = new Map<string, Slot | Slot[]>();
   private byPrice: Slot[] | null = null;
   private byNewest: Slot[] | null = null;
@@ -114,6 +116,7 @@ export class MemoryIndex {
     this.ids.length = 0;
     this.codes.length = 0;
     this.fitments.length = 0;
+    this.interchanges.clear();
     this.sharedRows = new Map();
     this.free.length = 0;
     this.groupOf.clear();
@@ -151,6 +154,8 @@ export class MemoryIndex {
     const slot = this.slotOf.get(part._id);
     if (slot === undefined || this.codes[slot] !== undefined) return false;
     this.codes[slot] = JSON.stringify([part.partNumber, ...part.oemNumbers]);
+    if (part.interchange?.length)
+      this.interchanges.set(slot, JSON.stringify(part.interchange.map((entry) => [entry.kind, entry.brand, entry.number])));
     this.fitments[slot] = this.fitmentOf(part);
     this.updated[slot] = part.updatedAt;
     this.link(slot, part);
@@ -173,6 +178,7 @@ export class MemoryIndex {
   private partAt(slot: Slot): IndexedPart {
     const { name, brand, category } = groupFields(this.groups[this.slotGroup[slot]!]!);
     const [partNumber = '', ...oemNumbers] = JSON.parse(this.codes[slot]!) as string[];
+    const interchange = this.interchangeAt(slot);
     return {
       _id: this.ids[slot]!,
       name,
@@ -180,12 +186,39 @@ export class MemoryIndex {
       category,
       partNumber,
       oemNumbers,
+      ...(interchange.length ? { interchange } : {}),
       price: this.price[slot]!,
       availableQuantity: this.quantity[slot]!,
       createdAt: this.created[slot]!,
       updatedAt: this.updated[slot]!,
       fitment: [...this.fitments[slot]!],
     };
+  }
+
+  private interchangeAt(slot: Slot): IndexedInterchange[] {
+    const kept = this.interchanges.get(slot);
+    if (kept === undefined) return [];
+    return (JSON.parse(kept) as Array<[IndexedInterchange['kind'], string | null, string]>).map(([kind, brand, number]) => ({
+      kind,
+      brand,
+      number,
+    }));
+  }
+
+  /** Every number a slot is found by: its own part number first, then its OEM and interchange numbers. */
+  private codesAt(slot: Slot): string[] {
+    return [...(JSON.parse(this.codes[slot]!) as string[]), ...this.interchangeAt(slot).map((entry) => entry.number)];
+  }
+
+  /** How the slot was found by this normalised number: null for its own part number or none, else the number it replaces. */
+  private replacesAt(slot: Slot, number: string): string | null {
+    const [partNumber = '', ...oemNumbers] = JSON.parse(this.codes[slot]!) as string[];
+    if (partNumber && normalizePartNumber(partNumber) === number) return null;
+    const entry = this.interchangeAt(slot).find((candidate) => normalizePartNumber(candidate.number) === number);
+    if (entry) return replacesLabel(entry);
+    // The older OEM numbers are OE interchange numbers without a brand.
+    const oem = oemNumbers.find((candidate) => normalizePartNumber(candidate) === number);
+    return oem ? replacesLabel({ kind: 'oe', number: oem }) : null;
   }
 
   /** Whether complete() has ended (or build() was used). */
@@ -231,7 +264,7 @@ export class MemoryIndex {
     if (this.byNewest) removeSorted(this.byNewest, slot, this.cmpNewest);
     this.leave(slot);
     for (const key of vehicleKeysOf(this.fitments[slot]!)) this.byVehicle.get(key)?.delete(slot);
-    for (const number of numbersOf(JSON.parse(this.codes[slot]!) as string[]))
+    for (const number of numbersOf(this.codesAt(slot)))
       this.keepSlotsWith(
         number,
         this.slotsWith(number).filter((other) => other !== slot),
@@ -239,6 +272,7 @@ export class MemoryIndex {
     this.brandCounts[this.brand[slot]!]! -= 1;
     this.slotOf.delete(id);
     this.codes[slot] = undefined;
+    this.interchanges.delete(slot);
     this.fitments[slot] = NO_FITMENT;
     this.free.push(slot);
     this.version++;
@@ -267,11 +301,12 @@ export class MemoryIndex {
       if (!slots) this.byVehicle.set(vehicleKey, (slots = new Set()));
       slots.add(slot);
     }
-    numbersOf([part.partNumber, ...part.oemNumbers]).forEach((number, index) => {
+    const own = part.partNumber ? normalizePartNumber(part.partNumber) : null;
+    for (const number of numbersOf(this.codesAt(slot))) {
       const slots = this.slotsWith(number);
-      // The part's own number leads; an OEM cross-reference follows.
-      this.keepSlotsWith(number, index === 0 ? [slot, ...slots] : [...slots, slot]);
-    });
+      // The part's own number leads; an OEM or interchange cross-reference follows.
+      this.keepSlotsWith(number, number === own ? [slot, ...slots] : [...slots, slot]);
+    }
   }
 
   /** The slots that carry this normalised part or OEM number, part numbers first. */
@@ -403,8 +438,10 @@ export class MemoryIndex {
     // Candidates in their order: exact numbers first, then the text's relevance; or a pre-sorted listing.
     let candidates: Iterable<Slot>;
     const text = query.q;
+    const number = text ? normalizePartNumber(text) : '';
+    let exact: readonly Slot[] = NO_SLOTS;
     if (text) {
-      const exact = this.slotsWith(normalizePartNumber(text));
+      exact = this.slotsWith(number);
       const seen = new Set(exact);
       candidates = [...exact, ...this.textMatches(text).filter((slot) => !seen.has(slot))];
     } else {
@@ -445,14 +482,25 @@ export class MemoryIndex {
       hits.sort(query.sort === 'newest' ? this.cmpNewest : query.sort === 'price-desc' ? (a, b) => this.cmpPrice(b, a) : this.cmpPrice);
 
     const offset = query.cursor;
-    const ids = hits.slice(offset, offset + query.limit).map((slot) => this.ids[slot]!);
+    const shown = hits.slice(offset, offset + query.limit);
+    const replaces = this.replacesOf(exact.length ? shown.filter((slot) => exact.includes(slot)) : [], number);
     return {
-      ids,
+      ids: shown.map((slot) => this.ids[slot]!),
+      ...(replaces ? { replaces } : {}),
       total: hits.length,
       facets: this.facetsOut(facets),
       nextCursor: offset + query.limit < hits.length ? encodeCursor(offset + query.limit) : null,
       ...(vehicle ? { knownFits: hits.length - unverified } : {}),
     };
+  }
+
+  /** The labels of the slots found by a number they replace (undefined when none was). */
+  private replacesOf(slots: readonly Slot[], number: string): Record<string, string> | undefined {
+    const labels = slots.flatMap((slot) => {
+      const label = this.replacesAt(slot, number);
+      return label ? [[this.ids[slot]!, label] as const] : [];
+    });
+    return labels.length ? Object.fromEntries(labels) : undefined;
   }
 
   private vehicleCandidates(vehicle: VehicleChoice): Set<Slot> {
@@ -497,9 +545,11 @@ export class MemoryIndex {
     const term = text.trim().toLowerCase();
     if (!term) return [];
     const suggestions: Suggestion[] = [];
-    for (const slot of this.slotsWith(normalizePartNumber(text))) {
+    const number = normalizePartNumber(text);
+    for (const slot of this.slotsWith(number)) {
       const part = this.partAt(slot);
-      suggestions.push({ kind: 'part', id: part._id, label: part.name, detail: [part.brand, part.partNumber].filter(Boolean).join(' · ') });
+      const detail = [part.brand, part.partNumber, this.replacesAt(slot, number)].filter(Boolean).join(' · ');
+      suggestions.push({ kind: 'part', id: part._id, label: part.name, detail });
     }
     for (const category of CATEGORIES)
       if (category.name.toLowerCase().startsWith(term)) suggestions.push({ kind: 'category', value: category.slug, label: category.name });
@@ -533,7 +583,8 @@ function* filtered(slots: Iterable<Slot>, keep: Set<Slot>): Iterable<Slot> {
 
 /** A part's own number and OEM numbers, normalised (empty ones left out). */
 function numbersOf(codes: readonly string[]): string[] {
-  return codes.filter(Boolean).map(normalizePartNumber);
+  // Once each: a number both among the OEM and the interchange numbers must not list the part twice.
+  return [...new Set(codes.filter(Boolean).map(normalizePartNumber))];
 }
 
 function* reversed<T>(items: readonly T[]): Iterable<T> {

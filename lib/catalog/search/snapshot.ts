@@ -6,7 +6,7 @@ import { mongo } from 'mongoose';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
 import { isDuplicateKey } from '@/lib/core/errors';
 import { CatalogChange, SearchSnapshot } from '@/models';
-import type { IndexedPart, ListedPart } from './types';
+import type { IndexedInterchange, IndexedPart, ListedPart } from './types';
 
 /** A search index snapshot in the database so an instance starts without reading every part (slow on FerretDB): a `list` chunk for
  * listings, then whole-part chunks; the change log replays after it. Concurrent writers each write a generation; the last pointer wins. */
@@ -34,28 +34,35 @@ type Row = [
   number,
   number,
   Array<[string, string, number, number, string | null, string | null]>,
+  // The interchange numbers, only when the part has any (older snapshots have none).
+  InterchangeRow[]?,
 ];
+type InterchangeRow = [IndexedInterchange['kind'], string | null, string];
 
 export function encodeParts(parts: readonly IndexedPart[]): string {
-  const rows: Row[] = parts.map((p) => [
-    p._id,
-    p.name,
-    p.brand,
-    p.category,
-    p.partNumber,
-    p.oemNumbers,
-    p.price,
-    p.availableQuantity,
-    p.createdAt,
-    p.updatedAt,
-    p.fitment.map((f) => [f.make, f.model, f.yearFrom, f.yearTo, f.engine ?? null, f.notes ?? null]),
-  ]);
+  const rows: Row[] = parts.map((p) => {
+    const row: Row = [
+      p._id,
+      p.name,
+      p.brand,
+      p.category,
+      p.partNumber,
+      p.oemNumbers,
+      p.price,
+      p.availableQuantity,
+      p.createdAt,
+      p.updatedAt,
+      p.fitment.map((f) => [f.make, f.model, f.yearFrom, f.yearTo, f.engine ?? null, f.notes ?? null]),
+    ];
+    if (p.interchange?.length) row[11] = p.interchange.map((i): InterchangeRow => [i.kind, i.brand, i.number]);
+    return row;
+  });
   return JSON.stringify(rows);
 }
 
 export function decodeParts(text: string): IndexedPart[] {
   return (JSON.parse(text) as Row[]).map(
-    ([_id, name, brand, category, partNumber, oemNumbers, price, availableQuantity, createdAt, updatedAt, fitment]) => ({
+    ([_id, name, brand, category, partNumber, oemNumbers, price, availableQuantity, createdAt, updatedAt, fitment, interchange]) => ({
       _id,
       name,
       brand,
@@ -74,6 +81,7 @@ export function decodeParts(text: string): IndexedPart[] {
         engine,
         notes,
       })),
+      ...(interchange?.length ? { interchange: interchange.map(([kind, brand, number]) => ({ kind, brand, number })) } : {}),
     }),
   );
 }

@@ -9,12 +9,16 @@ export type IndexedPart = {
   category: string;
   partNumber: string;
   oemNumbers: string[];
+  /** The numbers it replaces (left out when none: most parts). */
+  interchange?: IndexedInterchange[];
   price: number;
   availableQuantity: number;
   createdAt: number;
   updatedAt: number;
   fitment: FitmentRowLike[];
 };
+
+export type IndexedInterchange = { kind: 'oe' | 'aftermarket'; brand: string | null; number: string };
 
 /** What a listing needs of a part (sorts, filters, facets, the sitemap's dates): an index loads these first (MemoryIndex.load). */
 export type ListedPart = Pick<IndexedPart, '_id' | 'price' | 'availableQuantity' | 'createdAt' | 'updatedAt' | 'brand' | 'category'>;
@@ -29,6 +33,8 @@ export type SearchPage = {
   total: number;
   facets: Facets;
   nextCursor: string | null;
+  /** Part id -> how a text search found it by a number it replaces ("Replaces OE 04465-02220"); left out when none. */
+  replaces?: Record<string, string>;
   /** With a vehicle: how many of the parts found are known to fit it (the others have no fitment data to check). */
   knownFits?: number;
 };

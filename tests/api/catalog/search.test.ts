@@ -1,5 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { DELETE as deletePartRoute, GET as getPartRoute, PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
 import { POST as createPartRoute } from '@/app/api/parts/route';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
@@ -18,6 +17,7 @@ import type { UserDTO } from '@/lib/auth/users';
 import { LostDemandDay, Order, Part, SearchSnapshot } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { asActor, makeUser } from '@/tests/helpers/factories';
+import { startFollower } from '@/tests/helpers/start-follower';
 
 let admin: UserDTO;
 let customer: UserDTO;
@@ -47,6 +47,8 @@ describe('GET /api/search', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['facets', 'items', 'nextCursor', 'total']);
     expect(res.body.items[0]).toMatchObject({ name: 'Ceramic Front Brake Pad Set', partNumber: 'SL-BP-4465' });
+    // Its OEM number is an OE interchange number: the result says so.
+    expect(res.body.items[0].replaces).toBe('Replaces OE 04465-02220');
     expect((await search('q=04465-02220')).body.items[0].name).toBe('Ceramic Front Brake Pad Set');
   });
 
@@ -239,25 +241,6 @@ describe('editing a part with fitment', () => {
     expect(stored!.fitment).toEqual([expect.objectContaining(fitment[0])]);
   });
 });
-
-/** A second shop process on the same database, with its own search index; its log lines are kept apart. */
-async function startFollower() {
-  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'tests/helpers/search-follower.ts'], {
-    env: { ...process.env, NODE_ENV: 'test' },
-  });
-  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  const all = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const logs: string[] = [];
-  // The protocol lines follow "ready"; the process's own log lines ("[search] indexed ...") start with '['.
-  const lines = (async function* () {
-    for (let line = await all.next(); !line.done; line = await all.next()) {
-      if (line.value.startsWith('[')) logs.push(line.value);
-      else yield line.value;
-    }
-  })();
-  expect((await lines.next()).value).toBe('ready');
-  return { child, lines, logs };
-}
 
 describe('freshness across two processes', () => {
   let follower: ChildProcessWithoutNullStreams;
