@@ -97,24 +97,36 @@ async function pairsOf(touched: VcdbTouched): Promise<Pair[]> {
   });
 }
 
-/** The years a model's base vehicles have, each with the labels of the engines its vehicles have. */
-async function yearsOf({ makeId, modelId }: Pair): Promise<Map<number, Set<string>>> {
-  const bases = await VcdbRecord.find({ table: 'BaseVehicle', makeId, modelId }, { vcdbId: 1, year: 1 }).lean();
-  const yearOf = new Map(bases.map((base) => [base.vcdbId, base.year!]));
-  const vehicles = bases.length
-    ? await VcdbRecord.find({ table: 'Vehicle', baseVehicleId: { $in: [...yearOf.keys()] } }, { baseVehicleId: 1, engineBaseIds: 1 }).lean()
-    : [];
-  const engineIds = new Set(vehicles.flatMap((vehicle) => vehicle.engineBaseIds ?? []));
-  const labels = new Map((await readRecords([...engineIds].map((id) => `EngineBase:${id}`))).map((e) => [e.vcdbId, e.name!]));
-  const years = new Map([...yearOf.values()].map((year) => [year, new Set<string>()]));
-  for (const vehicle of vehicles) {
-    const engines = years.get(yearOf.get(vehicle.baseVehicleId!)!)!;
-    for (const id of vehicle.engineBaseIds ?? []) if (labels.has(id)) engines.add(labels.get(id)!);
+type Years = Map<number, Set<string>>;
+const pairKey = ({ makeId, modelId }: Pair) => `${makeId}:${modelId}`;
+
+/**
+ * The years each model's base vehicles have, each with the labels of its vehicles' engines: one pass over the base vehicles
+ * and one over the vehicles, since FerretDB v1 reads the whole collection for any query but one by `_id`.
+ */
+async function yearsOf(pairs: Pair[]): Promise<Map<string, Years>> {
+  const byPair = new Map(pairs.map((pair) => [pairKey(pair), new Map() as Years]));
+  const baseOf = new Map<number, { years: Years; year: number }>();
+  const bases = VcdbRecord.find({ table: 'BaseVehicle' }, { vcdbId: 1, year: 1, makeId: 1, modelId: 1 }).lean<VcdbRecordInput[]>();
+  for await (const base of bases.cursor()) {
+    const years = byPair.get(pairKey({ makeId: base.makeId!, modelId: base.modelId! }));
+    if (!years) continue;
+    if (!years.has(base.year!)) years.set(base.year!, new Set());
+    baseOf.set(base.vcdbId, { years, year: base.year! });
   }
-  return years;
+  const engined: Array<{ engines: Set<string>; ids: number[] }> = [];
+  const vehicles = VcdbRecord.find({ table: 'Vehicle' }, { baseVehicleId: 1, engineBaseIds: 1 }).lean<VcdbRecordInput[]>();
+  for await (const vehicle of vehicles.cursor()) {
+    const base = baseOf.get(vehicle.baseVehicleId!);
+    if (base && vehicle.engineBaseIds?.length) engined.push({ engines: base.years.get(base.year)!, ids: vehicle.engineBaseIds });
+  }
+  const engineIds = [...new Set(engined.flatMap((vehicle) => vehicle.ids))];
+  const labels = new Map((await readRecords(engineIds.map((id) => `EngineBase:${id}`))).map((e) => [e.vcdbId, e.name!]));
+  for (const { engines, ids } of engined) for (const id of ids) if (labels.has(id)) engines.add(labels.get(id)!);
+  return byPair;
 }
 
-const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i');
+const same = (a: string | undefined, b: string) => a?.localeCompare(b, 'en', { sensitivity: 'base' }) === 0;
 const sameGeneration = (a: GenerationDoc, b: GenerationDoc) =>
   JSON.stringify([a.make, a.model, a.yearFrom, a.yearTo, a.engines, a.makeId, a.modelId]) ===
   JSON.stringify([
@@ -127,35 +139,44 @@ const sameGeneration = (a: GenerationDoc, b: GenerationDoc) =>
     b.modelId,
   ]);
 
-/** Replaces a model's generations (built from VCdb before, or by hand under the same names) with the records' view of it. */
-async function rebuildPair(pair: Pair): Promise<boolean> {
-  const [years, names] = await Promise.all([yearsOf(pair), readRecords([`Make:${pair.makeId}`, `Model:${pair.modelId}`])]);
-  const make = names.find((record) => record.table === 'Make')?.name;
-  const model = names.find((record) => record.table === 'Model')?.name;
-  const next = make && model ? generationsOf({ make, model, ...pair, years }) : [];
-  const byName = make && model ? [{ make: exactly(make), model: exactly(model) }] : [];
-  const existing = await Vehicle.find({ $or: [pair, ...byName] }).lean<GenerationDoc[]>();
-  const changed = next.filter((generation) => {
-    const old = existing.find((doc) => doc._id === generation._id);
-    return !old || !sameGeneration(generation, old);
-  });
-  // The new generations are written before the old ones go, so a reader in between never finds the model missing.
-  if (changed.length)
-    await Vehicle.bulkWrite(
-      changed.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc as unknown as VehicleDoc, upsert: true } })),
+/** A model's generations as the records have it, and the stored ones they replace (built from VCdb before, or by hand under its names). */
+async function plan(pairs: Pair[]): Promise<{ write: GenerationDoc[]; remove: string[] }> {
+  const [years, names, stored] = await Promise.all([
+    yearsOf(pairs),
+    readRecords(pairs.flatMap(({ makeId, modelId }) => [`Make:${makeId}`, `Model:${modelId}`])),
+    Vehicle.find().lean<GenerationDoc[]>(),
+  ]);
+  const nameOf = new Map(names.map((record) => [record._id, record.name]));
+  const write: GenerationDoc[] = [];
+  const remove: string[] = [];
+  for (const pair of pairs) {
+    const make = nameOf.get(`Make:${pair.makeId}`);
+    const model = nameOf.get(`Model:${pair.modelId}`);
+    const next = make && model ? generationsOf({ make, model, ...pair, years: years.get(pairKey(pair))! }) : [];
+    const existing = stored.filter(
+      (doc) =>
+        (doc.makeId === pair.makeId && doc.modelId === pair.modelId) || (make && model && same(doc.make, make) && same(doc.model, model)),
     );
-  const gone = existing.filter((doc) => !next.some((generation) => generation._id === doc._id)).map((doc) => doc._id);
-  if (gone.length) await Vehicle.deleteMany({ _id: { $in: gone } });
-  return changed.length + gone.length > 0;
+    write.push(...next.filter((generation) => !existing.some((doc) => doc._id === generation._id && sameGeneration(generation, doc))));
+    remove.push(...existing.filter((doc) => !next.some((generation) => generation._id === doc._id)).map((doc) => doc._id));
+  }
+  return { write, remove };
 }
 
-/** Rebuilds the generations of what an import touched; answers how many models changed. Other instances reload within their minute. */
+/** Rebuilds the generations of what an import touched; answers how many it wrote or removed. Other instances reload within their minute. */
 export async function rebuildGenerations(touched: VcdbTouched): Promise<number> {
   await connectDb();
-  let changed = 0;
-  for (const pair of await pairsOf(touched)) if (await rebuildPair(pair)) changed++;
+  const pairs = await pairsOf(touched);
+  if (!pairs.length) return 0;
+  const { write, remove } = await plan(pairs);
+  // The new generations are written before the old ones go, so a reader in between never finds the model missing.
+  if (write.length)
+    await Vehicle.bulkWrite(
+      write.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc as unknown as VehicleDoc, upsert: true } })),
+    );
+  if (remove.length) await Vehicle.deleteMany({ _id: { $in: remove } });
   forgetReferenceData();
-  return changed;
+  return write.length + remove.length;
 }
 
 /** Writes a batch of changed records; a make or model renamed is renamed in the base vehicles that carry its name. */

@@ -248,16 +248,22 @@ function missing(table: VcdbSourceTable, known: { has(id: number): boolean }, id
   return [...new Set(ids.filter((id) => !known.has(id)))].map((id) => `${table}:${id}`);
 }
 
-const READ_BATCH = 1000;
+const READ_CONCURRENCY = 16;
 
-/** Records by `_id`, a batch of ids per query. */
+/** Records by `_id`, one query each, a few at a time: FerretDB v1 reads the whole collection for an `$in` but finds an `_id` at once. */
 export async function readRecords(ids: string[], projection?: Record<string, 1>): Promise<VcdbRecordInput[]> {
   if (!ids.length) return [];
   await connectDb();
-  const batches: string[][] = [];
-  for (let at = 0; at < ids.length; at += READ_BATCH) batches.push(ids.slice(at, at + READ_BATCH));
-  const found = await Promise.all(batches.map((batch) => VcdbRecord.find({ _id: { $in: batch } }, projection).lean<VcdbRecordInput[]>()));
-  return found.flat();
+  const found: VcdbRecordInput[] = [];
+  let next = 0;
+  const reader = async () => {
+    while (next < ids.length) {
+      const record = await VcdbRecord.findById(ids[next++]!, projection).lean<VcdbRecordInput>();
+      if (record) found.push(record);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, ids.length) }, reader));
+  return found;
 }
 
 const COMPARED = ['table', 'vcdbId', 'name', 'year', 'makeId', 'modelId', 'make', 'model', 'liter', 'cylinders', 'blockType'] as const;
