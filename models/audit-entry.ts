@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'discount.resume',
   'settings.update',
   'profile.update',
+  'vehicle.create',
+  'vehicle.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_KINDS = [
@@ -36,6 +38,7 @@ export const AUDIT_TARGET_KINDS = [
   'discount-code',
   'settings',
   'profile',
+  'vehicle',
 ] as const;
 
 /**

@@ -25,6 +25,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'discount.resume': 'Discount code resumed',
   'settings.update': 'Shop settings changed',
   'profile.update': "Customer's profile edited",
+  'vehicle.create': 'Vehicle added',
+  'vehicle.update': 'Vehicle edited',
 };
 
 const cut = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);

@@ -5,3 +5,4 @@ export * from './vehicle-list';
 export * from './vin';
 export * from './vcdb';
 export * from './vcdb-generations';
+export * from './admin';
