@@ -6,22 +6,12 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageQuery } from '@/l
 import { connectDb } from '@/lib/platform/db';
 import type { VehicleGenerationEdit, VehicleGenerationInput } from '@/lib/validations/vehicles';
 import { generationId, type GenerationDoc } from '@/lib/vehicles/vcdb-generations';
+import type { VehicleGenerationDTO } from '@/lib/vehicles/types';
 import { forgetReferenceData } from '@/lib/vehicles/vehicle-list';
 import { Vehicle } from '@/models';
 import type { VehicleDoc } from '@/models/vehicle';
 
 /** The admin's side of the vehicle list (issue 46): generations added and edited by hand, audited. */
-
-export type VehicleGenerationDTO = {
-  id: string;
-  make: string;
-  model: string;
-  yearFrom: number;
-  yearTo: number;
-  engines: Array<{ name: string; yearFrom: number; yearTo: number }>;
-  /** Built from a VCdb extract: the next import that touches this model rebuilds it. */
-  fromVcdb: boolean;
-};
 
 type Admin = Pick<Actor, '_id' | 'email' | 'isAdmin'>;
 
@@ -71,6 +61,14 @@ async function checked(input: VehicleGenerationInput, id?: string): Promise<Vehi
       `The ${overlap.make} ${overlap.model} of ${overlap.yearFrom}-${overlap.yearTo} overlaps these years: edit that one`,
     );
   return { ...input, make, model: ofModel[0]?.model ?? input.model };
+}
+
+/** One generation, for the edit form; null when it is gone. */
+export async function getVehicleGeneration(actor: Admin, id: string): Promise<VehicleGenerationDTO | null> {
+  assertAdmin(actor);
+  await connectDb();
+  const doc = await Vehicle.findById(id).lean<GenerationDoc>();
+  return doc ? toDTO(doc) : null;
 }
 
 export async function addVehicleGeneration(actor: Admin, input: VehicleGenerationInput): Promise<VehicleGenerationDTO> {

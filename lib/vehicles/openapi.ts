@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import type { VehicleGenerationDTO } from '@/lib/vehicles/admin';
-import type { Garage } from '@/lib/vehicles/types';
+import type { Garage, VehicleGenerationDTO } from '@/lib/vehicles/types';
 import type { VinDecodeResult } from '@/lib/vehicles/vin';
 import { nullable } from '@/lib/openapi/responses';
 import { body, errors, idParam, json, op, PAGE_HEADERS, SIGNED_IN, WRITE_ERRORS } from '@/lib/openapi/shared';
