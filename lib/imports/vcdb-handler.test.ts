@@ -195,6 +195,21 @@ describe('rows the VCdb import refuses', () => {
     expect(run.counts).toEqual({ ...ZERO, read: 20, rejected: 14, add: 6 });
   });
 
+  it('accepts vehicles that name a stored base vehicle, and keeps their engines when the extract has no engine links', async () => {
+    await vcdbHandler.apply(runOf(fixtureZip()).run);
+    const file = writeZip('vehicles.zip', { 'Vehicle.txt': 'VehicleID|BaseVehicleID|SubmodelID\n70001|900001|902\n70009|900004|901\n' });
+    const { run, rejected } = runOf(file);
+    await vcdbHandler.apply(run);
+    expect(rejected).toEqual([]);
+    expect(run.counts).toEqual({ ...ZERO, read: 2, add: 1, change: 1 });
+    expect(await VcdbRecord.findById('Vehicle:70001').lean()).toMatchObject({ subModelId: 902, engineBaseIds: [9801] });
+    expect(await VcdbRecord.findById('Vehicle:70009').lean()).toMatchObject({ baseVehicleId: 900004, engineBaseIds: [] });
+    expect(await listYearsAndEngines('Auriga', 'Nimbus')).toEqual([
+      { year: 2016, engines: ['1.8L L4'] },
+      { year: 2015, engines: ['1.8L L4'] },
+    ]);
+  });
+
   it('accepts base vehicles that name a make and model the shop already keeps', async () => {
     await vcdbHandler.apply(runOf(fixtureZip()).run);
     const file = writeZip('more.zip', { 'BaseVehicle.txt': 'BaseVehicleID|YearID|MakeID|ModelID\n900009|2017|9001|9101\n' });

@@ -101,9 +101,13 @@ export class VcdbExtract {
   readonly vehicles = new Map<number, { baseVehicleId: number; subModelId: number }>();
   readonly engineConfigs = new Map<number, number>();
   private readonly vehicleConfigs = new Map<number, Set<number>>();
+  /** The base vehicles read from the shop's records: sound already, whatever this extract holds. */
+  private readonly storedBases = new Set<number>();
+  private readonly tables = new Set<VcdbSourceTable>();
 
   /** First pass: a row that is sound on its own, the first with its id. */
   learn(source: VcdbLine): void {
+    this.tables.add(source.table);
     const id = idOf(source);
     if (id !== null) {
       const lines = this.firstLine.get(source.table) ?? new Map<number, number>();
@@ -159,7 +163,7 @@ export class VcdbExtract {
       ...missing('EngineBase', this.engineBases, [...this.engineConfigs.values()]),
     ]);
     for (const record of stored) this.keepStored(record);
-    for (const [id, base] of this.baseVehicles) if (this.baseProblem(base)) this.baseVehicles.delete(id);
+    for (const [id, base] of this.baseVehicles) if (!this.storedBases.has(id) && this.baseProblem(base)) this.baseVehicles.delete(id);
     for (const [id, vehicle] of this.vehicles) if (this.vehicleProblem(vehicle)) this.vehicles.delete(id);
     for (const [id, engineBaseId] of this.engineConfigs) if (!this.engineBases.has(engineBaseId)) this.engineConfigs.delete(id);
   }
@@ -170,8 +174,10 @@ export class VcdbExtract {
     else if (record.table === 'Model') this.models.set(id, record.name ?? '');
     else if (record.table === 'SubModel') this.subModels.add(id);
     else if (record.table === 'EngineBase') this.engineBases.add(id);
-    else if (record.table === 'BaseVehicle')
+    else if (record.table === 'BaseVehicle') {
       this.baseVehicles.set(id, { year: record.year!, makeId: record.makeId!, modelId: record.modelId! });
+      this.storedBases.add(id);
+    }
   }
 
   private baseProblem({ makeId, modelId }: Refs): string | null {
@@ -231,7 +237,9 @@ export class VcdbExtract {
       }
       case 'Vehicle': {
         const { baseVehicleId, subModelId } = source.row;
-        return { ...base, table: 'Vehicle', baseVehicleId, subModelId, engineBaseIds: this.enginesOf(source.row.vehicleId) };
+        // Without the VehicleToEngineConfig table the extract says nothing of engines: the stored ones stay (compareRecords).
+        const engineBaseIds = this.tables.has('VehicleToEngineConfig') ? this.enginesOf(source.row.vehicleId) : undefined;
+        return { ...base, table: 'Vehicle', baseVehicleId, subModelId, engineBaseIds };
       }
       default:
         return null;
@@ -286,6 +294,7 @@ export async function compareRecords(records: VcdbRecordInput[]): Promise<{ chan
   const stored = new Map((await readRecords(records.map((record) => record._id))).map((record) => [record._id, record]));
   const changes = records.flatMap((after) => {
     const before = stored.get(after._id) ?? null;
+    if (after.table === 'Vehicle' && !after.engineBaseIds) after.engineBaseIds = before?.engineBaseIds ?? [];
     return before && sameRecord(before, after) ? [] : [{ before, after }];
   });
   return { changes, unchanged: records.length - changes.length };
