@@ -196,6 +196,7 @@ export const ADMIN_MENU = [
   'Lost Demand',
   'Shipping',
   'Taxes',
+  'Vehicles',
   'Discount Codes',
   'Job Kits',
   'Shop Settings',

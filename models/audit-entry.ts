@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'kit.create',
   'kit.update',
   'kit.delete',
+  'vehicle.create',
+  'vehicle.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_KINDS = [
@@ -41,6 +43,7 @@ export const AUDIT_TARGET_KINDS = [
   'settings',
   'profile',
   'job-kit',
+  'vehicle',
 ] as const;
 
 /**

@@ -28,6 +28,8 @@ const vcdbRecordSchema = new Schema({
   engineBaseIds: { type: [Number], default: undefined },
 });
 vcdbRecordSchema.index({ table: 1, baseVehicleId: 1 });
+// A model's base vehicles, for rebuilding its generations.
+vcdbRecordSchema.index({ table: 1, makeId: 1, modelId: 1 });
 
 export type VcdbRecordDoc = InferSchemaType<typeof vcdbRecordSchema>;
 export const VcdbRecord: Model<VcdbRecordDoc> =

@@ -21,7 +21,11 @@ const vehicleSchema = new Schema({
     ],
     default: [],
   },
+  // A generation built from a VCdb extract: the make's and model's VCdb ids (a rename still finds it).
+  makeId: { type: Number },
+  modelId: { type: Number },
 });
+vehicleSchema.index({ makeId: 1, modelId: 1 });
 
 const vehicleMakeSchema = new Schema({
   _id: { type: String, required: true },

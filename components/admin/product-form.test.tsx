@@ -2,11 +2,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProductForm } from '@/components/admin/product-form';
+import { alertError, alertErrorWithLink } from '@/lib/client/alerts';
 import type { PartDTO } from '@/lib/catalog/types';
 import { YEARS_REVERSED } from '@/lib/validations/parts';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn() }) }));
-jest.mock('@/lib/client/alerts', () => ({ alertSuccess: jest.fn(async () => {}), alertError: jest.fn(async () => {}) }));
+jest.mock('@/lib/client/alerts', () => ({
+  alertSuccess: jest.fn(async () => {}),
+  alertError: jest.fn(async () => {}),
+  alertErrorWithLink: jest.fn(async () => {}),
+}));
 
 const PART: PartDTO = {
   _id: '65f0c0ffee0000000000abcd',
@@ -113,6 +118,12 @@ describe('ProductForm (edit)', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(errorOf(vehicle(2).getByLabelText('Model'))).toBe('Flux is not a Mazda model in the vehicle list'));
+    // The alert points to the page where the admin adds the vehicle.
+    expect(alertErrorWithLink).toHaveBeenCalledWith(
+      'Something was Wrong, please try again',
+      'Fitment row 2, model: Flux is not a Mazda model in the vehicle list',
+      { href: '/dashboard/vehicles', label: 'Add it on the Vehicles page' },
+    );
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({
       category: 'brakes',
@@ -126,6 +137,23 @@ describe('ProductForm (edit)', () => {
       ],
       expectedAvailableQuantity: 12,
     });
+  });
+});
+
+describe('ProductForm (refusals)', () => {
+  it('alerts a refusal outside the vehicle list without the link to the Vehicles page', async () => {
+    const user = userEvent.setup();
+    jest.mocked(alertErrorWithLink).mockClear();
+    answers[`PUT /api/parts/${PART._id}`] = {
+      status: 400,
+      body: { error: 'This part number is taken', fieldErrors: { partNumber: ['This part number is taken'] } },
+    };
+    render(<ProductForm part={PART} />);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(alertError).toHaveBeenCalledWith('Something was Wrong, please try again', 'Part number: This part number is taken'),
+    );
+    expect(alertErrorWithLink).not.toHaveBeenCalled();
   });
 });
 

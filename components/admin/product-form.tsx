@@ -20,7 +20,7 @@ import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { ImageField } from '@/components/forms/image-field';
 import { ListInput } from '@/components/forms/list-input';
 import { Button } from '@/components/ui/button';
-import { alertError, alertSuccess } from '@/lib/client/alerts';
+import { alertError, alertErrorWithLink, alertSuccess } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
 import { PART_POSITIONS, POSITION_LABELS } from '@/lib/core/part-fields';
 import type { PartDTO } from '@/lib/catalog/types';
@@ -89,6 +89,18 @@ export function refusalText(data: { error?: string; fieldErrors?: Record<string,
       ? `${ROW_LABELS[field!]} ${Number(row) + 1}, ${FIELD_LABELS[cell] ?? cell}`
       : (FIELD_LABELS[field!] ?? field);
   return `${label}: ${messages[0]}`;
+}
+
+/** A fitment cell the server found missing from the vehicle list: the admin adds that vehicle on the Vehicles page. */
+const VEHICLE_LIST_CELL = /^fitment\.\d+\.(make|model|yearFrom|yearTo|engine)$/;
+export const VEHICLES_PAGE_LINK = { href: '/dashboard/vehicles', label: 'Add it on the Vehicles page' };
+
+async function alertRefusal(data: { error?: string; fieldErrors?: Record<string, string[]> }): Promise<void> {
+  const text = refusalText(data);
+  const [key] = Object.entries(data.fieldErrors ?? {}).find(([, list]) => list[0]) ?? [];
+  if (text && key && VEHICLE_LIST_CELL.test(key))
+    return alertErrorWithLink('Something was Wrong, please try again', text, VEHICLES_PAGE_LINK);
+  return alertError('Something was Wrong, please try again', text);
 }
 
 /** The form's values for a stored part (blank strings where the part has nothing). */
@@ -204,7 +216,7 @@ function useSaveProduct(part: PartDTO | undefined, { control, reset, setError }:
     if (!part) {
       const res = await submitJson<{ success?: boolean }, PartFormValues>('/api/parts', { method: 'POST', json: values }, form);
       if (!res.ok || !res.data.success) {
-        await alertError('Something was Wrong, please try again', refusalText(res.data));
+        await alertRefusal(res.data);
         return;
       }
       await alertSuccess(res.data.message ?? 'Product added successfully');
@@ -221,7 +233,7 @@ function useSaveProduct(part: PartDTO | undefined, { control, reset, setError }:
       form,
     );
     if (!res.ok) {
-      await alertError('Something was Wrong, please try again', refusalText(res.data));
+      await alertRefusal(res.data);
       return;
     }
     await alertSuccess(res.data.message ?? 'Product updated');

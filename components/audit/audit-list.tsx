@@ -29,6 +29,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'kit.create': 'Job kit created',
   'kit.update': 'Job kit edited',
   'kit.delete': 'Job kit deleted',
+  'vehicle.create': 'Vehicle added',
+  'vehicle.update': 'Vehicle edited',
 };
 
 const cut = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);

@@ -24,6 +24,7 @@ const ADMIN: Item[] = [
   { href: '/dashboard/lostDemand', label: 'Lost Demand' },
   { href: '/dashboard/shipping', label: 'Shipping' },
   { href: '/dashboard/taxes', label: 'Taxes' },
+  { href: '/dashboard/vehicles', label: 'Vehicles' },
   { href: '/dashboard/discountCodes', label: 'Discount Codes' },
   { href: '/dashboard/kits', label: 'Job Kits' },
   { href: '/dashboard/settings', label: 'Shop Settings' },

@@ -20,6 +20,17 @@ export async function alertError(title: string, text?: string): Promise<void> {
   await (await swal()).fire({ icon: 'error', title, text, ...buttons() });
 }
 
+/** An error whose text ends with a link to the page where it is put right. */
+export async function alertErrorWithLink(title: string, text: string, link: { href: string; label: string }): Promise<void> {
+  const body = document.createElement('p');
+  body.append(text, ' ');
+  const anchor = body.appendChild(document.createElement('a'));
+  anchor.href = link.href;
+  anchor.textContent = link.label;
+  anchor.style.textDecoration = 'underline';
+  await (await swal()).fire({ icon: 'error', title, html: body, ...buttons() });
+}
+
 /** A warning with a list under its title (each line as text, never markup). */
 export async function alertWarnings(title: string, lines: string[]): Promise<void> {
   const list = document.createElement('ul');

@@ -8,3 +8,4 @@ export type { ReaderInput } from './formats/text-input';
 export * from './mappings';
 export * from './pies-handler';
 export { PART_PLACEHOLDER_IMAGE, SHOP_CURRENCY } from './pies-item';
+export * from './vcdb-handler';

@@ -37,3 +37,53 @@ export const garageActiveSchema = z.object({
 
 /** A vehicle as a visitor chooses it (year, make, model and maybe engine). */
 export type VehicleChoice = { year: number; make: string; model: string; engine?: string | null };
+
+/** The vehicle list's years (VCdb's first car to models announced two years ahead): wider than a part's fitment years. */
+export const FIRST_VEHICLE_YEAR = 1896;
+export const lastVehicleYear = (now = new Date()) => now.getUTCFullYear() + 2;
+export const isVehicleYear = (year: number) => Number.isInteger(year) && year >= FIRST_VEHICLE_YEAR && year <= lastVehicleYear();
+export const vehicleYearMessage = (label: string) => `${label} must be a year from ${FIRST_VEHICLE_YEAR} to ${lastVehicleYear()}`;
+
+const vehicleYearSchema = (label: string) =>
+  z.number({ error: `${label} is Required` }).refine(isVehicleYear, { error: () => vehicleYearMessage(label) });
+
+export const VEHICLE_YEARS_REVERSED = 'The last year cannot be before the first year';
+export const ENGINE_OUTSIDE_YEARS = "An engine's years must be within the vehicle's years";
+export const ENGINE_REPEATED = 'This engine is listed twice';
+
+const engineSchema = z
+  .object({ name: name('Engine'), yearFrom: vehicleYearSchema('From year'), yearTo: vehicleYearSchema('To year') })
+  .refine((engine) => engine.yearFrom <= engine.yearTo, { path: ['yearTo'], message: VEHICLE_YEARS_REVERSED });
+
+const generationFields = z.object({
+  make: name('Make'),
+  model: name('Model'),
+  yearFrom: vehicleYearSchema('From year'),
+  yearTo: vehicleYearSchema('To year'),
+  engines: z.array(engineSchema, { error: 'Engines must be a list' }).max(40, 'At most 40 engines'),
+});
+
+function checkGeneration(generation: z.infer<typeof generationFields>, ctx: z.RefinementCtx) {
+  if (generation.yearFrom > generation.yearTo) ctx.addIssue({ code: 'custom', path: ['yearTo'], message: VEHICLE_YEARS_REVERSED });
+  const seen = new Set<string>();
+  generation.engines.forEach((engine, index) => {
+    if (engine.yearFrom < generation.yearFrom || engine.yearTo > generation.yearTo)
+      ctx.addIssue({ code: 'custom', path: ['engines', index, 'yearFrom'], message: ENGINE_OUTSIDE_YEARS });
+    const key = `${engine.name.toLowerCase()}|${engine.yearFrom}`;
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['engines', index, 'name'], message: ENGINE_REPEATED });
+    seen.add(key);
+  });
+}
+
+/** A generation in the admin's vehicle list: a make's model over a range of years, with its engines and their years. */
+export const vehicleGenerationSchema = generationFields.superRefine(checkGeneration);
+export type VehicleGenerationInput = z.infer<typeof vehicleGenerationSchema>;
+
+/** PATCH /api/admin/vehicles: the generation by its id, with all its fields as they should be. */
+export const vehicleGenerationEditSchema = generationFields
+  .extend({ id: z.string({ error: 'Choose a vehicle' }).trim().min(1, 'Choose a vehicle').max(120, 'Choose a vehicle') })
+  .superRefine(checkGeneration);
+export type VehicleGenerationEdit = z.infer<typeof vehicleGenerationEditSchema>;
+
+/** GET /api/admin/vehicles: one make's generations, or every make's. */
+export const vehicleListQuerySchema = z.object({ make: name('Make').optional() });

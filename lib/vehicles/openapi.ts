@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import type { Garage } from '@/lib/vehicles/types';
+import type { Garage, VehicleGenerationDTO } from '@/lib/vehicles/types';
 import type { VinDecodeResult } from '@/lib/vehicles/vin';
 import { nullable } from '@/lib/openapi/responses';
-import { body, errors, idParam, json, op, SIGNED_IN, WRITE_ERRORS } from '@/lib/openapi/shared';
-import { garageActiveSchema, vehicleChoiceSchema, vehicleQuerySchema } from '@/lib/validations/vehicles';
+import { body, errors, idParam, json, op, PAGE_HEADERS, SIGNED_IN, WRITE_ERRORS } from '@/lib/openapi/shared';
+import { pageQuerySchema } from '@/lib/validations/common';
+import {
+  garageActiveSchema,
+  vehicleChoiceSchema,
+  vehicleGenerationEditSchema,
+  vehicleGenerationSchema,
+  vehicleListQuerySchema,
+  vehicleQuerySchema,
+} from '@/lib/validations/vehicles';
 
 /** The vehicle calls (the vehicle list, VINs, the garage) for the OpenAPI document. */
 
@@ -38,7 +46,42 @@ const vehiclesSchema = z.union([
   z.object({ years: z.array(z.object({ year: z.number().int(), engines: z.array(z.string()) })) }).strict(),
 ]);
 
+const generationSchema: z.ZodType<VehicleGenerationDTO> = z
+  .object({
+    id: z.string(),
+    make: z.string(),
+    model: z.string(),
+    yearFrom: z.number().int(),
+    yearTo: z.number().int(),
+    engines: z.array(z.object({ name: z.string(), yearFrom: z.number().int(), yearTo: z.number().int() })),
+    fromVcdb: z.boolean(),
+  })
+  .meta({ id: 'VehicleGeneration' });
+
+const admin = (summary: string, operation: Parameters<typeof op>[2]) =>
+  op('Vehicles admin', `${summary} (admins)`, { security: SIGNED_IN, ...operation });
+
 export const vehiclePaths: ZodOpenApiPathsObject = {
+  '/api/admin/vehicles': {
+    get: admin("The vehicle list's generations by make, model and first year", {
+      operationId: 'listVehicleGenerations',
+      requestParams: { query: pageQuerySchema.extend(vehicleListQuerySchema.shape) },
+      responses: {
+        '200': json(z.array(generationSchema), 'A page of generations; the total in X-Total-Count', PAGE_HEADERS),
+        ...errors(400, 401, 403),
+      },
+    }),
+    post: admin('Add a model over a range of years, with its engines', {
+      operationId: 'addVehicleGeneration',
+      requestBody: body(vehicleGenerationSchema),
+      responses: { '201': json(generationSchema, 'The generation'), ...errors(...WRITE_ERRORS, 409) },
+    }),
+    patch: admin('Edit a generation: make, model, years and engines', {
+      operationId: 'editVehicleGeneration',
+      requestBody: body(vehicleGenerationEditSchema),
+      responses: { '200': json(generationSchema, 'The generation as edited'), ...errors(...WRITE_ERRORS, 404, 409) },
+    }),
+  },
   '/api/vehicles': {
     get: op('Catalog', 'Makes; the models of a make; the years and engines of a model', {
       operationId: 'vehicles',
