@@ -4,3 +4,4 @@ export * from './formats/pies';
 export * from './formats/records';
 export * from './formats/vcdb';
 export type { ReaderInput } from './formats/text-input';
+export { acesHandler } from './aces-handler';
