@@ -98,7 +98,13 @@ function valuesOf(part: PartDTO): PartFormValues {
     partNumber: part.partNumber ?? '',
     oemNumbers: part.oemNumbers,
     position: part.position ?? '',
-    fitment: part.fitment.map((row) => ({ ...row, engine: row.engine ?? '', notes: row.notes ?? '' })),
+    fitment: part.fitment.map((row) => ({
+      ...row,
+      engine: row.engine ?? '',
+      notes: row.notes ?? '',
+      position: row.position ?? '',
+      quantity: row.quantity ?? undefined,
+    })),
     weightKg: part.weightKg,
   };
 }

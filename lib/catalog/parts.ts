@@ -38,6 +38,9 @@ export function toPartDTO(part: LeanPart): PartDTO {
       yearTo: row.yearTo,
       engine: row.engine ?? null,
       notes: row.notes ?? null,
+      position: row.position ?? null,
+      quantity: row.quantity ?? null,
+      qualifiers: (row.qualifiers ?? []).map((qualifier) => qualifier.text),
     })),
     availableQuantity: part.availableQuantity,
     minimumQuantity: part.minimumQuantity,
@@ -87,7 +90,12 @@ export async function announcePartChanges(ids: readonly string[]): Promise<void>
 /** The catalog fields as stored: fitment checked against the vehicle list, the part number's match key. */
 async function catalogFields(input: Partial<PartInput>) {
   const fields: Record<string, unknown> = { ...input };
-  if (input.fitment) fields.fitment = await checkFitment(input.fitment);
+  // The form's qualifiers are plain text; stored, each is a Qdb qualifier without its id.
+  if (input.fitment)
+    fields.fitment = (await checkFitment(input.fitment)).map(({ qualifiers, ...row }) => ({
+      ...row,
+      qualifiers: qualifiers?.length ? qualifiers.map((text) => ({ text })) : undefined,
+    }));
   if ('partNumber' in input) fields.partNumberKey = input.partNumber ? normalizePartNumber(input.partNumber) : undefined;
   return fields;
 }
