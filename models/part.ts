@@ -110,8 +110,6 @@ const partSchema = new Schema(
 partSchema.index({ createdAt: -1, _id: -1 });
 partSchema.index({ partNumberKey: 1 }, { unique: true, sparse: true });
 partSchema.index({ 'interchange.key': 1 });
-// An ACES App's row is found by its App id (then its brand) when a later file changes or deletes it.
-partSchema.index({ 'fitment.source.appId': 1 });
 
 export type PartDoc = InferSchemaType<typeof partSchema>;
 export const Part: Model<PartDoc> = (models.Part as Model<PartDoc>) ?? model<PartDoc>('Part', partSchema);

@@ -158,11 +158,20 @@ describe('FULL and net change', () => {
     expect(expiries).toEqual([]);
   });
 
-  it('a changed App replaces its row, also when it moves to another part', async () => {
+  it('a changed App replaces its row in place; moved to another part by a FULL file, its old row goes', async () => {
     await applied(acesFile([app({ id: 5 })]));
-    const { run } = await applied(acesFile([app({ id: 5, qty: 2, part: 'PM-RT2001' })]));
-    expect(run.counts).toMatchObject({ add: 0, change: 1, unchanged: 0 });
-    expect(await appIdsOf('PM-BP1001')).toEqual(['hand', '99', '99']);
+    const changed = await applied(acesFile([app({ id: 5, qty: 2 })]));
+    expect(changed.run.counts).toMatchObject({ add: 0, change: 1, unchanged: 0 });
+    expect((await rowsOf('PM-BP1001')).map((row) => [row.source?.appId ?? 'hand', row.quantity])).toEqual([
+      ['hand', undefined],
+      ['99', 1],
+      ['99', 1],
+      ['5', 2],
+    ]);
+
+    const moved = await applied(acesFile([app({ id: 5, qty: 2, part: 'PM-RT2001' })], { full: true }));
+    expect(moved.run.counts).toMatchObject({ add: 1, remove: 2 });
+    expect(await appIdsOf('PM-BP1001')).toEqual(['hand', '99']);
     expect(await rowsOf('PM-RT2001')).toMatchObject([{ quantity: 2, source: { appId: '5' } }]);
   });
 });

@@ -15,6 +15,8 @@ export const ACES_BATCH = 500;
 /** A part an admin saved while its batch was planned is planned again; past this, the import stops rather than lose the edit. */
 const WRITE_ATTEMPTS = 5;
 
+const WRITES_PER_COMMAND = 50;
+
 type BatchHandler = (apps: AcesApp[], done: number) => Promise<void>;
 
 /** The file's records from `from` on: rejected ones reported, the others handed over in batches with the count of records read. */
@@ -54,9 +56,11 @@ async function writeParts(parts: Iterable<FitPart>, rowsOf: (part: FitPart) => {
     const { rows, dirty } = rowsOf(part);
     return dirty ? [{ updateOne: { filter: { _id: part._id, updatedAt: part.updatedAt }, update: { $set: { fitment: rows } } } }] : [];
   });
-  if (!writes.length) return true;
-  const result = await Part.bulkWrite(writes, { ordered: false });
-  return result.matchedCount === writes.length;
+  let matched = 0;
+  // A few dozen parts a command: FerretDB takes tens of ms an update, and one command must end within the socket timeout.
+  for (let at = 0; at < writes.length; at += WRITES_PER_COMMAND)
+    matched += (await Part.bulkWrite(writes.slice(at, at + WRITES_PER_COMMAND), { ordered: false })).matchedCount;
+  return matched === writes.length;
 }
 
 /** Plans and writes one batch, planning again from fresh reads when a part changed under it; the first plan's counts are the file's. */

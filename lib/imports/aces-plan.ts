@@ -39,17 +39,19 @@ type Loaded = { byNumber: Map<string, FitPart>; existing: Map<string, { partId: 
 
 const PROJECTION = { brandAAIAID: 1, partNumberKey: 1, fitment: 1, updatedAt: 1 };
 
-/** The parts the batch names, the parts holding rows with its App ids, and its vehicles: three reads a batch. */
+/**
+ * The parts the batch names and its vehicles: two reads a batch. An App's old row is looked for on the part it names
+ * (every App, D too, names its Part): FerretDB v1 scans the whole collection for a query on an array's field.
+ */
 async function load(apps: readonly AcesApp[], plan: BatchPlan): Promise<Loaded> {
   const numbers = [...new Set(apps.map((app) => normalizePartNumber(app.part)))];
   const keys = new Set(apps.map((app) => appKey(app.brandAAIAID, app.id)));
-  const [named, holding, lookups] = await Promise.all([
+  const [named, lookups] = await Promise.all([
     Part.find({ partNumberKey: { $in: numbers } }, PROJECTION).lean<FitPart[]>(),
-    Part.find({ 'fitment.source.appId': { $in: [...new Set(apps.map((app) => app.id))] } }, PROJECTION).lean<FitPart[]>(),
     lookupVehicles(apps),
   ]);
   const existing: Loaded['existing'] = new Map();
-  for (const part of [...named, ...holding]) {
+  for (const part of named) {
     const partId = String(part._id);
     part.fitment ??= [];
     plan.parts.set(partId, part);
