@@ -56,3 +56,24 @@ it.each([
   expect(res.body.fieldErrors[`fitment.0.${field}`]).toEqual([message]);
   expect((await Part.findById(id).lean())!.fitment).toEqual([]);
 });
+
+it("keeps an imported row's VCdb ids, Qdb ids and source when the form sends it back unchanged; an edited row becomes the admin's", async () => {
+  const id = await makePart();
+  const source = { importId: 'import-1', appId: '7', brandAAIAID: 'BQXT' };
+  const hidden = { baseVehicleId: 900001, subModelId: 901, positionId: 22, partTypeId: 1684, source };
+  const row = { ...HAND_ROW, position: 'Front', quantity: 2 };
+  const imported = (appId: string) => ({
+    ...row,
+    ...hidden,
+    source: { ...source, appId },
+    qualifiers: [{ text: 'With 288 mm Front Rotors', qdbId: 9001 }],
+  });
+  await Part.updateOne({ _id: id }, { $set: { fitment: [imported('7'), imported('8')] } });
+
+  const asSent = { ...row, qualifiers: ['With 288 mm Front Rotors'] };
+  const res = await updatePart(id, { price: 25.5, fitment: [asSent, { ...asSent, quantity: 4 }] });
+  expect(res.status).toBe(200);
+  const [kept, edited] = (await Part.findById(id).lean())!.fitment;
+  expect(kept).toEqual(imported('7'));
+  expect(edited).toEqual({ ...row, quantity: 4, qualifiers: [{ text: 'With 288 mm Front Rotors' }] });
+});
