@@ -58,14 +58,7 @@ export function FitmentTable({ fitment }: { fitment: readonly FitmentDTO[] }) {
                     </span>
                     {row.engine ?? 'All engines'}
                   </td>
-                  <td role="cell" className={`${cellClass} text-slate-600 ${row.notes ? '' : 'hidden sm:table-cell'}`}>
-                    {row.notes && (
-                      <span aria-hidden="true" className="font-medium text-slate-500 sm:hidden">
-                        Notes:{' '}
-                      </span>
-                    )}
-                    {row.notes ?? ''}
-                  </td>
+                  <LabelledCell label="Notes" value={row.notes} />
                   <LabelledCell label="Position" value={row.position} />
                   <LabelledCell label="Quantity" value={row.quantity === null ? null : String(row.quantity)} />
                   <LabelledCell label="Qualifiers" value={row.qualifiers.length ? row.qualifiers.join('; ') : null} />
@@ -79,7 +72,7 @@ export function FitmentTable({ fitment }: { fitment: readonly FitmentDTO[] }) {
   );
 }
 
-/** An imported row's position, quantity or qualifiers; a row entered by hand leaves it empty (on phones, not shown). */
+/** A row's notes, or an imported row's position, quantity or qualifiers; on phones an empty one is not shown. */
 function LabelledCell({ label, value }: { label: string; value: string | null }) {
   return (
     <td role="cell" className={`${cellClass} text-slate-600 ${value ? '' : 'hidden sm:table-cell'}`}>
