@@ -176,6 +176,16 @@ describe('FULL and net change', () => {
   });
 });
 
+it('stops at the first batch when the admin cancels, writing nothing', async () => {
+  const cancelled = runOf(fixture('aces-4.2-full.xml'));
+  const admin = new AbortController();
+  admin.abort();
+  cancelled.run.signal = admin.signal;
+  await expect(acesHandler.apply(cancelled.run)).rejects.toThrow();
+  expect(cancelled.checkpoints).toEqual([]);
+  expect(await rowsOf('PM-BP1001')).toEqual([]);
+});
+
 describe('batches', () => {
   const APPS = 2 * ACES_BATCH + 200;
   // Apps that differ by a qualifier's value, spread over three parts.
