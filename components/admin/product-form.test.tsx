@@ -25,8 +25,14 @@ const PART: PartDTO = {
   oemNumbers: ['04465-02220', '04465-12610'],
   position: 'front',
   fitment: [
-    { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: '1.8L I4', notes: null },
-    { make: 'Honda', model: 'Civic', yearFrom: 2016, yearTo: 2020, engine: null, notes: 'Sedan only' },
+    {
+      ...{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: '1.8L I4', notes: null },
+      ...{ position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors'] },
+    },
+    {
+      ...{ make: 'Honda', model: 'Civic', yearFrom: 2016, yearTo: 2020, engine: null, notes: 'Sedan only' },
+      ...{ position: null, quantity: null, qualifiers: [] },
+    },
   ],
   interchange: [],
   attributes: [],
@@ -81,6 +87,18 @@ describe('ProductForm (edit)', () => {
     expect(vehicle(2).getByLabelText('Model')).toHaveValue('Civic');
     expect(vehicle(2).getByLabelText('Notes (optional)')).toHaveValue('Sedan only');
     await waitFor(() => expect(global.fetch).toHaveBeenCalledWith('/api/vehicles', expect.anything()));
+  });
+
+  it("sends an imported row's position, quantity and qualifiers back as they were", async () => {
+    const user = userEvent.setup();
+    answers[`PUT /api/parts/${PART._id}`] = { status: 200, body: { success: true, message: 'Product updated' } };
+    render(<ProductForm part={PART} />);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const [imported, hand] = sent[0]!.body.fitment as Record<string, unknown>[];
+    expect(imported).toMatchObject({ position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors'] });
+    expect(hand).toMatchObject({ make: 'Honda', qualifiers: [] });
+    expect([hand!.position, hand!.quantity]).toEqual([undefined, undefined]);
   });
 
   it('refuses a year range that runs backwards under its row, and sends nothing', async () => {

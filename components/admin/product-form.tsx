@@ -118,7 +118,13 @@ function valuesOf(part: PartDTO): PartFormValues {
     oemNumbers: part.oemNumbers,
     interchange: part.interchange.map((entry) => ({ ...entry, brand: entry.brand ?? '' })),
     position: part.position ?? '',
-    fitment: part.fitment.map((row) => ({ ...row, engine: row.engine ?? '', notes: row.notes ?? '' })),
+    fitment: part.fitment.map((row) => ({
+      ...row,
+      engine: row.engine ?? '',
+      notes: row.notes ?? '',
+      position: row.position ?? '',
+      quantity: row.quantity ?? undefined,
+    })),
     weightKg: part.weightKg,
   };
 }

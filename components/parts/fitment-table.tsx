@@ -1,6 +1,6 @@
 import type { FitmentDTO } from '@/lib/catalog';
 
-const COLUMNS = ['Make', 'Model', 'Years', 'Engine', 'Notes'] as const;
+const COLUMNS = ['Make', 'Model', 'Years', 'Engine', 'Notes', 'Position', 'Quantity', 'Qualifiers'] as const;
 
 // On phones each row stacks into a small card with its labels (no sideways swipe for the notes); from sm up it is a table.
 // The roles are explicit because a table whose rows are displayed as blocks loses them in some browsers.
@@ -58,14 +58,10 @@ export function FitmentTable({ fitment }: { fitment: readonly FitmentDTO[] }) {
                     </span>
                     {row.engine ?? 'All engines'}
                   </td>
-                  <td role="cell" className={`${cellClass} text-slate-600 ${row.notes ? '' : 'hidden sm:table-cell'}`}>
-                    {row.notes && (
-                      <span aria-hidden="true" className="font-medium text-slate-500 sm:hidden">
-                        Notes:{' '}
-                      </span>
-                    )}
-                    {row.notes ?? ''}
-                  </td>
+                  <LabelledCell label="Notes" value={row.notes} />
+                  <LabelledCell label="Position" value={row.position} />
+                  <LabelledCell label="Quantity" value={row.quantity === null ? null : String(row.quantity)} />
+                  <LabelledCell label="Qualifiers" value={row.qualifiers.length ? row.qualifiers.join('; ') : null} />
                 </tr>
               ))}
             </tbody>
@@ -73,5 +69,19 @@ export function FitmentTable({ fitment }: { fitment: readonly FitmentDTO[] }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** A row's notes, or an imported row's position, quantity or qualifiers; on phones an empty one is not shown. */
+function LabelledCell({ label, value }: { label: string; value: string | null }) {
+  return (
+    <td role="cell" className={`${cellClass} text-slate-600 ${value ? '' : 'hidden sm:table-cell'}`}>
+      {value && (
+        <span aria-hidden="true" className="font-medium text-slate-500 sm:hidden">
+          {label}:{' '}
+        </span>
+      )}
+      {value ?? ''}
+    </td>
   );
 }

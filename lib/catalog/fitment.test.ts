@@ -21,6 +21,13 @@ describe('fitStatus', () => {
     expect(fitStatus([row], { year: 2016, make: 'Toyota', model: 'Corolla' })).toBe('check');
   });
 
+  it('matches an imported row with a submodel, position and qualifiers by its year, make, model and engine', () => {
+    const row = { ...corolla, engine: '1.8L L4', subModel: 'LE', position: 'Front', quantity: 2, qualifiers: [{ text: 'DriveType 6' }] };
+    expect(fitStatus([row], { year: 2016, make: 'Toyota', model: 'Corolla', engine: '1.8L L4' })).toBe('fits');
+    expect(fitStatus([row], { year: 2016, make: 'Toyota', model: 'Corolla', engine: '2.0L L4' })).toBe('no');
+    expect(fitStatus([row], { year: 2020, make: 'Toyota', model: 'Corolla', engine: '1.8L L4' })).toBe('no');
+  });
+
   it('fits any engine when the row names none', () => {
     expect(fitStatus([corolla], { year: 2016, make: 'Toyota', model: 'Corolla', engine: '1.8L I4' })).toBe('fits');
   });

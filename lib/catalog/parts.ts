@@ -39,6 +39,9 @@ export function toPartDTO(part: LeanPart): PartDTO {
       yearTo: row.yearTo,
       engine: row.engine ?? null,
       notes: row.notes ?? null,
+      position: row.position ?? null,
+      quantity: row.quantity ?? null,
+      qualifiers: (row.qualifiers ?? []).map((qualifier) => qualifier.text),
     })),
     attributes: (part.attributes ?? []).map((row) => ({ name: row.name, value: row.value, uom: row.uom ?? null })),
     kitComponents: (part.kitComponents ?? []).map((row) => ({
@@ -95,10 +98,30 @@ export async function announcePartChanges(ids: readonly string[]): Promise<void>
 /** The catalog fields as stored: fitment checked against the vehicle list, the part and interchange numbers' match keys. */
 async function catalogFields(input: Partial<PartInput>) {
   const fields: Record<string, unknown> = { ...input };
-  if (input.fitment) fields.fitment = await checkFitment(input.fitment);
+  // The form's qualifiers are plain text; stored, each is a Qdb qualifier without its id.
+  if (input.fitment)
+    fields.fitment = (await checkFitment(input.fitment)).map(({ qualifiers, ...row }) => ({
+      ...row,
+      qualifiers: qualifiers?.length ? qualifiers.map((text) => ({ text })) : undefined,
+    }));
   if (input.interchange) fields.interchange = interchangeWithKeys(input.interchange);
   if ('partNumber' in input) fields.partNumberKey = input.partNumber ? normalizePartNumber(input.partNumber) : undefined;
   return fields;
+}
+
+type StoredRow = Omit<PartDoc['fitment'][number], 'qualifiers'> & { qualifiers?: { text: string }[] | null };
+
+/** What the form shows of a row: a row it sends back as it was is the stored row. */
+const shownOf = (row: StoredRow) =>
+  JSON.stringify(
+    [row.make, row.model, row.yearFrom, row.yearTo, row.engine, row.notes, row.position, row.quantity].map((value) => value ?? null),
+  ) + JSON.stringify((row.qualifiers ?? []).map((qualifier) => qualifier.text));
+
+/** Rows sent back unchanged keep what the form does not show (VCdb and Qdb ids, the import's source), so a FULL import still replaces them. */
+function keepHiddenFields(stored: readonly StoredRow[], rows: StoredRow[]): StoredRow[] {
+  const unused = new Map<string, StoredRow[]>();
+  for (const row of stored) unused.set(shownOf(row), [...(unused.get(shownOf(row)) ?? []), row]);
+  return rows.map((row) => unused.get(shownOf(row))?.shift() ?? row);
 }
 
 const PART_NUMBER_TAKEN = 'This part number is already used by another part';
@@ -148,6 +171,11 @@ export async function updatePart(actor: Admin, id: string, input: PartUpdate): P
     throw new ValidationError(MINIMUM_ABOVE_AVAILABLE, { minimumQuantity: [MINIMUM_ABOVE_AVAILABLE] });
   }
   const fields = await catalogFields(rest);
+  if (fields.fitment)
+    fields.fitment = keepHiddenFields(
+      (await Part.findById(current._id, { fitment: 1 }).lean())?.fitment ?? [],
+      fields.fitment as StoredRow[],
+    );
   if (fields.partNumberKey && (await Part.exists({ partNumberKey: fields.partNumberKey, _id: { $ne: current._id } }))) {
     throw new ValidationError(PART_NUMBER_TAKEN, { partNumber: [PART_NUMBER_TAKEN] });
   }

@@ -1,6 +1,17 @@
 /** A part as lib/ answers it (string ids, ISO dates), for the server and the browser alike: no imports. */
 
-export type FitmentDTO = { make: string; model: string; yearFrom: number; yearTo: number; engine: string | null; notes: string | null };
+export type FitmentDTO = {
+  make: string;
+  model: string;
+  yearFrom: number;
+  yearTo: number;
+  engine: string | null;
+  notes: string | null;
+  /** The position on the vehicle as the PCdb names it ("Front"), the quantity the vehicle takes, the qualifiers that decide fit. */
+  position: string | null;
+  quantity: number | null;
+  qualifiers: string[];
+};
 
 /** A number the part replaces, as the supplier gave it: an OE number or another brand's (issue 46). */
 export type InterchangeDTO = { brand: string | null; number: string; kind: 'oe' | 'aftermarket' };

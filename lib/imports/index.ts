@@ -9,3 +9,4 @@ export * from './mappings';
 export * from './pies-handler';
 export { PART_PLACEHOLDER_IMAGE, SHOP_CURRENCY } from './pies-item';
 export * from './vcdb-handler';
+export { acesHandler } from './aces-handler';

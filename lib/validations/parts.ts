@@ -47,6 +47,21 @@ export const fitmentRowSchema = z
     yearTo: yearSchema('To year'),
     engine: optionalText(40, 'Engine is too long'),
     notes: optionalText(200, 'Notes are too long'),
+    // As ACES has them (issue 46); a row entered by hand may leave them out.
+    position: optionalText(60, 'Position is too long'),
+    quantity: z
+      .number({ error: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(1000, 'Quantity is at most 1000')
+      .nullish()
+      .transform((value) => value ?? undefined),
+    qualifiers: z
+      .array(z.string({ error: 'A qualifier must be text' }).trim().min(1, 'A qualifier is empty').max(300, 'A qualifier is too long'), {
+        error: 'Qualifiers must be a list',
+      })
+      .max(20, 'At most 20 qualifiers')
+      .optional(),
   })
   .refine((row) => row.yearFrom <= row.yearTo, { path: ['yearTo'], message: YEARS_REVERSED });
 export type FitmentRow = z.infer<typeof fitmentRowSchema>;

@@ -30,6 +30,8 @@ export type AcesVehicle = { baseVehicleId: number } | { yearFrom: number; yearTo
 export interface AcesQual {
   id: number;
   params: string[];
+  /** The units the params give (`uom`), in order, where given. */
+  units: string[];
   text: string;
 }
 
@@ -46,6 +48,8 @@ export interface AcesApp {
   qty: number;
   partTypeId: number;
   positionId?: number;
+  /** The Position's text, when sent ("Front"). */
+  position?: string;
   part: string;
   /** The Part's BrandAAIAID, else the Header's. */
   brandAAIAID?: string;
@@ -158,8 +162,10 @@ function readAttributes(app: XmlNode, problems: string[]): Record<string, number
 function readQuals(app: XmlNode, problems: string[]): AcesQual[] {
   return childrenOf(app, 'Qual').flatMap((qual) => {
     const id = elementId(qual, problems);
-    const params = childrenOf(qual, 'param').map((param) => param.attrs.value ?? '');
-    return id === undefined ? [] : [{ id, params, text: textOf(childOf(qual, 'text')) ?? '' }];
+    const params = childrenOf(qual, 'param');
+    const values = params.map((param) => param.attrs.value ?? '');
+    const units = params.flatMap((param) => param.attrs.uom?.trim() || []);
+    return id === undefined ? [] : [{ id, params: values, units, text: textOf(childOf(qual, 'text')) ?? '' }];
   });
 }
 
@@ -188,6 +194,7 @@ function readApp(app: XmlNode, header: AcesHeader): AcesApp | RejectedRecord {
     qty: requiredCount(childText(app, 'Qty'), 'Qty', problems),
     partTypeId: requiredChildId(app, 'PartType', problems),
     positionId: childId(app, 'Position', problems),
+    position: childText(app, 'Position'),
     part: textOf(part) ?? '',
     brandAAIAID: part?.attrs.BrandAAIAID?.trim() || header.brandAAIAID,
     subBrandAAIAID: part?.attrs.SubBrandAAIAID?.trim() || header.subBrandAAIAID,

@@ -1,0 +1,234 @@
+import path from 'node:path';
+import { acesHandler, ACES_BATCH } from '@/lib/imports/aces-handler';
+import { Part } from '@/models';
+import { FIXTURES, acesFile, app, appIdsOf, rowsOf, runOf, seedVcdb, supplierPart } from '@/tests/helpers/aces-import';
+
+/** Each catalogChanged call expires tags once through this hook (lib/platform/cache.ts): one call a batch. */
+const globalForCache = globalThis as typeof globalThis & { __shopExpireTags?: (tags: string[]) => Promise<void> };
+const expiries: string[][] = [];
+beforeAll(() => {
+  globalForCache.__shopExpireTags = async (tags) => void expiries.push(tags);
+});
+afterAll(() => {
+  delete globalForCache.__shopExpireTags;
+});
+
+const fixture = (name: string) => path.join(FIXTURES, name);
+const HAND_ROW = { make: 'Toyota', model: 'Corolla', yearFrom: 2015, yearTo: 2015, notes: 'entered by hand' };
+const imported = (appId: string, brandAAIAID: string, importId = 'import-old') => ({
+  ...{ make: 'Toyota', model: 'Corolla', yearFrom: 2015, yearTo: 2015, baseVehicleId: 900001, positionId: 22, quantity: 1 },
+  source: { importId, appId, brandAAIAID },
+});
+
+async function applied(file: string, options: { importId?: string } = {}) {
+  const test = runOf(file, options);
+  await acesHandler.apply(test.run);
+  return test;
+}
+
+beforeAll(async () => {
+  await seedVcdb();
+});
+
+beforeEach(async () => {
+  await Part.deleteMany({});
+  const parts: [string, string][] = [
+    ['PM-BP1001', 'BQXT'],
+    ['PM-RT2001', 'BQXT'],
+    ['PM-BP1002', 'BQXT'],
+    ['PM-BP1003', 'BQXZ'],
+    ['PM-OF3001', 'BQXW'],
+    ['PM-AF3101', 'BQXW'],
+  ];
+  for (const [number, brand] of parts) await supplierPart(number, brand);
+});
+
+describe('the ACES fixtures', () => {
+  it('validates ACES 4.2 without writing, then applies each App as a fitment row', async () => {
+    const check = runOf(fixture('aces-4.2-full.xml'));
+    await acesHandler.validate(check.run);
+    expect(check.run.counts).toEqual({ read: 3, add: 3, change: 0, remove: 0, unchanged: 0, rejected: 0 });
+    expect(await rowsOf('PM-BP1001')).toEqual([]);
+
+    const { run } = await applied(fixture('aces-4.2-full.xml'));
+    expect(run.counts).toEqual({ read: 3, add: 3, change: 0, remove: 0, unchanged: 0, rejected: 0 });
+    expect(await rowsOf('PM-BP1001')).toEqual([
+      {
+        ...{ make: 'Toyota', model: 'Corolla', yearFrom: 2015, yearTo: 2015, engine: '1.8L L4', baseVehicleId: 900001 },
+        ...{ subModel: 'LE', subModelId: 901, engineBaseId: 9801, position: 'Front', positionId: 22, quantity: 1, partTypeId: 1684 },
+        notes: 'Ceramic pads & shims <included>; Ø 288 mm rotors only',
+        qualifiers: [{ text: 'With 288 mm Front Rotors', qdbId: 9001 }, { text: 'EngineVIN 23' }, { text: 'Aspiration 6' }],
+        source: { importId: run.importId, appId: '1', brandAAIAID: 'BQXT' },
+      },
+    ]);
+    const [rotors] = await rowsOf('PM-RT2001');
+    expect(rotors).toMatchObject({ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2016, subModel: 'S', quantity: 2 });
+    expect(rotors).toMatchObject({ position: 'Position 22', notes: 'Front; Vented' });
+    expect(rotors!.qualifiers).toEqual([
+      { text: 'With 320 mm x 12.6 in Rotors', qdbId: 9002 },
+      { text: 'Without Sport Package', qdbId: 9003 },
+      { text: 'BodyType 5' },
+      { text: 'DriveType 6' },
+    ]);
+    expect(rotors!.baseVehicleId).toBeUndefined();
+  });
+
+  it('reads ACES 3.2 in ISO-8859-1, with Years + Make + Model and a FuelType kept as a qualifier', async () => {
+    const { run } = await applied(fixture('aces-3.2-full.xml'));
+    expect(run.counts).toMatchObject({ read: 2, add: 2, rejected: 0 });
+    expect(await rowsOf('PM-OF3001')).toMatchObject([
+      { make: 'Toyota', yearFrom: 2015, engine: '1.8L L4', notes: 'Filtre synthétique, réf. 12°', qualifiers: [{ text: 'FuelType 5' }] },
+    ]);
+    expect(await rowsOf('PM-AF3101')).toMatchObject([{ make: 'Honda', model: 'Civic', yearFrom: 2012, yearTo: 2015 }]);
+  });
+
+  it('applies an ACES 4.1 net change: deletes App 3, adds App 4 under its Part brand, rejects Qty 0, keeps the rest', async () => {
+    await applied(fixture('aces-4.2-full.xml'));
+    const { run, rejections } = await applied(fixture('aces-4.1-net.xml'));
+    expect(run.counts).toEqual({ read: 3, add: 1, change: 0, remove: 1, unchanged: 0, rejected: 1 });
+    expect(rejections).toEqual([{ record: 'App 5', reason: 'Qty must be a whole number above 0, not "0"' }]);
+    expect(await rowsOf('PM-BP1002')).toEqual([]);
+    expect(await rowsOf('PM-BP1003')).toMatchObject([
+      { make: 'Toyota', yearFrom: 2016, engine: '2.0L L4', notes: 'Rear', source: { appId: '4', brandAAIAID: 'BQXZ' } },
+    ]);
+    expect(await appIdsOf('PM-BP1001')).toEqual(['1']);
+    expect(await appIdsOf('PM-RT2001')).toEqual(['2']);
+  });
+});
+
+describe('FULL and net change', () => {
+  beforeEach(async () => {
+    await Part.updateOne(
+      { partNumber: 'PM-BP1001' },
+      { $set: { fitment: [HAND_ROW, imported('99', 'BQXT'), { ...imported('99', 'BQXZ'), positionId: 30 }] } },
+    );
+  });
+
+  it('FULL removes the brand rows the file did not send; hand rows and other brands stay', async () => {
+    const check = runOf(fixture('aces-4.2-full.xml'));
+    await acesHandler.validate(check.run);
+    expect(check.run.counts).toMatchObject({ add: 3, remove: 1 });
+    expect(await appIdsOf('PM-BP1001')).toEqual(['hand', '99', '99']);
+
+    const { run } = await applied(fixture('aces-4.2-full.xml'));
+    expect(run.counts).toMatchObject({ add: 3, remove: 1 });
+    const rows = await rowsOf('PM-BP1001');
+    expect(rows.map((row) => [row.source?.brandAAIAID ?? 'hand', row.source?.appId ?? row.notes])).toEqual([
+      ['hand', 'entered by hand'],
+      ['BQXZ', '99'],
+      ['BQXT', '1'],
+    ]);
+  });
+
+  it('a net change only adds: the rows it does not send stay', async () => {
+    const { run } = await applied(acesFile([app({ id: 1 })]));
+    expect(run.counts).toMatchObject({ add: 1, remove: 0 });
+    expect(await appIdsOf('PM-BP1001')).toEqual(['hand', '99', '99', '1']);
+  });
+
+  it('action D removes the row with its brand and App id, else the row of the same part, vehicle, position and qualifiers', async () => {
+    const byId = runOf(acesFile([app({ id: 99, action: 'D', part: 'PM-BP1001' })]));
+    await acesHandler.apply(byId.run);
+    expect(byId.run.counts).toMatchObject({ remove: 1 });
+    expect(await appIdsOf('PM-BP1001')).toEqual(['hand', '99']);
+
+    await Part.updateOne({ partNumber: 'PM-BP1001' }, { $push: { fitment: imported('50', 'BQXT') } });
+    const bySameFit = runOf(acesFile([app({ id: 77, action: 'D' })]));
+    await acesHandler.apply(bySameFit.run);
+    expect(bySameFit.run.counts).toMatchObject({ remove: 1, unchanged: 0 });
+    expect(await appIdsOf('PM-BP1001')).toEqual(['hand', '99']);
+  });
+
+  it('re-importing the same file reports everything unchanged and adds nothing', async () => {
+    await applied(fixture('aces-4.2-full.xml'));
+    const before = await Promise.all(['PM-BP1001', 'PM-RT2001', 'PM-BP1002'].map(rowsOf));
+    expiries.length = 0;
+
+    const check = runOf(fixture('aces-4.2-full.xml'));
+    await acesHandler.validate(check.run);
+    expect(check.run.counts).toEqual({ read: 3, add: 0, change: 0, remove: 0, unchanged: 3, rejected: 0 });
+    const { run } = await applied(fixture('aces-4.2-full.xml'));
+    expect(run.counts).toEqual({ read: 3, add: 0, change: 0, remove: 0, unchanged: 3, rejected: 0 });
+
+    const after = await Promise.all(['PM-BP1001', 'PM-RT2001', 'PM-BP1002'].map(rowsOf));
+    const withoutImport = (rows: typeof after) => rows.map((part) => part.map(({ source, ...row }) => [row, source?.appId]));
+    expect(withoutImport(after)).toEqual(withoutImport(before));
+    // A FULL file stamps the rows it sends again (a write), but nothing the shop shows changed.
+    expect(after[0]!.at(-1)!.source!.importId).toBe(run.importId);
+    expect(expiries).toEqual([]);
+  });
+
+  it('a changed App replaces its row in place; moved to another part by a FULL file, its old row goes', async () => {
+    await applied(acesFile([app({ id: 5 })]));
+    const changed = await applied(acesFile([app({ id: 5, qty: 2 })]));
+    expect(changed.run.counts).toMatchObject({ add: 0, change: 1, unchanged: 0 });
+    expect((await rowsOf('PM-BP1001')).map((row) => [row.source?.appId ?? 'hand', row.quantity])).toEqual([
+      ['hand', undefined],
+      ['99', 1],
+      ['99', 1],
+      ['5', 2],
+    ]);
+
+    const moved = await applied(acesFile([app({ id: 5, qty: 2, part: 'PM-RT2001' })], { full: true }));
+    expect(moved.run.counts).toMatchObject({ add: 1, remove: 2 });
+    expect(await appIdsOf('PM-BP1001')).toEqual(['hand', '99']);
+    expect(await rowsOf('PM-RT2001')).toMatchObject([{ quantity: 2, source: { appId: '5' } }]);
+  });
+});
+
+it('stops at the first batch when the admin cancels, writing nothing', async () => {
+  const cancelled = runOf(fixture('aces-4.2-full.xml'));
+  const admin = new AbortController();
+  admin.abort();
+  cancelled.run.signal = admin.signal;
+  await expect(acesHandler.apply(cancelled.run)).rejects.toThrow();
+  expect(cancelled.checkpoints).toEqual([]);
+  expect(await rowsOf('PM-BP1001')).toEqual([]);
+});
+
+describe('batches', () => {
+  const APPS = 2 * ACES_BATCH + 200;
+  // Apps that differ by a qualifier's value, spread over three parts.
+  const bigFile = () =>
+    acesFile(
+      Array.from({ length: APPS }, (_, at) =>
+        app({
+          id: at + 1,
+          part: ['PM-BP1001', 'PM-RT2001', 'PM-BP1002'][at % 3],
+          extra: `<Qual id="9001"><param value="${at}"/><text>With ${at} mm rotors</text></Qual>`,
+        }),
+      ),
+    );
+  const allAppIds = async () => (await Promise.all(['PM-BP1001', 'PM-RT2001', 'PM-BP1002'].map(appIdsOf))).flat();
+
+  it('writes in batches, checkpoints each and tells the catalog once per batch', async () => {
+    const file = bigFile();
+    expiries.length = 0;
+    const { run, checkpoints } = await applied(file);
+    expect(run.counts).toMatchObject({ read: APPS, add: APPS });
+    expect(checkpoints).toEqual([ACES_BATCH, 2 * ACES_BATCH, APPS]);
+    expect(expiries).toHaveLength(3);
+    expect(expiries[0]).toHaveLength(3 + 1);
+    expect((await allAppIds()).length).toBe(APPS);
+  });
+
+  it('resumes from the last checkpoint after a crash: no row twice, none lost', async () => {
+    const file = bigFile();
+    const crashed = runOf(file, { importId: 'import-resumed' });
+    // The crash comes after the second batch's write, before its checkpoint is noted.
+    crashed.run.checkpoint = async (done) => {
+      if (crashed.checkpoints.length === 1) throw new Error('killed');
+      crashed.checkpoints.push(done);
+    };
+    await expect(acesHandler.apply(crashed.run)).rejects.toThrow('killed');
+    expect(crashed.checkpoints).toEqual([ACES_BATCH]);
+    expect((await allAppIds()).length).toBe(2 * ACES_BATCH);
+
+    const resumed = runOf(file, { importId: 'import-resumed', from: crashed.checkpoints.at(-1) });
+    await acesHandler.apply(resumed.run);
+    expect(resumed.run.counts).toMatchObject({ read: APPS - ACES_BATCH, add: 200, unchanged: ACES_BATCH });
+    const ids = await allAppIds();
+    expect(ids).toHaveLength(APPS);
+    expect(new Set(ids).size).toBe(APPS);
+  });
+});

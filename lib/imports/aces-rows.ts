@@ -1,0 +1,123 @@
+import 'server-only';
+import type { AcesApp } from './formats/aces';
+import { lookupMakeModels, lookupVcdb, makeModelKey, type MakeModel, type VcdbLookup } from './aces-vehicles';
+
+/** A fitment row as stored (models/part.ts), as the import writes and compares it. */
+export type FitmentRowDoc = {
+  make: string;
+  model: string;
+  yearFrom: number;
+  yearTo: number;
+  engine?: string | null;
+  notes?: string | null;
+  baseVehicleId?: number | null;
+  subModel?: string | null;
+  subModelId?: number | null;
+  engineBaseId?: number | null;
+  position?: string | null;
+  positionId?: number | null;
+  quantity?: number | null;
+  partTypeId?: number | null;
+  qualifiers?: { text: string; qdbId?: number | null }[] | null;
+  source?: { importId: string; appId?: string | null; brandAAIAID?: string | null } | null;
+};
+
+/** What an ACES batch needs to name its vehicles: the VCdb rows by id, and makes and models by id with their years. */
+export type VehicleLookups = { vcdb: VcdbLookup; makeModels: Map<string, MakeModel> };
+
+export async function lookupVehicles(apps: readonly AcesApp[]): Promise<VehicleLookups> {
+  const ids = { baseVehicleIds: [] as number[], subModelIds: [] as number[], engineBaseIds: [] as number[] };
+  const pairs: { makeId: number; modelId: number }[] = [];
+  for (const app of apps) {
+    if ('baseVehicleId' in app.vehicle) ids.baseVehicleIds.push(app.vehicle.baseVehicleId);
+    else pairs.push(app.vehicle);
+    if (app.subModelId) ids.subModelIds.push(app.subModelId);
+    if (app.engineBaseId) ids.engineBaseIds.push(app.engineBaseId);
+  }
+  const [vcdb, makeModels] = await Promise.all([lookupVcdb(ids), lookupMakeModels(pairs)]);
+  return { vcdb, makeModels };
+}
+
+/** A row's identity across files: its brand and App id. */
+export const appKey = (brandAAIAID: string | null | undefined, appId: string) => `${brandAAIAID ?? ''}|${appId}`;
+export const rowKey = (row: FitmentRowDoc) => (row.source?.appId ? appKey(row.source.brandAAIAID, row.source.appId) : undefined);
+
+// The schema's lengths (models/part.ts): a long note or name is cut rather than failing the batch's write.
+const clip = (text: string | undefined, max: number) => (text && text.length > max ? `${text.slice(0, max - 1)}…` : text || undefined);
+
+/** The PCdb position's name as the file sends it; PCdb itself is licensed, so an id sent alone stays an id. */
+export const positionName = (app: Pick<AcesApp, 'position' | 'positionId'>) =>
+  app.position || (app.positionId ? `Position ${app.positionId}` : undefined);
+
+/** The App's Quals, then the VCdb attributes the shop does not model, readable as "DriveType 6". */
+function qualifiersOf(app: AcesApp): FitmentRowDoc['qualifiers'] {
+  const quals = app.quals.map((qual) => ({
+    text: clip(qual.text || `Qualifier ${qual.id}${qual.params.length ? ` (${qual.params.join(', ')})` : ''}`, 300)!,
+    qdbId: qual.id,
+  }));
+  const attributes = Object.entries(app.attributes).map(([name, id]) => ({ text: `${name} ${id}` }));
+  const all = [...quals, ...attributes];
+  return all.length ? all : undefined;
+}
+
+type Vehicle = Pick<FitmentRowDoc, 'make' | 'model' | 'yearFrom' | 'yearTo' | 'baseVehicleId'>;
+
+function vehicleOf(app: AcesApp, lookups: VehicleLookups): Vehicle | string {
+  if ('baseVehicleId' in app.vehicle) {
+    const base = lookups.vcdb.baseVehicles.get(app.vehicle.baseVehicleId);
+    if (!base) return `unknown BaseVehicle ${app.vehicle.baseVehicleId}`;
+    return { make: base.make, model: base.model, yearFrom: base.year, yearTo: base.year, baseVehicleId: app.vehicle.baseVehicleId };
+  }
+  const { makeId, modelId, yearFrom, yearTo } = app.vehicle;
+  const found = lookups.makeModels.get(makeModelKey(makeId, modelId));
+  if (!found) return `unknown Make ${makeId} or Model ${modelId}`;
+  for (let year = yearFrom; year <= yearTo; year++) {
+    if (!found.years.has(year))
+      return `year ${year} is outside the base vehicle: the ${found.make} ${found.model} has no BaseVehicle in ${year}`;
+  }
+  return { make: found.make, model: found.model, yearFrom, yearTo };
+}
+
+/** The fitment row an App makes, or why its vehicle cannot be named. */
+export function rowOf(app: AcesApp, lookups: VehicleLookups, importId: string): FitmentRowDoc | string {
+  const vehicle = vehicleOf(app, lookups);
+  if (typeof vehicle === 'string') return vehicle;
+  const subModel = app.subModelId ? lookups.vcdb.subModels.get(app.subModelId) : undefined;
+  if (app.subModelId && !subModel) return `unknown SubModel ${app.subModelId}`;
+  const engine = app.engineBaseId ? lookups.vcdb.engineBases.get(app.engineBaseId) : undefined;
+  if (app.engineBaseId && !engine) return `unknown EngineBase ${app.engineBaseId}`;
+  return {
+    ...vehicle,
+    make: clip(vehicle.make, 40)!,
+    model: clip(vehicle.model, 40)!,
+    engine: clip(engine?.name, 40),
+    notes: clip(app.notes.join('; '), 200),
+    subModel: clip(subModel?.name, 60),
+    subModelId: app.subModelId,
+    engineBaseId: app.engineBaseId,
+    position: clip(positionName(app), 60),
+    positionId: app.positionId,
+    quantity: app.qty,
+    partTypeId: app.partTypeId,
+    qualifiers: qualifiersOf(app),
+    source: { importId, appId: app.id, brandAAIAID: app.brandAAIAID },
+  };
+}
+
+const FIT_FIELDS = ['make', 'model', 'yearFrom', 'yearTo', 'engine', 'baseVehicleId', 'subModelId', 'engineBaseId', 'positionId'] as const;
+const ROW_FIELDS = [...FIT_FIELDS, 'notes', 'subModel', 'position', 'quantity', 'partTypeId'] as const;
+
+const qualifiersText = (row: FitmentRowDoc) => JSON.stringify((row.qualifiers ?? []).map((q) => [q.text, q.qdbId ?? null]));
+
+/** Same row as the shop shows and matches it, whichever import wrote it. */
+export function sameRow(a: FitmentRowDoc, b: FitmentRowDoc): boolean {
+  return (
+    ROW_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null)) &&
+    qualifiersText(a) === qualifiersText(b) &&
+    rowKey(a) === rowKey(b)
+  );
+}
+
+/** Same part, vehicle, position and qualifiers: what a delete without a known App id removes. */
+export const sameFit = (a: FitmentRowDoc, b: FitmentRowDoc) =>
+  FIT_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null)) && qualifiersText(a) === qualifiersText(b);

@@ -1,0 +1,83 @@
+import 'server-only';
+import { createReadStream } from 'node:fs';
+import { normalizePartNumber } from '@/lib/catalog';
+import { FingerprintTable } from './fingerprints';
+import { readAces, type AcesApp, type AcesHeader } from './formats/aces';
+import { appKey } from './aces-rows';
+
+/** More of a part per vehicle than any real application takes: a typing slip in the file. */
+export const MAX_APP_QTY = 50;
+
+// The units a Qual's param may give (ACES's uom: lengths, masses, volumes, pressures, electrical, torque, power).
+const KNOWN_UNITS = new Set(
+  'mm cm m in ft km mi lb lbs kg g oz l ml qt pt gal cc ci psi kpa bar v a w kw ah cca nm ft-lb in-lb hp rpm deg °'.split(' '),
+);
+
+/** What reading the whole file first finds: the header, the number of records, and the Apps refused by rules over the whole file, by line. */
+export type AcesScan = { header: AcesHeader; records: number; rejected: Map<number, string> };
+
+/** The rules one App decides alone: a quantity outlier, an unknown unit. */
+function appProblem(app: AcesApp): string | undefined {
+  if (app.qty > MAX_APP_QTY) return `Qty ${app.qty} is an outlier: more than ${MAX_APP_QTY} per vehicle`;
+  for (const qual of app.quals) {
+    const unknown = qual.units.find((unit) => !KNOWN_UNITS.has(unit.toLowerCase()));
+    if (unknown) return `unknown unit "${unknown}" in Qual ${qual.id}`;
+  }
+  return undefined;
+}
+
+/** The part, vehicle (with submodel, engine and the other VCdb attributes), part type, position and qualifiers of an App. */
+function fitKey(app: AcesApp): string {
+  const vehicle = 'baseVehicleId' in app.vehicle ? `bv${app.vehicle.baseVehicleId}` : Object.values(app.vehicle).join('-');
+  const attributes = Object.entries(app.attributes).sort(([a], [b]) => a.localeCompare(b));
+  const quals = app.quals.map((qual) => [qual.id, ...qual.params]).sort((a, b) => String(a).localeCompare(String(b)));
+  const brand = app.brandAAIAID ?? '';
+  return JSON.stringify([
+    brand,
+    normalizePartNumber(app.part),
+    vehicle,
+    app.subModelId,
+    app.engineBaseId,
+    attributes,
+    app.partTypeId,
+    app.positionId,
+    quals,
+  ]);
+}
+
+class WholeFileRules {
+  readonly rejected = new Map<number, string>();
+  private readonly ids = new FingerprintTable();
+  private readonly fits = new FingerprintTable();
+
+  check(app: AcesApp): void {
+    const reject = (line: number, reason: string) => this.rejected.has(line) || this.rejected.set(line, reason);
+    const sameId = this.ids.seenOrAdd(appKey(app.brandAAIAID, app.id), app.line);
+    if (sameId) return void reject(app.line, `a duplicate App: App ${app.id} is sent twice (first on line ${sameId.line})`);
+    if (app.action === 'D') return;
+    const problem = appProblem(app);
+    if (problem) return void reject(app.line, problem);
+    const first = this.fits.seenOrAdd(fitKey(app), app.line, app.qty);
+    if (!first) return;
+    if (first.tag === app.qty)
+      return void reject(app.line, `a duplicate App: the same part, vehicle, position and qualifiers as the App on line ${first.line}`);
+    const disagree = 'Apps for the same vehicle, part type and position disagree';
+    reject(app.line, `${disagree}: Qty ${app.qty} here, Qty ${first.tag} in the App on line ${first.line}`);
+    reject(first.line, `${disagree}: Qty ${first.tag} here, Qty ${app.qty} in App ${app.id} (line ${app.line})`);
+  }
+}
+
+/** Reads the file once, holding fingerprints rather than Apps, to find what no single App shows: duplicates and disagreements. */
+export async function scanAces(file: string, signal: AbortSignal): Promise<AcesScan> {
+  const rules = new WholeFileRules();
+  let header: AcesHeader | undefined;
+  let records = 0;
+  for await (const event of readAces(createReadStream(file))) {
+    if (event.kind === 'header') header = event;
+    if (event.kind !== 'app' && event.kind !== 'rejected') continue;
+    if (++records % 1000 === 0) signal.throwIfAborted();
+    if (event.kind === 'app') rules.check(event);
+  }
+  // readAces throws on a file without a Header.
+  return { header: header!, records, rejected: rules.rejected };
+}
