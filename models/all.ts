@@ -28,3 +28,4 @@ export { Cart } from './cart';
 export { CheckoutClaim } from './checkout-claim';
 export { ShippingZone, ShopSettings, TaxRate } from './shipping';
 export { DiscountCode, DiscountRedemption } from './discount';
+export { ImportJob, ImportLease, ImportRejection } from './import-job';

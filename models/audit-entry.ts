@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'discount.resume',
   'settings.update',
   'profile.update',
+  'import.start',
+  'import.apply',
+  'import.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_KINDS = [
@@ -36,6 +39,7 @@ export const AUDIT_TARGET_KINDS = [
   'discount-code',
   'settings',
   'profile',
+  'import',
 ] as const;
 
 /**

@@ -25,6 +25,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'discount.resume': 'Discount code resumed',
   'settings.update': 'Shop settings changed',
   'profile.update': "Customer's profile edited",
+  'import.start': 'Import started',
+  'import.apply': 'Import applied',
+  'import.cancel': 'Import cancelled',
 };
 
 const cut = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);
@@ -68,6 +71,7 @@ function targetHref(entry: AuditEntryDTO): string | null {
   if (entry.target.kind === 'discount-code') return `/dashboard/discountCodes/${encodeURIComponent(entry.target.id)}`;
   if (entry.target.kind === 'tax-rate') return '/dashboard/taxes';
   if (entry.target.kind === 'settings') return '/dashboard/settings';
+  if (entry.target.kind === 'import') return `/dashboard/imports?id=${entry.target.id}`;
   return null;
 }
 

@@ -4,3 +4,18 @@ export * from './formats/pies';
 export * from './formats/records';
 export * from './formats/vcdb';
 export type { ReaderInput } from './formats/text-input';
+export * from './jobs/dto';
+export {
+  ALREADY_ENDED,
+  FILE_REQUIRED,
+  IMPORT_NOT_FOUND,
+  NOT_VALIDATED,
+  applyImport,
+  cancelImport,
+  csvCell,
+  getImport,
+  listImports,
+  rejectedCsv,
+  startImport,
+} from './jobs/imports';
+export { NO_HANDLER, runImportJobs, runImportPhase, type WorkerOptions } from './jobs/worker';
