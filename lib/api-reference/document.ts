@@ -8,6 +8,7 @@ import { checkoutPaths } from '@/lib/checkout/openapi';
 import { checkoutAdminPaths } from '@/lib/checkout/openapi-admin';
 import { orderPaths } from '@/lib/orders/openapi';
 import { paymentPaths } from '@/lib/payments/openapi';
+import { importPaths } from '@/lib/imports/openapi';
 import { jobPaths } from '@/lib/jobs/openapi';
 import { storagePaths } from '@/lib/storage/openapi';
 import { reviewPaths } from '@/lib/reviews/openapi';
@@ -83,6 +84,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       ...authPaths,
       ...checkoutAdminPaths,
       ...storagePaths,
+      ...importPaths,
       ...jobPaths,
       ...referencePaths,
     },

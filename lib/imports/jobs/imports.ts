@@ -135,7 +135,6 @@ async function findJob(id: string): Promise<StoredJob> {
 export async function applyImport(actor: Admin, id: string): Promise<ImportDTO> {
   assertAdmin(actor);
   const job = await findJob(id);
-  if (job.state !== 'validated') throw new ConflictError(NOT_VALIDATED);
   const result = await ImportJob.updateOne(
     { _id: job._id, state: 'validated' },
     {
