@@ -33,6 +33,7 @@ export const CLIENT_SAFE = [
   'catalog/search/types',
   'catalog/types',
   'catalog/url',
+  'imports/types',
   'orders/tracking',
   'orders/types',
   'payments/types',

@@ -1,8 +1,8 @@
 import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
+import { IMPORT_STATES } from '@/lib/core/import-states';
 
-export const IMPORT_STATES = ['queued', 'validating', 'validated', 'applying', 'applied', 'failed', 'cancelled'] as const;
-export type ImportState = (typeof IMPORT_STATES)[number];
+export { IMPORT_STATES, type ImportState } from '@/lib/core/import-states';
 export const IMPORT_PHASES = ['validate', 'apply'] as const;
 export type ImportPhase = (typeof IMPORT_PHASES)[number];
 

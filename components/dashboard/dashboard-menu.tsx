@@ -18,6 +18,7 @@ const ADMIN: Item[] = [
   { href: '/dashboard/manageProducts', label: 'Manage Products' },
   { href: '/dashboard/manageReviews', label: 'Manage Reviews' },
   { href: '/dashboard/addProduct', label: 'Add Product' },
+  { href: '/dashboard/imports', label: 'Imports' },
   { href: '/dashboard/manageOrders', label: 'Manage Orders', also: ['/dashboard/orders', '/dashboard/payment'] },
   { href: '/dashboard/makeAdmin', label: 'Make Admin' },
   { href: '/dashboard/audit', label: 'Audit Log' },

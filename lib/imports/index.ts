@@ -4,7 +4,7 @@ export * from './formats/pies';
 export * from './formats/records';
 export * from './formats/vcdb';
 export type { ReaderInput } from './formats/text-input';
-export * from './jobs/dto';
+export * from './types';
 export {
   ALREADY_ENDED,
   FILE_REQUIRED,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
-import type { ImportDTO, ImportSummaryDTO } from '@/lib/imports/jobs/dto';
+import type { ImportDTO, ImportSummaryDTO } from '@/lib/imports/types';
 import { dateTime, id } from '@/lib/openapi/responses';
 import { errors, idParam, json, op, SIGNED_IN } from '@/lib/openapi/shared';
 import { importFormatSchema, importUrlSchema } from '@/lib/validations/imports';

@@ -13,7 +13,7 @@ import { IMPORT_FORMAT_NAMES, importFormSchema, importUrlSchema, type ImportForm
 import { ImportJob, ImportRejection } from '@/models';
 import { allowedImportUrl, importFilePath, removeImportFile, tooLargeMessage, writeLimited } from './files';
 import { multipartBoundary, NOT_MULTIPART, readMultipart } from './multipart';
-import { type ImportDTO, type ImportSummaryDTO, REJECTED_SHOWN, RUNNING_STATES } from './dto';
+import { type ImportDTO, type ImportSummaryDTO, REJECTED_SHOWN, RUNNING_STATES } from '@/lib/imports/types';
 import type { StoredJob } from './run';
 import type { ImportState } from '@/models/import-job';
 

@@ -1,7 +1,10 @@
-import type { ImportCounts, ImportFormat, Rejection } from '@/lib/imports/handler';
-import type { ImportState } from '@/models/import-job';
+import type { ImportState } from '@/lib/core/import-states';
+import type { ImportCounts, ImportFormat, Rejection } from './handler';
 
-/** An import as the API and the Imports page show it (client-safe: types only). */
+export { IMPORT_STATES, type ImportState } from '@/lib/core/import-states';
+export type { ImportCounts, ImportFormat, Rejection };
+
+/** An import as the API and the Imports page show it (client-safe: no server code). */
 export type ImportSummaryDTO = {
   id: string;
   format: ImportFormat;
