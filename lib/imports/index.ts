@@ -11,10 +11,13 @@ export {
   IMPORT_NOT_FOUND,
   NOT_VALIDATED,
   applyImport,
+  beginApply,
   cancelImport,
   csvCell,
   getImport,
   listImports,
+  queueLocalImport,
+  readImport,
   rejectedCsv,
   startImport,
 } from './jobs/imports';

@@ -70,6 +70,8 @@ export async function ensureLocalFile(job: { file: string; url?: string | null }
   await writeLimited(res.body as unknown as AsyncIterable<Uint8Array>, job.file, maxBytes);
 }
 
+/** Removes an upload; a file outside the imports folder (the command's own file) is never touched. */
 export async function removeImportFile(file: string): Promise<void> {
+  if (path.dirname(path.resolve(file)) !== importsDir()) return;
   await rm(file, { force: true });
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import path from 'node:path';
 import { Types } from 'mongoose';
 import { assertAdmin, type Actor } from '@/lib/auth';
 import { recordAudit } from '@/lib/audit';
@@ -115,6 +116,11 @@ export async function listImports(actor: Admin): Promise<ImportSummaryDTO[]> {
 
 export async function getImport(actor: Admin, id: string): Promise<ImportDTO> {
   assertAdmin(actor);
+  return readImport(id);
+}
+
+/** An import's report, for the caller already checked (the API) or the shop's own command. */
+export async function readImport(id: string): Promise<ImportDTO> {
   const job = await findJob(id);
   const rejected = await ImportRejection.find({ jobId: id, phase: 'validate' }, { record: 1, reason: 1 })
     .sort({ n: 1 })
@@ -134,6 +140,13 @@ async function findJob(id: string): Promise<StoredJob> {
 /** Makes a validated import live: the `imports` job applies it in batches. 409 unless validated. */
 export async function applyImport(actor: Admin, id: string): Promise<ImportDTO> {
   assertAdmin(actor);
+  const job = await beginApply(id);
+  await recordAudit(actor, { action: 'import.apply', target: importTarget(id, job), after: { counts: job.counts } });
+  return getImport(actor, id);
+}
+
+/** Moves a validated job to `applying` for the workers; 409 unless it is validated. */
+export async function beginApply(id: string): Promise<StoredJob> {
   const job = await findJob(id);
   const result = await ImportJob.updateOne(
     { _id: job._id, state: 'validated' },
@@ -146,8 +159,19 @@ export async function applyImport(actor: Admin, id: string): Promise<ImportDTO> 
     },
   );
   if (!result.modifiedCount) throw new ConflictError(NOT_VALIDATED);
-  await recordAudit(actor, { action: 'import.apply', target: importTarget(id, job), after: { counts: job.counts } });
-  return getImport(actor, id);
+  return job;
+}
+
+/** `npm run import`: a job for a file on this machine, started by the shop's own scripts (read in place, never removed). */
+export async function queueLocalImport(input: { format: ImportFormat; file: string; options: Record<string, string> }): Promise<string> {
+  await connectDb();
+  const job = await ImportJob.create({
+    ...input,
+    fileName: path.basename(input.file),
+    state: 'queued',
+    startedBy: { id: 'command', email: 'npm run import' },
+  });
+  return String(job._id);
 }
 
 /** Cancels an import that has not ended; a phase running stops at its next batch (what apply made live stays). */

@@ -3,79 +3,15 @@
  * file: the states, progress, rejections, a malformed file, cancel, resume after a kill between a batch's
  * writes and its checkpoint, and two workers racing for one job.
  */
-import { createReadStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import mongoose, { Types } from 'mongoose';
-import { ImportFileError } from '@/lib/imports/formats/errors';
-import type { ApplyRun, ImportHandler, ImportRun } from '@/lib/imports/handler';
+import { Types } from 'mongoose';
+import type { ImportHandler } from '@/lib/imports/handler';
 import { connectDb } from '@/lib/platform/db';
 import { dataDir } from '@/lib/platform/env';
 import { ImportJob, ImportLease, ImportRejection } from '@/models';
+import { fileOf, lineHandler, newHooks, records } from '@/tests/helpers/line-import';
 import { NO_HANDLER, runImportJobs, runImportPhase } from './worker';
-
-const BATCH = 3;
-const records = () => mongoose.connection.collection<{ _id: string; value: string; writes: number }>('engine_test_records');
-
-/** Each line `key=value`; a line without `=` is rejected; `TRUNCATED` is a file cut short. */
-async function* lines(run: ImportRun): AsyncGenerator<{ n: number; key?: string; value?: string; text: string }> {
-  let n = 0;
-  for await (const text of createInterface({ input: createReadStream(run.file) })) {
-    n++;
-    if (text === 'TRUNCATED') throw new ImportFileError(n, 'The file ends in the middle of a record');
-    const [key, value] = text.split('=');
-    yield { n, key: value === undefined ? undefined : key, value, text };
-  }
-}
-
-type Hooks = { afterWrites?: (batchEnd: number) => Promise<void> | void; calls: { validate: number; apply: number; from: number[] } };
-
-function lineHandler(hooks: Hooks): ImportHandler {
-  return {
-    format: 'csv',
-    validate: async (run) => {
-      hooks.calls.validate++;
-      for await (const line of lines(run)) {
-        run.counts.read++;
-        if (!line.key) run.reject({ record: `line ${line.n}`, reason: `No "=" in ${line.text}` });
-        else {
-          const stored = await records().findOne({ _id: line.key });
-          if (!stored) run.counts.add++;
-          else if (stored.value === line.value) run.counts.unchanged++;
-          else run.counts.change++;
-        }
-        await run.progress(line.n);
-        if (run.signal.aborted) return;
-      }
-    },
-    apply: async (run: ApplyRun) => {
-      hooks.calls.apply++;
-      hooks.calls.from.push(run.from);
-      let batch: Array<{ key: string; value: string }> = [];
-      for await (const line of lines(run)) {
-        if (line.n <= run.from) continue;
-        run.counts.read++;
-        if (!line.key) run.reject({ record: `line ${line.n}`, reason: 'No "="' });
-        else batch.push({ key: line.key, value: line.value! });
-        if (line.n % BATCH !== 0) continue;
-        await writeBatch(batch);
-        batch = [];
-        await hooks.afterWrites?.(line.n);
-        await run.checkpoint(line.n);
-        if (run.signal.aborted) return;
-      }
-      await writeBatch(batch);
-    },
-  };
-}
-
-/** Keyed by the record's key: a replayed batch sets the same value again (the `writes` count shows each replay). */
-async function writeBatch(batch: Array<{ key: string; value: string }>) {
-  for (const { key, value } of batch) await records().updateOne({ _id: key }, { $set: { value }, $inc: { writes: 1 } }, { upsert: true });
-}
-
-const newHooks = (afterWrites?: Hooks['afterWrites']): Hooks => ({ afterWrites, calls: { validate: 0, apply: 0, from: [] } });
 
 async function jobWith(text: string) {
   const _id = new Types.ObjectId();
@@ -87,8 +23,6 @@ async function jobWith(text: string) {
 }
 
 const job = async (id: string) => (await ImportJob.findById(id).lean())!;
-const fileOf = (count: number, bad: number[] = []) =>
-  Array.from({ length: count }, (_, i) => (bad.includes(i + 1) ? `broken line ${i + 1}` : `k${i + 1}=v${i + 1}`)).join('\n');
 
 beforeAll(async () => {
   await connectDb();
