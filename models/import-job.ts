@@ -39,6 +39,8 @@ const importJobSchema = new Schema(
     // Apply's own counts and checkpoint: every record before `from` is live.
     applied: { from: { type: Number, default: 0 }, counts: countsSchema },
     startedBy: { id: { type: String, required: true }, email: { type: String, required: true } },
+    // Unexpected stops of a phase so far (lib/imports/jobs/worker.ts MAX_STOPS).
+    stops: { type: Number, default: 0 },
     failure: { line: { type: Number, default: null }, reason: { type: String, default: null } },
     validatedAt: { type: Date, default: null },
     appliedAt: { type: Date, default: null },

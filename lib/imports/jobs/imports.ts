@@ -75,7 +75,7 @@ function tooLarge(): PayloadTooLargeError {
 async function startUrlImport(actor: Admin, input: ReturnType<typeof importUrlSchema.parse>) {
   const url = allowedImportUrl(input.url);
   const id = new Types.ObjectId();
-  const fileName = decodeURIComponent(url.pathname.split('/').pop() || url.hostname).slice(-200);
+  const fileName = readableName(url.pathname.split('/').pop() || url.hostname).slice(-200);
   return queueImport(actor, {
     _id: id,
     format: input.format,
@@ -84,6 +84,15 @@ async function startUrlImport(actor: Admin, input: ReturnType<typeof importUrlSc
     url: url.href,
     options: optionsOf(input),
   });
+}
+
+/** A URL's last segment as its file's name; a malformed escape is kept as sent. */
+function readableName(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 type NewJob = { _id: Types.ObjectId; format: ImportFormat; file: string; fileName: string; url?: string; options: Record<string, string> };

@@ -5,6 +5,8 @@ import { ValidationError } from '@/lib/core/errors';
 
 /** A form field other than the file: a few bytes (the format, a price type). */
 const FIELD_LIMIT = 1024;
+/** More parts than a form of a few fields ever sends is not a form of ours. */
+const PARTS_LIMIT = 20;
 const HEADER_LIMIT = 8 * 1024;
 const CRLF = Buffer.from('\r\n');
 const HEADERS_END = Buffer.from('\r\n\r\n');
@@ -58,9 +60,10 @@ export async function readMultipart(
   }
   buffer = buffer.subarray(buffer.indexOf(delimiter) + delimiter.length);
   let fileSeen = false;
-  for (;;) {
+  for (let parts = 1; ; parts++) {
     while (buffer.length < 2) if (!(await more())) throw new ValidationError(MALFORMED);
     if (buffer[0] === 0x2d && buffer[1] === 0x2d) return fields; // "--": the closing boundary
+    if (parts > PARTS_LIMIT) throw new ValidationError(MALFORMED);
     let end: number;
     while ((end = buffer.indexOf(HEADERS_END)) < 0) {
       if (buffer.length > HEADER_LIMIT || !(await more())) throw new ValidationError(MALFORMED);

@@ -11,7 +11,7 @@ import { connectDb } from '@/lib/platform/db';
 import { dataDir } from '@/lib/platform/env';
 import { ImportJob, ImportLease, ImportRejection } from '@/models';
 import { fileOf, lineHandler, newHooks, records } from '@/tests/helpers/line-import';
-import { NO_HANDLER, runImportJobs, runImportPhase } from './worker';
+import { MAX_STOPS, NO_HANDLER, runImportJobs, runImportPhase } from './worker';
 
 async function jobWith(text: string) {
   const _id = new Types.ObjectId();
@@ -168,6 +168,27 @@ describe('apply', () => {
     expect(next.calls.from).toEqual([3]);
     expect((await job(id)).state).toBe('applied');
     expect(await records().countDocuments({ writes: 1 })).toBe(9);
+  });
+});
+
+describe('a handler that keeps throwing', () => {
+  it('is tried again after its lease runs out, and fails the import at the third stop', async () => {
+    const id = await jobWith(fileOf(3));
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken: ImportHandler = {
+      ...lineHandler(newHooks()),
+      validate: async () => {
+        throw new Error('a bug');
+      },
+    };
+    for (let stop = 1; stop <= MAX_STOPS; stop++) {
+      expect((await job(id)).state).toBe(stop === 1 ? 'queued' : 'validating');
+      expect(await runImportPhase(id, { handlers: { csv: broken } })).toBe('validate');
+      await ImportLease.updateMany({ jobId: id }, { $set: { leaseUntil: new Date(Date.now() - 1) } });
+    }
+    logged.mockRestore();
+    expect((await job(id)).state).toBe('failed');
+    expect((await job(id)).failure).toEqual({ line: null, reason: `The import stopped ${MAX_STOPS} times: a bug` });
   });
 });
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { AppError } from '@/lib/core/errors';
-import { connectDb } from '@/lib/platform/db';
+import { connectDb, isDatabaseFailure } from '@/lib/platform/db';
 import { ImportFileError } from '@/lib/imports/formats/errors';
 import { IMPORT_HANDLERS } from '@/lib/imports/handlers';
 import { ImportJob, ImportRejection } from '@/models';
@@ -10,6 +10,8 @@ import { applyRunOf, EMPTY_COUNTS, type Handlers, openSession, RunStopped, type 
 import { ensureLocalFile } from './files';
 
 export const NO_HANDLER = 'This format cannot be imported yet';
+/** A phase that throws this many times (the database's outages aside) ends the import `failed` instead of trying again. */
+export const MAX_STOPS = 3;
 
 export type WorkerOptions = {
   /** The formats' handlers (tests pass their own). */
@@ -56,6 +58,7 @@ export async function runImportPhase(jobId: string, options: WorkerOptions = {})
   } catch (error) {
     // Left unreleased, as a dead process leaves it: another worker continues once the lease runs out.
     console.error(`[imports] ${jobId} ${phase} stopped:`, error);
+    await noteStop(job, error).catch(() => undefined);
   } finally {
     clearInterval(beat);
   }
@@ -76,6 +79,14 @@ async function runPhase(job: StoredJob, lease: Lease, phase: ImportPhase, option
     if (error instanceof RunStopped || (error as Error)?.name === 'AbortError') return;
     throw error;
   }
+}
+
+/** Counts a phase's unexpected stop; the last allowed one fails the import with its message. */
+async function noteStop(job: StoredJob, error: unknown): Promise<void> {
+  if (isDatabaseFailure(error)) return;
+  const stops = (job.stops ?? 0) + 1;
+  if (stops < MAX_STOPS) await ImportJob.updateOne({ _id: job._id }, { $set: { stops } });
+  else await fail(job, null, `The import stopped ${stops} times: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 function budget(stop: (reason: string) => void, budgetMs?: number): () => void {

@@ -168,6 +168,8 @@ describe('POST /api/admin/imports (upload)', () => {
     expect(badPrice).toMatchObject({ status: 400, body: { fieldErrors: { priceType: [PRICE_TYPE_FORMAT] } } });
     const noFile = await upload(multipart([['format', 'aces']]));
     expect(noFile).toMatchObject({ status: 400, body: { fieldErrors: { file: [FILE_REQUIRED] } } });
+    const manyFields = Array.from({ length: 21 }, (_, i): [string, string] => [`f${i}`, 'x']);
+    expect((await upload(multipart([['format', 'aces'], ...manyFields, ['file', ['apps.xml', ACES]]]))).status).toBe(400);
     const cut = await upload(
       multipart([
         ['format', 'aces'],
@@ -247,6 +249,10 @@ describe('POST /api/admin/imports (URL)', () => {
     const job = (await ImportJob.findById(res.body.id).lean())!;
     expect(job).toMatchObject({ url: 'https://files.example.com/feeds/aces%2042.xml', fileName: 'aces 42.xml', state: 'queued' });
     expect((await post({ url: 'https://files.example.com/a.xml', format: 'aces', extra: 1 })).status).toBe(400);
+    // A malformed escape in the name is kept as sent, never a 500.
+    const odd = await post({ url: 'https://files.example.com/%E0%A4%A.xml', format: 'aces' });
+    expect(odd.status).toBe(202);
+    expect((await ImportJob.findById(odd.body.id).lean())?.fileName).toBe('%E0%A4%A.xml');
   });
 });
 
