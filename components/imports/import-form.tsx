@@ -38,10 +38,9 @@ async function send(source: Source, form: HTMLFormElement) {
   return fetchJson<{ id: string }>('/api/admin/imports', { method: 'POST', json });
 }
 
-/** Starts an import: a file from this computer or an https address, its format, and for PIES the price type. */
-export function ImportForm() {
+/** The form's sending: a 400's field errors go under their inputs, an accepted import is selected on the page. */
+function useImportSubmit(source: Source) {
   const router = useRouter();
-  const [source, setSource] = useState<Source>('file');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
@@ -63,20 +62,19 @@ export function ImportForm() {
     router.push(`/dashboard/imports?id=${res.data.id}`);
     router.refresh();
   }
+  return { errors, busy, onSubmit };
+}
 
+/** Where the file comes from: the choice, then the file picker or the address. */
+function SourceFields({ source, onSource, errors }: { source: Source; onSource: (source: Source) => void; errors: Errors }) {
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="New import"
-      className="grid gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-6 md:grid-cols-2"
-    >
+    <>
       <fieldset className="md:col-span-2">
         <legend className="text-sm font-medium text-slate-700">Where the file is</legend>
         <div className="mt-2 flex flex-wrap gap-4 text-sm">
           {(['file', 'url'] as const).map((value) => (
             <label key={value} className="inline-flex items-center gap-2">
-              <input type="radio" name="source" value={value} checked={source === value} onChange={() => setSource(value)} />
+              <input type="radio" name="source" value={value} checked={source === value} onChange={() => onSource(value)} />
               {value === 'file' ? 'Upload a file' : 'An https address'}
             </label>
           ))}
@@ -99,6 +97,23 @@ export function ImportForm() {
           />
         </Field>
       )}
+    </>
+  );
+}
+
+/** Starts an import: a file from this computer or an https address, its format, and for PIES the price type. */
+export function ImportForm() {
+  const [source, setSource] = useState<Source>('file');
+  const { errors, busy, onSubmit } = useImportSubmit(source);
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="New import"
+      className="grid gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-6 md:grid-cols-2"
+    >
+      <SourceFields source={source} onSource={setSource} errors={errors} />
       <Field id="format" label="Format" error={errors.format}>
         <select id="format" name="format" className={inputClass} defaultValue="" {...describedBy('format', errors.format)}>
           <option value="" disabled>

@@ -112,14 +112,40 @@ function useLiveReport(initial: ImportDTO): [ImportDTO, (report: ImportDTO) => v
   return [report, setReport];
 }
 
+type Action = 'apply' | 'cancel';
+
+/** Apply once validated, Cancel until it ends, and the rejected records' CSV. */
+function ReportActions({ report, busy, act }: { report: ImportDTO; busy: Action | null; act: (action: Action) => void }) {
+  const running = RUNNING_STATES.includes(report.state);
+  return (
+    <div className="flex flex-wrap gap-2">
+      {report.state === 'validated' && (
+        <Button onClick={() => act('apply')} loading={busy === 'apply'}>
+          Apply
+        </Button>
+      )}
+      {(running || report.state === 'validated') && (
+        <Button variant="outline" onClick={() => act('cancel')} loading={busy === 'cancel'}>
+          Cancel import
+        </Button>
+      )}
+      {report.counts.rejected > 0 && (
+        <a href={`/api/admin/imports/${report.id}/rejected.csv`} className={buttonClass('outline')} download>
+          Download all rejected records (CSV)
+        </a>
+      )}
+    </div>
+  );
+}
+
 /** The selected import: its state and progress, the validation's report, the rejected records, Apply and Cancel. */
 export function ImportReport({ initial }: { initial: ImportDTO }) {
   const router = useRouter();
   const [report, setReport] = useLiveReport(initial);
-  const [busy, setBusy] = useState<'apply' | 'cancel' | null>(null);
+  const [busy, setBusy] = useState<Action | null>(null);
   const running = RUNNING_STATES.includes(report.state);
 
-  async function act(action: 'apply' | 'cancel') {
+  async function act(action: Action) {
     if (action === 'cancel') {
       const confirmed = await confirmDialog({
         title: 'Cancel this import?',
@@ -159,23 +185,7 @@ export function ImportReport({ initial }: { initial: ImportDTO }) {
       )}
       <Counts title="Validation" counts={report.counts} />
       {report.applied && <Counts title="Applied" counts={report.applied} />}
-      <div className="flex flex-wrap gap-2">
-        {report.state === 'validated' && (
-          <Button onClick={() => act('apply')} loading={busy === 'apply'}>
-            Apply
-          </Button>
-        )}
-        {(running || report.state === 'validated') && (
-          <Button variant="outline" onClick={() => act('cancel')} loading={busy === 'cancel'}>
-            Cancel import
-          </Button>
-        )}
-        {report.counts.rejected > 0 && (
-          <a href={`/api/admin/imports/${report.id}/rejected.csv`} className={buttonClass('outline')} download>
-            Download all rejected records (CSV)
-          </a>
-        )}
-      </div>
+      <ReportActions report={report} busy={busy} act={act} />
       {report.rejected.length > 0 && <Rejected report={report} />}
     </section>
   );

@@ -32,6 +32,18 @@ function partHeaders(raw: Buffer): { field: string; fileName: string | null } {
   return { field, fileName };
 }
 
+/** A text field's value, refused past FIELD_LIMIT bytes (a second file part is read this way too, and dropped). */
+async function fieldText(field: string, content: AsyncIterable<Buffer>): Promise<string> {
+  const bytes: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of content) {
+    size += chunk.length;
+    if (size > FIELD_LIMIT) throw new ValidationError(`The field ${field} is too long`, { [field]: ['Too long'] });
+    bytes.push(chunk);
+  }
+  return Buffer.concat(bytes).toString('utf8');
+}
+
 /**
  * Reads the body's parts in order: text fields into `fields`, and for the first file part calls `onFile`, which must
  * consume its chunks before the reading goes on. Only the boundary's length of bytes is held back between chunks.
@@ -75,14 +87,8 @@ export async function readMultipart(
       fileSeen = true;
       await onFile({ field, fileName, chunks: content });
     } else {
-      const bytes: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of content) {
-        size += chunk.length;
-        if (size > FIELD_LIMIT) throw new ValidationError(`The field ${field} is too long`, { [field]: ['Too long'] });
-        bytes.push(chunk);
-      }
-      if (fileName === null) fields[field] = Buffer.concat(bytes).toString('utf8');
+      const text = await fieldText(field, content);
+      if (fileName === null) fields[field] = text;
     }
   }
 
