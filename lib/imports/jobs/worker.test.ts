@@ -3,12 +3,12 @@
  * file: the states, progress, rejections, a malformed file, cancel, resume after a kill between a batch's
  * writes and its checkpoint, and two workers racing for one job.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Types } from 'mongoose';
 import type { ImportHandler } from '@/lib/imports/handler';
 import { connectDb } from '@/lib/platform/db';
-import { dataDir } from '@/lib/platform/env';
+import { dataDir, resetEnv } from '@/lib/platform/env';
 import { ImportJob, ImportLease, ImportRejection } from '@/models';
 import { fileOf, lineHandler, newHooks, records } from '@/tests/helpers/line-import';
 import { MAX_STOPS, NO_HANDLER, runImportJobs, runImportPhase } from './worker';
@@ -168,6 +168,75 @@ describe('apply', () => {
     expect(next.calls.from).toEqual([3]);
     expect((await job(id)).state).toBe('applied');
     expect(await records().countDocuments({ writes: 1 })).toBe(9);
+  });
+});
+
+describe('a stalled worker', () => {
+  it('stops at its next checkpoint once another worker took the phase over', async () => {
+    const id = await jobWith(fileOf(9));
+    await runImportPhase(id, { handlers: { csv: lineHandler(newHooks()) } });
+    await ImportJob.updateOne({ _id: id }, { $set: { state: 'applying' } });
+    const stalled = newHooks(async (end) => {
+      // Its lease ran out while it stalled: another worker inserted the next generation.
+      if (end === 3)
+        await ImportLease.create({
+          _id: `${id}:apply#2`,
+          jobId: id,
+          phase: 'apply',
+          generation: 2,
+          owner: 'other',
+          leaseUntil: new Date(Date.now() + 30_000),
+        });
+    });
+    await runImportPhase(id, { handlers: { csv: lineHandler(stalled) } });
+    const stored = await job(id);
+    expect(stored.state).toBe('applying');
+    expect(stored.applied?.from).toBe(0);
+    expect(await records().countDocuments()).toBe(3);
+  });
+});
+
+describe('a URL import', () => {
+  const realFetch = global.fetch;
+  afterEach(() => {
+    global.fetch = realFetch;
+    delete process.env.IMPORT_URL_HOSTS;
+    delete process.env.IMPORT_MAX_MB;
+    resetEnv();
+  });
+
+  async function urlJob(url: string) {
+    const _id = new Types.ObjectId();
+    const file = path.join(dataDir(), 'imports', `${String(_id)}.upload`);
+    await ImportJob.create({ _id, format: 'csv', file, url, fileName: 'feed.txt', startedBy: { id: 'admin', email: 'admin@example.com' } });
+    return String(_id);
+  }
+
+  it('is fetched by the worker onto its disk, without following redirects, then validated', async () => {
+    process.env.IMPORT_URL_HOSTS = 'files.example.com';
+    resetEnv();
+    const fetched = jest.fn(async () => new Response(fileOf(4, [3]), { status: 200 }));
+    global.fetch = fetched as never;
+    const id = await urlJob('https://files.example.com/feed.txt');
+    await runImportPhase(id, { handlers: { csv: lineHandler(newHooks()) } });
+    expect(fetched).toHaveBeenCalledWith(new URL('https://files.example.com/feed.txt'), { redirect: 'error' });
+    expect((await job(id)).counts).toMatchObject({ read: 4, add: 3, rejected: 1 });
+    expect(await readFile((await job(id)).file, 'utf8')).toBe(fileOf(4, [3]));
+  });
+
+  it('fails the import when the host answers an error or the file is over IMPORT_MAX_MB, storing nothing', async () => {
+    process.env.IMPORT_URL_HOSTS = 'files.example.com';
+    process.env.IMPORT_MAX_MB = '1';
+    resetEnv();
+    global.fetch = jest.fn(async () => new Response('gone', { status: 404 })) as never;
+    const missing = await urlJob('https://files.example.com/missing.txt');
+    await runImportPhase(missing, { handlers: { csv: lineHandler(newHooks()) } });
+    expect((await job(missing)).failure).toEqual({ line: null, reason: 'Fetching the file answered 404' });
+    global.fetch = jest.fn(async () => new Response(new Uint8Array(1024 * 1024 + 1), { status: 200 })) as never;
+    const big = await urlJob('https://files.example.com/big.txt');
+    await runImportPhase(big, { handlers: { csv: lineHandler(newHooks()) } });
+    expect((await job(big)).failure).toEqual({ line: null, reason: 'The file is larger than 1 MB' });
+    await expect(stat((await job(big)).file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 
