@@ -15,6 +15,7 @@ import type { UserDTO } from '@/lib/auth/users';
 import { dataDir, resetEnv } from '@/lib/platform/env';
 import { FORMAT_REQUIRED, PRICE_TYPE_FORMAT } from '@/lib/validations/imports';
 import { ALREADY_ENDED, FILE_REQUIRED, NOT_VALIDATED } from '@/lib/imports';
+import { progressOf } from '@/lib/imports/jobs/imports';
 import { AuditEntry, ImportJob, ImportRejection } from '@/models';
 import { BASE_URL, callRoute, sessionCookieFor } from '@/tests/helpers/api';
 import { makeUser } from '@/tests/helpers/factories';
@@ -333,5 +334,21 @@ describe('an import', () => {
     expect(await cancel()).toMatchObject({ status: 409, body: { error: ALREADY_ENDED } });
     await ImportJob.updateOne({ _id: id }, { $set: { state: 'applied' } });
     expect((await cancel()).status).toBe(409);
+  });
+});
+
+describe('the progress figures', () => {
+  const now = Date.parse('2026-11-29T04:00:10.000Z');
+  const progress = (state: 'applying' | 'applied', done: number, total: number | null, from = 500) =>
+    progressOf({ state, progress: { done, total, from, startedAt: new Date('2026-11-29T04:00:00.000Z') } }, now);
+
+  it('gives records per second since the phase started (from its checkpoint) and the seconds left, rounded up', () => {
+    expect(progress('applying', 1500, 3500)).toEqual({ done: 1500, total: 3500, perSecond: 100, secondsLeft: 20 });
+    expect(progress('applying', 1500, 3540)).toMatchObject({ secondsLeft: 21 });
+    expect(progress('applying', 1500, null)).toMatchObject({ perSecond: 100, secondsLeft: null });
+  });
+
+  it('gives none once the import rests', () => {
+    expect(progress('applied', 3500, 3500)).toMatchObject({ perSecond: null, secondsLeft: null });
   });
 });
