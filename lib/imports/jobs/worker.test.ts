@@ -60,6 +60,7 @@ describe('validation', () => {
     expect(stored.state).toBe('failed');
     expect(stored.failure).toEqual({ line: 3, reason: 'Line 3: The file ends in the middle of a record' });
     expect(await records().countDocuments()).toBe(0);
+    await expect(stat(stored.file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('fails a format that has no importer yet', async () => {
@@ -110,6 +111,8 @@ describe('apply', () => {
     expect(stored.applied?.counts).toMatchObject({ read: 8, rejected: 1 });
     expect(await records().countDocuments()).toBe(7);
     expect(await records().countDocuments({ writes: { $ne: 1 } })).toBe(0);
+    // Live now: the upload is removed.
+    await expect(stat(stored.file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('continues from the checkpoint after a kill between a batch’s writes and its checkpoint, never applying a record twice', async () => {

@@ -7,7 +7,7 @@ import { ImportJob, ImportRejection } from '@/models';
 import type { ImportPhase, ImportState } from '@/models/import-job';
 import { claimLease, LEASE_BEAT_MS, type Lease } from './lease';
 import { applyRunOf, EMPTY_COUNTS, type Handlers, openSession, RunStopped, type StoredJob } from './run';
-import { ensureLocalFile } from './files';
+import { ensureLocalFile, removeImportFile } from './files';
 
 export const NO_HANDLER = 'This format cannot be imported yet';
 /** A phase that throws this many times (the database's outages aside) ends the import `failed` instead of trying again. */
@@ -138,6 +138,8 @@ async function apply(job: StoredJob, lease: Lease, handler: NonNullable<Handlers
     { _id: job._id, state: 'applying' },
     { $set: { state: 'applied', 'applied.counts': counts, appliedAt: new Date() } },
   );
+  // Live now: the upload has served its purpose.
+  await removeImportFile(job.file);
 }
 
 const stripped = (counts: object | null | undefined) => JSON.parse(JSON.stringify(counts ?? {})) as Record<string, number>;
@@ -147,4 +149,5 @@ async function fail(job: StoredJob, line: number | null, reason: string): Promis
     { _id: job._id, state: { $in: ['queued', 'validating', 'applying'] } },
     { $set: { state: 'failed', failure: { line, reason } } },
   );
+  await removeImportFile(job.file);
 }
