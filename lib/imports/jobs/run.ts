@@ -27,12 +27,12 @@ type Session = {
   stop(reason: string): void;
 };
 
-/** The run a handler gets for one phase of a job; `rejectedBefore` continues an apply's numbering after a restart. */
-export function openSession(job: StoredJob, lease: Lease, phase: ImportPhase, start: { counts: ImportCounts; done: number }): Session {
+/** The run a handler gets for one phase of a job; `start` carries an apply's counts (and rejection numbers) past a restart. */
+export function openSession(job: StoredJob, lease: Lease, phase: ImportPhase, start: ImportCounts): Session {
   const jobId = String(job._id);
   const controller = new AbortController();
-  const counts: ImportCounts = { ...start.counts };
-  let rejected = start.counts.rejected;
+  const counts: ImportCounts = { ...start };
+  let rejected = start.rejected;
   let pending: Array<Rejection & { n: number }> = [];
   let lastWrite = 0;
   const flush = async () => {
@@ -42,13 +42,17 @@ export function openSession(job: StoredJob, lease: Lease, phase: ImportPhase, st
     const docs = batch.map(({ n, record, reason }) => ({ _id: `${jobId}:${phase}:${n}`, jobId, phase, n, record, reason }));
     // Keyed by job, phase and number: a batch replayed after a crash finds its rejections already stored.
     await ImportRejection.insertMany(docs, { ordered: false }).catch((error: unknown) => {
-      if (!isOnlyDuplicates(error)) throw error;
+      if (isOnlyDuplicates(error)) return;
+      // Kept for the next flush: a write that failed loses no rejection.
+      pending = [...batch, ...pending];
+      throw error;
     });
   };
   const stop = (reason: string) => controller.abort(new RunStopped(reason));
   const stopIfCancelled = async () => {
     const state = (await ImportJob.findById(job._id, { state: 1 }).lean())?.state;
     if (state === 'cancelled') stop('cancelled');
+    else if (!(await lease.held())) stop('taken over');
   };
   const run: ImportRun = {
     importId: jobId,

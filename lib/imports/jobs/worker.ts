@@ -103,7 +103,7 @@ async function validate(job: StoredJob, lease: Lease, handler: NonNullable<Handl
     { _id: job._id, state: { $in: ['queued', 'validating'] } },
     { $set: { state: 'validating', progress: { done: 0, total: null, startedAt: new Date(), from: 0 }, counts: EMPTY_COUNTS } },
   );
-  const session = openSession(job, lease, 'validate', { counts: EMPTY_COUNTS, done: 0 });
+  const session = openSession(job, lease, 'validate', EMPTY_COUNTS);
   const clear = budget(session.stop, options.budgetMs);
   try {
     await handler.validate(session.run);
@@ -122,7 +122,7 @@ async function validate(job: StoredJob, lease: Lease, handler: NonNullable<Handl
 async function apply(job: StoredJob, lease: Lease, handler: NonNullable<Handlers[string]>, options: WorkerOptions): Promise<void> {
   const from = job.applied?.from ?? 0;
   // A restart continues with the counts stored at the checkpoint; the records after it are counted again.
-  const start = { counts: from ? { ...EMPTY_COUNTS, ...stripped(job.applied?.counts) } : EMPTY_COUNTS, done: from };
+  const start = from ? { ...EMPTY_COUNTS, ...stripped(job.applied?.counts) } : EMPTY_COUNTS;
   await ImportJob.updateOne({ _id: job._id }, { $set: { 'progress.startedAt': new Date(), 'progress.from': from, 'progress.done': from } });
   const session = openSession(job, lease, 'apply', start);
   const clear = budget(session.stop, options.budgetMs);
