@@ -70,7 +70,8 @@ const importLeaseSchema = new Schema({
   _id: { type: String, required: true },
   jobId: { type: String, required: true },
   phase: { type: String, required: true, enum: IMPORT_PHASES },
-  generation: { type: Number, required: true, min: 1 },
+  // 0: the phase's start (lib/imports/jobs/lease.ts markPhaseStarted); workers hold 1 and up.
+  generation: { type: Number, required: true, min: 0 },
   owner: { type: String, required: true },
   leaseUntil: { type: Date, required: true },
   releasedAt: { type: Date, default: null },

@@ -66,6 +66,6 @@ export async function runImportCommand(args: CommandArgs, options: WorkerOptions
   });
   const validated = await runToRest(id, options);
   if (args.dryRun || validated.state !== 'validated') return validated;
-  await beginApply(id);
+  await beginApply(id, 'npm run import');
   return runToRest(id, options);
 }

@@ -12,6 +12,7 @@ import { importLimits } from '@/lib/platform/env';
 import { isJsonContentType, parseInput, readJson } from '@/lib/platform/http';
 import { IMPORT_FORMAT_NAMES, importFormSchema, importUrlSchema, type ImportFormInput } from '@/lib/validations/imports';
 import { ImportJob, ImportRejection } from '@/models';
+import { markPhaseStarted } from './lease';
 import { allowedImportUrl, importFilePath, removeImportFile, tooLargeMessage, writeLimited } from './files';
 import { multipartBoundary, NOT_MULTIPART, readMultipart } from './multipart';
 import { type ImportDTO, type ImportSummaryDTO, REJECTED_SHOWN, RUNNING_STATES } from '@/lib/imports/types';
@@ -149,14 +150,15 @@ async function findJob(id: string): Promise<StoredJob> {
 /** Makes a validated import live: the `imports` job applies it in batches. 409 unless validated. */
 export async function applyImport(actor: Admin, id: string): Promise<ImportDTO> {
   assertAdmin(actor);
-  const job = await beginApply(id);
+  const job = await beginApply(id, actor.email);
   await recordAudit(actor, { action: 'import.apply', target: importTarget(id, job), after: { counts: job.counts } });
   return getImport(actor, id);
 }
 
 /** Moves a validated job to `applying` for the workers; 409 unless it is validated. */
-export async function beginApply(id: string): Promise<StoredJob> {
+export async function beginApply(id: string, by: string): Promise<StoredJob> {
   const job = await findJob(id);
+  if (job.state !== 'validated' || !(await markPhaseStarted(id, 'apply', by))) throw new ConflictError(NOT_VALIDATED);
   const result = await ImportJob.updateOne(
     { _id: job._id, state: 'validated' },
     {

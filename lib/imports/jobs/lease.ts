@@ -47,6 +47,21 @@ export async function claimLease(jobId: string, phase: ImportPhase, now = Date.n
   return leaseOf(jobId, phase, generation, owner);
 }
 
+/**
+ * Starts a phase once: generation 0, inserted already released, marks that the phase was asked for (Apply pressed
+ * twice, or by two admins at once, starts it once). Answers false when it was started before.
+ */
+export async function markPhaseStarted(jobId: string, phase: ImportPhase, by: string): Promise<boolean> {
+  const now = new Date();
+  try {
+    await ImportLease.create({ _id: leaseId(jobId, phase, 0), jobId, phase, generation: 0, owner: by, leaseUntil: now, releasedAt: now });
+    return true;
+  } catch (error) {
+    if (isDuplicateKey(error)) return false;
+    throw error;
+  }
+}
+
 function leaseOf(jobId: string, phase: ImportPhase, generation: number, owner: string): Lease {
   const id = leaseId(jobId, phase, generation);
   return {

@@ -323,6 +323,21 @@ describe('an import', () => {
     expect((await apply()).status).toBe(409);
   });
 
+  it('starts apply once when Apply is sent several times at once', async () => {
+    const id = await queued({ state: 'validated' });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        callRoute(applyRoute.POST, `/api/admin/imports/${id}/apply`, { method: 'POST', as: admin, params: { id } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409, 409, 409, 409]);
+    expect(await AuditEntry.countDocuments({ action: 'import.apply', 'target.id': id })).toBe(1);
+    // Even a job put back to validated is applied once.
+    await ImportJob.updateOne({ _id: id }, { $set: { state: 'validated' } });
+    const again = await callRoute(applyRoute.POST, `/api/admin/imports/${id}/apply`, { method: 'POST', as: admin, params: { id } });
+    expect(again.status).toBe(409);
+  });
+
   it('cancels an import that has not ended, removing its file; an ended one is 409', async () => {
     const id = await queued();
     const file = (await ImportJob.findById(id).lean())!.file;
