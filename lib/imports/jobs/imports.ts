@@ -54,7 +54,8 @@ export async function startImport(actor: Admin, req: Request): Promise<{ id: str
   try {
     const fields = await readMultipart(req.body as unknown as AsyncIterable<Uint8Array>, boundary, async (part) => {
       if (part.field !== 'file') throw new ValidationError(FILE_REQUIRED, { file: [FILE_REQUIRED] });
-      fileName = part.fileName.slice(-200) || 'upload';
+      // Some browsers send the whole path (C:\Users\...): only the name is kept.
+      fileName = part.fileName.split(/[\\/]/).pop()!.slice(-200) || 'upload';
       await writeLimited(part.chunks, file, maxBytes);
     });
     if (fileName === null) throw new ValidationError(FILE_REQUIRED, { file: [FILE_REQUIRED] });

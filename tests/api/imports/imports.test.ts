@@ -133,17 +133,18 @@ describe('POST /api/admin/imports (upload)', () => {
     expect(audit?.actorEmail).toBe(admin.email);
   });
 
-  it('reads the format after the file too, and a file whose bytes look like the boundary', async () => {
+  it('reads the format after the file too, a file whose bytes look like the boundary, and keeps only the file’s name', async () => {
     const tricky = Buffer.from(`line one\r\n--${BOUNDARY.slice(0, -2)}\r\n--\r\nend`);
     const { status, body } = await upload(
       multipart([
-        ['file', ['parts.csv', tricky]],
+        ['file', ['C:\\Users\\shop\\parts.csv', tricky]],
         ['format', 'csv'],
       ]),
       { size: 3 },
     );
     expect(status).toBe(202);
     const job = (await ImportJob.findById(body.id).lean())!;
+    expect(job.fileName).toBe('parts.csv');
     expect((await readFile(job.file)).equals(tricky)).toBe(true);
   });
 
