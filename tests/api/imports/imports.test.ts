@@ -8,6 +8,7 @@ import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { Types } from 'mongoose';
 import * as applyRoute from '@/app/api/admin/imports/[id]/apply/route';
+import { GET as cronRoute } from '@/app/api/cron/[job]/route';
 import * as csvRoute from '@/app/api/admin/imports/[id]/rejected.csv/route';
 import * as importRoute from '@/app/api/admin/imports/[id]/route';
 import * as importsRoute from '@/app/api/admin/imports/route';
@@ -18,6 +19,7 @@ import { ALREADY_ENDED, FILE_REQUIRED, NOT_VALIDATED } from '@/lib/imports';
 import { progressOf } from '@/lib/imports/jobs/imports';
 import { AuditEntry, ImportJob, ImportRejection } from '@/models';
 import { BASE_URL, callRoute, sessionCookieFor } from '@/tests/helpers/api';
+import { setEnv } from '@/tests/helpers/env';
 import { makeUser } from '@/tests/helpers/factories';
 
 let admin: UserDTO;
@@ -350,6 +352,26 @@ describe('an import', () => {
     expect(await cancel()).toMatchObject({ status: 409, body: { error: ALREADY_ENDED } });
     await ImportJob.updateOne({ _id: id }, { $set: { state: 'applied' } });
     expect((await cancel()).status).toBe(409);
+  });
+});
+
+describe('GET /api/cron/imports', () => {
+  it('runs the queued imports (Vercel Cron), refusing a call without the secret', async () => {
+    const restore = setEnv({ CRON_SECRET: 'cron-secret-for-the-imports-0123456789' });
+    try {
+      const id = await queued();
+      const call = (authorization?: string) =>
+        callRoute(cronRoute, '/api/cron/imports', { params: { job: 'imports' }, headers: authorization ? { authorization } : {} });
+      expect((await call()).status).toBe(401);
+      expect((await ImportJob.findById(id).lean())?.state).toBe('queued');
+      const res = await call('Bearer cron-secret-for-the-imports-0123456789');
+      expect(res.status).toBe(200);
+      expect(res.body.result.ran).toContain(`${id}:validate`);
+      // Whatever the format's importer makes of the file, the job has left the queue.
+      expect((await ImportJob.findById(id).lean())?.state).not.toBe('queued');
+    } finally {
+      restore();
+    }
   });
 });
 
