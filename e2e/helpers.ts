@@ -197,6 +197,7 @@ export const ADMIN_MENU = [
   'Shipping',
   'Taxes',
   'Discount Codes',
+  'Imports',
   'Shop Settings',
   'My Profile',
 ];

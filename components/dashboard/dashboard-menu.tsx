@@ -18,7 +18,6 @@ const ADMIN: Item[] = [
   { href: '/dashboard/manageProducts', label: 'Manage Products' },
   { href: '/dashboard/manageReviews', label: 'Manage Reviews' },
   { href: '/dashboard/addProduct', label: 'Add Product' },
-  { href: '/dashboard/imports', label: 'Imports' },
   { href: '/dashboard/manageOrders', label: 'Manage Orders', also: ['/dashboard/orders', '/dashboard/payment'] },
   { href: '/dashboard/makeAdmin', label: 'Make Admin' },
   { href: '/dashboard/audit', label: 'Audit Log' },
@@ -26,6 +25,7 @@ const ADMIN: Item[] = [
   { href: '/dashboard/shipping', label: 'Shipping' },
   { href: '/dashboard/taxes', label: 'Taxes' },
   { href: '/dashboard/discountCodes', label: 'Discount Codes' },
+  { href: '/dashboard/imports', label: 'Imports' },
   { href: '/dashboard/settings', label: 'Shop Settings' },
 ];
 const EVERYONE: Item[] = [{ href: '/dashboard/myProfile', label: 'My Profile' }];
