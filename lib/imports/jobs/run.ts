@@ -18,7 +18,7 @@ export class RunStopped extends Error {
   override name = 'RunStopped';
 }
 
-type Session = {
+export type Session = {
   run: ImportRun;
   /** Writes the rejections not yet stored. */
   flush(): Promise<void>;

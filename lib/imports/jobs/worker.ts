@@ -6,7 +6,8 @@ import { IMPORT_HANDLERS } from '@/lib/imports/handlers';
 import { ImportJob, ImportRejection } from '@/models';
 import type { ImportPhase, ImportState } from '@/models/import-job';
 import { claimLease, LEASE_BEAT_MS, type Lease } from './lease';
-import { applyRunOf, EMPTY_COUNTS, type Handlers, openSession, RunStopped, type StoredJob } from './run';
+import { applyRunOf, EMPTY_COUNTS, type Handlers, openSession, RunStopped, type Session, type StoredJob } from './run';
+import type { ImportCounts } from '@/lib/imports/handler';
 import { ensureLocalFile, removeImportFile } from './files';
 
 export const NO_HANDLER = 'This format cannot be imported yet';
@@ -89,10 +90,16 @@ async function noteStop(job: StoredJob, error: unknown): Promise<void> {
   else await fail(job, null, `The import stopped ${stops} times: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-function budget(stop: (reason: string) => void, budgetMs?: number): () => void {
-  if (!budgetMs) return () => undefined;
-  const timer = setTimeout(() => stop('time budget'), budgetMs);
-  return () => clearTimeout(timer);
+/** Runs the handler within the time budget and stores its last rejections; the counts, or null when it was stopped. */
+async function runHandler(session: Session, options: WorkerOptions, call: () => Promise<void>): Promise<ImportCounts | null> {
+  const timer = options.budgetMs ? setTimeout(() => session.stop('time budget'), options.budgetMs) : null;
+  try {
+    await call();
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+  await session.flush();
+  return session.run.signal.aborted ? null : session.counts();
 }
 
 async function validate(job: StoredJob, lease: Lease, handler: NonNullable<Handlers[string]>, options: WorkerOptions): Promise<void> {
@@ -104,15 +111,8 @@ async function validate(job: StoredJob, lease: Lease, handler: NonNullable<Handl
     { $set: { state: 'validating', progress: { done: 0, total: null, startedAt: new Date(), from: 0 }, counts: EMPTY_COUNTS } },
   );
   const session = openSession(job, lease, 'validate', EMPTY_COUNTS);
-  const clear = budget(session.stop, options.budgetMs);
-  try {
-    await handler.validate(session.run);
-  } finally {
-    clear();
-  }
-  await session.flush();
-  if (session.run.signal.aborted) return;
-  const counts = session.counts();
+  const counts = await runHandler(session, options, () => handler.validate(session.run));
+  if (!counts) return;
   await ImportJob.updateOne(
     { _id: job._id, state: 'validating' },
     { $set: { state: 'validated', counts, 'progress.done': counts.read, 'progress.total': counts.read, validatedAt: new Date() } },
@@ -125,15 +125,8 @@ async function apply(job: StoredJob, lease: Lease, handler: NonNullable<Handlers
   const start = from ? { ...EMPTY_COUNTS, ...stripped(job.applied?.counts) } : EMPTY_COUNTS;
   await ImportJob.updateOne({ _id: job._id }, { $set: { 'progress.startedAt': new Date(), 'progress.from': from, 'progress.done': from } });
   const session = openSession(job, lease, 'apply', start);
-  const clear = budget(session.stop, options.budgetMs);
-  try {
-    await handler.apply(applyRunOf(session, job, lease, from));
-  } finally {
-    clear();
-  }
-  await session.flush();
-  if (session.run.signal.aborted) return;
-  const counts = session.counts();
+  const counts = await runHandler(session, options, () => handler.apply(applyRunOf(session, job, lease, from)));
+  if (!counts) return;
   await ImportJob.updateOne(
     { _id: job._id, state: 'applying' },
     { $set: { state: 'applied', 'applied.counts': counts, appliedAt: new Date() } },
