@@ -54,6 +54,8 @@ export async function startImport(actor: Admin, req: Request): Promise<{ id: str
   try {
     const fields = await readMultipart(req.body as unknown as AsyncIterable<Uint8Array>, boundary, async (part) => {
       if (part.field !== 'file') throw new ValidationError(FILE_REQUIRED, { file: [FILE_REQUIRED] });
+      // Fields sent before the file are judged before it is stored.
+      parseInput(importFormSchema.partial(), part.fieldsBefore);
       // Some browsers send the whole path (C:\Users\...): only the name is kept.
       fileName = part.fileName.split(/[\\/]/).pop()!.slice(-200) || 'upload';
       await writeLimited(part.chunks, file, maxBytes);

@@ -14,7 +14,8 @@ const HEADERS_END = Buffer.from('\r\n\r\n');
 export const NOT_MULTIPART = 'Send the file as multipart/form-data, or JSON { url, format }';
 const MALFORMED = 'The form data could not be read';
 
-export type FilePart = { field: string; fileName: string; chunks: AsyncIterable<Uint8Array> };
+/** The file part as it arrives, with the text fields sent before it. */
+export type FilePart = { field: string; fileName: string; chunks: AsyncIterable<Uint8Array>; fieldsBefore: Record<string, string> };
 
 export function multipartBoundary(contentType: string | null): string | null {
   const match = /^multipart\/form-data\s*;.*?boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType ?? '');
@@ -85,7 +86,7 @@ export async function readMultipart(
     const content = partContent();
     if (fileName !== null && !fileSeen) {
       fileSeen = true;
-      await onFile({ field, fileName, chunks: content });
+      await onFile({ field, fileName, chunks: content, fieldsBefore: { ...fields } });
     } else {
       const text = await fieldText(field, content);
       if (fileName === null) fields[field] = text;

@@ -205,6 +205,15 @@ describe('POST /api/admin/imports (upload)', () => {
     expect(streamed.status).toBe(413);
     expect(await storedFiles()).toEqual(before);
     expect(await ImportJob.countDocuments()).toBe(jobs);
+    // A format refused before the file is judged before the file is read: 400, not 413.
+    const refusedFirst = await upload(
+      multipart([
+        ['format', 'xml'],
+        ['file', ['apps.xml', Buffer.alloc(1024 * 1024 + 1, 0x61)]],
+      ]),
+      { size: 64 * 1024 },
+    );
+    expect(refusedFirst).toMatchObject({ status: 400, body: { fieldErrors: { format: [FORMAT_REQUIRED] } } });
     // Exactly the limit is accepted.
     const limit = await upload(
       multipart([
