@@ -35,6 +35,7 @@ export const CLIENT_SAFE = [
   'catalog/types',
   'catalog/url',
   'kits/types',
+  'imports/types',
   'orders/tracking',
   'orders/types',
   'payments/types',

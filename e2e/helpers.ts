@@ -199,6 +199,7 @@ export const ADMIN_MENU = [
   'Vehicles',
   'Discount Codes',
   'Job Kits',
+  'Imports',
   'Shop Settings',
   'Import Mappings',
   'My Profile',

@@ -30,3 +30,4 @@ export { ShippingZone, ShopSettings, TaxRate } from './shipping';
 export { DiscountCode, DiscountRedemption } from './discount';
 export { JobKit } from './job-kit';
 export { ImportMappings } from './import-mappings';
+export { ImportJob, ImportLease, ImportRejection } from './import-job';

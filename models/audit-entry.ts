@@ -30,6 +30,9 @@ export const AUDIT_ACTIONS = [
   'kit.delete',
   'vehicle.create',
   'vehicle.update',
+  'import.start',
+  'import.apply',
+  'import.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_KINDS = [
@@ -44,6 +47,7 @@ export const AUDIT_TARGET_KINDS = [
   'profile',
   'job-kit',
   'vehicle',
+  'import',
 ] as const;
 
 /**

@@ -31,6 +31,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'kit.delete': 'Job kit deleted',
   'vehicle.create': 'Vehicle added',
   'vehicle.update': 'Vehicle edited',
+  'import.start': 'Import started',
+  'import.apply': 'Import applied',
+  'import.cancel': 'Import cancelled',
 };
 
 const cut = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);
@@ -76,6 +79,7 @@ function targetHref(entry: AuditEntryDTO): string | null {
   if (entry.action === 'import-mappings.update') return '/dashboard/importMappings';
   if (entry.target.kind === 'settings') return '/dashboard/settings';
   if (entry.target.kind === 'job-kit') return '/dashboard/kits';
+  if (entry.target.kind === 'import') return `/dashboard/imports?id=${entry.target.id}`;
   return null;
 }
 

@@ -27,6 +27,7 @@ const ADMIN: Item[] = [
   { href: '/dashboard/vehicles', label: 'Vehicles' },
   { href: '/dashboard/discountCodes', label: 'Discount Codes' },
   { href: '/dashboard/kits', label: 'Job Kits' },
+  { href: '/dashboard/imports', label: 'Imports' },
   { href: '/dashboard/settings', label: 'Shop Settings' },
   { href: '/dashboard/importMappings', label: 'Import Mappings' },
 ];

@@ -8,6 +8,7 @@ import { checkoutPaths } from '@/lib/checkout/openapi';
 import { checkoutAdminPaths } from '@/lib/checkout/openapi-admin';
 import { orderPaths } from '@/lib/orders/openapi';
 import { paymentPaths } from '@/lib/payments/openapi';
+import { importPaths } from '@/lib/imports/openapi';
 import { jobPaths } from '@/lib/jobs/openapi';
 import { importMappingPaths } from '@/lib/imports/openapi-mappings';
 import { kitPaths } from '@/lib/kits/openapi';
@@ -87,6 +88,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       ...kitPaths,
       ...importMappingPaths,
       ...storagePaths,
+      ...importPaths,
       ...jobPaths,
       ...referencePaths,
     },

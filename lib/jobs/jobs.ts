@@ -7,14 +7,28 @@ import { catalogSearch } from '@/lib/catalog';
 import { repairRecentStock } from '@/lib/stock';
 import { ensureDefaultShipping, pruneCheckoutClaims } from '@/lib/checkout';
 import { ensureDefaultKits } from '@/lib/kits';
+import { runImportJobs } from '@/lib/imports';
+import { onVercel } from '@/lib/platform/env';
 
 /** The shop's background jobs, run by the process's timers on a Node host or by Vercel Cron (no timer outlives a request there).
  * Every job is safe in several instances at once: each rests on the request paths' unique keys. */
-export const JOB_NAMES = ['outbox', 'order-intents', 'order-emails', 'order-holds', 'carts', 'stock-repair', 'search-index'] as const;
+export const JOB_NAMES = [
+  'outbox',
+  'order-intents',
+  'order-emails',
+  'order-holds',
+  'carts',
+  'stock-repair',
+  'search-index',
+  'imports',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 // An email whose enqueue was lost (the process died right after a change) is written again from the order's state.
 const reconcileOrderEmails = orderEmailReconciliation();
+
+/** A Vercel cron call's share of an import: well inside the function's 60 s default, leaving time to store the checkpoint. */
+const VERCEL_IMPORT_CHUNK_MS = 40_000;
 
 const JOB_RUNS: Record<JobName, () => Promise<unknown>> = {
   /** Sends the due order emails (the outbox's claims keep each to one sender). */
@@ -30,6 +44,8 @@ const JOB_RUNS: Record<JobName, () => Promise<unknown>> = {
   'stock-repair': () => repairRecentStock(),
   /** Catches the search index up with the catalog log and stores a fresh snapshot for new instances. */
   'search-index': () => catalogSearch().refresh(),
+  /** Validates and applies the queued imports; on Vercel each call stops within the function's limit and the next continues. */
+  imports: () => runImportJobs(onVercel() ? { budgetMs: VERCEL_IMPORT_CHUNK_MS } : {}),
 };
 
 export function isJobName(name: string): name is JobName {
@@ -66,6 +82,7 @@ const JOBS: Job[] = [
   scheduled('order-emails', 5 * MINUTE),
   scheduled('order-holds', MINUTE / 2),
   scheduled('carts', 60 * MINUTE),
+  scheduled('imports', 5_000),
 ];
 
 async function runLogged(job: Job): Promise<void> {

@@ -78,6 +78,10 @@ const envSchema = z.object({
   UNPAID_HOLD_UNITS: wholeNumber(0, 1_000_000, 10),
   UNPAID_HOLD_LIMIT: wholeNumber(0, 100_000_000, 1000),
   UNPAID_HOLD_ORDERS: wholeNumber(0, 20, 3),
+  /** The largest import file (issue 46), in megabytes: a larger upload or download is refused (413) before it is stored. */
+  IMPORT_MAX_MB: wholeNumber(1, 100_000, 1024),
+  /** The hosts an import may be fetched from over https, comma-separated; empty: URL imports are refused. */
+  IMPORT_URL_HOSTS: optional,
   /** Set to 1 by Vercel in its builds and functions: no process lives between requests there. */
   VERCEL: optional,
 });
@@ -173,6 +177,16 @@ export function orderHoldMs(verified = true): number {
 /** True in a Vercel function: no timers outlive a request there, Vercel Cron calls the job routes instead. */
 export function onVercel(): boolean {
   return env().VERCEL === '1';
+}
+
+/** The import limits: the largest file in bytes and the hosts a URL import may name (lower case). */
+export function importLimits(): { maxBytes: number; urlHosts: string[] } {
+  const { IMPORT_MAX_MB, IMPORT_URL_HOSTS } = env();
+  const urlHosts = (IMPORT_URL_HOSTS ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  return { maxBytes: IMPORT_MAX_MB * 1024 * 1024, urlHosts };
 }
 
 export function googleConfigured(): boolean {

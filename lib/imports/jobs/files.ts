@@ -1,0 +1,77 @@
+import 'server-only';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { PayloadTooLargeError, ValidationError } from '@/lib/core/errors';
+import { dataDir, importLimits } from '@/lib/platform/env';
+
+/** Where uploads wait for their import: one file per job under the data directory. */
+export const importsDir = () => path.join(dataDir(), 'imports');
+export const importFilePath = (jobId: string) => path.join(importsDir(), `${jobId}.upload`);
+
+export const tooLargeMessage = () => `The file is larger than ${importLimits().maxBytes / (1024 * 1024)} MB`;
+export const URL_HOST_REFUSED = 'Imports are fetched over https only from the hosts named in IMPORT_URL_HOSTS';
+
+/**
+ * Writes a stream to `file`, counting bytes: past `maxBytes` it stops, removes what it wrote and throws 413.
+ * Written under a temporary name first, so a half-written file is never taken for an upload.
+ */
+export async function writeLimited(chunks: AsyncIterable<Uint8Array>, file: string, maxBytes: number): Promise<number> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.part`;
+  const out = createWriteStream(partial);
+  let total = 0;
+  try {
+    for await (const chunk of chunks) {
+      total += chunk.byteLength;
+      if (total > maxBytes) throw new PayloadTooLargeError(tooLargeMessage());
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    }
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await rename(partial, file);
+    return total;
+  } catch (error) {
+    out.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** The URL an import may be fetched from: https, on a listed host; else a 400 naming the field. */
+export function allowedImportUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ValidationError('Enter the file’s https address', { url: ['Enter the file’s https address'] });
+  }
+  const hosts = importLimits().urlHosts;
+  if (url.protocol !== 'https:' || url.username || url.password || !hosts.includes(url.hostname.toLowerCase()))
+    throw new ValidationError(URL_HOST_REFUSED, { url: [URL_HOST_REFUSED] });
+  return url;
+}
+
+/** Fetches a URL import to its file (again on a worker whose disk does not have it, as on Vercel). */
+export async function ensureLocalFile(job: { file: string; url?: string | null }): Promise<void> {
+  if (!job.url) return;
+  if (
+    await stat(job.file).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
+  const url = allowedImportUrl(job.url);
+  // No redirects: each hop would have to pass the host rule again.
+  const res = await fetch(url, { redirect: 'error' });
+  if (!res.ok || !res.body) throw new ValidationError(`Fetching the file answered ${res.status}`);
+  const { maxBytes } = importLimits();
+  if (Number(res.headers.get('content-length') ?? 0) > maxBytes) throw new PayloadTooLargeError(tooLargeMessage());
+  await writeLimited(res.body as unknown as AsyncIterable<Uint8Array>, job.file, maxBytes);
+}
+
+/** Removes an upload; a file outside the imports folder (the command's own file) is never touched. */
+export async function removeImportFile(file: string): Promise<void> {
+  if (path.dirname(path.resolve(file)) !== importsDir()) return;
+  await rm(file, { force: true });
+}
