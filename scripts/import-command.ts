@@ -1,23 +1,11 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  beginApply,
-  type ImportCounts,
-  type ImportDTO,
-  queueLocalImport,
-  readImport,
-  runImportPhase,
-  RUNNING_STATES,
-  type WorkerOptions,
-} from '@/lib/imports';
+import { type ImportCounts, type ImportDTO, runLocalImport, type WorkerOptions } from '@/lib/imports';
 import { parseInput } from '@/lib/platform/http';
 import { IMPORT_FORMAT_NAMES, importFormSchema } from '@/lib/validations/imports';
 
 export const USAGE = `Usage: npm run import -- --format ${IMPORT_FORMAT_NAMES.join('|')} FILE [--dry-run] [--price-type RET]`;
 /** How many rejected records the report prints (all of them: the Imports page's CSV). */
 const REJECTED_PRINTED = 20;
-/** How long the command waits between looks when another worker (a running shop) holds the phase. */
-const WAIT_MS = 1_000;
 
 export type CommandArgs = { format: string; file: string; dryRun: boolean; priceType?: string };
 
@@ -45,27 +33,9 @@ export function formatReport(report: ImportDTO): string {
   return lines.join('\n');
 }
 
-/** Runs the job's phases in this process until it rests (validated, applied, failed, cancelled). */
-async function runToRest(id: string, options: WorkerOptions): Promise<ImportDTO> {
-  for (;;) {
-    const ran = await runImportPhase(id, options);
-    const report = await readImport(id);
-    if (!RUNNING_STATES.includes(report.state)) return report;
-    // A shop on the same database holds the phase (or a dead worker's lease has not run out yet).
-    if (!ran) await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
-  }
-}
-
 /** `npm run import`: validates the file and, unless `dryRun`, applies it; answers the final report. */
 export async function runImportCommand(args: CommandArgs, options: WorkerOptions = {}): Promise<ImportDTO> {
   const input = parseInput(importFormSchema, { format: args.format, priceType: args.priceType });
-  const id = await queueLocalImport({
-    format: input.format,
-    file: path.resolve(args.file),
-    options: input.priceType ? { priceType: input.priceType } : {},
-  });
-  const validated = await runToRest(id, options);
-  if (args.dryRun || validated.state !== 'validated') return validated;
-  await beginApply(id, 'npm run import');
-  return runToRest(id, options);
+  const importOptions: Record<string, string> = input.priceType ? { priceType: input.priceType } : {};
+  return runLocalImport({ format: input.format, file: args.file, options: importOptions, dryRun: args.dryRun }, options);
 }

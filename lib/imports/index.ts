@@ -28,3 +28,4 @@ export {
   startImport,
 } from './jobs/imports';
 export { NO_HANDLER, runImportJobs, runImportPhase, type WorkerOptions } from './jobs/worker';
+export { runLocalImport, type LocalImport } from './jobs/foreground';

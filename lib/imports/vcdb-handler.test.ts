@@ -79,7 +79,7 @@ describe('the VCdb import', () => {
       model: 'Nimbus',
       makeId: 9001,
     });
-    expect(await VcdbRecord.findById('EngineBase:9801').lean()).toMatchObject({ name: '1.8L L4', liter: '1.8', cylinders: '4' });
+    expect(await VcdbRecord.findById('EngineBase:9801').lean()).toMatchObject({ name: '1.8L I4', liter: '1.8', cylinders: '4' });
     expect(await VcdbRecord.findById('Vehicle:70003').lean()).toMatchObject({
       baseVehicleId: 900003,
       subModelId: 903,
@@ -93,21 +93,21 @@ describe('the VCdb import', () => {
       { model: 'Strata', years: [2014], yearsWithParts: [] },
     ]);
     expect(await listYearsAndEngines('Auriga', 'Nimbus')).toEqual([
-      { year: 2016, engines: ['1.8L L4'] },
-      { year: 2015, engines: ['1.8L L4'] },
+      { year: 2016, engines: ['1.8L I4'] },
+      { year: 2015, engines: ['1.8L I4'] },
     ]);
     expect(await listYearsAndEngines('Borealis', 'Cirrus Van')).toEqual([{ year: 2015, engines: ['3.5L V6'] }]);
-    expect(await findVehicle({ year: 2016, make: 'auriga', model: 'NIMBUS', engine: '1.8l l4' })).toEqual({
+    expect(await findVehicle({ year: 2016, make: 'auriga', model: 'NIMBUS', engine: '1.8l i4' })).toEqual({
       year: 2016,
       make: 'Auriga',
       model: 'Nimbus',
-      engine: '1.8L L4',
+      engine: '1.8L I4',
     });
     expect(await findVehicle({ year: 2017, make: 'Auriga', model: 'Nimbus' })).toBeNull();
-    expect(await Vehicle.findById('auriga-nimbus-2015').lean()).toMatchObject({
+    expect(await Vehicle.findById('vcdb-9001-9101-2015').lean()).toMatchObject({
       yearFrom: 2015,
       yearTo: 2016,
-      engines: [{ name: '1.8L L4', yearFrom: 2015, yearTo: 2016 }],
+      engines: [{ name: '1.8L I4', yearFrom: 2015, yearTo: 2016 }],
       makeId: 9001,
       modelId: 9101,
     });
@@ -125,16 +125,16 @@ describe('the VCdb import', () => {
     expect(await Vehicle.find().sort({ _id: 1 }).lean()).toEqual(generations);
   });
 
-  it('replaces a generation entered by hand under the same names, and follows a rename', async () => {
-    await Vehicle.create({ _id: 'auriga-nimbus-2010', make: 'AURIGA', model: 'nimbus', yearFrom: 2010, yearTo: 2012, engines: [] });
+  it('keeps a generation entered by hand beside the imported ones, and follows a rename', async () => {
+    await Vehicle.create({ _id: 'auriga-zephyr-2010', make: 'Auriga', model: 'Zephyr', yearFrom: 2010, yearTo: 2012, engines: [] });
     await vcdbHandler.apply(runOf(fixtureZip()).run);
-    expect(await Vehicle.exists({ _id: 'auriga-nimbus-2010' })).toBeNull();
+    expect(await Vehicle.exists({ _id: 'auriga-zephyr-2010' })).not.toBeNull();
     const renamed = writeZip('rename.zip', { 'Model.txt': 'ModelID|ModelName\n9101|Nimbus II\n' });
     const run = runOf(renamed);
     await vcdbHandler.apply(run.run);
     expect(run.run.counts).toEqual({ ...ZERO, read: 1, change: 1 });
     expect(await VcdbRecord.findById('BaseVehicle:900002').lean()).toMatchObject({ model: 'Nimbus II' });
-    expect((await listModels('Auriga')).map((m) => m.model)).toEqual(['Nimbus II', 'Strata']);
+    expect((await listModels('Auriga')).map((m) => m.model)).toEqual(['Nimbus II', 'Strata', 'Zephyr']);
   });
 
   it('reads one table sent as its .txt file', async () => {
@@ -205,8 +205,8 @@ describe('rows the VCdb import refuses', () => {
     expect(await VcdbRecord.findById('Vehicle:70001').lean()).toMatchObject({ subModelId: 902, engineBaseIds: [9801] });
     expect(await VcdbRecord.findById('Vehicle:70009').lean()).toMatchObject({ baseVehicleId: 900004, engineBaseIds: [] });
     expect(await listYearsAndEngines('Auriga', 'Nimbus')).toEqual([
-      { year: 2016, engines: ['1.8L L4'] },
-      { year: 2015, engines: ['1.8L L4'] },
+      { year: 2016, engines: ['1.8L I4'] },
+      { year: 2015, engines: ['1.8L I4'] },
     ]);
   });
 

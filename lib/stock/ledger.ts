@@ -2,7 +2,7 @@ import 'server-only';
 import { Types } from 'mongoose';
 import { catalogChanged } from '@/lib/catalog';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
-import { ClientGoneError, ConflictError, NotFoundError, ServiceUnavailableError } from '@/lib/core/errors';
+import { ClientGoneError, ConflictError, isDuplicateKey, NotFoundError, ServiceUnavailableError } from '@/lib/core/errors';
 import { parseObjectId } from '@/lib/core/ids';
 import { BatchedTurns, type Outcome } from '@/lib/stock/batched-turns';
 import { Part, StockMove } from '@/models';
@@ -352,4 +352,43 @@ export async function recordOpeningStock(input: {
     by: input.by,
   });
   return { availableQuantity: input.quantity, stockSeq: 1 };
+}
+
+/**
+ * Opens the stock of many parts that have none yet (stockSeq 0) at once, as a catalog loaded in bulk needs: each
+ * part's first move, then its pair, a batch of each. A part whose first move exists already is left alone; a part
+ * whose move was stored without its pair (a crash in between) is rolled forward by repairRecentStock. Answers how
+ * many parts it opened.
+ */
+export async function openStock(entries: Array<{ partId: Types.ObjectId; quantity: number }>, reason: 'seed' | 'restock'): Promise<number> {
+  const opening = entries.filter((entry) => entry.quantity > 0);
+  if (!opening.length) return 0;
+  await connectDb();
+  const at = new Date();
+  const moves = opening.map(({ partId, quantity }) => ({
+    _id: moveId(partId, 1),
+    partId,
+    seq: 1,
+    delta: quantity,
+    reason,
+    after: quantity,
+    at,
+  }));
+  const lost = new Set<number>();
+  try {
+    await StockMove.collection.insertMany(moves as never[], { ordered: false });
+  } catch (error) {
+    const failed = (error as { writeErrors?: Array<{ index: number; code?: number }> }).writeErrors;
+    if (!failed || !failed.every(isDuplicateKey)) throw error;
+    for (const write of failed) lost.add(write.index);
+  }
+  const opened = opening.filter((_, index) => !lost.has(index));
+  if (!opened.length) return 0;
+  const { modifiedCount } = await Part.bulkWrite(
+    opened.map(({ partId, quantity }) => ({
+      updateOne: { filter: { _id: partId, stockSeq: 0 }, update: { $set: { availableQuantity: quantity, stockSeq: 1 } } },
+    })),
+    { ordered: false },
+  );
+  return modifiedCount;
 }

@@ -20,8 +20,10 @@ export type GenerationDoc = {
 };
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-/** As the demo seed names them (`toyota-corolla-2014`), so that an import replaces a seeded generation in place. */
+/** A generation entered by hand or seeded (`toyota-corolla-2014`). */
 export const generationId = (make: string, model: string, yearFrom: number) => `${slug(make)}-${slug(model)}-${yearFrom}`;
+/** A generation built from VCdb records: its own ids, so it never replaces one entered by hand. */
+const vcdbGenerationId = (makeId: number, modelId: number, yearFrom: number) => `vcdb-${makeId}-${modelId}-${yearFrom}`;
 
 /** Sorted years as runs of consecutive years: [2014, 2015, 2017] is [2014, 2015] and [2017, 2017]. */
 function runsOf(years: number[]): Array<[number, number]> {
@@ -44,7 +46,7 @@ export function generationsOf(vehicle: { make: string; model: string; makeId: nu
     const engines = [...engineYears]
       .flatMap(([name, offered]) => runsOf(offered).map(([from, to]) => ({ name, yearFrom: from, yearTo: to })))
       .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.yearFrom - b.yearFrom);
-    return { _id: generationId(make, model, yearFrom), make, model, yearFrom, yearTo, engines, makeId, modelId };
+    return { _id: vcdbGenerationId(makeId, modelId, yearFrom), make, model, yearFrom, yearTo, engines, makeId, modelId };
   });
 }
 
@@ -126,7 +128,6 @@ async function yearsOf(pairs: Pair[]): Promise<Map<string, Years>> {
   return byPair;
 }
 
-const same = (a: string | undefined, b: string) => a?.localeCompare(b, 'en', { sensitivity: 'base' }) === 0;
 const sameGeneration = (a: GenerationDoc, b: GenerationDoc) =>
   JSON.stringify([a.make, a.model, a.yearFrom, a.yearTo, a.engines, a.makeId, a.modelId]) ===
   JSON.stringify([
@@ -139,7 +140,7 @@ const sameGeneration = (a: GenerationDoc, b: GenerationDoc) =>
     b.modelId,
   ]);
 
-/** A model's generations as the records have it, and the stored ones they replace (built from VCdb before, or by hand under its names). */
+/** A model's generations as the records have it, and the ones an earlier import built that they replace. */
 async function plan(pairs: Pair[]): Promise<{ write: GenerationDoc[]; remove: string[] }> {
   const [years, names, stored] = await Promise.all([
     yearsOf(pairs),
@@ -153,10 +154,8 @@ async function plan(pairs: Pair[]): Promise<{ write: GenerationDoc[]; remove: st
     const make = nameOf.get(`Make:${pair.makeId}`);
     const model = nameOf.get(`Model:${pair.modelId}`);
     const next = make && model ? generationsOf({ make, model, ...pair, years: years.get(pairKey(pair))! }) : [];
-    const existing = stored.filter(
-      (doc) =>
-        (doc.makeId === pair.makeId && doc.modelId === pair.modelId) || (make && model && same(doc.make, make) && same(doc.model, model)),
-    );
+    // Only what an import built: a generation entered by hand stays beside them (the selector merges a model's generations).
+    const existing = stored.filter((doc) => doc.makeId === pair.makeId && doc.modelId === pair.modelId);
     write.push(...next.filter((generation) => !existing.some((doc) => doc._id === generation._id && sameGeneration(generation, doc))));
     remove.push(...existing.filter((doc) => !next.some((generation) => generation._id === doc._id)).map((doc) => doc._id));
   }

@@ -20,7 +20,7 @@ beforeAll(async () => {
       model: `Model ${1 + Math.floor(i / 30)}`,
     })),
     { _id: 'SubModel:901', table: 'SubModel', vcdbId: 901, name: 'LE' },
-    { _id: 'EngineBase:9801', table: 'EngineBase', vcdbId: 9801, name: '1.8L L4', liter: '1.8', cylinders: '4', blockType: 'L' },
+    { _id: 'EngineBase:9801', table: 'EngineBase', vcdbId: 9801, name: '1.8L I4', liter: '1.8', cylinders: '4', blockType: 'L' },
     // Another table's row with the same number: an id is only looked up in its own table.
     { _id: 'Make:902', table: 'Make', vcdbId: 902, name: 'Borealis' },
   ]);
@@ -36,7 +36,7 @@ describe('lookupVcdb', () => {
       ]),
     );
     expect(found.subModels).toEqual(new Map([[901, { name: 'LE' }]]));
-    expect(found.engineBases).toEqual(new Map([[9801, { name: '1.8L L4' }]]));
+    expect(found.engineBases).toEqual(new Map([[9801, { name: '1.8L I4' }]]));
     expect(await lookupVcdb({})).toEqual({ baseVehicles: new Map(), subModels: new Map(), engineBases: new Map() });
   });
 
@@ -54,36 +54,36 @@ describe('lookupVcdb', () => {
 
 describe('generations and engine labels', () => {
   it('labels an engine by litres, block type and cylinders', () => {
-    expect(engineLabel({ liter: '1.8', cylinders: '4', blockType: 'L' })).toBe('1.8L L4');
+    expect(engineLabel({ liter: '1.8', cylinders: '4', blockType: 'L' })).toBe('1.8L I4');
     expect(engineLabel({ liter: '2', cylinders: '06', blockType: 'v' })).toBe('2.0L V6');
     expect(engineLabel({ liter: '1.75', cylinders: '4', blockType: 'H' })).toBe('1.75L H4');
   });
 
   it('makes one generation per run of consecutive years, each engine over the runs of its own years', () => {
     const years = new Map([
-      [2014, new Set(['1.8L L4'])],
-      [2015, new Set(['1.8L L4', '2.0L L4'])],
-      [2016, new Set(['2.0L L4'])],
-      [2017, new Set(['1.8L L4'])],
+      [2014, new Set(['1.8L I4'])],
+      [2015, new Set(['1.8L I4', '2.0L I4'])],
+      [2016, new Set(['2.0L I4'])],
+      [2017, new Set(['1.8L I4'])],
       [2019, new Set<string>()],
     ]);
     expect(generationsOf({ make: 'Auriga', model: 'Nimbus GT', makeId: 1, modelId: 2, years })).toEqual([
       {
-        _id: 'auriga-nimbus-gt-2014',
+        _id: 'vcdb-1-2-2014',
         make: 'Auriga',
         model: 'Nimbus GT',
         yearFrom: 2014,
         yearTo: 2017,
         engines: [
-          { name: '1.8L L4', yearFrom: 2014, yearTo: 2015 },
-          { name: '1.8L L4', yearFrom: 2017, yearTo: 2017 },
-          { name: '2.0L L4', yearFrom: 2015, yearTo: 2016 },
+          { name: '1.8L I4', yearFrom: 2014, yearTo: 2015 },
+          { name: '1.8L I4', yearFrom: 2017, yearTo: 2017 },
+          { name: '2.0L I4', yearFrom: 2015, yearTo: 2016 },
         ],
         makeId: 1,
         modelId: 2,
       },
       {
-        _id: 'auriga-nimbus-gt-2019',
+        _id: 'vcdb-1-2-2019',
         make: 'Auriga',
         model: 'Nimbus GT',
         yearFrom: 2019,

@@ -49,10 +49,12 @@ function idOf(source: VcdbSourceRow): number | null {
   }
 }
 
-/** "1.8L L4": the litres (at least one decimal), then VCdb's block type and the cylinders. */
+/** "1.8L I4": the litres (at least one decimal), then the block type and the cylinders; VCdb's inline block (L) reads I, as
+ * the shop's list and US catalogs write it. */
 export function engineLabel(engine: { liter: string; cylinders: string; blockType: string }): string {
   const liter = String(Number(engine.liter));
-  return `${liter.includes('.') ? liter : `${liter}.0`}L ${engine.blockType.toUpperCase()}${Number(engine.cylinders)}`;
+  const block = engine.blockType.toUpperCase() === 'L' ? 'I' : engine.blockType.toUpperCase();
+  return `${liter.includes('.') ? liter : `${liter}.0`}L ${block}${Number(engine.cylinders)}`;
 }
 
 const nameProblem = (column: string, value: string) =>

@@ -100,17 +100,20 @@ export async function listYearsAndEngines(make: string, model: string): Promise<
 /** The canonical spelling of a vehicle in the reference data, or null when it is not there. */
 export async function findVehicle(choice: { year: number; make: string; model: string; engine?: string | null }) {
   const { generations } = await referenceData();
-  const generation = generations.find(
+  // A model's year can be in more than one generation (one entered by hand beside one an import built).
+  const ofYear = generations.filter(
     (g) => same(g.make, choice.make) && same(g.model, choice.model) && choice.year >= g.yearFrom && choice.year <= g.yearTo,
   );
-  if (!generation) return null;
+  if (!ofYear.length) return null;
   let engine: string | null = null;
   if (choice.engine) {
-    const match = generation.engines.find((e) => same(e.name, choice.engine!) && choice.year >= e.yearFrom && choice.year <= e.yearTo);
+    const match = ofYear
+      .flatMap((g) => g.engines)
+      .find((e) => same(e.name, choice.engine!) && choice.year >= e.yearFrom && choice.year <= e.yearTo);
     if (!match) return null;
     engine = match.name;
   }
-  return { year: choice.year, make: generation.make, model: generation.model, engine };
+  return { year: choice.year, make: ofYear[0]!.make, model: ofYear[0]!.model, engine };
 }
 
 /** Checks fitment rows against the reference data (a row for another vehicle could never match the selector);
