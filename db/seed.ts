@@ -14,9 +14,10 @@ import { ensureDefaultShipping } from '@/lib/checkout/defaults';
 import { ensureDefaultKits } from '@/lib/kits';
 import { Part, Review, User, Vehicle, VehicleMake } from '@/models';
 import { makes, vehicleModels } from '@/db/seed-data/vehicles';
+import { seedSupplier, type SupplierReport } from '@/db/seed-supplier';
 
 export type SeedAccount = { role: 'admin' | 'customer'; email: string; password: string | null; created: boolean };
-export type SeedReport = { parts: number; reviews: number; accounts: SeedAccount[] };
+export type SeedReport = { parts: number; reviews: number; accounts: SeedAccount[]; supplier: SupplierReport | null };
 
 function randomPassword(): string {
   return randomBytes(9).toString('base64url');
@@ -50,7 +51,10 @@ export function assertSeedSettings(env: Record<string, string | undefined>): voi
  * The demo catalog and the two demo accounts. Idempotent: a part, review or account that already
  * exists is left alone, so running it again changes nothing.
  */
-export async function seedDemo(env: Record<string, string | undefined> = process.env): Promise<SeedReport> {
+export async function seedDemo(
+  env: Record<string, string | undefined> = process.env,
+  options: { supplier?: boolean } = {},
+): Promise<SeedReport> {
   assertSeedSettings(env);
   await connectDb();
   const now = Date.now();
@@ -96,6 +100,9 @@ export async function seedDemo(env: Record<string, string | undefined> = process
     parts++;
   }
 
+  // The demo supplier's catalog, through the importer (once per database).
+  const supplier = options.supplier === false ? null : await seedSupplier();
+
   // The default shipping zones and tax rates, once per database (an owner's deletions stay deleted).
   await ensureDefaultShipping();
   await ensureDefaultKits();
@@ -112,7 +119,7 @@ export async function seedDemo(env: Record<string, string | undefined> = process
     await seedAccount('admin', env.SEED_ADMIN_EMAIL ?? 'admin@example.com', env.SEED_ADMIN_PASSWORD, 'Shop Admin'),
     await seedAccount('customer', env.SEED_CUSTOMER_EMAIL ?? 'customer@example.com', env.SEED_CUSTOMER_PASSWORD, 'Demo Customer'),
   ];
-  return { parts, reviews, accounts };
+  return { parts, reviews, accounts, supplier };
 }
 
 /** The vehicle reference data of the demo (makes with their WMIs, model generations with engines); adds what is missing. */
@@ -138,6 +145,9 @@ export async function isDatabaseEmpty(): Promise<boolean> {
 /** Prints what the seed did, with the credentials of accounts it created. */
 export function describeSeed(report: SeedReport, log: (line: string) => void = console.log): void {
   log(`[seed] ${report.parts} parts and ${report.reviews} reviews added`);
+  for (const done of report.supplier?.imports ?? [])
+    log(`[seed] demo supplier ${done.fileName}: ${done.state}, ${done.counts.read} records read, ${done.counts.add} added`);
+  if (report.supplier?.loaded) log(`[seed] demo supplier: opening stock for ${report.supplier.stocked} parts`);
   const created = report.accounts.filter((account) => account.created);
   for (const account of report.accounts) {
     log(

@@ -1,5 +1,4 @@
 import 'server-only';
-import { unstable_rethrow } from 'next/navigation';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
 import {
@@ -51,7 +50,9 @@ export function route<P extends Params = Record<string, never>>(
     try {
       return withPrivacy(req, await handler(req, (await context?.params) ?? ({} as P)));
     } catch (error) {
-      // Next.js's own signals (a route found dynamic while the build prerenders it) are Next's to handle.
+      // Next.js's own signals (a route found dynamic while the build prerenders it) are Next's to handle. Imported here, not
+      // above: scripts run under tsx (npm run import, the seed) load this module, and next/navigation needs React's client build.
+      const { unstable_rethrow } = await import('next/navigation');
       unstable_rethrow(error);
       return withPrivacy(req, errorResponse(error, errorBody));
     }
