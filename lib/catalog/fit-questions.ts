@@ -1,4 +1,5 @@
 import { fitStatus, vehicleLabel, type FitmentRowLike, type VehicleChoice } from '@/lib/catalog/fitment';
+import { MAX_FIT_QUESTIONS } from '@/lib/validations/vehicles';
 
 /** The fit questions (issue 46): what to ask a buyer so that a part's rows for a vehicle give one answer. Pure and client-safe. */
 
@@ -37,10 +38,10 @@ export const FIT_QUESTION_TEXT = {
   notSure: 'Not sure',
   invalid: 'Choose an answer the part offers for this vehicle',
   incomplete: 'Answer the fit questions for this vehicle',
+  doesNotFit: 'By these answers the part does not fit this vehicle',
 } as const;
 
-/** At most this many questions: past them the rows left decide (fits, or check the notes). */
-export const MAX_FIT_QUESTIONS = 3;
+export { MAX_FIT_QUESTIONS };
 
 const KINDS: readonly FitQuestionKind[] = ['subModel', 'engine', 'qualifier'];
 

@@ -2,6 +2,7 @@ export * from './cached-reads';
 export * from './change-log';
 export * from './changes';
 export * from './fitment';
+export * from './fit-answers';
 export * from './fit-questions';
 export * from './lost-demand';
 export * from './part-numbers';

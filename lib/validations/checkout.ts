@@ -5,12 +5,14 @@ import { regionCode, regionFollowsPostcode, regionMismatchMessage, regionOfPostc
 import { orderNumberOf, TYPED_ORDER_NUMBER } from '@/lib/validations/order-number';
 import { emailSchema, objectIdSchema } from './common';
 import { ORDER_MAX, ORDER_MAX_TEXT, lineQuantitySchema } from './orders';
+import { lineFitSchema } from './vehicles';
 
 /** Cart and checkout calls (issue 29); amounts in dollars with cents, as the rest of the API. */
 
 const quantity = lineQuantitySchema.min(1, 'Quantity must be at least 1');
 
-export const addCartLineSchema = z.object({ partId: objectIdSchema, quantity });
+// `fit`: the vehicle and the answers to the part's fit questions, checked against its rows on the server.
+export const addCartLineSchema = z.object({ partId: objectIdSchema, quantity, fit: lineFitSchema.optional() });
 export const cartQuantitySchema = z.object({ quantity });
 
 /** Control characters in one-line fields could inject a line into the shop's emails (header-style injection). */
