@@ -26,6 +26,11 @@ describe('decideFit: which questions', () => {
     expect(anyway).toMatchObject({ questions: [], verdict: 'fits' });
   });
 
+  it('asks nothing of a part without fitment data: its notes have to tell', () => {
+    expect(decideFit([], vehicle)).toMatchObject({ questions: [], verdict: 'check', invalid: false });
+    expect(decideFit([], vehicle, ['LE']).invalid).toBe(true);
+  });
+
   it('asks nothing of a part with no row for the vehicle: it does not fit', () => {
     expect(decideFit([{ ...corolla, subModel: 'LE' }], { ...vehicle, year: 2020 })).toMatchObject({ questions: [], verdict: 'no' });
     expect(decideFit([{ ...corolla, subModel: 'LE' }], { ...vehicle, model: 'Camry' })).toMatchObject({ questions: [], verdict: 'no' });

@@ -98,6 +98,8 @@ function settled(rows: readonly FitQuestionRow[], open: readonly FitQuestionKind
  * (when none is chosen), qualifier.
  */
 export function decideFit(rows: readonly FitQuestionRow[], vehicle: VehicleChoice, answers: readonly string[] = []): FitDecision {
+  // A part without fitment data can fit anything: its notes have to tell (as fitStatus says).
+  if (!rows.length) return { questions: [], next: null, verdict: 'check', answers: [], invalid: answers.length > 0 };
   let left = rowsForVehicle(rows, vehicle);
   const open = KINDS.filter((kind) => kind !== 'engine' || !vehicle.engine);
   const questions: FitQuestion[] = [];

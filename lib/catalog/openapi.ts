@@ -18,6 +18,8 @@ const fitmentSchema = z.object({
   yearTo: z.number().int(),
   engine: nullable(z.string()),
   notes: nullable(z.string()),
+  subModel: z.string().optional(),
+  qualifiers: z.array(z.object({ text: z.string() })).optional(),
 });
 
 const partSchema: z.ZodType<PartDTO> = z

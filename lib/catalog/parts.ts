@@ -38,6 +38,8 @@ export function toPartDTO(part: LeanPart): PartDTO {
       yearTo: row.yearTo,
       engine: row.engine ?? null,
       notes: row.notes ?? null,
+      ...(row.subModel ? { subModel: row.subModel } : {}),
+      ...(row.qualifiers?.length ? { qualifiers: row.qualifiers.map((qualifier) => ({ text: qualifier.text })) } : {}),
     })),
     availableQuantity: part.availableQuantity,
     minimumQuantity: part.minimumQuantity,

@@ -1,6 +1,16 @@
 /** A part as lib/ answers it (string ids, ISO dates), for the server and the browser alike: no imports. */
 
-export type FitmentDTO = { make: string; model: string; yearFrom: number; yearTo: number; engine: string | null; notes: string | null };
+export type FitmentDTO = {
+  make: string;
+  model: string;
+  yearFrom: number;
+  yearTo: number;
+  engine: string | null;
+  notes: string | null;
+  // What the fit questions tell rows apart by (lib/catalog/fit-questions.ts); absent when the row has none.
+  subModel?: string;
+  qualifiers?: Array<{ text: string }>;
+};
 
 export type PartDTO = {
   _id: string;

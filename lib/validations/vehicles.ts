@@ -59,3 +59,5 @@ export const lineFitSchema = z
   })
   .strict();
 export type LineFitInput = z.infer<typeof lineFitSchema>;
+/** The fit as a browser sends it (an engine may be null: "Any engine"). */
+export type LineFitRequest = z.input<typeof lineFitSchema>;
