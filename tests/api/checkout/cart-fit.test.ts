@@ -56,6 +56,13 @@ describe('answers on a cart line', () => {
     expect(lineOf(await b.cart(), part).fit?.text).toBe(CONFIRMED);
   });
 
+  it("names the make and model as the part's rows write them, whatever case the browser sent", async () => {
+    const b = shopper();
+    const part = await rotorPart();
+    const added = await addWithFit(b, part, { vehicle: { ...VEHICLE, make: 'TOYOTA', model: 'corolla' }, answers: ['LE', rotors288] });
+    expect(lineOf(added, part).fit).toMatchObject({ vehicle: '2015 Toyota Corolla 1.8L', text: CONFIRMED });
+  });
+
   it.each([
     ['a submodel the part has no row for', ['XLE', rotors288], T.invalid],
     ['a forged qualifier', ['LE', 'With 300 mm front rotors'], T.invalid],
