@@ -48,6 +48,21 @@ describe('FitQuestions on the part page', () => {
     expect(readPartFit(partId)).toEqual({ vehicle, answers: ['LE', rotors288] });
   });
 
+  it('forgets the answers when the vehicle changes or is cleared', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<FitQuestions partId={partId} fitment={split} vehicle={vehicle} />);
+    await user.click(within(question(T.subModel)).getByRole('radio', { name: 'SE' }));
+    await user.click(within(question(T.qualifier)).getByRole('radio', { name: rotors320 }));
+    expect(readPartFit(partId)).not.toBeNull();
+    rerender(<FitQuestions partId={partId} fitment={split} vehicle={{ ...vehicle, year: 2016 }} />);
+    expect(readPartFit(partId)).toBeNull();
+    expect(within(question(T.subModel)).getByRole('radio', { name: 'SE' })).not.toBeChecked();
+    await user.click(within(question(T.subModel)).getByRole('radio', { name: 'SE' }));
+    await user.click(within(question(T.qualifier)).getByRole('radio', { name: rotors320 }));
+    rerender(<FitQuestions partId={partId} fitment={split} vehicle={null} />);
+    expect(readPartFit(partId)).toBeNull();
+  });
+
   it('says it does not fit after "None of these", and forgets the fit; "Not sure" leaves it to check', async () => {
     const user = userEvent.setup();
     render(<FitQuestions partId={partId} fitment={split} vehicle={vehicle} />);

@@ -19,7 +19,6 @@ type FitQuestionsProps = {
 export function FitQuestions({ partId, fitment, vehicle: given = null }: FitQuestionsProps) {
   const active = useActiveVehicle();
   const vehicle = given ?? active;
-  useEffect(() => () => setPartFit(partId, null), [partId]);
   if (!vehicle) return null;
   // Another vehicle starts the questions afresh.
   return <Questions key={vehicleCookie(vehicle)} partId={partId} fitment={fitment} vehicle={vehicle} />;
@@ -29,10 +28,11 @@ function Questions({ partId, fitment, vehicle }: Required<FitQuestionsProps> & {
   const [answers, setAnswers] = useState<string[]>([]);
   const decision = useMemo(() => decideFit(fitment, vehicle, answers), [fitment, vehicle, answers]);
   const decided = decision.verdict === 'fits' || decision.verdict === 'check';
-  useEffect(
-    () => setPartFit(partId, decided ? { vehicle, answers: decision.answers } : null),
-    [partId, vehicle, decided, decision.answers],
-  );
+  useEffect(() => {
+    setPartFit(partId, decided ? { vehicle, answers: decision.answers } : null);
+    // Another vehicle, or none, and the answers no longer go with the part.
+    return () => setPartFit(partId, null);
+  }, [partId, vehicle, decided, decision.answers]);
   if (!decision.questions.length) return <FitBadge fitment={fitment} vehicle={vehicle} size="page" />;
   return (
     <div data-testid="fit-questions" className="space-y-4">
