@@ -29,6 +29,7 @@ export const CLIENT_SAFE = [
   'auth/sign-in-errors',
   'cart/hint',
   'cart/destination',
+  'catalog/fit-questions',
   'catalog/fitment',
   'catalog/part-units',
   'catalog/search/types',

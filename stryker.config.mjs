@@ -35,6 +35,7 @@ export const MUTATION_GROUPS = {
       'tests/api/checkout/cart.test.ts',
       'tests/api/checkout/cart-lines.test.ts',
       'tests/api/checkout/cart-merge.test.ts',
+      'tests/api/checkout/cart-fit.test.ts',
       'tests/api/checkout/reorder.test.ts',
       'tests/api/orders/order-size.test.ts',
     ],

@@ -8,6 +8,8 @@ const cartLineSchema = new Schema(
     // The price when the line was added: the cart flags a line whose part costs more since.
     addedPrice: { type: Number, required: true, min: 0 },
     addedAt: { type: Date, required: true, default: () => new Date() },
+    // The fit the buyer confirmed (lib/catalog fit questions): the vehicle, the answers and the line's text.
+    fit: { type: new Schema({ vehicle: String, answers: [String], text: String }, { _id: false }), default: undefined },
   },
   { _id: false },
 );

@@ -11,6 +11,8 @@ const orderLineSchema = new Schema(
     unitPrice: { type: Number, required: true, min: 0.01 },
     quantity: { type: Number, required: true, min: 1 },
     weightGrams: { type: Number, required: true, min: 0, default: 0 },
+    // The fit the buyer confirmed in the cart (lib/catalog fit questions), kept as it was then.
+    fit: { type: new Schema({ vehicle: String, answers: [String], text: String }, { _id: false }), default: undefined },
   },
   { _id: false },
 );

@@ -27,11 +27,11 @@ const PART: PartDTO = {
   fitment: [
     {
       ...{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: '1.8L I4', notes: null },
-      ...{ position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors'] },
+      ...{ subModel: null, position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors'] },
     },
     {
       ...{ make: 'Honda', model: 'Civic', yearFrom: 2016, yearTo: 2020, engine: null, notes: 'Sedan only' },
-      ...{ position: null, quantity: null, qualifiers: [] },
+      ...{ subModel: null, position: null, quantity: null, qualifiers: [] },
     },
   ],
   interchange: [],
@@ -96,7 +96,7 @@ describe('ProductForm (edit)', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     const [imported, hand] = sent[0]!.body.fitment as Record<string, unknown>[];
-    expect(imported).toMatchObject({ position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors'] });
+    expect(imported).toMatchObject({ subModel: null, position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors'] });
     expect(hand).toMatchObject({ make: 'Honda', qualifiers: [] });
     expect([hand!.position, hand!.quantity]).toEqual([undefined, undefined]);
   });

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useId, useState } from 'react';
 import type { ButtonPart } from '@/components/cart/button-part';
 import { addToCart, useCart } from '@/components/cart/use-cart';
+import { readPartFit } from '@/components/parts/part-fit';
 import { isBelowMinimum } from '@/components/parts/stock-facts';
 import { useViewer } from '@/components/session/use-viewer';
 import { Button } from '@/components/ui/button';
@@ -41,7 +42,7 @@ export function AddToCartButton({ part, variant = 'card', className }: AddToCart
       return;
     }
     setBusy(true);
-    const res = await addToCart(part._id, wanted);
+    const res = await addToCart(part._id, wanted, readPartFit(part._id));
     setBusy(false);
     if (res.ok) toast.success(`Added to your cart: ${part.name}`);
     else toast.error(res.data.fieldErrors?.quantity?.[0] ?? res.data.error ?? 'The part could not be added, please try again');

@@ -7,6 +7,7 @@ import { LineControls } from '@/components/cart/line-controls';
 import { ShippingQuote } from '@/components/cart/shipping-quote';
 import type { CartLine, CartView, SavedQuote } from '@/components/cart/types';
 import { UnpaidOrderNotice } from '@/components/cart/unpaid-order';
+import { LineFit } from '@/components/orders/line-fit';
 import { FitBadge } from '@/components/parts/fit-badge';
 import { ShopImage } from '@/components/ui/shop-image';
 import { fitStatus, vehicleLabel } from '@/lib/catalog/fitment';
@@ -133,6 +134,7 @@ function CartLineRow({ line, fitment, vehicle }: { line: CartLine; fitment?: Fit
           {formatPrice(line.unitPrice)} <span className="text-slate-500">per {line.unit}</span>
         </p>
         {fitment && vehicle && <FitBadge fitment={fitment} vehicle={vehicle} />}
+        <LineFit line={{ partName: line.name, fit: line.fit }} />
         {line.problems.map((problem) => (
           <p
             key={problem}

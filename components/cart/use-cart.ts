@@ -6,6 +6,7 @@ import { hasSessionHint } from '@/lib/accounts/session-hint';
 import { fetchJson, type JsonResult } from '@/lib/client/fetch-json';
 import { CART_HINT_COOKIE, CART_HINT_DAYS } from '@/lib/cart/hint';
 import type { VehicleChoice } from '@/lib/catalog/fitment';
+import type { LineFitRequest } from '@/lib/validations/vehicles';
 
 /** This browser's cart, shared by the page's islands; pages are cached HTML for everyone, so it is fetched once after hydration. */
 export type CartState = { status: 'loading' } | { status: 'ready'; cart: CartView } | { status: 'failed' };
@@ -80,11 +81,12 @@ export async function sendCartCall(url: string, init: Parameters<typeof fetchJso
   return res;
 }
 
-export const addToCart = (partId: string, quantity: number) =>
-  sendCartCall('/api/cart/lines', { method: 'POST', json: { partId, quantity } });
 /** Adds several parts in one step (a job kit), all or none, each checked on the server to fit the vehicle. */
 export const addLinesToCart = (lines: Array<{ partId: string; quantity: number }>, vehicle: VehicleChoice) =>
   sendCartCall('/api/cart/lines', { method: 'POST', json: { lines, vehicle } });
+/** `fit`: the vehicle and the answers to the part's fit questions, when the buyer answered them. */
+export const addToCart = (partId: string, quantity: number, fit?: LineFitRequest | null) =>
+  sendCartCall('/api/cart/lines', { method: 'POST', json: { partId, quantity, ...(fit ? { fit } : {}) } });
 export const changeCartLine = (partId: string, quantity: number) =>
   sendCartCall(`/api/cart/lines/${encodeURIComponent(partId)}`, { method: 'PATCH', json: { quantity } });
 export const removeCartLine = (partId: string) => sendCartCall(`/api/cart/lines/${encodeURIComponent(partId)}`, { method: 'DELETE' });

@@ -1,3 +1,4 @@
+import { LineFit } from '@/components/orders/line-fit';
 import { formatPrice } from '@/lib/core/money';
 
 /** An order's money as the API reports it (issue 29); a spec order has no `lines` and shows as one line of its part. */
@@ -7,7 +8,14 @@ export type OrderMoney = {
   price: number;
   quantity: number;
   total: number;
-  lines?: Array<{ partId: string; partName: string; unitPrice: number; quantity: number; lineTotal: number }> | null;
+  lines?: Array<{
+    partId: string;
+    partName: string;
+    unitPrice: number;
+    quantity: number;
+    lineTotal: number;
+    fit?: { text: string };
+  }> | null;
   subtotal?: number | null;
   shipping?: { label: string; amount: number; minDays?: number; maxDays?: number } | null;
   discount?: { code: string; amount: number } | null;
@@ -65,7 +73,10 @@ export function OrderAmounts({ order, totalLabel = 'Total' }: { order: OrderMone
       <tbody>
         {lines.map((line) => (
           <tr key={line.partId} className="border-b border-slate-100" data-testid="order-line">
-            <td className="py-2 pr-2 break-words text-slate-900">{line.partName}</td>
+            <td className="py-2 pr-2 break-words text-slate-900">
+              {line.partName}
+              <LineFit line={line} />
+            </td>
             <td className="py-2 pl-3 text-right tabular-nums">{line.quantity}</td>
             <td className="hidden py-2 pl-3 text-right tabular-nums sm:table-cell">{formatPrice(line.unitPrice)}</td>
             <td className="py-2 pl-3 text-right tabular-nums">{formatPrice(line.lineTotal)}</td>

@@ -4,6 +4,7 @@ import { CancelOrderButton, PayLink, ShipButton } from '@/components/orders/orde
 import { OrderStageBadge } from '@/components/orders/order-status';
 import { PaidBadge } from '@/components/orders/paid-badge';
 import { ReorderButton } from '@/components/orders/reorder-button';
+import { OrderFits } from '@/components/orders/line-fit';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -118,6 +119,7 @@ function OrderRow({ mode, order }: { mode: Mode; order: OrderDTO }) {
       </td>
       <td className="px-4 py-3 text-slate-900">
         <Product order={order} />
+        <OrderFits order={order} />
       </td>
       <td className="px-4 py-3 text-right tabular-nums">{severalParts(order) ? NONE : formatPrice(order.price)}</td>
       <td className="px-4 py-3 text-right tabular-nums">{severalParts(order) ? NONE : order.quantity}</td>
@@ -152,6 +154,7 @@ function OrderCard({ mode, order }: { mode: Mode; order: OrderDTO }) {
       </div>
       <p className="font-medium break-words text-slate-900">
         {severalParts(order) ? <Product order={order} /> : `${order.partName} × ${order.quantity}`}
+        <OrderFits order={order} />
       </p>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <CardRow label="Customer">

@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
-import { fitLabel, fitStatus, type FitmentRowLike, type VehicleChoice } from '@/lib/catalog/fitment';
+import { fitLabel, fitStatus, type FitmentRowLike, type FitStatus, type VehicleChoice } from '@/lib/catalog/fitment';
 import { cn } from '@/lib/core/utils';
 
 const TONES = {
@@ -16,15 +16,19 @@ export function FitBadge({
   fitment,
   size = 'card',
   vehicle: given = null,
+  status: decided,
 }: {
   fitment: readonly FitmentRowLike[];
   size?: 'card' | 'page';
   /** The vehicle the page is about (a catalog narrowed to it); otherwise the browser's active vehicle. */
   vehicle?: VehicleChoice | null;
+  /** The status the part's fit questions decided (components/parts/fit-questions.tsx); otherwise the rows' own. */
+  status?: FitStatus;
 }) {
   const active = useActiveVehicle();
   const vehicle = given ?? active;
-  const status = useMemo(() => (vehicle ? fitStatus(fitment, vehicle) : null), [fitment, vehicle]);
+  const computed = useMemo(() => (vehicle ? fitStatus(fitment, vehicle) : null), [fitment, vehicle]);
+  const status = vehicle ? (decided ?? computed) : null;
   if (!vehicle || !status) return null;
   return (
     <p

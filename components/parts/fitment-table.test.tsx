@@ -5,11 +5,11 @@ import { FitmentTable } from '@/components/parts/fitment-table';
 const hand = { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: null, notes: 'Front axle only' };
 const imported = {
   ...{ make: 'Toyota', model: 'Corolla', yearFrom: 2015, yearTo: 2015, engine: '1.8L L4', notes: null },
-  ...{ position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors', 'DriveType 6'] },
+  ...{ subModel: null, position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors', 'DriveType 6'] },
 };
 
 it("shows an imported row's position, quantity and qualifiers, and a hand row as before", () => {
-  render(<FitmentTable fitment={[{ ...hand, position: null, quantity: null, qualifiers: [] }, imported]} />);
+  render(<FitmentTable fitment={[{ ...hand, subModel: null, position: null, quantity: null, qualifiers: [] }, imported]} />);
   const table = screen.getByRole('table', { name: 'Fitment' });
   expect(
     within(table)

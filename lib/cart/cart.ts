@@ -1,6 +1,6 @@
 import 'server-only';
 import { Types } from 'mongoose';
-import { getCachedList } from '@/lib/catalog';
+import { checkLineFit, getCachedList, type LineFit } from '@/lib/catalog';
 import { weightGramsOf } from '@/lib/catalog';
 import { goodsCents, type MoneyLine } from '@/lib/orders';
 import { TEXT } from '@/lib/core/texts';
@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError,
 import { parseObjectId } from '@/lib/core/ids';
 import { fromCents, toCents } from '@/lib/core/money';
 import { ORDER_MAX, ORDER_MAX_TEXT, minimumQuantityMessage } from '@/lib/validations/orders';
+import type { LineFitInput } from '@/lib/validations/vehicles';
 import { KeyedQueue } from '@/lib/stock';
 import { RecentCarts } from './recent';
 import { Cart, Part } from '@/models';
@@ -41,6 +42,8 @@ export type CartLineView = {
   lineTotal: number;
   weightKg: number | null;
   problems: CartProblem[];
+  /** The fit the buyer confirmed with the part's questions (absent: added without). */
+  fit?: LineFit;
 };
 
 export type CartView = {
@@ -53,7 +56,7 @@ export type CartView = {
   leftInGuestCart?: number;
 };
 
-export type StoredLine = { partId: Types.ObjectId; quantity: number; addedPrice: number; addedAt: Date };
+export type StoredLine = { partId: Types.ObjectId; quantity: number; addedPrice: number; addedAt: Date; fit?: LineFit | null };
 
 const PART_FIELDS = {
   name: 1,
@@ -137,6 +140,7 @@ function viewOf(lines: StoredLine[], parts: Map<string, CartPart>): CartView {
       lineTotal: fromCents(toCents(price) * line.quantity),
       weightKg: part?.weightKg ?? null,
       problems: lineProblems(line, part),
+      ...(line.fit ? { fit: { vehicle: line.fit.vehicle, answers: line.fit.answers, text: line.fit.text } } : {}),
     };
   });
   const orderable = views.filter((line) => !line.problems.includes('unavailable'));
@@ -316,9 +320,11 @@ export function assertCartTotal(lines: StoredLine[], parts: Map<string, CartPart
   if (cents > ORDER_MAX.totalCents) throw new ValidationError(ORDER_MAX_TEXT.total);
 }
 
-/** Adds `quantity` of a part: to its line if there is one (the line takes the current price), else as a new line. */
-export async function addToCart(owner: string, rawPartId: string, quantity: number): Promise<CartView> {
+/** Adds `quantity` of a part: to its line if there is one (the line takes the current price), else as a new line.
+ * `fit`: the buyer's answers to the part's fit questions, checked first; they replace the line's (one line per part). */
+export async function addToCart(owner: string, rawPartId: string, quantity: number, fitInput?: LineFitInput): Promise<CartView> {
   const partId = parseObjectId(rawPartId, 'Part not found');
+  const fit = fitInput ? await checkLineFit(partId, fitInput) : undefined;
   return writeLines(owner, async (lines, parts) => {
     const line = lines.find((candidate) => candidate.partId.equals(partId));
     const part = await soldPart(partId, parts);
@@ -326,8 +332,10 @@ export async function addToCart(owner: string, rawPartId: string, quantity: numb
     assertQuantity(part, total);
     if (!line && lines.length >= MAX_CART_LINES) throw new ValidationError(CART_TEXT.tooManyLines);
     const next = line
-      ? lines.map((candidate) => (candidate === line ? { ...line, quantity: total, addedPrice: part.price } : candidate))
-      : [...lines, { partId, quantity: total, addedPrice: part.price, addedAt: new Date() }];
+      ? lines.map((candidate) =>
+          candidate === line ? { ...line, quantity: total, addedPrice: part.price, ...(fit ? { fit } : {}) } : candidate,
+        )
+      : [...lines, { partId, quantity: total, addedPrice: part.price, addedAt: new Date(), ...(fit ? { fit } : {}) }];
     assertCartTotal(next, parts);
     return next;
   });

@@ -5,6 +5,7 @@ import type { CartLineView, CartView } from './cart';
 import { body, CART_CALLER, errors, json, op, WRITE_ERRORS } from '@/lib/openapi/shared';
 import { addCartLineSchema, addCartLinesSchema, cartQuantitySchema } from '@/lib/validations/checkout';
 import { objectIdSchema } from '@/lib/validations/common';
+import { lineFitSchema } from '@/lib/orders/openapi';
 
 export const cartLineSchema: z.ZodType<CartLineView> = z
   .object({
@@ -23,6 +24,7 @@ export const cartLineSchema: z.ZodType<CartLineView> = z
     lineTotal: z.number(),
     weightKg: nullable(z.number()),
     problems: z.array(z.enum(['unavailable', 'price-raised', 'price-lowered', 'below-minimum', 'over-stock'])),
+    fit: lineFitSchema.optional(),
   })
   .strict()
   .meta({ id: 'CartLine' });

@@ -3,6 +3,8 @@ export * from './change-log';
 export * from './changes';
 export * from './fitment';
 export * from './kits';
+export * from './fit-answers';
+export * from './fit-questions';
 export * from './lost-demand';
 export * from './part-numbers';
 export * from './part-units';

@@ -18,6 +18,7 @@ const fitmentSchema = z.object({
   yearTo: z.number().int(),
   engine: nullable(z.string()),
   notes: nullable(z.string()),
+  subModel: nullable(z.string()),
   position: nullable(z.string()),
   quantity: nullable(z.number().int()),
   qualifiers: z.array(z.string()),

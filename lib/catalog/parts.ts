@@ -39,6 +39,7 @@ export function toPartDTO(part: LeanPart): PartDTO {
       yearTo: row.yearTo,
       engine: row.engine ?? null,
       notes: row.notes ?? null,
+      subModel: row.subModel ?? null,
       position: row.position ?? null,
       quantity: row.quantity ?? null,
       qualifiers: (row.qualifiers ?? []).map((qualifier) => qualifier.text),

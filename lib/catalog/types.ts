@@ -8,6 +8,8 @@ export type FitmentDTO = {
   engine: string | null;
   notes: string | null;
   /** The position on the vehicle as the PCdb names it ("Front"), the quantity the vehicle takes, the qualifiers that decide fit. */
+  /** The submodel the row is for (null: every one). */
+  subModel: string | null;
   position: string | null;
   quantity: number | null;
   qualifiers: string[];

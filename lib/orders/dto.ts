@@ -15,8 +15,14 @@ export type LeanOrder = OrderDoc & { _id: Types.ObjectId; createdAt: Date };
 /** An order's lines: checkout's, or a spec order's single line from its own fields. */
 export function linesOf(order: Pick<LeanOrder, 'partId' | 'partName' | 'price' | 'quantity' | 'lines'>) {
   return order.lines?.length
-    ? order.lines.map((line) => ({ partId: line.partId, partName: line.partName, unitPrice: line.unitPrice, quantity: line.quantity }))
-    : [{ partId: order.partId, partName: order.partName, unitPrice: order.price, quantity: order.quantity }];
+    ? order.lines.map((line) => ({
+        partId: line.partId,
+        partName: line.partName,
+        unitPrice: line.unitPrice,
+        quantity: line.quantity,
+        fit: line.fit?.text ? { vehicle: line.fit.vehicle ?? '', answers: line.fit.answers ?? [], text: line.fit.text } : undefined,
+      }))
+    : [{ partId: order.partId, partName: order.partName, unitPrice: order.price, quantity: order.quantity, fit: undefined }];
 }
 
 export function toOrderDTO(order: LeanOrder): OrderDTO {
@@ -26,6 +32,7 @@ export function toOrderDTO(order: LeanOrder): OrderDTO {
     unitPrice: line.unitPrice,
     quantity: line.quantity,
     lineTotal: fromCents(toCents(line.unitPrice) * line.quantity),
+    ...(line.fit ? { fit: line.fit } : {}),
   }));
   const address = order.shippingAddress;
   return {

@@ -34,3 +34,24 @@ describe('the shipped email', () => {
     });
   });
 });
+
+describe("a line's fit in the emails", () => {
+  const fit = { vehicle: '2015 Toyota Corolla', answers: ['LE'], text: 'confirmed for 2015 Toyota Corolla LE' };
+  const line = { ...ORDER.lines[0]!, fit };
+  const wiper = { partId: 'b'.repeat(24), partName: 'Wiper blade', unitPrice: 12, quantity: 1, lineTotal: 12 };
+
+  it('follows its part in every email of a one-line order', () => {
+    for (const event of ['placed', 'paid', 'shipped', 'cancelled'] as const) {
+      expect(orderEmail(event, { ...ORDER, lines: [line] }).text).toMatch(/\nFit: +confirmed for 2015 Toyota Corolla LE\n/);
+    }
+  });
+
+  it('names its part in an order of several lines, and is absent for a line without one', () => {
+    const several = { ...ORDER, lines: [line, wiper] };
+    expect(orderEmail('placed', several).text).toMatch(
+      /Part: +Ceramic brake pads x 2: \$49\.00\nFit: +confirmed for 2015 Toyota Corolla LE\nPart: +Wiper/,
+    );
+    expect(orderEmail('shipped', several).text).toContain('Ceramic brake pads: confirmed for 2015 Toyota Corolla LE');
+    expect(orderEmail('placed', ORDER).text).not.toContain('Fit:');
+  });
+});

@@ -37,14 +37,21 @@ const deliveryQuestions = () =>
     : `Questions about the delivery? Contact us with your order number: ${appUrl()}${legalPath('shipping')}#problems`;
 type Content = { subject: string; intro: string; rows: Row[]; action?: { label: string; href: string }; outro: string };
 
+/** The fit a line was confirmed for with the part's questions, under its part. */
+const fitRow = (line: OrderDTO['lines'][number]): Row[] => (line.fit ? [['Fit', line.fit.text]] : []);
+
 function lines(order: OrderDTO): Row[] {
   const parts: Row[] =
     order.lines.length > 1
-      ? order.lines.map((line): Row => ['Part', `${line.partName} x ${line.quantity}: ${formatPrice(line.lineTotal)}`])
+      ? order.lines.flatMap((line): Row[] => [
+          ['Part', `${line.partName} x ${line.quantity}: ${formatPrice(line.lineTotal)}`],
+          ...fitRow(line),
+        ])
       : [
           ['Part', order.partName],
           ['Quantity', String(order.quantity)],
           ['Price per piece', formatPrice(order.price)],
+          ...order.lines.flatMap(fitRow),
         ];
   const delivered: Row[] = order.shipping
     ? [
@@ -91,6 +98,9 @@ function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExt
           ['Order', order.number, orderPageUrl(order)],
           ['Part', order.partName],
           ['Quantity', String(order.quantity)],
+          ...order.lines.flatMap((line) =>
+            fitRow(line).map(([label, text]): Row => [label, order.lines.length > 1 ? `${line.partName}: ${text}` : text]),
+          ),
           ['Shipped', when(order.shippedAt)],
           ['Carrier', order.carrier ?? 'Not given'],
           ['Tracking number', order.trackingNumber ?? 'Not given', order.trackingUrl],
@@ -166,7 +176,9 @@ export async function enqueueShopNotice(order: OrderDTO, to: string): Promise<vo
       `New order ${order.number} from ${order.name} <${order.email}>${order.guest ? ' (guest)' : ''}: ${formatPrice(order.total)}, not paid yet.`,
     ),
     '',
-    ...order.lines.map((line) => `${line.quantity} x ${line.partName}: ${formatPrice(line.lineTotal)}`),
+    ...order.lines.map(
+      (line) => `${line.quantity} x ${line.partName}: ${formatPrice(line.lineTotal)}${line.fit ? ` (${line.fit.text})` : ''}`,
+    ),
     '',
     `Manage it: ${appUrl()}/dashboard/manageOrders?q=${order.number}`,
   ].join('\n');

@@ -7,6 +7,16 @@ import { orderLookupSchema } from '@/lib/validations/checkout';
 import { pageQuerySchema } from '@/lib/validations/common';
 import { orderListQuerySchema, payOrderSchema, placeOrderSchema, shipmentSchema } from '@/lib/validations/orders';
 
+/** The fit a buyer confirmed for a line with the part's fit questions (a cart line's, then its order line's). */
+export const lineFitSchema = z
+  .object({
+    vehicle: z.string().meta({ example: '2015 Toyota Corolla 1.8L' }),
+    answers: z.array(z.string()).meta({ example: ['LE', 'With 288 mm front rotors'] }),
+    text: z.string().meta({ example: 'confirmed for 2015 Toyota Corolla LE 1.8L, with 288 mm front rotors' }),
+  })
+  .strict()
+  .meta({ id: 'LineFit' });
+
 /** The order calls (one part's order, its states, the lookup of a guest's link) for the OpenAPI document. */
 
 const orderSchema: z.ZodType<OrderDTO> = z
@@ -35,7 +45,16 @@ const orderSchema: z.ZodType<OrderDTO> = z
     trackingUrl: nullable(z.string()),
     cancelledBy: z.enum(['customer', 'admin', 'system']).nullable(),
     lines: z.array(
-      z.object({ partId: id, partName: z.string(), unitPrice: z.number(), quantity: z.number().int(), lineTotal: z.number() }).strict(),
+      z
+        .object({
+          partId: id,
+          partName: z.string(),
+          unitPrice: z.number(),
+          quantity: z.number().int(),
+          lineTotal: z.number(),
+          fit: lineFitSchema.optional(),
+        })
+        .strict(),
     ),
     subtotal: z.number(),
     shipping: nullable(z.object({ label: z.string(), amount: z.number(), minDays: z.number().int(), maxDays: z.number().int() }).strict()),

@@ -1,4 +1,5 @@
 import type { AddressDTO } from '@/lib/core/address';
+import type { LineFit } from '@/lib/catalog/fit-questions';
 
 /** An order as lib/ answers it, for the server and the browser alike (type-only imports). */
 
@@ -44,7 +45,15 @@ export type OrderDTO = {
   stockHeld: boolean;
 };
 
-export type OrderLineDTO = { partId: string; partName: string; unitPrice: number; quantity: number; lineTotal: number };
+export type OrderLineDTO = {
+  partId: string;
+  partName: string;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+  /** The fit the buyer confirmed with the part's questions ("confirmed for 2015 Toyota Corolla LE"); absent: none. */
+  fit?: LineFit;
+};
 
 /** The order page's order: `part.available` is false once its part is archived or deleted. */
 export type OrderDetailsDTO = OrderDTO & { part: { available: boolean } };

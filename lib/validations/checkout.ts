@@ -6,12 +6,14 @@ import { orderNumberOf, TYPED_ORDER_NUMBER } from '@/lib/validations/order-numbe
 import { emailSchema, objectIdSchema } from './common';
 import { ORDER_MAX, ORDER_MAX_TEXT, lineQuantitySchema } from './orders';
 import { vehicleChoiceSchema } from './vehicles';
+import { lineFitSchema } from './vehicles';
 
 /** Cart and checkout calls (issue 29); amounts in dollars with cents, as the rest of the API. */
 
 const quantity = lineQuantitySchema.min(1, 'Quantity must be at least 1');
 
-export const addCartLineSchema = z.object({ partId: objectIdSchema, quantity });
+// `fit`: the vehicle and the answers to the part's fit questions, checked against its rows on the server.
+export const addCartLineSchema = z.object({ partId: objectIdSchema, quantity, fit: lineFitSchema.optional() });
 export const cartQuantitySchema = z.object({ quantity });
 
 /** `POST /api/cart/lines` with several lines (a job kit): all or nothing, each line checked to fit the vehicle. */

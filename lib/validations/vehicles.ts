@@ -87,3 +87,26 @@ export type VehicleGenerationEdit = z.infer<typeof vehicleGenerationEditSchema>;
 
 /** GET /api/admin/vehicles: one make's generations, or every make's. */
 export const vehicleListQuerySchema = z.object({ make: name('Make').optional() });
+/** A part asks at most three fit questions (lib/catalog/fit-questions.ts). */
+export const MAX_FIT_QUESTIONS = 3;
+
+// The vehicle's names go into the line's text, and so into the order's emails: one line each.
+const CONTROL = /\p{Cc}/u;
+
+/** The fit a buyer confirmed for a cart line: the vehicle and the answers to the part's questions, in order. */
+export const lineFitSchema = z
+  .object({
+    vehicle: vehicleChoiceSchema.refine(
+      (vehicle) => ![vehicle.make, vehicle.model, vehicle.engine ?? ''].some((name) => CONTROL.test(name)),
+      'The vehicle must be on one line',
+    ),
+    answers: z
+      .array(z.string({ error: 'An answer must be text' }).trim().min(1, 'An answer is empty').max(300, 'An answer is too long'), {
+        error: 'Answers must be a list',
+      })
+      .max(MAX_FIT_QUESTIONS, `At most ${MAX_FIT_QUESTIONS} answers`),
+  })
+  .strict();
+export type LineFitInput = z.infer<typeof lineFitSchema>;
+/** The fit as a browser sends it (an engine may be null: "Any engine"). */
+export type LineFitRequest = z.input<typeof lineFitSchema>;

@@ -5,7 +5,7 @@ import { AddToCartButton } from '@/components/cart/add-to-cart-button';
 import { buttonPart } from '@/components/cart/button-part';
 import { ShipsTo } from '@/components/cart/ships-to';
 import { CatalogLink } from '@/components/catalog/catalog-link';
-import { FitBadge } from '@/components/parts/fit-badge';
+import { FitQuestions } from '@/components/parts/fit-questions';
 import { FitmentTable } from '@/components/parts/fitment-table';
 import { InterchangeList, KitComponents, SpecificationTable } from '@/components/parts/part-details';
 import { PartPurchase } from '@/components/parts/part-purchase';
@@ -107,7 +107,7 @@ export default async function PartPage({ params }: PartPageProps) {
             {formatPrice(part.price)} <span className="text-base font-medium text-slate-600">per {part.unit}</span>
           </p>
           <div className="mt-4">
-            <FitBadge fitment={part.fitment} size="page" />
+            <FitQuestions partId={part._id} fitment={part.fitment} />
           </div>
           <div className="mt-6">
             <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} unit={part.unit} size="page" />

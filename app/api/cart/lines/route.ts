@@ -4,7 +4,7 @@ import { addToCart } from '@/lib/cart';
 import { otherMethods, parseInput, readJson, route } from '@/lib/platform/http';
 import { addCartLineSchema, addCartLinesSchema } from '@/lib/validations/checkout';
 
-/** POST /api/cart/lines `{ partId, quantity }`: adds to the part's line (or a new line); answers the cart.
+/** POST /api/cart/lines `{ partId, quantity, fit? }`: adds to the part's line (or a new line); answers the cart.
  * `{ lines: [{ partId, quantity }], vehicle }`: several at once (a job kit), all or nothing, each checked to fit the vehicle. */
 export const POST = route(async (req) => {
   const caller = await cartCaller(req);
@@ -13,8 +13,8 @@ export const POST = route(async (req) => {
     const { lines, vehicle } = parseInput(addCartLinesSchema, body);
     return cartViewAnswer(caller, await addLinesToCart(caller.owner, lines, vehicle), 201);
   }
-  const { partId, quantity } = parseInput(addCartLineSchema, body);
-  return cartViewAnswer(caller, await addToCart(caller.owner, partId, quantity), 201);
+  const { partId, quantity, fit } = parseInput(addCartLineSchema, body);
+  return cartViewAnswer(caller, await addToCart(caller.owner, partId, quantity, fit), 201);
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
