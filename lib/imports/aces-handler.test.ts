@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { acesHandler, ACES_BATCH } from '@/lib/imports/aces-handler';
+import { acesHandler } from '@/lib/imports/aces-handler';
+import { setEnv } from '@/tests/helpers/env';
 import { Part } from '@/models';
 import { FIXTURES, acesFile, app, appIdsOf, rowsOf, runOf, seedVcdb, supplierPart } from '@/tests/helpers/aces-import';
 
@@ -187,7 +188,11 @@ it('stops at the first batch when the admin cancels, writing nothing', async () 
 });
 
 describe('batches', () => {
+  const ACES_BATCH = 500;
   const APPS = 2 * ACES_BATCH + 200;
+  let restore: () => void;
+  beforeAll(() => (restore = setEnv({ IMPORT_BATCH_APPS: String(ACES_BATCH) })));
+  afterAll(() => restore());
   // Apps that differ by a qualifier's value, spread over three parts.
   const bigFile = () =>
     acesFile(

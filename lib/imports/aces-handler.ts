@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { catalogChanged } from '@/lib/catalog';
 import { ConflictError } from '@/lib/core/errors';
 import { connectDb } from '@/lib/platform/db';
+import { env } from '@/lib/platform/env';
 import { Part } from '@/models';
 import { readAces, type AcesApp } from './formats/aces';
 import type { ApplyRun, ImportHandler, ImportRun } from './handler';
@@ -10,8 +11,9 @@ import type { FitmentRowDoc } from './aces-rows';
 import { nextFitment, planBatch, type BatchPlan, type FitPart, type PlanContext } from './aces-plan';
 import { scanAces, type AcesScan } from './aces-scan';
 
-/** Apps per batch: one read of their parts and vehicles, one bulk write, one catalog change. */
-export const ACES_BATCH = 500;
+/** Apps per batch (IMPORT_BATCH_APPS): one read of their parts and vehicles, one bulk write, one catalog change. 10,000 rather
+ * than 500 took the demo supplier's 20,000 Apps from 166 s to 19 s on FerretDB: a part named in every batch is rewritten in each. */
+const acesBatch = () => env().IMPORT_BATCH_APPS;
 /** A part an admin saved while its batch was planned is planned again; past this, the import stops rather than lose the edit. */
 const WRITE_ATTEMPTS = 5;
 
@@ -33,7 +35,7 @@ async function eachBatch(run: ImportRun, scan: AcesScan, from: number, handle: B
       run.reject({ record: event.id ? `App ${event.id}` : `line ${event.line}`, reason });
       run.counts.rejected++;
     }
-    if (batch.length >= ACES_BATCH) {
+    if (batch.length >= acesBatch()) {
       await handle(batch, index);
       batch = [];
     }
@@ -122,7 +124,7 @@ async function removeUnsent(run: ApplyRun, brandAAIAID: string): Promise<void> {
   };
   for await (const part of Part.find(query, { fitment: 1, updatedAt: 1 }).lean<FitPart[]>().cursor()) {
     if (part.fitment.some(unsent)) batch.push(part);
-    if (batch.length >= ACES_BATCH) await flush();
+    if (batch.length >= acesBatch()) await flush();
   }
   await flush();
 }

@@ -82,6 +82,8 @@ const envSchema = z.object({
   IMPORT_MAX_MB: wholeNumber(1, 100_000, 1024),
   /** The hosts an import may be fetched from over https, comma-separated; empty: URL imports are refused. */
   IMPORT_URL_HOSTS: optional,
+  /** ACES Apps an import reads, writes and checkpoints at a time: each batch rewrites the fitment of every part it names once. */
+  IMPORT_BATCH_APPS: wholeNumber(10, 100_000, 10_000),
   /** Set to 1 by Vercel in its builds and functions: no process lives between requests there. */
   VERCEL: optional,
 });
