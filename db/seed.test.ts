@@ -15,6 +15,9 @@ const env = {
   SEED_CUSTOMER_PASSWORD: 'buyer-pass-1',
 };
 
+// The demo supplier (3,000 parts, 40,000 Apps) is loaded by the first start and the end-to-end server; here, the hand-made seed.
+const NO_SUPPLIER = { supplier: false };
+
 describe('the demo seed', () => {
   it('finds the database empty only while it holds neither a part nor a user (the first start seeds it)', async () => {
     expect(await isDatabaseEmpty()).toBe(true);
@@ -28,7 +31,7 @@ describe('the demo seed', () => {
   });
 
   it('adds the catalog with its stock through the ledger, the reviews and the two accounts', async () => {
-    const report = await seedDemo(env);
+    const report = await seedDemo(env, NO_SUPPLIER);
     expect(report.parts).toBe(seedParts.length);
     expect(report.reviews).toBe(8);
     expect(report.accounts).toEqual([
@@ -67,7 +70,7 @@ describe('the demo seed', () => {
 
   it('changes nothing when run again', async () => {
     const before = { parts: await Part.countDocuments(), moves: await StockMove.countDocuments(), reviews: await Review.countDocuments() };
-    const report = await seedDemo({ ...env, SEED_ADMIN_PASSWORD: 'something-else' });
+    const report = await seedDemo({ ...env, SEED_ADMIN_PASSWORD: 'something-else' }, NO_SUPPLIER);
     expect(report).toMatchObject({ parts: 0, reviews: 0 });
     expect(report.accounts.every((account) => !account.created && account.password === null)).toBe(true);
     expect({ parts: await Part.countDocuments(), moves: await StockMove.countDocuments(), reviews: await Review.countDocuments() }).toEqual(
@@ -78,7 +81,7 @@ describe('the demo seed', () => {
 
   it('generates passwords when none are set', async () => {
     await User.deleteMany({});
-    const report = await seedDemo({});
+    const report = await seedDemo({}, NO_SUPPLIER);
     expect(report.accounts.map((account) => account.email)).toEqual(['admin@example.com', 'customer@example.com']);
     for (const account of report.accounts) {
       expect(account.password).toMatch(/^[\w-]{12}$/);
@@ -95,7 +98,7 @@ describe('demo account settings that cannot work stop the seed', () => {
   ])('%s=%j stops the seed with a message naming it, and creates no account', async (name, value, rule) => {
     const users = await User.countDocuments();
     const parts = await Part.countDocuments();
-    const seeding = seedDemo({ [name]: value });
+    const seeding = seedDemo({ [name]: value }, NO_SUPPLIER);
     await expect(seeding).rejects.toBeInstanceOf(SettingsError);
     await expect(seeding).rejects.toThrow(`${name} is refused by the sign-in rules (${rule})`);
     expect(await User.countDocuments()).toBe(users);

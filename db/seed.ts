@@ -57,9 +57,11 @@ export async function seedDemo(
 ): Promise<SeedReport> {
   assertSeedSettings(env);
   await connectDb();
+  await seedVehicles();
+  // The demo supplier's catalog, through the importer (once per database): before the hand-made parts, which stay the newest.
+  const supplier = options.supplier === false ? null : await seedSupplier();
   const now = Date.now();
   let parts = 0;
-  await seedVehicles();
   for (const [index, seed] of seedParts.entries()) {
     const catalog = {
       category: seed.category,
@@ -99,9 +101,6 @@ export async function seedDemo(
     );
     parts++;
   }
-
-  // The demo supplier's catalog, through the importer (once per database).
-  const supplier = options.supplier === false ? null : await seedSupplier();
 
   // The default shipping zones and tax rates, once per database (an owner's deletions stay deleted).
   await ensureDefaultShipping();
