@@ -96,7 +96,7 @@ describe('ProductForm (edit)', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     const [imported, hand] = sent[0]!.body.fitment as Record<string, unknown>[];
-    expect(imported).toMatchObject({ subModel: null, position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors'] });
+    expect(imported).toMatchObject({ position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors'] });
     expect(hand).toMatchObject({ make: 'Honda', qualifiers: [] });
     expect([hand!.position, hand!.quantity]).toEqual([undefined, undefined]);
   });

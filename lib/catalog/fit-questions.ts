@@ -1,5 +1,5 @@
 import { fitStatus, vehicleLabel, type FitmentRowLike, type VehicleChoice } from '@/lib/catalog/fitment';
-import { MAX_FIT_QUESTIONS } from '@/lib/validations/vehicles';
+import { MAX_FIT_QUESTIONS } from '@/lib/core/part-fields';
 
 /** The fit questions (issue 46): what to ask a buyer so that a part's rows for a vehicle give one answer. Pure and client-safe. */
 

@@ -35,3 +35,6 @@ export const POSITION_LABELS: Record<PartPosition, string> = {
 /** Model years a fitment row or a vehicle may name: 1950 to next year. */
 export const FIRST_MODEL_YEAR = 1950;
 export const lastModelYear = (now = new Date()) => now.getUTCFullYear() + 1;
+
+/** A part asks at most three fit questions before its badge says whether it fits (lib/catalog/fit-questions.ts). */
+export const MAX_FIT_QUESTIONS = 3;

@@ -1,3 +1,4 @@
+import { MAX_FIT_QUESTIONS } from '@/lib/core/part-fields';
 import { z } from 'zod';
 import { yearSchema } from './parts';
 
@@ -87,8 +88,6 @@ export type VehicleGenerationEdit = z.infer<typeof vehicleGenerationEditSchema>;
 
 /** GET /api/admin/vehicles: one make's generations, or every make's. */
 export const vehicleListQuerySchema = z.object({ make: name('Make').optional() });
-/** A part asks at most three fit questions (lib/catalog/fit-questions.ts). */
-export const MAX_FIT_QUESTIONS = 3;
 
 // The vehicle's names go into the line's text, and so into the order's emails: one line each.
 const CONTROL = /\p{Cc}/u;

@@ -3,10 +3,11 @@ import { Part } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart } from '@/tests/helpers/factories';
 
-/** A part's fitment rows carry what its fit questions read (lib/catalog toPartDTO): the submodel and the qualifiers' texts. */
+/** A part's fitment rows carry what its fit questions read (lib/catalog toPartDTO): the submodel and the qualifiers' texts;
+ * a row without them answers null and an empty list. */
 
 describe('GET /api/parts/{id} fitment rows', () => {
-  it('carry the submodel and the qualifier texts where a row has them, and leave them out where it has none', async () => {
+  it('carry the submodel and the qualifier texts where a row has them, null and none where it has none', async () => {
     const part = await makePart();
     const corolla = { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019 };
     await Part.updateOne(
@@ -16,8 +17,8 @@ describe('GET /api/parts/{id} fitment rows', () => {
     const res = await callRoute(getPartRoute, `/api/parts/${part}`, { params: { id: part } });
     expect(res.status).toBe(200);
     expect(res.body.fitment).toEqual([
-      { ...corolla, engine: null, notes: null, subModel: 'LE', qualifiers: [{ text: 'With 288 mm front rotors' }] },
-      { ...corolla, engine: null, notes: null },
+      { ...corolla, engine: null, notes: null, subModel: 'LE', position: null, quantity: null, qualifiers: ['With 288 mm front rotors'] },
+      { ...corolla, engine: null, notes: null, subModel: null, position: null, quantity: null, qualifiers: [] },
     ]);
   });
 });

@@ -27,8 +27,8 @@ it('stores a row with position, quantity and qualifiers from the form, beside a 
   expect(stored!.fitment[1]).not.toHaveProperty('qualifiers');
   const res = await getPart(id);
   expect(res.body.fitment).toEqual([
-    { ...HAND_ROW, engine: null, notes: null, position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors'] },
-    { ...HAND_ROW, engine: null, notes: null, position: null, quantity: null, qualifiers: [] },
+    { ...HAND_ROW, engine: null, notes: null, subModel: null, position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors'] },
+    { ...HAND_ROW, engine: null, notes: null, subModel: null, position: null, quantity: null, qualifiers: [] },
   ]);
 });
 
@@ -38,7 +38,15 @@ it('answers an imported row with its position, quantity and Qdb qualifiers as te
   const qualifiers = [{ text: 'With 288 mm Front Rotors', qdbId: 9001 }, { text: 'DriveType 6' }];
   await Part.updateOne({ _id: id }, { $set: { fitment: [{ ...HAND_ROW, position: 'Rear', quantity: 4, qualifiers, source }] } });
   expect((await getPart(id)).body.fitment).toEqual([
-    { ...HAND_ROW, engine: null, notes: null, position: 'Rear', quantity: 4, qualifiers: ['With 288 mm Front Rotors', 'DriveType 6'] },
+    {
+      ...HAND_ROW,
+      engine: null,
+      notes: null,
+      subModel: null,
+      position: 'Rear',
+      quantity: 4,
+      qualifiers: ['With 288 mm Front Rotors', 'DriveType 6'],
+    },
   ]);
 });
 

@@ -24,7 +24,7 @@ let customer: UserDTO;
 
 beforeAll(async () => {
   // The demo catalog: 68 parts with fitment for 41 vehicles, and the vehicle reference data.
-  await seedDemo({ SEED_ADMIN_PASSWORD: 'admin-pass-1', SEED_CUSTOMER_PASSWORD: 'customer-pass-1' });
+  await seedDemo({ SEED_ADMIN_PASSWORD: 'admin-pass-1', SEED_CUSTOMER_PASSWORD: 'customer-pass-1' }, { supplier: false });
   admin = await makeUser({ admin: true });
   customer = await makeUser();
   await catalogSearch().ready();

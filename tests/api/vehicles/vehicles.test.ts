@@ -13,7 +13,7 @@ let customer: UserDTO;
 
 beforeAll(async () => {
   // The demo's vehicle reference data (41 vehicles).
-  await seedDemo({ SEED_ADMIN_PASSWORD: 'admin-pass-1', SEED_CUSTOMER_PASSWORD: 'customer-pass-1' });
+  await seedDemo({ SEED_ADMIN_PASSWORD: 'admin-pass-1', SEED_CUSTOMER_PASSWORD: 'customer-pass-1' }, { supplier: false });
   admin = await makeUser({ admin: true });
   customer = await makeUser();
 }, 60_000);
