@@ -361,6 +361,15 @@ export async function recordOpeningStock(input: {
  * many parts it opened.
  */
 export async function openStock(entries: Array<{ partId: Types.ObjectId; quantity: number }>, reason: 'seed' | 'restock'): Promise<number> {
+  let opened = 0;
+  // A few dozen parts a command: FerretDB takes milliseconds a write, and one command must end within the socket timeout.
+  for (let at = 0; at < entries.length; at += OPEN_PER_COMMAND) opened += await openSome(entries.slice(at, at + OPEN_PER_COMMAND), reason);
+  return opened;
+}
+
+const OPEN_PER_COMMAND = 50;
+
+async function openSome(entries: Array<{ partId: Types.ObjectId; quantity: number }>, reason: 'seed' | 'restock'): Promise<number> {
   const opening = entries.filter((entry) => entry.quantity > 0);
   if (!opening.length) return 0;
   await connectDb();
