@@ -59,7 +59,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx --conditions=react-server scripts/e2e-server.ts',
     url: `http://localhost:${E2E_PORT}/api/parts?limit=1`,
-    timeout: 240_000,
+    // The first start seeds the demo supplier through the importer (about a minute on FerretDB).
+    timeout: 420_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
     stderr: 'pipe',
