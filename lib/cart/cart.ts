@@ -120,29 +120,31 @@ export function lineProblems(line: Pick<StoredLine, 'quantity' | 'addedPrice'>, 
   return problems;
 }
 
+/** One line of a cart's view: the line as stored (or as it would be), its part as it is now (undefined: gone). */
+export function lineViewOf(line: Pick<StoredLine, 'partId' | 'quantity' | 'addedPrice' | 'fit'>, part: CartPart | undefined): CartLineView {
+  const price = part?.price ?? line.addedPrice;
+  return {
+    partId: String(line.partId),
+    name: part?.name ?? CART_TEXT.gone,
+    img: part?.img ?? null,
+    brand: part?.brand ?? null,
+    partNumber: part?.partNumber ?? null,
+    category: part?.category ?? null,
+    unit: part?.unit ?? 'piece',
+    unitPrice: price,
+    addedPrice: line.addedPrice,
+    quantity: line.quantity,
+    minimumQuantity: part?.minimumQuantity ?? 1,
+    availableQuantity: isSold(part) ? part.availableQuantity : 0,
+    lineTotal: fromCents(toCents(price) * line.quantity),
+    weightKg: part?.weightKg ?? null,
+    problems: lineProblems(line, part),
+    ...(line.fit ? { fit: { vehicle: line.fit.vehicle, answers: line.fit.answers, text: line.fit.text } } : {}),
+  };
+}
+
 function viewOf(lines: StoredLine[], parts: Map<string, CartPart>): CartView {
-  const views = lines.map((line): CartLineView => {
-    const part = parts.get(String(line.partId));
-    const price = part?.price ?? line.addedPrice;
-    return {
-      partId: String(line.partId),
-      name: part?.name ?? CART_TEXT.gone,
-      img: part?.img ?? null,
-      brand: part?.brand ?? null,
-      partNumber: part?.partNumber ?? null,
-      category: part?.category ?? null,
-      unit: part?.unit ?? 'piece',
-      unitPrice: price,
-      addedPrice: line.addedPrice,
-      quantity: line.quantity,
-      minimumQuantity: part?.minimumQuantity ?? 1,
-      availableQuantity: isSold(part) ? part.availableQuantity : 0,
-      lineTotal: fromCents(toCents(price) * line.quantity),
-      weightKg: part?.weightKg ?? null,
-      problems: lineProblems(line, part),
-      ...(line.fit ? { fit: { vehicle: line.fit.vehicle, answers: line.fit.answers, text: line.fit.text } } : {}),
-    };
-  });
+  const views = lines.map((line) => lineViewOf(line, parts.get(String(line.partId))));
   const orderable = views.filter((line) => !line.problems.includes('unavailable'));
   return {
     lines: views,

@@ -2,11 +2,10 @@ import 'server-only';
 import { Types } from 'mongoose';
 import { addressKey, getAddressBook, type AddressBookEntry } from '@/lib/accounts';
 import type { Actor } from '@/lib/auth';
-import { getCart, partsById, lineProblems, type CartLineView } from '@/lib/cart';
+import { getCart, partsById, lineViewOf, type CartLineView } from '@/lib/cart';
 import type { CartCaller } from '@/lib/cart';
 import { connectDb } from '@/lib/platform/db';
 import { NotFoundError } from '@/lib/core/errors';
-import { fromCents, toCents } from '@/lib/core/money';
 import type { AddressDTO } from '@/lib/core/address';
 import { quoteSchema, type QuoteInput } from '@/lib/validations/checkout';
 import type { SavedDestination } from '@/lib/cart';
@@ -43,26 +42,7 @@ async function partLine(partId: string): Promise<CartLineView[]> {
   await connectDb();
   const part = (await partsById([new Types.ObjectId(partId)])).get(partId);
   if (!part || part.archivedAt) throw new NotFoundError('Part not found');
-  const quantity = part.minimumQuantity;
-  return [
-    {
-      partId,
-      name: part.name,
-      img: part.img ?? null,
-      brand: part.brand ?? null,
-      partNumber: part.partNumber ?? null,
-      category: part.category ?? null,
-      unit: part.unit ?? 'piece',
-      unitPrice: part.price,
-      addedPrice: part.price,
-      quantity,
-      minimumQuantity: part.minimumQuantity,
-      availableQuantity: part.availableQuantity,
-      lineTotal: fromCents(toCents(part.price) * quantity),
-      weightKg: part.weightKg ?? null,
-      problems: lineProblems({ quantity, addedPrice: part.price }, part),
-    },
-  ];
+  return [lineViewOf({ partId: part._id, quantity: part.minimumQuantity, addedPrice: part.price }, part)];
 }
 
 export type SavedAddresses = {

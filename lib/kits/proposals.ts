@@ -1,6 +1,6 @@
 import 'server-only';
 import { Types } from 'mongoose';
-import { lineProblems, type CartLineView, type SavedDestination } from '@/lib/cart';
+import { lineViewOf, type CartLineView, type SavedDestination } from '@/lib/cart';
 import { TAGS, type VehicleChoice } from '@/lib/catalog';
 import { tagCatalogRead } from '@/lib/platform/cache';
 import { priceCart } from '@/lib/checkout';
@@ -65,23 +65,10 @@ async function candidatesFor(lines: KitLine[], vehicle: VehicleChoice): Promise<
 }
 
 /** A proposed part as a cart line, for the checkout's quote. */
-const cartLineOf = (part: CandidatePart, quantity: number): CartLineView => ({
-  partId: part._id,
-  name: part.name,
-  img: part.img ?? null,
-  brand: part.brand ?? null,
-  partNumber: part.partNumber ?? null,
-  category: part.category ?? null,
-  unit: part.unit ?? 'piece',
-  unitPrice: part.price,
-  addedPrice: part.price,
-  quantity,
-  minimumQuantity: part.minimumQuantity,
-  availableQuantity: part.availableQuantity,
-  lineTotal: fromCents(toCents(part.price) * quantity),
-  weightKg: part.weightKg ?? null,
-  problems: lineProblems({ quantity, addedPrice: part.price }, { ...part, _id: new Types.ObjectId(part._id), archivedAt: null }),
-});
+const cartLineOf = (part: CandidatePart, quantity: number): CartLineView => {
+  const partId = new Types.ObjectId(part._id);
+  return lineViewOf({ partId, quantity, addedPrice: part.price }, { ...part, _id: partId, archivedAt: null });
+};
 
 async function proposeKit(
   kit: JobKitDTO,
