@@ -59,8 +59,7 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx --conditions=react-server scripts/e2e-server.ts',
     url: `http://localhost:${E2E_PORT}/api/parts?limit=1`,
-    // The first start seeds the demo supplier through the importer (about a minute on FerretDB).
-    timeout: 420_000,
+    timeout: 240_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
     stderr: 'pipe',

@@ -15,7 +15,7 @@ const env = {
   SEED_CUSTOMER_PASSWORD: 'buyer-pass-1',
 };
 
-// The demo supplier (3,000 parts, 40,000 Apps) is loaded by the first start and the end-to-end server; here, the hand-made seed.
+// The demo supplier (3,000 parts, 40,000 Apps) is loaded on request (SEED_SUPPLIER=1); here, the hand-made seed.
 const NO_SUPPLIER = { supplier: false };
 
 describe('the demo seed', () => {

@@ -59,7 +59,9 @@ export async function seedDemo(
   await connectDb();
   await seedVehicles();
   // The demo supplier's catalog, through the importer (once per database): before the hand-made parts, which stay the newest.
-  const supplier = options.supplier === false ? null : await seedSupplier();
+  // Only when asked (SEED_SUPPLIER=1, npm run seed:supplier): its 40,000 fitment rows inside the parts make every full
+  // scan of the parts on FerretDB take seconds (docs/operations.md).
+  const supplier = (options.supplier ?? env.SEED_SUPPLIER === '1') ? await seedSupplier() : null;
   const now = Date.now();
   let parts = 0;
   for (const [index, seed] of seedParts.entries()) {

@@ -1,8 +1,10 @@
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { STORAGE_STATE } from './config';
 import { asAdmin, expect, test } from './fixtures';
+import { apiAs } from './helpers';
 
-/** A supplier's catalog (issue 46): the demo supplier, loaded through the importer at the first start, imported again and sold. */
+/** A supplier's catalog (issue 46): the demo supplier's net-change file through the Imports page, and a job kit sold. */
 
 const DEMO_SUPPLIER = path.join(process.cwd(), 'db', 'demo-supplier');
 const COROLLA_2015 = { year: 2015, make: 'Toyota', model: 'Corolla', engine: null };
@@ -22,7 +24,8 @@ test.describe('Imports', () => {
     await form.getByLabel('Format').selectOption('aces');
     await form.getByRole('button', { name: 'Validate' }).click();
 
-    // The report: three Apps read, the one on an unknown base vehicle refused with its id and reason, nothing changed yet.
+    // The report: three Apps read, the one on an unknown base vehicle refused with its id and reason, nothing changed yet
+    // (the others name parts of the demo supplier, which this shop loads only on request: refused too).
     const report = page.getByRole('region', { name: 'aces-4.2-net-change.xml' });
     await expect(report.getByText('Validated: ready to apply')).toBeVisible({ timeout: 30_000 });
     const id = new URL(page.url()).searchParams.get('id');
@@ -50,23 +53,47 @@ test.describe('Imports', () => {
 });
 
 test.describe('A job for a chosen car', () => {
+  const created: string[] = [];
+  test.afterAll(async ({ baseURL }) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    for (const id of created.splice(0)) await admin.delete(`/api/parts/${id}`);
+  });
+
+  /** A front brake part for the 2015 Corolla, as an admin adds it with ACES-shaped fitment rows. */
+  async function brakePart(admin: APIRequestContext, name: string, price: number, row: Record<string, unknown> = {}) {
+    const res = await admin.post('/api/parts', {
+      data: {
+        name,
+        price,
+        availableQuantity: 40,
+        minimumQuantity: 1,
+        img: '/images/parts/ceramic-front-brake-pad-set.svg',
+        description: 'A front brake part made for an end-to-end test, with a description longer than fifty characters.',
+        category: 'brakes',
+        position: 'front',
+        fitment: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2015, yearTo: 2015, position: 'Front', ...row }],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const id = ((await res.json()) as { insertedId: string }).insertedId;
+    created.push(id);
+    return id;
+  }
+
   test('a guest with a 2015 Corolla answers the fit question and buys the front brake job in one step', async ({
     page,
     context,
     baseURL,
   }, testInfo) => {
+    const admin = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const tag = `${testInfo.project.name} ${Date.now().toString(36)}`;
+    const pads = await brakePart(admin, `Front Brake Pad Set E2E ${tag}`, 40, { qualifiers: ['With 288 mm front rotors'] });
+    await brakePart(admin, `Front Brake Rotor E2E ${tag}`, 60);
+    await brakePart(admin, `Front Brake Wear Sensor E2E ${tag}`, 25);
     await chooseVehicle(context, baseURL!);
 
-    // The pads that replace OE 04465-02220 are found by that number, and fit only with one rotor size: the page asks.
-    await page.goto('/parts?q=04465-02220');
-    await expect(page.getByText('Replaces OE 04465-02220').filter({ visible: true }).first()).toBeVisible();
-    const search = (await (await page.request.get('/api/search?q=04465-02220')).json()) as {
-      items: Array<{ _id: string; replaces?: string }>;
-    };
-    const pads = search.items.find((item) => item.replaces === 'Replaces OE 04465-02220');
-    expect(pads).toBeDefined();
-    await page.goto(`/parts/${pads!._id}`);
-    await expect(page).toHaveURL(/\/parts\/[a-f\d]{24}/);
+    // The pads fit only with one rotor size: their page asks before it says they fit.
+    await page.goto(`/parts/${pads}`);
     const questions = visible(page, 'fit-questions');
     await expect(questions.getByRole('group', { name: 'Which of these describes your vehicle?' })).toBeVisible();
     await questions.getByRole('radio', { name: 'With 288 mm front rotors' }).check();
@@ -76,7 +103,6 @@ test.describe('A job for a chosen car', () => {
     // The vehicle's parts list proposes the front brake job; one click puts every line in the cart.
     await page.goto('/parts?year=2015&make=Toyota&model=Corolla');
     const jobs = page.getByRole('region', { name: 'Jobs for your 2015 Toyota Corolla' });
-    await expect(jobs).toBeVisible();
     const frontJob = jobs.getByRole('group', { name: 'Front brake job' });
     await expect(frontJob).toBeVisible();
     await frontJob.getByRole('button', { name: 'Add all to cart: Front brake job' }).click();
@@ -96,11 +122,5 @@ test.describe('A job for a chosen car', () => {
     await checkout.getByLabel('Phone').fill('+354 555 0101');
     await checkout.getByRole('button', { name: 'Place order and pay' }).click();
     await expect(page).toHaveURL(/\/orders\/[a-f\d]{24}\?t=/);
-    await expect(
-      page
-        .getByText(/Front .*pad/i)
-        .filter({ visible: true })
-        .first(),
-    ).toBeVisible();
   });
 });
