@@ -228,9 +228,11 @@ test.describe('admin catalog', () => {
       partNumber,
       oemNumbers: ['04465-99991', oem],
     });
+    // A row entered by hand has no ACES fields (submodel, position, quantity, qualifiers).
+    const handRow = { subModel: null, position: null, quantity: null, qualifiers: [] };
     expect(saved.fitment).toEqual([
-      { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: null, notes: 'Front axle only' },
-      { make: 'Mazda', model: 'Mazda3', yearFrom: 2014, yearTo: 2018, engine: null, notes: null },
+      { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, engine: null, notes: 'Front axle only', ...handRow },
+      { make: 'Mazda', model: 'Mazda3', yearFrom: 2014, yearTo: 2018, engine: null, notes: null, ...handRow },
     ]);
 
     // The edit page shows what was saved; the part page shows the fitment table; search finds the OEM number.

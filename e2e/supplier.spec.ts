@@ -98,7 +98,7 @@ test.describe('A job for a chosen car', () => {
     await expect(questions.getByRole('group', { name: 'Which of these describes your vehicle?' })).toBeVisible();
     await questions.getByRole('radio', { name: 'With 288 mm front rotors' }).check();
     await expect(visible(page, 'fit-confirmation')).toContainText('2015 Toyota Corolla');
-    await expect(visible(page, 'fit-confirmation')).toContainText('With 288 mm front rotors');
+    await expect(visible(page, 'fit-confirmation')).toContainText('with 288 mm front rotors');
 
     // The vehicle's parts list proposes the front brake job; one click puts every line in the cart.
     await page.goto('/parts?year=2015&make=Toyota&model=Corolla');
