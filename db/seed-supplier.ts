@@ -13,7 +13,11 @@ export const DEMO_SUPPLIER_DIR = path.join(process.cwd(), 'db', 'demo-supplier')
 const LOADED_MARK = 'demo-supplier';
 
 type Tables = { brands: Record<string, string>; categories: Record<string, string>; priceType: string };
-export type SupplierReport = { loaded: boolean; imports: Array<Pick<ImportDTO, 'format' | 'fileName' | 'state' | 'counts'>>; stocked: number };
+export type SupplierReport = {
+  loaded: boolean;
+  imports: Array<Pick<ImportDTO, 'format' | 'fileName' | 'state' | 'counts'>>;
+  stocked: number;
+};
 
 /** In load order: the vehicle list, the parts, then each brand's fitment. */
 const FILES: Array<Pick<LocalImport, 'format' | 'file'>> = [
@@ -27,11 +31,7 @@ const FILES: Array<Pick<LocalImport, 'format' | 'file'>> = [
 async function ensureMappings(tables: Tables): Promise<void> {
   const brands = Object.entries(tables.brands).map(([aaiaId, brand]) => ({ aaiaId, brand }));
   const categories = Object.entries(tables.categories).map(([partTypeId, category]) => ({ partTypeId: Number(partTypeId), category }));
-  await ImportMappings.updateOne(
-    { _id: 'pies' },
-    { $setOnInsert: { priceType: tables.priceType, brands, categories } },
-    { upsert: true },
-  );
+  await ImportMappings.updateOne({ _id: 'pies' }, { $setOnInsert: { priceType: tables.priceType, brands, categories } }, { upsert: true });
 }
 
 /** A demo part's stock: 4 to 40, the same on every machine. */
