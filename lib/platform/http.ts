@@ -15,8 +15,29 @@ import {
 import { isDatabaseFailure } from '@/lib/platform/db';
 import { withPrivacy } from '@/lib/platform/private-answers';
 
+type ModelIssue = { kind?: string; path?: string; properties?: { maxlength?: number } };
+
+/**
+ * A value a model refuses that the request's schema let through: the caller's input, so a 400 naming the field, never
+ * a 500. It happens where the two count differently: zod counts a string's characters, Mongoose's maxlength its UTF-16
+ * units (a label of 34 characters with emoji is 41 units). Matched by name, as each bundle may hold its own mongoose.
+ */
+function modelRefusal(error: unknown): ValidationError | null {
+  const issues = (error as { name?: string; errors?: Record<string, ModelIssue> } | null)?.errors;
+  if ((error as { name?: string } | null)?.name !== 'ValidationError' || !issues || error instanceof AppError) return null;
+  const fieldErrors: FieldErrors = {};
+  for (const [path, issue] of Object.entries(issues)) {
+    const field = path.charAt(0).toUpperCase() + path.slice(1);
+    const max = issue.properties?.maxlength;
+    (fieldErrors[path] ??= []).push(issue.kind === 'maxlength' && max ? `${field} is at most ${max} characters` : `${field} is not valid`);
+  }
+  const first = Object.values(fieldErrors)[0]?.[0];
+  return first ? new ValidationError(first, fieldErrors) : null;
+}
+
 /** `{ error }` with the status: the one error shape of every API answer. */
 export function errorResponse(error: unknown, extra: Record<string, unknown> = {}): NextResponse {
+  error = modelRefusal(error) ?? error;
   // The search engine's, made by another bundle's copy of lib/core/errors.ts: not an AppError here.
   if (isCatalogLoading(error) && !(error instanceof AppError)) error = new CatalogLoadingError();
   if (error instanceof AppError) {

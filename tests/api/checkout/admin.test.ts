@@ -325,6 +325,22 @@ describe('tax rates', () => {
     expect(await TaxRate.countDocuments()).toBe(before);
   });
 
+  it('refuses with 400, never 500, a label the model finds too long though the schema let it through', async () => {
+    // 34 characters by zod's count, 41 UTF-16 units by the model's (what Schemathesis sent once).
+    const label =
+      'PG\u008ch\u008b\u00d1\u00dd\u00eeJ\u00cd\u00d7\u008eLH\u{44dc8}\u00e7p\u{cf982}\u00e3Hya\u0090\u00fe\u{7c54f}\n\u{1e25f}wN\u{2a10a}\u{171e1}\u{ae997}IJ';
+    expect(label.length).toBe(41);
+    const before = await TaxRate.countDocuments();
+    const res = await callRoute(taxesRoute.POST, '/api/admin/tax-rates', {
+      method: 'POST',
+      as: admin,
+      body: { country: 'AT', rate: 1, label },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors.label).toEqual(['Label is at most 40 characters']);
+    expect(await TaxRate.countDocuments()).toBe(before);
+  });
+
   it("takes three decimals (New York City's 8.875%) and a state by its name, stored as its code", async () => {
     const res = await callRoute(taxesRoute.POST, '/api/admin/tax-rates', {
       method: 'POST',
