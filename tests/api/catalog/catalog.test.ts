@@ -6,6 +6,7 @@ import { makePart, makeReview, makeUser, newObjectId } from '@/tests/helpers/fac
 import { callRoute } from '@/tests/helpers/api';
 import { Part, Review } from '@/models';
 import { resetEnv } from '@/lib/platform/env';
+import { catalogSearch } from '@/lib/catalog';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
@@ -13,6 +14,8 @@ describe('GET /api/parts', () => {
   beforeAll(async () => {
     // 12 parts, part 0 the oldest.
     for (let i = 0; i < 12; i++) await makePart({ name: `Catalog part ${i}`, createdAt: minutesAgo(100 - i), stock: i });
+    // The list is answered from the search index: loaded here, not by the first test's request (a 503 while it loads).
+    await catalogSearch().ready();
   });
 
   it('lists parts newest first with the fields of the spec, for a visitor', async () => {
