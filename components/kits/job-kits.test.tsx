@@ -24,7 +24,7 @@ const ANSWER: KitsAnswer = {
         {
           label: 'Front brake pads',
           quantity: 1,
-          part: { ...pads, unit: 'set', price: 54.9, fit: 'fits' },
+          part: { ...pads, unit: 'set', price: 54.9, fit: 'fits', fitment: [] },
           lineTotal: 54.9,
           missing: null,
         },

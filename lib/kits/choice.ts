@@ -1,4 +1,4 @@
-import { fitStatus, type FitmentRowLike, type VehicleChoice } from '@/lib/catalog';
+import { decideFit, fitStatus, type FitQuestionRow, type VehicleChoice } from '@/lib/catalog';
 import type { KitLine } from './admin';
 
 /** Which part a job's line proposes for a vehicle (issue 46): pure, so the rule is tested without a database. */
@@ -17,8 +17,12 @@ export type CandidatePart = {
   availableQuantity: number;
   minimumQuantity: number;
   weightKg?: number | null;
-  fitment: Array<FitmentRowLike & { position?: string | null }>;
+  // With the submodel and qualifiers the fit questions read.
+  fitment: Array<FitQuestionRow & { position?: string | null }>;
 };
+
+/** The buyer's answers to the fit questions of parts proposed to them, by part id. */
+export type FitAnswersByPart = Readonly<Record<string, readonly string[]>>;
 
 export type Choice =
   { part: CandidatePart; quantity: number; fit: 'fits' | 'check' } | { part: null; missing: 'no-fitting-part' | 'out-of-stock' };
@@ -60,17 +64,24 @@ export function quantityFor(line: KitLine, part: Pick<CandidatePart, 'minimumQua
   return Math.max(wanted, part.minimumQuantity);
 }
 
-/** The line's part: of its kind, fitting at its position, in stock for the quantity; parts known to fit before those whose
- * notes must be checked, then the best seller, then the cheapest. `taken`: parts another line of the job already proposes. */
+/** The buyer's answers to the part's fit questions rule it out (the part page's rule, lib/catalog/fit-questions). */
+export const ruledOut = (part: CandidatePart, vehicle: VehicleChoice, answers: FitAnswersByPart) =>
+  Object.hasOwn(answers, part._id) && decideFit(part.fitment, vehicle, answers[part._id]).verdict === 'no';
+
+/** The line's part: of its kind, fitting at its position, not ruled out by the buyer's answers, in stock for the quantity;
+ * parts known to fit before those whose notes must be checked, then the best seller, then the cheapest. `taken`: parts
+ * another line of the job already proposes. */
 export function chooseFor(
   line: KitLine,
   candidates: readonly CandidatePart[],
   vehicle: VehicleChoice,
   sold: Readonly<Record<string, number>>,
   taken: ReadonlySet<string> = new Set(),
+  answers: FitAnswersByPart = {},
 ): Choice {
   const fitting = candidates.flatMap((part) => {
-    const fit = isOfLine(line, part) && !taken.has(part._id) ? fitAt(line, part, vehicle) : null;
+    const open = isOfLine(line, part) && !taken.has(part._id) && !ruledOut(part, vehicle, answers);
+    const fit = open ? fitAt(line, part, vehicle) : null;
     return fit ? [{ part, fit, quantity: quantityFor(line, part, vehicle) }] : [];
   });
   if (!fitting.length) return { part: null, missing: 'no-fitting-part' };

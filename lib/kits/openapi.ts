@@ -6,7 +6,7 @@ import type { KitsAnswer } from '@/lib/kits/types';
 import { FIRST_MODEL_YEAR, lastModelYear } from '@/lib/core/part-fields';
 import { dateTime, id, nullable } from '@/lib/openapi/responses';
 import { body, errors, idParam, json, op, SIGNED_IN, WRITE_ERRORS } from '@/lib/openapi/shared';
-import { kitPatchSchema, kitSchema } from '@/lib/validations/kits';
+import { kitPatchSchema, kitSchema, MAX_KIT_ANSWERS_LENGTH } from '@/lib/validations/kits';
 import { vehicleChoiceSchema } from '@/lib/validations/vehicles';
 
 /** The job kit calls for the OpenAPI document; each answer shape is type-checked against its lib/ type. */
@@ -38,6 +38,18 @@ const proposedLine = z.object({
       unit: z.string(),
       price: z.number(),
       fit: z.enum(['fits', 'check']),
+      fitment: z.array(
+        z.object({
+          make: z.string(),
+          model: z.string(),
+          yearFrom: z.number().int(),
+          yearTo: z.number().int(),
+          engine: nullable(z.string()),
+          subModel: nullable(z.string()),
+          notes: nullable(z.string()),
+          qualifiers: z.array(z.string()),
+        }),
+      ),
     }),
   ),
   lineTotal: z.number(),
@@ -68,6 +80,11 @@ const kitsAnswerSchema: z.ZodType<KitsAnswer> = z
 const vehicleQuery = vehicleChoiceSchema.extend({
   year: z.number().int().min(FIRST_MODEL_YEAR).max(lastModelYear()),
   engine: z.string().max(40).optional(),
+  answers: z
+    .string()
+    .max(MAX_KIT_ANSWERS_LENGTH)
+    .optional()
+    .meta({ description: "JSON `{ partId: [answers] }`: answers to proposed parts' fit questions; a part they rule out is not proposed" }),
 });
 
 const deleted = z.object({ deletedCount: z.number().int() });

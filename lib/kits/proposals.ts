@@ -1,7 +1,7 @@
 import 'server-only';
 import { Types } from 'mongoose';
 import { lineViewOf, type CartLineView, type SavedDestination } from '@/lib/cart';
-import { TAGS, type VehicleChoice } from '@/lib/catalog';
+import { rowsForVehicle, TAGS, type VehicleChoice } from '@/lib/catalog';
 import { tagCatalogRead } from '@/lib/platform/cache';
 import { priceCart } from '@/lib/checkout';
 import { unitsSoldByPart } from '@/lib/orders';
@@ -11,8 +11,8 @@ import { escapeRegex } from '@/lib/core/utils';
 import { quoteSchema } from '@/lib/validations/checkout';
 import { Part } from '@/models';
 import { readKits, type JobKitDTO, type KitLine } from './admin';
-import { chooseFor, type CandidatePart } from './choice';
-import type { KitsAnswer, ProposedKit, ProposedLine } from './types';
+import { chooseFor, type CandidatePart, type FitAnswersByPart } from './choice';
+import type { KitsAnswer, ProposedFitRow, ProposedKit, ProposedLine } from './types';
 
 /** The jobs proposed for a vehicle (issue 46, Build item 7): one fitting part per line and the job's delivered total. */
 
@@ -70,17 +70,27 @@ const cartLineOf = (part: CandidatePart, quantity: number): CartLineView => {
   return lineViewOf({ partId, quantity, addedPrice: part.price }, { ...part, _id: partId, archivedAt: null });
 };
 
-async function proposeKit(
-  kit: JobKitDTO,
-  candidates: CandidatePart[],
-  vehicle: VehicleChoice,
-  sold: Record<string, number>,
-  destination: SavedDestination | null,
-): Promise<ProposedKit> {
+/** The part's rows for the vehicle, with only what the fit questions read. */
+const fitRowsOf = (part: CandidatePart, vehicle: VehicleChoice): ProposedFitRow[] =>
+  rowsForVehicle(part.fitment, vehicle).map((row) => ({
+    make: row.make,
+    model: row.model,
+    yearFrom: row.yearFrom,
+    yearTo: row.yearTo,
+    engine: row.engine ?? null,
+    subModel: row.subModel ?? null,
+    notes: row.notes ?? null,
+    qualifiers: (row.qualifiers ?? []).map((qualifier) => (typeof qualifier === 'string' ? qualifier : qualifier.text)),
+  }));
+
+type Buyer = { vehicle: VehicleChoice; destination: SavedDestination | null; answers: FitAnswersByPart };
+
+async function proposeKit(kit: JobKitDTO, candidates: CandidatePart[], sold: Record<string, number>, buyer: Buyer): Promise<ProposedKit> {
+  const { vehicle, destination, answers } = buyer;
   const taken = new Set<string>();
   const cartLines: CartLineView[] = [];
   const lines = kit.lines.map((line): ProposedLine => {
-    const choice = chooseFor(line, candidates, vehicle, sold, taken);
+    const choice = chooseFor(line, candidates, vehicle, sold, taken, answers);
     if (!choice.part) return { label: line.label, quantity: line.quantity, part: null, lineTotal: 0, missing: choice.missing };
     const { part, quantity, fit } = choice;
     taken.add(part._id);
@@ -97,6 +107,7 @@ async function proposeKit(
         unit: part.unit ?? 'piece',
         price: part.price,
         fit,
+        fitment: fitRowsOf(part, vehicle),
       },
       lineTotal: fromCents(toCents(part.price) * quantity),
       missing: null,
@@ -116,8 +127,13 @@ async function totalOf(lines: CartLineView[], destination: SavedDestination | nu
   return { goods, shipping: method.amount, tax: method.tax, total: method.total, note: null };
 }
 
-/** Every job with its proposal for the vehicle, priced for the buyer's destination when known. */
-export async function proposeKits(vehicle: VehicleChoice, destination: SavedDestination | null): Promise<KitsAnswer> {
+/** Every job with its proposal for the vehicle, priced for the buyer's destination when known; `answers` (the buyer's to
+ * proposed parts' fit questions) rule parts out, so that a line proposes its next fitting part. */
+export async function proposeKits(
+  vehicle: VehicleChoice,
+  destination: SavedDestination | null,
+  answers: FitAnswersByPart = {},
+): Promise<KitsAnswer> {
   const kits = await readKits();
   const [candidates, sold] = await Promise.all([
     candidatesFor(
@@ -129,6 +145,6 @@ export async function proposeKits(vehicle: VehicleChoice, destination: SavedDest
   return {
     vehicle,
     destination: destination && quoteSchema.safeParse(destination).success ? destination : null,
-    kits: await Promise.all(kits.map((kit) => proposeKit(kit, candidates, vehicle, sold, destination))),
+    kits: await Promise.all(kits.map((kit) => proposeKit(kit, candidates, sold, { vehicle, destination, answers }))),
   };
 }

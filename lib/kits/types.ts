@@ -1,6 +1,18 @@
 import type { SavedDestination } from '@/lib/cart/destination';
 import type { VehicleChoice } from '@/lib/catalog/fitment';
 
+/** A proposed part's fitment row for the vehicle, as its fit questions read it (qualifiers as their text). */
+export type ProposedFitRow = {
+  make: string;
+  model: string;
+  yearFrom: number;
+  yearTo: number;
+  engine: string | null;
+  subModel: string | null;
+  notes: string | null;
+  qualifiers: string[];
+};
+
 /** The jobs proposed for a vehicle, as GET /api/kits answers them: for the server and the browser alike. */
 
 export type ProposedPart = {
@@ -12,6 +24,8 @@ export type ProposedPart = {
   unit: string;
   price: number;
   fit: 'fits' | 'check';
+  /** The part's rows for the vehicle: when they differ, the kit asks the part page's fit questions. */
+  fitment: ProposedFitRow[];
 };
 
 export type ProposedLine = {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '@/content/categories';
+import { objectIdSchema } from './common';
+import { fitAnswersSchema, vehicleChoiceSchema } from './vehicles';
 
 /** The admin's job kits (issue 46): a job's name and lines, each a part type or category, a position and a quantity. */
 
@@ -73,3 +75,26 @@ export const kitPatchSchema = z
   .strict()
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: 'Change at least one field' });
 export type KitPatchInput = z.infer<typeof kitPatchSchema>;
+
+/** The longest `answers` a proposal takes: some fifty parts' answers, within a URL's usual limit. */
+export const MAX_KIT_ANSWERS_LENGTH = 4000;
+const KIT_ANSWERS_INVALID = 'Answers must be a JSON object of part ids and their answers';
+
+/** GET /api/kits: the vehicle, and the buyer's answers to proposed parts' fit questions (JSON, by part id) that rule parts out. */
+export const kitsQuerySchema = vehicleChoiceSchema.extend({
+  answers: z
+    .string()
+    .max(MAX_KIT_ANSWERS_LENGTH, 'Answers are too long')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: KIT_ANSWERS_INVALID });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(objectIdSchema, fitAnswersSchema, { error: KIT_ANSWERS_INVALID }))
+    .optional()
+    .transform((answers) => answers ?? {}),
+});
+export type KitsQuery = z.infer<typeof kitsQuerySchema>;

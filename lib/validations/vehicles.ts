@@ -92,6 +92,13 @@ export const vehicleListQuerySchema = z.object({ make: name('Make').optional() }
 // The vehicle's names go into the line's text, and so into the order's emails: one line each.
 const CONTROL = /\p{Cc}/u;
 
+/** A buyer's answers to a part's fit questions, in order. */
+export const fitAnswersSchema = z
+  .array(z.string({ error: 'An answer must be text' }).trim().min(1, 'An answer is empty').max(300, 'An answer is too long'), {
+    error: 'Answers must be a list',
+  })
+  .max(MAX_FIT_QUESTIONS, `At most ${MAX_FIT_QUESTIONS} answers`);
+
 /** The fit a buyer confirmed for a cart line: the vehicle and the answers to the part's questions, in order. */
 export const lineFitSchema = z
   .object({
@@ -99,11 +106,7 @@ export const lineFitSchema = z
       (vehicle) => ![vehicle.make, vehicle.model, vehicle.engine ?? ''].some((name) => CONTROL.test(name)),
       'The vehicle must be on one line',
     ),
-    answers: z
-      .array(z.string({ error: 'An answer must be text' }).trim().min(1, 'An answer is empty').max(300, 'An answer is too long'), {
-        error: 'Answers must be a list',
-      })
-      .max(MAX_FIT_QUESTIONS, `At most ${MAX_FIT_QUESTIONS} answers`),
+    answers: fitAnswersSchema,
   })
   .strict();
 export type LineFitInput = z.infer<typeof lineFitSchema>;
