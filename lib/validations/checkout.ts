@@ -16,7 +16,16 @@ const quantity = lineQuantitySchema.min(1, 'Quantity must be at least 1');
 export const addCartLineSchema = z.object({ partId: objectIdSchema, quantity, fit: lineFitSchema.optional() });
 export const cartQuantitySchema = z.object({ quantity });
 
-/** `POST /api/cart/lines` with several lines (a job kit): all or nothing, each line checked to fit the vehicle. */
+export const KIT_FIT_OTHER_VEHICLE = "The answers must be for the job's vehicle";
+
+type Vehicle = z.infer<typeof vehicleChoiceSchema>;
+// Names compare without regard to case, as the fitment does.
+const sameName = (a = '', b = '') => a.toLowerCase() === b.toLowerCase();
+const sameVehicle = (a: Vehicle, b: Vehicle) =>
+  a.year === b.year && sameName(a.make, b.make) && sameName(a.model, b.model) && sameName(a.engine, b.engine);
+
+/** `POST /api/cart/lines` with several lines (a job kit): all or nothing, each line checked to fit the vehicle, and the
+ * answers to its fit questions (`fit`, for the same vehicle) checked as a single line's. */
 export const addCartLinesSchema = z
   .object({
     lines: z
@@ -26,7 +35,13 @@ export const addCartLinesSchema = z
       .refine((lines) => new Set(lines.map((line) => line.partId)).size === lines.length, 'Give each part once'),
     vehicle: vehicleChoiceSchema,
   })
-  .strict();
+  .strict()
+  .superRefine(({ lines, vehicle }, ctx) => {
+    lines.forEach(({ fit }, index) => {
+      if (fit && !sameVehicle(fit.vehicle, vehicle))
+        ctx.addIssue({ code: 'custom', message: KIT_FIT_OTHER_VEHICLE, path: ['lines', index, 'fit', 'vehicle'] });
+    });
+  });
 export type AddCartLinesInput = z.infer<typeof addCartLinesSchema>;
 
 /** Control characters in one-line fields could inject a line into the shop's emails (header-style injection). */

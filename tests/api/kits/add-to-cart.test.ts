@@ -6,7 +6,9 @@
 import { Types } from 'mongoose';
 import { POST as addLineRoute } from '@/app/api/cart/lines/route';
 import { doesNotFit } from '@/lib/cart';
-import { Part } from '@/models';
+import { FIT_QUESTION_TEXT as T } from '@/lib/catalog';
+import { KIT_FIT_OTHER_VEHICLE } from '@/lib/validations/checkout';
+import { Cart, Part } from '@/models';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 import { shopper } from '@/tests/helpers/shopper';
 
@@ -20,7 +22,8 @@ async function part(options: Parameters<typeof makePart>[0] & { fitment?: unknow
   return id;
 }
 
-const addAll = (buyer: ReturnType<typeof shopper>, lines: Array<{ partId: string; quantity: number }>, chosen: unknown = vehicle) =>
+type KitLine = { partId: string; quantity: number; fit?: unknown };
+const addAll = (buyer: ReturnType<typeof shopper>, lines: KitLine[], chosen: unknown = vehicle) =>
   buyer.call(addLineRoute, '/api/cart/lines', { method: 'POST', body: { lines, vehicle: chosen } });
 
 describe('adding a job kit in one step', () => {
@@ -135,5 +138,83 @@ describe('adding a job kit in one step', () => {
     const res = await shopper().add(pads, 2);
     expect(res.status).toBe(201);
     expect(res.body.lines).toMatchObject([{ partId: pads, quantity: 2 }]);
+  });
+});
+
+describe("the answers to a kit line's fit questions", () => {
+  const rotors288 = 'With 288 mm front rotors';
+  const rotors320 = 'With 320 mm front rotors';
+  const CONFIRMED = 'confirmed for 2015 Toyota Corolla, with 288 mm front rotors';
+  // Pads made for one rotor size: the part page and the kit ask which the car has.
+  const sized = () =>
+    part({
+      name: 'Sized Pad Set',
+      fitment: [
+        { ...corolla[0], qualifiers: [{ text: rotors288, qdbId: 101 }] },
+        { ...corolla[0], make: 'Honda' },
+      ],
+    });
+  const fitOf = (answers: string[], chosen: Record<string, unknown> = vehicle) => ({ vehicle: chosen, answers });
+  type StoredLine = { partId: Types.ObjectId; quantity: number; fit?: { text: string } };
+  /** The stored lines of the cart that holds the part. */
+  const stored = async (partId: string): Promise<StoredLine[]> => {
+    const cart = await Cart.collection.findOne({ 'lines.partId': new Types.ObjectId(partId) } as never);
+    return ((cart?.lines ?? []) as StoredLine[]).map((line) => ({ ...line, partId: String(line.partId) as never }));
+  };
+
+  it('carries them onto the cart line as a single add does; a line without questions needs none', async () => {
+    const [pads, rotor] = await Promise.all([sized(), part()]);
+    const guest = shopper();
+    const res = await addAll(guest, [
+      { partId: pads, quantity: 1, fit: fitOf(['with 288 MM front rotors']) },
+      { partId: rotor, quantity: 1 },
+    ]);
+    expect(res.status).toBe(201);
+    const lines = (await guest.cart()).body.lines;
+    expect(lines.find((line: { partId: string }) => line.partId === pads).fit).toEqual({
+      vehicle: '2015 Toyota Corolla',
+      answers: [rotors288],
+      text: CONFIRMED,
+    });
+    expect(lines.find((line: { partId: string }) => line.partId === rotor)).not.toHaveProperty('fit');
+    expect((await stored(pads)).find((line) => String(line.partId) === pads)?.fit?.text).toBe(CONFIRMED);
+  });
+
+  it("replaces the answers of a line already in the cart, as a single add's do", async () => {
+    const pads = await sized();
+    const guest = shopper();
+    await guest.call(addLineRoute, '/api/cart/lines', { method: 'POST', body: { partId: pads, quantity: 1, fit: fitOf([T.notSure]) } });
+    const res = await addAll(guest, [{ partId: pads, quantity: 1, fit: fitOf([rotors288]) }]);
+    expect(res.status).toBe(201);
+    expect((await guest.cart()).body.lines).toMatchObject([{ partId: pads, quantity: 2, fit: { text: CONFIRMED } }]);
+  });
+
+  it.each([
+    ['answers by which the part does not fit', [T.noneOfThese], T.doesNotFit],
+    ['an answer the part does not offer', [rotors320], T.invalid],
+    ['its question left open', [], T.incomplete],
+  ])('refuses %s: 400 on that line naming the part, and adds none of the lines', async (_, answers, reason) => {
+    const [rotor, pads] = await Promise.all([part(), sized()]);
+    const guest = shopper();
+    await guest.add(rotor, 1);
+    const res = await addAll(guest, [
+      { partId: rotor, quantity: 1 },
+      { partId: pads, quantity: 1, fit: fitOf(answers) },
+    ]);
+    expect(res.status).toBe(400);
+    const message = `Sized Pad Set: ${reason}`;
+    expect(res.body).toEqual({ error: message, fieldErrors: { 'lines.1.fit.answers': [message] } });
+    expect((await stored(rotor)).map(({ partId, quantity, fit }) => ({ partId: String(partId), quantity, fit }))).toEqual([
+      { partId: rotor, quantity: 1, fit: undefined },
+    ]);
+  });
+
+  it("refuses answers given for another vehicle than the job's (400 on the line); the same one in another case is taken", async () => {
+    const pads = await sized();
+    const other = await addAll(shopper(), [{ partId: pads, quantity: 1, fit: fitOf([rotors288], { ...vehicle, year: 2016 }) }]);
+    expect(other.status).toBe(400);
+    expect(other.body.fieldErrors).toEqual({ 'lines.0.fit.vehicle': [KIT_FIT_OTHER_VEHICLE] });
+    const shouted = fitOf([rotors288], { ...vehicle, make: 'TOYOTA', model: 'corolla' });
+    expect((await addAll(shopper(), [{ partId: pads, quantity: 1, fit: shouted }])).status).toBe(201);
   });
 });
