@@ -82,7 +82,8 @@ export async function sendCartCall(url: string, init: Parameters<typeof fetchJso
 }
 
 /** Adds several parts in one step (a job kit), all or none, each checked on the server to fit the vehicle. */
-export const addLinesToCart = (lines: Array<{ partId: string; quantity: number }>, vehicle: VehicleChoice) =>
+/** Each line's `fit`: the answers to its part's fit questions, for the same vehicle. */
+export const addLinesToCart = (lines: Array<{ partId: string; quantity: number; fit?: LineFitRequest }>, vehicle: VehicleChoice) =>
   sendCartCall('/api/cart/lines', { method: 'POST', json: { lines, vehicle } });
 /** `fit`: the vehicle and the answers to the part's fit questions, when the buyer answered them. */
 export const addToCart = (partId: string, quantity: number, fit?: LineFitRequest | null) =>

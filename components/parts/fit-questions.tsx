@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { FitBadge } from '@/components/parts/fit-badge';
 import { setPartFit } from '@/components/parts/part-fit';
 import { useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
-import { decideFit, lineFitOf, type FitQuestion, type FitQuestionRow } from '@/lib/catalog/fit-questions';
+import { decideFit, lineFitOf, type FitDecision, type FitQuestion, type FitQuestionRow } from '@/lib/catalog/fit-questions';
 import type { VehicleChoice } from '@/lib/catalog/fitment';
 import { vehicleCookie } from '@/lib/vehicles/cookie';
 
@@ -33,16 +33,31 @@ function Questions({ partId, fitment, vehicle }: Required<FitQuestionsProps> & {
     // Another vehicle, or none, and the answers no longer go with the part.
     return () => setPartFit(partId, null);
   }, [partId, vehicle, decided, decision.answers]);
-  if (!decision.questions.length) return <FitBadge fitment={fitment} vehicle={vehicle} size="page" />;
+  return <FitQuestionList fitment={fitment} vehicle={vehicle} decision={decision} onAnswers={setAnswers} />;
+}
+
+type FitQuestionListProps = {
+  fitment: readonly FitQuestionRow[];
+  vehicle: VehicleChoice;
+  /** decideFit over the rows and the answers the caller keeps. */
+  decision: FitDecision;
+  onAnswers: (answers: string[]) => void;
+  size?: 'card' | 'page';
+};
+
+/** The badge, after the questions that decide it when the rows differ: the part page's and a job kit line's. */
+export function FitQuestionList({ fitment, vehicle, decision, onAnswers, size = 'page' }: FitQuestionListProps) {
+  if (!decision.questions.length) return <FitBadge fitment={fitment} vehicle={vehicle} size={size} />;
+  const decided = decision.verdict === 'fits' || decision.verdict === 'check';
   return (
     <div data-testid="fit-questions" className="space-y-4">
-      {decision.verdict !== 'open' && <FitBadge fitment={fitment} vehicle={vehicle} size="page" status={decision.verdict} />}
+      {decision.verdict !== 'open' && <FitBadge fitment={fitment} vehicle={vehicle} size={size} status={decision.verdict} />}
       {decision.questions.map((question, index) => (
         <QuestionField
           key={`${index}:${question.kind}`}
           question={question}
           value={decision.answers[index] ?? null}
-          onAnswer={(answer) => setAnswers([...decision.answers.slice(0, index), answer])}
+          onAnswer={(answer) => onAnswers([...decision.answers.slice(0, index), answer])}
         />
       ))}
       {decided && (
