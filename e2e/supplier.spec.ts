@@ -100,17 +100,27 @@ test.describe('A job for a chosen car', () => {
     await expect(visible(page, 'fit-confirmation')).toContainText('2015 Toyota Corolla');
     await expect(visible(page, 'fit-confirmation')).toContainText('with 288 mm front rotors');
 
-    // The vehicle's parts list proposes the front brake job; one click puts every line in the cart.
+    // The vehicle's parts list proposes the front brake job with the cheapest pads, these: the job asks the same
+    // question before its line says they fit, and one click puts every line in the cart with the answer.
     await page.goto('/parts?year=2015&make=Toyota&model=Corolla');
     const jobs = page.getByRole('region', { name: 'Jobs for your 2015 Toyota Corolla' });
     const frontJob = jobs.getByRole('group', { name: 'Front brake job' });
     await expect(frontJob).toBeVisible();
-    await frontJob.getByRole('button', { name: 'Add all to cart: Front brake job' }).click();
+    const addAll = frontJob.getByRole('button', { name: 'Add all to cart: Front brake job' });
+    await expect(addAll).toBeDisabled();
+    await frontJob
+      .getByRole('group', { name: 'Which of these describes your vehicle?' })
+      .getByRole('radio', { name: 'With 288 mm front rotors' })
+      .check();
+    await expect(frontJob.getByTestId('fit-badge')).toHaveText(/Fits your 2015 Toyota Corolla/);
+    await expect(frontJob.getByTestId('fit-confirmation')).toContainText('with 288 mm front rotors');
+    await addAll.click();
     await expect(visible(page, 'cart-count')).toHaveText(/^[3-9]$/);
 
     await visible(page, 'cart-link').click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId('cart-line').filter({ visible: true })).toHaveCount(3);
+    await expect(visible(page, 'order-line-fit')).toHaveText('Fit: confirmed for 2015 Toyota Corolla, with 288 mm front rotors');
     await page.getByRole('button', { name: 'Check out' }).click();
     const checkout = page.getByRole('form', { name: 'Checkout' });
     await checkout.getByLabel('Email').fill(`job-${testInfo.project.name}-${Date.now()}@example.com`);
