@@ -194,9 +194,10 @@ export async function cancelImport(actor: Admin, id: string): Promise<ImportDTO>
   const job = await findJob(id);
   const open: ImportState[] = [...RUNNING_STATES, 'validated'];
   if (!open.includes(job.state)) throw new ConflictError(ALREADY_ENDED);
+  const at = new Date();
   const result = await ImportJob.updateOne(
     { _id: job._id, state: { $in: open } },
-    { $set: { state: 'cancelled', cancelledAt: new Date() } },
+    { $set: { state: 'cancelled', cancelledAt: at, finishedAt: at } },
   );
   if (!result.modifiedCount) throw new ConflictError(ALREADY_ENDED);
   await removeImportFile(job.file);

@@ -59,6 +59,8 @@ describe('validation', () => {
     const stored = await job(id);
     expect(stored.state).toBe('failed');
     expect(stored.failure).toEqual({ line: 3, reason: 'Line 3: The file ends in the middle of a record' });
+    // IMPORT_KEEP_DAYS counts from here (lib/imports/jobs/retention.ts).
+    expect(stored.finishedAt).toEqual(expect.any(Date));
     expect(await records().countDocuments()).toBe(0);
     await expect(stat(stored.file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
@@ -108,6 +110,7 @@ describe('apply', () => {
     const stored = await job(id);
     expect(stored.state).toBe('applied');
     expect(stored.applied?.from).toBe(6);
+    expect(stored.finishedAt).toEqual(stored.appliedAt);
     expect(stored.applied?.counts).toMatchObject({ read: 8, rejected: 1 });
     expect(await records().countDocuments()).toBe(7);
     expect(await records().countDocuments({ writes: { $ne: 1 } })).toBe(0);
