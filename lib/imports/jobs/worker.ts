@@ -9,7 +9,7 @@ import { claimLease, LEASE_BEAT_MS, type Lease } from './lease';
 import { applyRunOf, EMPTY_COUNTS, type Handlers, openSession, RunStopped, type Session, type StoredJob } from './run';
 import type { ImportCounts } from '@/lib/imports/handler';
 import { ensureLocalFile, removeImportFile } from './files';
-import { pruneImportsWhenDue } from './retention';
+import { pruneImportsWhenDue, removeFinishedFile } from './retention';
 
 export const NO_HANDLER = 'This format cannot be imported yet';
 /** A phase that throws this many times (the database's outages aside) ends the import `failed` instead of trying again. */
@@ -63,10 +63,22 @@ export async function runImportPhase(jobId: string, options: WorkerOptions = {})
     // Left unreleased, as a dead process leaves it: another worker continues once the lease runs out.
     console.error(`[imports] ${jobId} ${phase} stopped:`, error);
     await noteStop(job, error).catch(() => undefined);
+    return phase;
   } finally {
     clearInterval(beat);
   }
+  await removeFileOnceEnded(jobId);
   return phase;
+}
+
+/** A cancel while this worker read the file left the file to it; a miss is caught up by the clean-up (retention.ts). */
+async function removeFileOnceEnded(jobId: string): Promise<void> {
+  try {
+    const ended = await ImportJob.findById(jobId, { state: 1, file: 1 }).lean<StoredJob>();
+    if (ended) await removeFinishedFile(ended);
+  } catch (error) {
+    console.error(`[imports] ${jobId}: its file is left to the clean-up:`, error);
+  }
 }
 
 async function runPhase(job: StoredJob, lease: Lease, phase: ImportPhase, options: WorkerOptions): Promise<void> {
