@@ -45,6 +45,9 @@ const importJobSchema = new Schema(
     validatedAt: { type: Date, default: null },
     appliedAt: { type: Date, default: null },
     cancelledAt: { type: Date, default: null },
+    // When it ended (applied, failed or cancelled): IMPORT_KEEP_DAYS later it is deleted (lib/imports/jobs/retention.ts).
+    finishedAt: { type: Date, default: null },
+    fileRemovedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );

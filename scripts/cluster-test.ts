@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,8 +16,17 @@ import { precompress, startNginx } from './cluster/nginx';
 import { startInstance, startRedis, type Managed } from './cluster/processes';
 import { startSmtpMailbox } from './smtp-mailbox';
 
-/** `npm run test:cluster [-- --build] [-- --keep]` (DESIGN.md section 8a): two instances, Redis and nginx, on real parts only. */
-const { values: flags } = parseArgs({ options: { build: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } } });
+/**
+ * `npm run test:cluster [-- --build] [-- --keep] [-- --uploads]` (DESIGN.md section 8a): two instances, Redis and nginx,
+ * on real parts only. `--uploads` runs only the import uploads' check.
+ */
+const { values: flags } = parseArgs({
+  options: {
+    build: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    uploads: { type: 'boolean', default: false },
+  },
+});
 
 const DATA_DIR = path.resolve('.data', 'cluster');
 const STOCK = 100;
@@ -28,6 +37,9 @@ const PRICE_WITHIN_MS = 1000;
 const SEARCH_WITHIN_MS = 5000;
 const REDIS_DOWN_MS = 10_000;
 const KILL_AFTER_ACCEPTED = 30;
+/** The instances' IMPORT_MAX_MB here: nginx lets 1 MB more through (scripts/cluster/nginx.ts importBodyMb). */
+const IMPORT_MAX_MB = 10;
+const MB = 1024 * 1024;
 
 type Check = { name: string; ok: boolean; figure: string };
 const checks: Check[] = [];
@@ -312,6 +324,57 @@ async function cartAcrossInstances(
   return { servedBy, problems, summary: `16 units added, each instance shows ${counts.join(' and ')}` };
 }
 
+/** A multipart import upload of `bytes` (a PIES file that is not XML) through `base`, as `cookie`'s holder or a visitor. */
+async function upload(base: string, pathname: string, origin: string, bytes: number, cookie?: string): Promise<Raw> {
+  const form = new FormData();
+  form.set('format', 'pies');
+  form.set('file', new Blob([new Uint8Array(bytes).fill(0x78)]), 'supplier.xml');
+  return raw(base, pathname, { method: 'POST', body: form, headers: { origin, ...(cookie ? { cookie } : {}) } });
+}
+
+/** What the uploads' check asserts: an import's upload reaches the app through nginx, streamed; any other body stops at 6 MB. */
+async function importUploadFacts(base: string, origin: string, admin: Session, customer: Session, nginxDir: string) {
+  const problems: string[] = [];
+  const json = (res: Raw) =>
+    res.headers.get('content-type')?.startsWith('application/json')
+      ? (JSON.parse(res.body.toString('utf8')) as Record<string, unknown>)
+      : null;
+  const expect = (what: string, res: Raw, status: number, body: (answer: Record<string, unknown> | null) => boolean) => {
+    if (res.status !== status || !body(json(res)))
+      problems.push(`${what}: ${res.status} ${res.headers.get('content-type')} ${res.body.toString('utf8').slice(0, 120)}`);
+  };
+  const queued = await upload(base, '/api/admin/imports', origin, 8 * MB, admin.cookie);
+  expect("an admin's 8 MB upload", queued, 202, (answer) => answer?.state === 'queued');
+  const id = String(json(queued)?.id ?? '');
+  if (id) await raw(base, `/api/admin/imports/${id}`, { method: 'DELETE', headers: { origin, cookie: admin.cookie } });
+  const visitor = await upload(base, '/api/admin/imports', origin, 8 * MB);
+  expect("a visitor's 8 MB upload", visitor, 401, (answer) => typeof answer?.error === 'string');
+  const customers = await upload(base, '/api/admin/imports', origin, 8 * MB, customer.cookie);
+  expect("a customer's 8 MB upload", customers, 403, (answer) => typeof answer?.error === 'string');
+  const over = await upload(base, '/api/admin/imports', origin, IMPORT_MAX_MB * MB + MB / 2, admin.cookie);
+  expect(
+    `an admin's upload over IMPORT_MAX_MB (${IMPORT_MAX_MB})`,
+    over,
+    413,
+    (answer) => answer?.error === `The file is larger than ${IMPORT_MAX_MB} MB`,
+  );
+  const beyond = await upload(base, '/api/admin/imports', origin, (IMPORT_MAX_MB + 2) * MB, admin.cookie);
+  expect(`an upload past nginx's ${IMPORT_MAX_MB + 1} MB`, beyond, 413, (answer) => answer === null);
+  const elsewhere = await raw(base, '/api/parts', {
+    method: 'POST',
+    body: new Uint8Array(8 * MB),
+    headers: { origin, cookie: admin.cookie, 'content-type': 'application/json' },
+  });
+  expect('an 8 MB POST to /api/parts', elsewhere, 413, (answer) => answer === null);
+  const buffered =
+    readFileSync(path.join(nginxDir, 'error.log'), 'utf8').match(/buffered to a temporary file.*\/api\/admin\/imports/g) ?? [];
+  if (buffered.length) problems.push(`nginx held ${buffered.length} upload(s) on its disk before passing them on`);
+  return {
+    problems,
+    summary: `admin 8 MB ${queued.status}, visitor ${visitor.status}, customer ${customers.status}, over ${IMPORT_MAX_MB} MB ${over.status} (the app's JSON), over ${IMPORT_MAX_MB + 1} MB ${beyond.status} (nginx), 8 MB to /api/parts ${elsewhere.status} (${elsewhere.headers.get('content-type')}); no upload held on nginx's disk`,
+  };
+}
+
 function ensureBuild(): void {
   if (!flags.build && existsSync(path.resolve('.next', 'BUILD_ID'))) {
     console.log('[cluster] using the production build in .next (--build builds it again)');
@@ -346,6 +409,7 @@ async function main(): Promise<void> {
     // The loads place many unpaid orders per customer, and reach the instances through nginx from one
     // address: one client's hold limits (tested in jest and the bench) would make most take stock at payment.
     UNPAID_HOLD_ORDERS: '0',
+    IMPORT_MAX_MB: String(IMPORT_MAX_MB),
   });
   const db = await prepareEnvironment();
   console.log(`[cluster] database ${db.engine}; data and logs in ${DATA_DIR}`);
@@ -385,6 +449,15 @@ async function main(): Promise<void> {
     const A: Target = { name: 'A', base: a.base };
     const B: Target = { name: 'B', base: b.base };
     const LB: Target = { name: 'balancer', base: lb.base };
+
+    // Import uploads through nginx: past the 6 MB every other body stops at, streamed to the app, which answers them itself.
+    const uploads = await importUploadFacts(lb.base, origin, admin, customers[0]!, path.join(DATA_DIR, 'nginx'));
+    check(
+      "nginx: an import's upload reaches the app (202, 401, 403, the app's 413 over IMPORT_MAX_MB), streamed; 8 MB elsewhere is 413",
+      uploads.problems.length === 0,
+      uploads.problems.length ? uploads.problems.join('; ') : uploads.summary,
+    );
+    if (flags.uploads) return;
 
     // 1. One cache for both: a page A rendered is a hit on B's first request.
     const part1 = await createPart(a.base, admin, `Cluster ${runId} brake caliper`, 50, origin);

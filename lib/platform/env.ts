@@ -84,6 +84,8 @@ const envSchema = z.object({
   IMPORT_URL_HOSTS: optional,
   /** ACES Apps an import reads, writes and checkpoints at a time: each batch rewrites the fitment of every part it names once. */
   IMPORT_BATCH_APPS: wholeNumber(10, 100_000, 10_000),
+  /** Days an import is kept after it ends (then deleted with its rejections), and a validated one waits for Apply (then its file goes). */
+  IMPORT_KEEP_DAYS: wholeNumber(1, 3650, 30),
   /** Set to 1 by Vercel in its builds and functions: no process lives between requests there. */
   VERCEL: optional,
 });
@@ -181,14 +183,14 @@ export function onVercel(): boolean {
   return env().VERCEL === '1';
 }
 
-/** The import limits: the largest file in bytes and the hosts a URL import may name (lower case). */
-export function importLimits(): { maxBytes: number; urlHosts: string[] } {
-  const { IMPORT_MAX_MB, IMPORT_URL_HOSTS } = env();
+/** The import limits: the largest file in bytes, the hosts a URL import may name (lower case) and how long an import is kept. */
+export function importLimits(): { maxBytes: number; urlHosts: string[]; keepMs: number } {
+  const { IMPORT_MAX_MB, IMPORT_URL_HOSTS, IMPORT_KEEP_DAYS } = env();
   const urlHosts = (IMPORT_URL_HOSTS ?? '')
     .split(',')
     .map((host) => host.trim().toLowerCase())
     .filter(Boolean);
-  return { maxBytes: IMPORT_MAX_MB * 1024 * 1024, urlHosts };
+  return { maxBytes: IMPORT_MAX_MB * 1024 * 1024, urlHosts, keepMs: IMPORT_KEEP_DAYS * 24 * 60 * 60_000 };
 }
 
 export function googleConfigured(): boolean {

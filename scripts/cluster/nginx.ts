@@ -3,6 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { env } from '@/lib/platform/env';
 import { SHARED_PAGE_PATHS } from '@/lib/platform/shared-pages.mjs';
 import { manage, systemProgram, tail, waitUntil, type Managed } from './processes';
 
@@ -22,6 +23,11 @@ export function renderConfig(text: string, settings: Record<string, string>): st
 /** The shared pages' paths as the one pattern front.conf's cached location takes. */
 export function sharedPagesPattern(): string {
   return SHARED_PAGE_PATHS.join('|');
+}
+
+/** The largest import upload nginx lets through, in MB: the app's IMPORT_MAX_MB and 1 MB for the multipart envelope, so the app's own 413 answers a file over it. */
+export function importBodyMb(): number {
+  return env().IMPORT_MAX_MB + 1;
 }
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|map|xml|html|wasm)$/;
@@ -83,6 +89,7 @@ export function writeNginxConfig(options: NginxOptions): string {
     SHOP_STATIC_DIR: path.resolve(options.staticDir ?? path.join('.next', 'static')),
     SHOP_LISTEN: listenFile,
     SHOP_SHARED_PAGES: sharedPagesPattern(),
+    SHOP_IMPORT_BODY_MB: String(importBodyMb()),
     SHOP_BIND: options.bind ?? '127.0.0.1',
     SHOP_PORT: String(options.port),
     SHOP_TLS_PORT: String(options.port),

@@ -13,6 +13,7 @@ import { isJsonContentType, parseInput, readJson } from '@/lib/platform/http';
 import { IMPORT_FORMAT_NAMES, importFormSchema, importUrlSchema, type ImportFormInput } from '@/lib/validations/imports';
 import { ImportJob, ImportRejection } from '@/models';
 import { markPhaseStarted } from './lease';
+import { removeFinishedFile } from './retention';
 import { allowedImportUrl, importFilePath, removeImportFile, tooLargeMessage, writeLimited } from './files';
 import { multipartBoundary, NOT_MULTIPART, readMultipart } from './multipart';
 import { type ImportDTO, type ImportSummaryDTO, REJECTED_SHOWN, RUNNING_STATES } from '@/lib/imports/types';
@@ -194,12 +195,13 @@ export async function cancelImport(actor: Admin, id: string): Promise<ImportDTO>
   const job = await findJob(id);
   const open: ImportState[] = [...RUNNING_STATES, 'validated'];
   if (!open.includes(job.state)) throw new ConflictError(ALREADY_ENDED);
+  const at = new Date();
   const result = await ImportJob.updateOne(
     { _id: job._id, state: { $in: open } },
-    { $set: { state: 'cancelled', cancelledAt: new Date() } },
+    { $set: { state: 'cancelled', cancelledAt: at, finishedAt: at } },
   );
   if (!result.modifiedCount) throw new ConflictError(ALREADY_ENDED);
-  await removeImportFile(job.file);
+  await removeFinishedFile({ ...job, state: 'cancelled' });
   await recordAudit(actor, { action: 'import.cancel', target: importTarget(id, job), before: { state: job.state } });
   return getImport(actor, id);
 }

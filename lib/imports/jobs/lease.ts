@@ -62,6 +62,16 @@ export async function markPhaseStarted(jobId: string, phase: ImportPhase, by: st
   }
 }
 
+/** Who started a phase (generation 0's owner), or null when it was never started. */
+export async function phaseStarter(jobId: string, phase: ImportPhase): Promise<string | null> {
+  return (await ImportLease.findById(leaseId(jobId, phase, 0), { owner: 1 }).lean())?.owner ?? null;
+}
+
+/** True while a worker holds a lease of the job that it has neither released nor let run out: it may be reading the file. */
+export async function workerHolds(jobId: string, now = new Date()): Promise<boolean> {
+  return Boolean(await ImportLease.exists({ jobId, releasedAt: null, leaseUntil: { $gt: now } }));
+}
+
 function leaseOf(jobId: string, phase: ImportPhase, generation: number, owner: string): Lease {
   const id = leaseId(jobId, phase, generation);
   return {

@@ -11,6 +11,7 @@ import { connectDb } from '@/lib/platform/db';
 import { dataDir, resetEnv } from '@/lib/platform/env';
 import { ImportJob, ImportLease, ImportRejection } from '@/models';
 import { fileOf, lineHandler, newHooks, records } from '@/tests/helpers/line-import';
+import { cancelImport } from './imports';
 import { MAX_STOPS, NO_HANDLER, runImportJobs, runImportPhase } from './worker';
 
 async function jobWith(text: string) {
@@ -23,6 +24,11 @@ async function jobWith(text: string) {
 }
 
 const job = async (id: string) => (await ImportJob.findById(id).lean())!;
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 beforeAll(async () => {
   await connectDb();
@@ -59,6 +65,8 @@ describe('validation', () => {
     const stored = await job(id);
     expect(stored.state).toBe('failed');
     expect(stored.failure).toEqual({ line: 3, reason: 'Line 3: The file ends in the middle of a record' });
+    // IMPORT_KEEP_DAYS counts from here (lib/imports/jobs/retention.ts).
+    expect(stored.finishedAt).toEqual(expect.any(Date));
     expect(await records().countDocuments()).toBe(0);
     await expect(stat(stored.file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
@@ -108,6 +116,7 @@ describe('apply', () => {
     const stored = await job(id);
     expect(stored.state).toBe('applied');
     expect(stored.applied?.from).toBe(6);
+    expect(stored.finishedAt).toEqual(stored.appliedAt);
     expect(stored.applied?.counts).toMatchObject({ read: 8, rejected: 1 });
     expect(await records().countDocuments()).toBe(7);
     expect(await records().countDocuments({ writes: { $ne: 1 } })).toBe(0);
@@ -156,6 +165,22 @@ describe('apply', () => {
     const stored = await job(id);
     expect(stored.state).toBe('cancelled');
     expect(await records().countDocuments()).toBe(3);
+  });
+
+  it('when the admin cancels it, leaves the file to the worker reading it, which removes it as it stops', async () => {
+    const id = await validated(fileOf(12));
+    const admin = { _id: String(new Types.ObjectId()), email: 'admin@example.com', isAdmin: true };
+    let fileAfterCancel: boolean | null = null;
+    const hooks = newHooks(async (end) => {
+      if (end !== 3) return;
+      await cancelImport(admin, id);
+      fileAfterCancel = await exists((await job(id)).file);
+    });
+    await runImportPhase(id, { handlers: { csv: lineHandler(hooks) } });
+    expect(fileAfterCancel).toBe(true);
+    const stored = await job(id);
+    expect(stored).toMatchObject({ state: 'cancelled', finishedAt: expect.any(Date), fileRemovedAt: expect.any(Date) });
+    expect(await exists(stored.file)).toBe(false);
   });
 
   it('stops at the time budget and the next run continues from the checkpoint', async () => {

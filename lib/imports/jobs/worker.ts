@@ -9,6 +9,7 @@ import { claimLease, LEASE_BEAT_MS, type Lease } from './lease';
 import { applyRunOf, EMPTY_COUNTS, type Handlers, openSession, RunStopped, type Session, type StoredJob } from './run';
 import type { ImportCounts } from '@/lib/imports/handler';
 import { ensureLocalFile, removeImportFile } from './files';
+import { pruneImportsWhenDue, removeFinishedFile } from './retention';
 
 export const NO_HANDLER = 'This format cannot be imported yet';
 /** A phase that throws this many times (the database's outages aside) ends the import `failed` instead of trying again. */
@@ -23,8 +24,10 @@ export type WorkerOptions = {
 
 const PHASE_OF: Partial<Record<ImportState, ImportPhase>> = { queued: 'validate', validating: 'validate', applying: 'apply' };
 
-/** Runs every import waiting for a worker, one phase at a time: the `imports` background job. Answers the phases it ran. */
-export async function runImportJobs(options: WorkerOptions = {}): Promise<{ ran: string[] }> {
+/** Runs every import waiting for a worker, one phase at a time, then the imports' clean-up when due: the `imports` background job. */
+export async function runImportJobs(
+  options: WorkerOptions = {},
+): Promise<{ ran: string[]; pruned: Awaited<ReturnType<typeof pruneImportsWhenDue>> }> {
   await connectDb();
   const waiting = await ImportJob.find({ state: { $in: ['queued', 'validating', 'applying'] } }, { _id: 1 })
     .sort({ _id: 1 })
@@ -35,7 +38,7 @@ export async function runImportJobs(options: WorkerOptions = {}): Promise<{ ran:
     const phase = await runImportPhase(String(_id), options);
     if (phase) ran.push(`${String(_id)}:${phase}`);
   }
-  return { ran };
+  return { ran, pruned: await pruneImportsWhenDue() };
 }
 
 /** Claims the job's current phase and runs it; null when there is nothing to run or another worker holds it. */
@@ -60,10 +63,22 @@ export async function runImportPhase(jobId: string, options: WorkerOptions = {})
     // Left unreleased, as a dead process leaves it: another worker continues once the lease runs out.
     console.error(`[imports] ${jobId} ${phase} stopped:`, error);
     await noteStop(job, error).catch(() => undefined);
+    return phase;
   } finally {
     clearInterval(beat);
   }
+  await removeFileOnceEnded(jobId);
   return phase;
+}
+
+/** A cancel while this worker read the file left the file to it; a miss is caught up by the clean-up (retention.ts). */
+async function removeFileOnceEnded(jobId: string): Promise<void> {
+  try {
+    const ended = await ImportJob.findById(jobId, { state: 1, file: 1 }).lean<StoredJob>();
+    if (ended) await removeFinishedFile(ended);
+  } catch (error) {
+    console.error(`[imports] ${jobId}: its file is left to the clean-up:`, error);
+  }
 }
 
 async function runPhase(job: StoredJob, lease: Lease, phase: ImportPhase, options: WorkerOptions): Promise<void> {
@@ -127,9 +142,10 @@ async function apply(job: StoredJob, lease: Lease, handler: NonNullable<Handlers
   const session = openSession(job, lease, 'apply', start);
   const counts = await runHandler(session, options, () => handler.apply(applyRunOf(session, job, lease, from)));
   if (!counts) return;
+  const at = new Date();
   await ImportJob.updateOne(
     { _id: job._id, state: 'applying' },
-    { $set: { state: 'applied', 'applied.counts': counts, appliedAt: new Date() } },
+    { $set: { state: 'applied', 'applied.counts': counts, appliedAt: at, finishedAt: at } },
   );
   // Live now: the upload has served its purpose.
   await removeImportFile(job.file);
@@ -140,7 +156,7 @@ const stripped = (counts: object | null | undefined) => JSON.parse(JSON.stringif
 async function fail(job: StoredJob, line: number | null, reason: string): Promise<void> {
   await ImportJob.updateOne(
     { _id: job._id, state: { $in: ['queued', 'validating', 'applying'] } },
-    { $set: { state: 'failed', failure: { line, reason } } },
+    { $set: { state: 'failed', failure: { line, reason }, finishedAt: new Date() } },
   );
   await removeImportFile(job.file);
 }
