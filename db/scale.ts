@@ -388,7 +388,7 @@ function reviewText(rng: Rng): string {
 
 const THREE_YEARS_MS = 3 * 365 * 24 * 60 * 60 * 1000;
 
-type PartRow = Record<string, unknown> & { _id: Types.ObjectId; availableQuantity: number; createdAt: Date };
+type PartRow = Record<string, unknown> & { _id: Types.ObjectId; availableQuantity: number; createdAt: Date; fitment: SeedFitment[] };
 
 function makePart(rng: Rng, serial: number, now: number): PartRow {
   const category = pick(rng, SCALE_CATEGORIES);
@@ -471,6 +471,7 @@ export async function seedScale({ parts, reviews, batch = 1000, now = new Date()
   const db = database();
   const partsCollection = db.collection('parts');
   const movesCollection = db.collection<{ _id: string }>('stockmoves');
+  const fitmentCollection = db.collection<{ _id: Types.ObjectId }>('partfitments');
   const reviewsCollection = db.collection('reviews');
   // Part numbers continue after whatever is already stored, so a forced second run stays unique.
   const serialBase = 100000 + (await partsCollection.countDocuments());
@@ -494,7 +495,15 @@ export async function seedScale({ parts, reviews, batch = 1000, now = new Date()
     }));
     // The ledger first, as recordOpeningStock does: no part is ever visible without its opening move.
     writtenMoves += (await movesCollection.insertMany(moves, { ordered: false })).insertedCount;
-    writtenParts += (await partsCollection.insertMany(rows, { ordered: false })).insertedCount;
+    // Each part's rows in a document of their own, keyed by the part's id (models/part-fitment.ts).
+    const fitments = rows.flatMap(({ _id, fitment }) => (fitment.length ? [{ _id, rows: fitment, rev: 1 }] : []));
+    if (fitments.length) await fitmentCollection.insertMany(fitments, { ordered: false });
+    writtenParts += (
+      await partsCollection.insertMany(
+        rows.map((part) => Object.fromEntries(Object.entries(part).filter(([field]) => field !== 'fitment'))),
+        { ordered: false },
+      )
+    ).insertedCount;
     onProgress?.({ parts: writtenParts, reviews: 0 });
   }
 

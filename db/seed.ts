@@ -10,6 +10,7 @@ import { recordOpeningStock } from '@/lib/stock';
 import { createUser, findUserByEmail } from '@/lib/auth/users';
 import { emailSchema, passwordSchema } from '@/lib/validations/common';
 import { normalizePartNumber } from '@/lib/catalog/part-numbers';
+import { replaceFitment } from '@/lib/catalog/fitment-store';
 import { ensureDefaultShipping } from '@/lib/checkout/defaults';
 import { ensureDefaultKits } from '@/lib/kits';
 import { Part, Review, User, Vehicle, VehicleMake } from '@/models';
@@ -72,17 +73,18 @@ export async function seedDemo(
       partNumberKey: normalizePartNumber(seed.partNumber),
       oemNumbers: seed.oemNumbers,
       position: seed.position,
-      fitment: seed.fitment,
       unit: seed.unit ?? ('piece' as const),
     };
     // A part from an earlier demo catalog keeps its id and stock, and gains the catalog fields it lacks.
     if (await Part.exists({ name: seed.name })) {
-      await Part.updateOne({ name: seed.name, partNumberKey: { $exists: false } }, { $set: catalog });
+      const upgraded = await Part.findOneAndUpdate({ name: seed.name, partNumberKey: { $exists: false } }, { $set: catalog }).lean();
+      if (upgraded) await replaceFitment(upgraded._id, seed.fitment);
       continue;
     }
     // The first entry is the newest, so it leads the home page.
     const createdAt = new Date(now - index * 60_000);
     const partId = new Types.ObjectId();
+    await replaceFitment(partId, seed.fitment);
     const stock = await recordOpeningStock({ partId, quantity: seed.stock, reason: 'seed' });
     await Part.create(
       [

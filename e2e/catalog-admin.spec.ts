@@ -144,7 +144,8 @@ test.describe('admin catalog', () => {
 
     const stored = await withShopDb((db) => db.collection('parts').findOne({ name }));
     expect(stored).toMatchObject({ category: 'suspension', position: 'front-left', brand: 'Moog', partNumber, oemNumbers: [oem] });
-    expect(stored!.fitment).toEqual([
+    const storedFitment = await withShopDb((db) => db.collection('partfitments').findOne({ _id: stored!._id }));
+    expect(storedFitment!.rows).toEqual([
       expect.objectContaining({ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019, notes: 'Front axle only' }),
     ]);
     const id = String(stored!._id);

@@ -8,6 +8,7 @@ export { IdempotentRequest } from './idempotent-request';
 export { OneTimeToken, TokenUse } from './one-time-token';
 export { OrderIntent } from './order-intent';
 export { Part } from './part';
+export { PartFitment } from './part-fitment';
 export { PaymentIntent, WebhookEvent } from './payment-intent';
 export { OutboxClaim, OutboxDue, OutboxMessage } from './outbox';
 export { Profile } from './profile';

@@ -2,46 +2,6 @@ import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 import { PART_POSITIONS, PART_UNITS } from '@/lib/core/part-fields';
 
-/** A vehicle the part fits, shaped after ACES: the base vehicle (make, model, years), an optional engine, qualifier notes. */
-const fitmentSchema = new Schema(
-  {
-    make: { type: String, required: true, trim: true, maxlength: 40 },
-    model: { type: String, required: true, trim: true, maxlength: 40 },
-    yearFrom: { type: Number, required: true },
-    yearTo: { type: Number, required: true },
-    engine: { type: String, trim: true, maxlength: 40 },
-    notes: { type: String, trim: true, maxlength: 200 },
-    // ACES's own fields (issue 46): the VCdb ids the row was imported with, where the vehicle list has them.
-    baseVehicleId: { type: Number },
-    subModel: { type: String, trim: true, maxlength: 60 },
-    subModelId: { type: Number },
-    engineBaseId: { type: Number },
-    // The position as the PCdb names it, and its id when imported; the quantity the vehicle takes.
-    position: { type: String, trim: true, maxlength: 60 },
-    positionId: { type: Number },
-    quantity: { type: Number, min: 1, max: 1000 },
-    partTypeId: { type: Number },
-    // Qualifiers that decide fit ("With 288 mm front rotors"), with their Qdb id where sent.
-    qualifiers: {
-      type: [new Schema({ text: { type: String, required: true, maxlength: 300 }, qdbId: { type: Number } }, { _id: false })],
-      default: undefined,
-    },
-    // Where an imported row came from: every row traces to its file (rows entered by hand have none).
-    source: {
-      type: new Schema(
-        {
-          importId: { type: String, required: true },
-          appId: { type: String, maxlength: 60 },
-          brandAAIAID: { type: String, maxlength: 10 },
-        },
-        { _id: false },
-      ),
-      default: undefined,
-    },
-  },
-  { _id: false },
-);
-
 /** A number the part replaces (OE or another brand's), as the supplier gave it; `key` is it normalised for search. */
 const interchangeSchema = new Schema(
   {
@@ -87,7 +47,6 @@ const partSchema = new Schema(
     partNumberKey: { type: String },
     oemNumbers: { type: [String], default: [] },
     position: { type: String, enum: PART_POSITIONS },
-    fitment: { type: [fitmentSchema], default: [] },
     interchange: { type: [interchangeSchema], default: [] },
     attributes: { type: [attributeSchema], default: [] },
     kitComponents: { type: [kitComponentSchema], default: [] },

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Types } from 'mongoose';
-import { fitStatus, judgeLineFit, vehicleLabel, type FitQuestionRow, type LineFit, type VehicleChoice } from '@/lib/catalog';
+import { fitStatus, judgeLineFit, readFitments, vehicleLabel, type FitQuestionRow, type LineFit, type VehicleChoice } from '@/lib/catalog';
 import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { parseObjectId } from '@/lib/core/ids';
 import { connectDb } from '@/lib/platform/db';
@@ -35,8 +35,14 @@ async function assertFits(
   vehicle: VehicleChoice,
 ): Promise<Array<LineFit | undefined>> {
   await connectDb();
-  const parts = await Part.collection.find<FitRead>({ _id: { $in: ids } }, { projection: { name: 1, fitment: 1 } }).toArray();
-  const byId = new Map(parts.map((part) => [String(part._id), part]));
+  // By id, one read each: FerretDB v1 scans the collection for an $in.
+  const [parts, fitments] = await Promise.all([
+    Promise.all(ids.map((id) => Part.collection.findOne<FitRead>({ _id: id }, { projection: { name: 1 } }))),
+    readFitments(ids),
+  ]);
+  const byId = new Map(
+    parts.flatMap((part) => (part ? [[String(part._id), { ...part, fitment: fitments.get(String(part._id))!.rows }]] : [])),
+  );
   return ids.map((id, index) => {
     const part = byId.get(String(id));
     if (!part) return undefined;

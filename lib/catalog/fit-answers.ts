@@ -5,6 +5,7 @@ import { connectDb } from '@/lib/platform/db';
 import type { LineFitInput } from '@/lib/validations/vehicles';
 import { decideFit, FIT_QUESTION_TEXT, lineFitOf, rowsForVehicle, type FitQuestionRow, type LineFit } from './fit-questions';
 import { Part } from '@/models';
+import { readFitment } from './fitment-store';
 
 /** A buyer's answers judged against the part's rows: every question answered, each with one of its options, and a fit (400 otherwise). */
 export function judgeLineFit(rows: readonly FitQuestionRow[], { vehicle, answers }: LineFitInput): LineFit {
@@ -21,7 +22,7 @@ export function judgeLineFit(rows: readonly FitQuestionRow[], { vehicle, answers
 /** judgeLineFit on the part's rows as stored (404 for a part that is not there). */
 export async function checkLineFit(partId: Types.ObjectId, fit: LineFitInput): Promise<LineFit> {
   await connectDb();
-  const part = await Part.collection.findOne<{ fitment?: FitQuestionRow[] }>({ _id: partId }, { projection: { fitment: 1 } });
+  const [part, fitment] = await Promise.all([Part.exists({ _id: partId }), readFitment(partId)]);
   if (!part) throw new NotFoundError('Part not found');
-  return judgeLineFit(part.fitment ?? [], fit);
+  return judgeLineFit(fitment.rows, fit);
 }

@@ -1,11 +1,10 @@
 import 'server-only';
 import { tagCatalogRead } from '@/lib/platform/cache';
-import { connectDb } from '@/lib/platform/db';
 import { isBuildWithoutDatabase } from '@/lib/platform/env';
 import { normalizePartNumber } from '@/lib/catalog/part-numbers';
 import { TAGS } from '@/lib/catalog/tags';
 import type { KitComponentDTO } from '@/lib/catalog/types';
-import { Part } from '@/models';
+import { catalogSearch } from '@/lib/catalog/search';
 
 /**
  * The shop's part for each kit component (its id, or null when the shop sells none): the same normalised number,
@@ -15,12 +14,13 @@ export async function kitComponentPartIds(components: KitComponentDTO[]): Promis
   'use cache';
   tagCatalogRead(TAGS.catalog);
   if (!components.length || isBuildWithoutDatabase()) return components.map(() => null);
-  await connectDb();
-  const keys = components.map((component) => normalizePartNumber(component.partNumber));
-  const parts = await Part.find({ partNumberKey: { $in: keys }, archivedAt: null }, { _id: 1, partNumberKey: 1, brand: 1 }).lean();
+  // From the search index (shown parts only): FerretDB v1 would scan every part for a query on their numbers.
+  const search = catalogSearch();
   const sameBrand = (a?: string | null, b?: string | null) => !a || !b || a.toLowerCase() === b.toLowerCase();
-  return components.map((component, index) => {
-    const part = parts.find((candidate) => candidate.partNumberKey === keys[index] && sameBrand(candidate.brand, component.brand));
-    return part ? String(part._id) : null;
-  });
+  return Promise.all(
+    components.map(async (component) => {
+      const parts = await search.partsNumbered(normalizePartNumber(component.partNumber));
+      return parts.find((part) => sameBrand(part.brand, component.brand))?.id ?? null;
+    }),
+  );
 }

@@ -4,7 +4,7 @@ import { asWritten, changedFields, recordAudit } from '@/lib/audit';
 import { assertAdmin, type Actor } from '@/lib/auth';
 import { catalogChanged } from '@/lib/catalog/changes';
 import { connectDb } from '@/lib/platform/db';
-import { ConflictError, NotFoundError, ValidationError, isDuplicateKey } from '@/lib/core/errors';
+import { NotFoundError, ValidationError, isDuplicateKey } from '@/lib/core/errors';
 import { parseObjectId } from '@/lib/core/ids';
 import { interchangeWithKeys, normalizePartNumber } from '@/lib/catalog/part-numbers';
 import { applyStockMove, recordOpeningStock } from '@/lib/stock';
@@ -13,13 +13,14 @@ import { isMinimumAboveAvailable, MINIMUM_ABOVE_AVAILABLE, type PartInput, type 
 import { checkFitment } from '@/lib/vehicles';
 import { Order, OrderIntent, Part } from '@/models';
 import type { PartDoc } from '@/models/part';
+import { readFitment, readFitments, removeFitment, replaceFitment, type FitmentRowDoc } from './fitment-store';
 
 /** Parts: reads and admin changes; every change is audited, expires its pages and goes to the catalog log for every search index. */
 export type { PartDTO };
 
 export type LeanPart = PartDoc & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 
-export function toPartDTO(part: LeanPart): PartDTO {
+export function toPartDTO(part: LeanPart, fitment: readonly FitmentRowDoc[]): PartDTO {
   return {
     _id: String(part._id),
     name: part.name,
@@ -32,7 +33,7 @@ export function toPartDTO(part: LeanPart): PartDTO {
     oemNumbers: part.oemNumbers ?? [],
     interchange: (part.interchange ?? []).map(({ brand, number, kind }) => ({ brand: brand ?? null, number, kind })),
     position: (part.position as PartDTO['position']) ?? null,
-    fitment: (part.fitment ?? []).map((row) => ({
+    fitment: fitment.map((row) => ({
       make: row.make,
       model: row.model,
       yearFrom: row.yearFrom,
@@ -72,16 +73,22 @@ export async function getPart(id: string): Promise<PartDTO> {
 export async function getPartAnyState(id: string): Promise<PartDTO> {
   const partId = parseObjectId(id, 'Part not found');
   await connectDb();
-  const part = await Part.findById(partId).lean<LeanPart>();
+  const [part, fitment] = await Promise.all([Part.findById(partId).lean<LeanPart>(), readFitment(partId)]);
   if (!part) throw new NotFoundError('Part not found');
-  return toPartDTO(part);
+  return toPartDTO(part, fitment.rows);
 }
 
 /** Parts by id, in the order asked, skipping missing and archived ones: the search module's ids become pages. */
 export async function getPartsByIds(ids: readonly string[]): Promise<PartDTO[]> {
   await connectDb();
-  const parts = await Promise.all(ids.map((id) => Part.findById(parseObjectId(id, 'Part not found')).lean<LeanPart>()));
-  return parts.filter((part): part is LeanPart => Boolean(part && !part.archivedAt)).map(toPartDTO);
+  const partIds = ids.map((id) => parseObjectId(id, 'Part not found'));
+  const [parts, fitments] = await Promise.all([
+    Promise.all(partIds.map((id) => Part.findById(id).lean<LeanPart>())),
+    readFitments(partIds),
+  ]);
+  return parts
+    .filter((part): part is LeanPart => Boolean(part && !part.archivedAt))
+    .map((part) => toPartDTO(part, fitments.get(String(part._id))!.rows));
 }
 
 type Admin = Pick<Actor, '_id' | 'email' | 'isAdmin'>;
@@ -110,7 +117,7 @@ async function catalogFields(input: Partial<PartInput>) {
   return fields;
 }
 
-type StoredRow = Omit<PartDoc['fitment'][number], 'qualifiers'> & { qualifiers?: { text: string }[] | null };
+type StoredRow = FitmentRowDoc;
 
 /** What the form shows of a row: a row it sends back as it was is the stored row. */
 const shownOf = (row: StoredRow) =>
@@ -128,11 +135,12 @@ function keepHiddenFields(stored: readonly StoredRow[], rows: StoredRow[]): Stor
 const PART_NUMBER_TAKEN = 'This part number is already used by another part';
 const CLEARABLE_FIELDS = ['brand', 'partNumber', 'position'] as const;
 
+/** The unique index on the normalised number decides (no lookup first: FerretDB v1 would scan every part for it). */
 async function writeOrRefuse<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isDuplicateKey(error)) throw new ConflictError(PART_NUMBER_TAKEN);
+    if (isDuplicateKey(error)) throw new ValidationError(PART_NUMBER_TAKEN, { partNumber: [PART_NUMBER_TAKEN] });
     throw error;
   }
 }
@@ -142,13 +150,15 @@ export async function createPart(actor: Admin, input: PartInput): Promise<PartDT
   assertAdmin(actor);
   await connectDb();
   const { availableQuantity, ...rest } = input;
-  const fields = await catalogFields(rest);
-  if (fields.partNumberKey && (await Part.exists({ partNumberKey: fields.partNumberKey }))) {
-    throw new ValidationError(PART_NUMBER_TAKEN, { partNumber: [PART_NUMBER_TAKEN] });
-  }
+  const { fitment, ...fields } = await catalogFields(rest);
   const partId = new Types.ObjectId();
+  // The rows first: a part is never shown without the rows it was saved with.
+  if (fitment) await replaceFitment(partId, fitment as StoredRow[]);
   const stock = await recordOpeningStock({ partId, quantity: availableQuantity, reason: 'restock', by: actor.email });
-  await writeOrRefuse(() => Part.create({ _id: partId, ...fields, ...stock }));
+  await writeOrRefuse(() => Part.create({ _id: partId, ...fields, ...stock })).catch(async (error: unknown) => {
+    await removeFitment(partId);
+    throw error;
+  });
   const part = await getPart(String(partId));
   await recordAudit(actor, {
     action: 'part.create',
@@ -171,13 +181,14 @@ export async function updatePart(actor: Admin, id: string, input: PartUpdate): P
   if ((availableQuantity !== undefined || input.minimumQuantity !== undefined) && isMinimumAboveAvailable(after)) {
     throw new ValidationError(MINIMUM_ABOVE_AVAILABLE, { minimumQuantity: [MINIMUM_ABOVE_AVAILABLE] });
   }
-  const fields = await catalogFields(rest);
-  if (fields.fitment)
-    fields.fitment = keepHiddenFields(
-      (await Part.findById(current._id, { fitment: 1 }).lean())?.fitment ?? [],
-      fields.fitment as StoredRow[],
-    );
-  if (fields.partNumberKey && (await Part.exists({ partNumberKey: fields.partNumberKey, _id: { $ne: current._id } }))) {
+  const { fitment, ...fields } = await catalogFields(rest);
+  // Looked up only when the number changes (a scan on FerretDB, whose unique index refuses an update without a duplicate-key code).
+  const key = fields.partNumberKey as string | undefined;
+  if (
+    key &&
+    key !== normalizePartNumber(current.partNumber ?? '') &&
+    (await Part.exists({ partNumberKey: key, _id: { $ne: current._id } }))
+  ) {
     throw new ValidationError(PART_NUMBER_TAKEN, { partNumber: [PART_NUMBER_TAKEN] });
   }
   // A blank optional field (sent as '', parsed to undefined) is cleared; a field left out stays as it is.
@@ -192,11 +203,16 @@ export async function updatePart(actor: Admin, id: string, input: PartUpdate): P
     unset.partNumberKey = '';
     delete fields.partNumberKey;
   }
-  const touched = Object.keys(fields).length + Object.keys(unset).length > 0;
-  if (touched) {
+  const written = Object.keys(fields).length + Object.keys(unset).length > 0;
+  if (written) {
     const update = { ...(Object.keys(fields).length ? { $set: fields } : {}), ...(Object.keys(unset).length ? { $unset: unset } : {}) };
     await writeOrRefuse(() => Part.updateOne({ _id: current._id }, update));
   }
+  if (fitment) {
+    await replaceFitment(current._id, keepHiddenFields((await readFitment(current._id)).rows, fitment as StoredRow[]));
+    fields.fitment = fitment;
+  }
+  const touched = written || Boolean(fitment);
   if (delta !== 0) {
     // A correction below zero answers 409 with the neutral message ("Only 3 pieces are in stock..."): orders took them meanwhile.
     const move = await applyStockMove({ partId: id, delta, reason: delta > 0 ? 'restock' : 'edit', by: actor.email });
@@ -250,6 +266,7 @@ export async function deletePart(actor: Admin, id: string): Promise<{ acknowledg
     await recordAudit(actor, { action: 'part.archive', target: target(part), before: { archived: false }, after: { archived: true } });
   } else {
     await Part.deleteOne({ _id: partId });
+    await removeFitment(partId);
     await recordAudit(actor, { action: 'part.delete', target: target(part), before: auditedFields(part) });
   }
   await changed(id, { listsChange: true });

@@ -1,7 +1,8 @@
+import { readFitment, replaceFitment } from '@/lib/catalog/fitment-store';
 import path from 'node:path';
 import { acesHandler } from '@/lib/imports/aces-handler';
 import { setEnv } from '@/tests/helpers/env';
-import { Part } from '@/models';
+import { Part, PartFitment } from '@/models';
 import { FIXTURES, acesFile, app, appIdsOf, rowsOf, runOf, seedVcdb, supplierPart } from '@/tests/helpers/aces-import';
 
 /** Each catalogChanged call expires tags once through this hook (lib/platform/cache.ts): one call a batch. */
@@ -33,6 +34,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await Part.deleteMany({});
+  await PartFitment.deleteMany({});
   const parts: [string, string][] = [
     ['PM-BP1001', 'BQXT'],
     ['PM-RT2001', 'BQXT'],
@@ -99,10 +101,8 @@ describe('the ACES fixtures', () => {
 
 describe('FULL and net change', () => {
   beforeEach(async () => {
-    await Part.updateOne(
-      { partNumber: 'PM-BP1001' },
-      { $set: { fitment: [HAND_ROW, imported('99', 'BQXT'), { ...imported('99', 'BQXZ'), positionId: 30 }] } },
-    );
+    const { _id } = (await Part.findOne({ partNumber: 'PM-BP1001' }).lean())!;
+    await replaceFitment(_id, [HAND_ROW, imported('99', 'BQXT'), { ...imported('99', 'BQXZ'), positionId: 30 }]);
   });
 
   it('FULL removes the brand rows the file did not send; hand rows and other brands stay', async () => {
@@ -133,7 +133,8 @@ describe('FULL and net change', () => {
     expect(byId.run.counts).toMatchObject({ remove: 1 });
     expect(await appIdsOf('PM-BP1001')).toEqual(['hand', '99']);
 
-    await Part.updateOne({ partNumber: 'PM-BP1001' }, { $push: { fitment: imported('50', 'BQXT') } });
+    const { _id } = (await Part.findOne({ partNumber: 'PM-BP1001' }).lean())!;
+    await replaceFitment(_id, [...(await readFitment(_id)).rows, imported('50', 'BQXT')]);
     const bySameFit = runOf(acesFile([app({ id: 77, action: 'D' })]));
     await acesHandler.apply(bySameFit.run);
     expect(bySameFit.run.counts).toMatchObject({ remove: 1, unchanged: 0 });

@@ -1,10 +1,11 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
-import { catalogChanged } from '@/lib/catalog';
+import type { Types } from 'mongoose';
+import { catalogChanged, PartNumberMap, readFitment, writeFitments, type StoredFitment } from '@/lib/catalog';
 import { ConflictError } from '@/lib/core/errors';
 import { connectDb } from '@/lib/platform/db';
 import { env } from '@/lib/platform/env';
-import { Part } from '@/models';
+import { PartFitment } from '@/models';
 import { readAces, type AcesApp } from './formats/aces';
 import type { ApplyRun, ImportHandler, ImportRun } from './handler';
 import type { FitmentRowDoc } from './aces-rows';
@@ -16,8 +17,6 @@ import { scanAces, type AcesScan } from './aces-scan';
 const acesBatch = () => env().IMPORT_BATCH_APPS;
 /** A part an admin saved while its batch was planned is planned again; past this, the import stops rather than lose the edit. */
 const WRITE_ATTEMPTS = 5;
-
-const WRITES_PER_COMMAND = 50;
 
 type BatchHandler = (apps: AcesApp[], done: number) => Promise<void>;
 
@@ -56,13 +55,9 @@ function count(run: ImportRun, plan: BatchPlan): void {
 async function writeParts(parts: Iterable<FitPart>, rowsOf: (part: FitPart) => { rows: FitmentRowDoc[]; dirty: boolean }) {
   const writes = [...parts].flatMap((part) => {
     const { rows, dirty } = rowsOf(part);
-    return dirty ? [{ updateOne: { filter: { _id: part._id, updatedAt: part.updatedAt }, update: { $set: { fitment: rows } } } }] : [];
+    return dirty ? [{ partId: String(part._id), rows, rev: part.rev }] : [];
   });
-  let matched = 0;
-  // A few dozen parts a command: FerretDB takes tens of ms an update, and one command must end within the socket timeout.
-  for (let at = 0; at < writes.length; at += WRITES_PER_COMMAND)
-    matched += (await Part.bulkWrite(writes.slice(at, at + WRITES_PER_COMMAND), { ordered: false })).matchedCount;
-  return matched === writes.length;
+  return (await writeFitments(writes)) === writes.length;
 }
 
 /** Plans and writes one batch, planning again from fresh reads when a part changed under it; the first plan's counts are the file's. */
@@ -77,41 +72,42 @@ async function applyBatch(apps: AcesApp[], context: PlanContext): Promise<BatchP
   return first;
 }
 
-const contextOf = (run: ImportRun, scan: AcesScan): PlanContext => ({
+const contextOf = async (run: ImportRun, scan: AcesScan): Promise<PlanContext> => ({
   importId: run.importId,
   full: scan.header.full,
   brandAAIAID: scan.header.brandAAIAID,
+  numbers: await PartNumberMap.read(),
 });
+
+type BrandFitment = { _id: Types.ObjectId; rows: FitmentRowDoc[]; rev: number };
+
+/** The stored rows of every part with rows of the brand, through a cursor (a scan of the rows, once per FULL file). */
+const brandFitment = (brandAAIAID: string) =>
+  PartFitment.find({ brands: brandAAIAID }, { rows: 1, rev: 1 }).lean<BrandFitment[]>().cursor({ batchSize: 200 });
 
 /** Imported rows of the brand, counted part by part through a cursor: what a FULL file removes, less the rows it sends again. */
 async function countBrandRows(brandAAIAID: string): Promise<number> {
   let rows = 0;
-  for await (const part of Part.find({ 'fitment.source.brandAAIAID': brandAAIAID }, { fitment: 1 }).lean<FitPart[]>().cursor())
-    rows += part.fitment.filter((row) => row.source?.brandAAIAID === brandAAIAID).length;
+  for await (const part of brandFitment(brandAAIAID)) rows += part.rows.filter((row) => row.source?.brandAAIAID === brandAAIAID).length;
   return rows;
 }
 
 /** Takes the rows `unsent` picks off a part, read again while an admin's save keeps getting in between; answers how many went. */
-async function removeRows(part: FitPart, unsent: (row: FitmentRowDoc) => boolean): Promise<number> {
-  for (let attempt = 1, current: FitPart | null = part; current; attempt++) {
-    const gone = current.fitment.filter(unsent).length;
+async function removeRows(part: BrandFitment, unsent: (row: FitmentRowDoc) => boolean): Promise<number> {
+  for (let attempt = 1, current: StoredFitment = { partId: String(part._id), ...part }; ; attempt++) {
+    const gone = current.rows.filter(unsent).length;
     if (!gone) return 0;
-    const rows = current.fitment.filter((row) => !unsent(row));
-    const { matchedCount } = await Part.updateOne({ _id: current._id, updatedAt: current.updatedAt }, { $set: { fitment: rows } });
-    if (matchedCount) return gone;
+    if (await writeFitments([{ ...current, rows: current.rows.filter((row) => !unsent(row)) }])) return gone;
     if (attempt >= WRITE_ATTEMPTS)
       throw new ConflictError('Parts kept changing while the import removed their old fitment: apply it again');
-    current = await Part.findById(current._id, { fitment: 1, updatedAt: 1 }).lean<FitPart>();
+    current = await readFitment(current.partId);
   }
-  return 0;
 }
 
 /** After a FULL file: the brand's imported rows this import did not stamp go, a batch of parts at a time; rows entered by hand stay. */
 async function removeUnsent(run: ApplyRun, brandAAIAID: string): Promise<void> {
   const unsent = (row: FitmentRowDoc) => row.source?.brandAAIAID === brandAAIAID && row.source.importId !== run.importId;
-  // FerretDB v1 takes no $elemMatch on a subdocument's fields: the rows are picked in code.
-  const query = { 'fitment.source.brandAAIAID': brandAAIAID };
-  let batch: FitPart[] = [];
+  let batch: BrandFitment[] = [];
   const flush = async () => {
     const removed = await Promise.all(batch.map((part) => removeRows(part, unsent)));
     run.counts.remove += removed.reduce((sum, gone) => sum + gone, 0);
@@ -122,8 +118,8 @@ async function removeUnsent(run: ApplyRun, brandAAIAID: string): Promise<void> {
       );
     batch = [];
   };
-  for await (const part of Part.find(query, { fitment: 1, updatedAt: 1 }).lean<FitPart[]>().cursor()) {
-    if (part.fitment.some(unsent)) batch.push(part);
+  for await (const part of brandFitment(brandAAIAID)) {
+    if (part.rows.some(unsent)) batch.push(part);
     if (batch.length >= acesBatch()) await flush();
   }
   await flush();
@@ -136,7 +132,7 @@ export const acesHandler: ImportHandler = {
   async validate(run) {
     await connectDb();
     const scan = await scanAces(run.file, run.signal);
-    const context = contextOf(run, scan);
+    const context = await contextOf(run, scan);
     let matched = 0;
     await eachBatch(run, scan, 0, async (apps, done) => {
       run.signal.throwIfAborted();
@@ -151,7 +147,7 @@ export const acesHandler: ImportHandler = {
   async apply(run) {
     await connectDb();
     const scan = await scanAces(run.file, run.signal);
-    const context = contextOf(run, scan);
+    const context = await contextOf(run, scan);
     await eachBatch(run, scan, run.from, async (apps, done) => {
       run.signal.throwIfAborted();
       count(run, await applyBatch(apps, context));

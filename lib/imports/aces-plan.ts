@@ -1,7 +1,6 @@
 import 'server-only';
 import type { Types } from 'mongoose';
-import { normalizePartNumber } from '@/lib/catalog';
-import { Part } from '@/models';
+import { normalizePartNumber, readFitments, type PartNumberMap } from '@/lib/catalog';
 import type { AcesApp } from './formats/aces';
 import type { Rejection } from './handler';
 import { appKey, lookupVehicles, rowKey, rowOf, sameFit, sameRow, type FitmentRowDoc, type VehicleLookups } from './aces-rows';
@@ -11,7 +10,8 @@ export type FitPart = {
   brandAAIAID?: string | null;
   partNumberKey?: string | null;
   fitment: FitmentRowDoc[];
-  updatedAt: Date;
+  /** The write its rows came from (lib/catalog fitment-store): the import writes them only if still there. */
+  rev: number;
 };
 
 /** What one batch of Apps does to the shop: its counts, and for each part it touches the rows it gets and loses. */
@@ -33,27 +33,33 @@ export type BatchPlan = {
   changed: Set<string>;
 };
 
-export type PlanContext = { importId: string; full: boolean; brandAAIAID?: string };
+export type PlanContext = { importId: string; full: boolean; brandAAIAID?: string; numbers: PartNumberMap };
 
 type Loaded = { byNumber: Map<string, FitPart>; existing: Map<string, { partId: string; row: FitmentRowDoc }>; lookups: VehicleLookups };
 
-const PROJECTION = { brandAAIAID: 1, partNumberKey: 1, fitment: 1, updatedAt: 1 };
+type NamedPart = Pick<FitPart, '_id' | 'brandAAIAID' | 'partNumberKey'>;
+
+/** The parts a batch names with their rows: read by id, as everything an import reads (lib/platform/by-id.ts). */
+export async function readFitParts(numbers: PartNumberMap, keys: Iterable<string>): Promise<FitPart[]> {
+  const named = [...(await numbers.partsWith<NamedPart>(keys, { brandAAIAID: 1 })).values()];
+  const fitments = await readFitments(named.map((part) => part._id));
+  return named.map((part) => {
+    const { rows, rev } = fitments.get(String(part._id))!;
+    return { ...part, fitment: rows, rev };
+  });
+}
 
 /**
- * The parts the batch names and its vehicles: two reads a batch. An App's old row is looked for on the part it names
- * (every App, D too, names its Part): FerretDB v1 scans the whole collection for a query on an array's field.
+ * The parts the batch names and its vehicles. An App's old row is looked for on the part it names (every App, D too,
+ * names its Part): FerretDB v1 scans the whole collection for a query on an array's field.
  */
-async function load(apps: readonly AcesApp[], plan: BatchPlan): Promise<Loaded> {
-  const numbers = [...new Set(apps.map((app) => normalizePartNumber(app.part)))];
+async function load(apps: readonly AcesApp[], plan: BatchPlan, context: PlanContext): Promise<Loaded> {
+  const numbers = new Set(apps.map((app) => normalizePartNumber(app.part)));
   const keys = new Set(apps.map((app) => appKey(app.brandAAIAID, app.id)));
-  const [named, lookups] = await Promise.all([
-    Part.find({ partNumberKey: { $in: numbers } }, PROJECTION).lean<FitPart[]>(),
-    lookupVehicles(apps),
-  ]);
+  const [named, lookups] = await Promise.all([readFitParts(context.numbers, numbers), lookupVehicles(apps)]);
   const existing: Loaded['existing'] = new Map();
   for (const part of named) {
     const partId = String(part._id);
-    part.fitment ??= [];
     plan.parts.set(partId, part);
     for (const row of part.fitment) {
       const key = rowKey(row);
@@ -123,7 +129,7 @@ export async function planBatch(apps: readonly AcesApp[], context: PlanContext):
     ...{ parts: new Map(), rowsFor: new Map(), drops: new Set(), fallback: new Map(), changed: new Set() },
   };
   if (!apps.length) return plan;
-  const loaded = await load(apps, plan);
+  const loaded = await load(apps, plan, context);
   for (const app of apps) (app.action === 'A' ? planAdd : planDelete)(app, loaded, plan, context);
   return plan;
 }

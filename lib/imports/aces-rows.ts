@@ -1,26 +1,9 @@
 import 'server-only';
+import type { FitmentRowDoc } from '@/lib/catalog';
 import type { AcesApp } from './formats/aces';
 import { lookupMakeModels, lookupVcdb, makeModelKey, type MakeModel, type VcdbLookup } from './aces-vehicles';
 
-/** A fitment row as stored (models/part.ts), as the import writes and compares it. */
-export type FitmentRowDoc = {
-  make: string;
-  model: string;
-  yearFrom: number;
-  yearTo: number;
-  engine?: string | null;
-  notes?: string | null;
-  baseVehicleId?: number | null;
-  subModel?: string | null;
-  subModelId?: number | null;
-  engineBaseId?: number | null;
-  position?: string | null;
-  positionId?: number | null;
-  quantity?: number | null;
-  partTypeId?: number | null;
-  qualifiers?: { text: string; qdbId?: number | null }[] | null;
-  source?: { importId: string; appId?: string | null; brandAAIAID?: string | null } | null;
-};
+export type { FitmentRowDoc };
 
 /** What an ACES batch needs to name its vehicles: the VCdb rows by id, and makes and models by id with their years. */
 export type VehicleLookups = { vcdb: VcdbLookup; makeModels: Map<string, MakeModel> };

@@ -1,3 +1,4 @@
+import { readFitment, replaceFitment } from '@/lib/catalog/fitment-store';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -261,10 +262,7 @@ describe('the fitment file', () => {
   beforeAll(async () => {
     await apply(csvFile(PARTS_HEADER, partLine('FIT-1')));
     part = (await Part.findOne({ partNumberKey: 'FIT1' }).lean())!._id;
-    await Part.updateOne(
-      { _id: part },
-      { $set: { fitment: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2015, notes: 'By hand' }] } },
-    );
+    await replaceFitment(part, [{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2015, notes: 'By hand' }]);
   });
 
   const fitLine = (
@@ -288,10 +286,10 @@ describe('the fitment file', () => {
   it('validates without writing, then adds the row with its source, keeping the rows entered by hand', async () => {
     const file = csvFile(FITMENT_HEADER, fitLine());
     expect((await validate(file)).counts).toEqual(counted({ read: 1, add: 1 }));
-    expect((await Part.findById(part).lean())!.fitment).toHaveLength(1);
+    expect((await readFitment(part)).rows).toHaveLength(1);
     const { run, counts } = await apply(file);
     expect(counts).toEqual(counted({ read: 1, add: 1 }));
-    const { fitment } = (await Part.findById(part).lean())!;
+    const { rows: fitment } = await readFitment(part);
     expect(fitment).toEqual([
       expect.objectContaining({ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2015, notes: 'By hand' }),
       expect.objectContaining({
@@ -314,7 +312,7 @@ describe('the fitment file', () => {
   it('changes nothing on a second import, and changes the row (never adds one) when its quantity changes', async () => {
     expect((await apply(csvFile(FITMENT_HEADER, fitLine()))).counts).toEqual(counted({ read: 1, unchanged: 1 }));
     expect((await apply(csvFile(FITMENT_HEADER, fitLine({ quantity: '4' })))).counts).toEqual(counted({ read: 1, change: 1 }));
-    const { fitment } = (await Part.findById(part).lean())!;
+    const { rows: fitment } = await readFitment(part);
     expect(fitment).toHaveLength(2);
     expect(fitment[1]!.quantity).toBe(4);
   });
@@ -335,11 +333,11 @@ describe('the fitment file', () => {
     ['a quantity that is not whole', fitLine({ quantity: '1.5' }), 'Quantity must be a whole number'],
     ['a qualifier over 300 characters', fitLine({ qualifiers: 'q'.repeat(301) }), 'A qualifier is at most 300 characters'],
   ])('rejects %s with its line and reason, writing nothing', async (_, line, reason) => {
-    const before = (await Part.findById(part).lean())!.fitment;
+    const before = (await readFitment(part)).rows;
     const { counts, rejected } = await apply(csvFile(FITMENT_HEADER, line));
     expect(rejected).toEqual([{ record: 'line 2', reason }]);
     expect(counts).toEqual(counted({ read: 1, rejected: 1 }));
-    expect((await Part.findById(part).lean())!.fitment).toEqual(before);
+    expect((await readFitment(part)).rows).toEqual(before);
   });
 
   it('rejects a row the file already had for the same part, vehicle, submodel and position', async () => {

@@ -1,7 +1,8 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
 import { Types } from 'mongoose';
-import { catalogChanged } from '@/lib/catalog';
+import { catalogChanged, PartNumberMap } from '@/lib/catalog';
+import { bulkWriteInCommands } from '@/lib/platform/by-id';
 import { isDuplicateKey, ValidationError } from '@/lib/core/errors';
 import { connectDb } from '@/lib/platform/db';
 import { recordOpeningStock } from '@/lib/stock';
@@ -36,14 +37,14 @@ const COMPARED = Object.fromEntries(
     'interchange',
     'attributes',
     'kitComponents',
-  ].map((field) => [field, 1]),
+  ].map((field) => [field, 1 as const]),
 );
 type Plan = { record: string; reject?: string; add?: PiesPartFields; change?: { id: Types.ObjectId; fields: PiesPartFields } };
 
 const recordName = (event: PiesItem | RejectedRecord) =>
   event.kind === 'item' || event.id ? `item ${event.kind === 'item' ? event.partNumber : event.id}` : `line ${event.line}`;
 
-type Settings = { tables: MappingTables; priceType: string };
+type Settings = { tables: MappingTables; priceType: string; numbers: PartNumberMap };
 
 /** The admin's tables, and the run's price type: the one chosen for this import, else the admin's default. */
 async function settingsFor(run: ImportRun): Promise<Settings> {
@@ -51,7 +52,7 @@ async function settingsFor(run: ImportRun): Promise<Settings> {
   const chosen = run.options.priceType ? priceTypeSchema.safeParse(run.options.priceType) : null;
   if (chosen && !chosen.success)
     throw new ValidationError(chosen.error.issues[0]!.message, { priceType: [chosen.error.issues[0]!.message] });
-  return { tables, priceType: chosen?.data ?? tables.priceType };
+  return { tables, priceType: chosen?.data ?? tables.priceType, numbers: await PartNumberMap.read() };
 }
 
 /** Whether every field PIES sets already holds that value. */
@@ -67,8 +68,7 @@ async function planBatch(batch: Array<PiesItem | RejectedRecord>, settings: Sett
     event.kind === 'item' ? piesPartFields(event, settings.tables, settings.priceType) : { reason: event.reason },
   );
   const keys = results.flatMap((result) => ('fields' in result ? [result.fields.partNumberKey] : []));
-  const stored = await Part.find({ partNumberKey: { $in: keys } }, COMPARED).lean<Array<Stored & { partNumberKey: string }>>();
-  const byKey = new Map(stored.map((part) => [part.partNumberKey, part]));
+  const byKey = await settings.numbers.partsWith<Stored>(keys, COMPARED);
   const seen = new Set<string>();
   return results.map((result, index) => {
     const record = recordName(batch[index]!);
@@ -134,13 +134,14 @@ const defined = (fields: object) => Object.fromEntries(Object.entries(fields).fi
  * New parts inserted (the unique part number refuses a second copy, so a batch written again after a crash adds
  * nothing twice), changed ones updated by id: FerretDB finds a document by `_id` without a scan.
  */
-async function writeBatch(plans: Plan[]): Promise<string[]> {
+async function writeBatch(plans: Plan[], numbers: PartNumberMap): Promise<string[]> {
   const added = await Promise.all(plans.flatMap((plan) => (plan.add ? [newPart(plan.add)] : [])));
   const changed = plans.flatMap((plan) =>
     plan.change ? [{ updateOne: { filter: { _id: plan.change.id }, update: { $set: defined(plan.change.fields) } } }] : [],
   );
   if (added.length) await Part.insertMany(added, { ordered: false });
-  if (changed.length) await Part.bulkWrite(changed, { ordered: false });
+  plans.filter((plan) => plan.add).forEach((plan, index) => numbers.remember(plan.add!.partNumberKey, added[index]!._id));
+  await bulkWriteInCommands(Part, changed);
   return [...added.map((part) => String(part._id)), ...plans.flatMap((plan) => (plan.change ? [String(plan.change.id)] : []))];
 }
 
@@ -155,12 +156,13 @@ async function newPart(fields: PiesPartFields) {
 async function planAndWrite(batch: Array<PiesItem | RejectedRecord>, settings: Settings) {
   const plans = await planBatch(batch, settings);
   try {
-    return { plans, ids: await writeBatch(plans) };
+    return { plans, ids: await writeBatch(plans, settings.numbers) };
   } catch (error) {
     // The unique part number kept the part once; what this batch still changes on it is written by id.
     if (!isDuplicateKey(error)) throw error;
+    await settings.numbers.refresh();
     const again = await planBatch(batch, settings);
-    return { plans: again, ids: await writeBatch(again) };
+    return { plans: again, ids: await writeBatch(again, settings.numbers) };
   }
 }
 

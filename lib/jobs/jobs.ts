@@ -3,7 +3,7 @@ import { expireUnpaidOrders, orderEmailReconciliation, reconcileOrderIntents } f
 import { pruneHolds } from '@/lib/orders';
 import { deliverDueMail, startMailSender } from '@/lib/mail';
 import { pruneCarts } from '@/lib/cart';
-import { catalogSearch } from '@/lib/catalog';
+import { catalogSearch, moveEmbeddedFitment } from '@/lib/catalog';
 import { repairRecentStock } from '@/lib/stock';
 import { ensureDefaultShipping, pruneCheckoutClaims } from '@/lib/checkout';
 import { ensureDefaultKits } from '@/lib/kits';
@@ -63,8 +63,16 @@ const JOBS_AFTER_INDEX_MS = 5_000;
 
 export type Job = { name: string; run: () => Promise<unknown>; everyMs: number };
 
-/** Loaded before the other jobs; afterwards the index follows the catalog log itself. */
-const SEARCH_INDEX: Job = { name: 'search index', run: () => catalogSearch().ready(), everyMs: 0 };
+/** Loaded before the other jobs; afterwards the index follows the catalog log itself. Rows kept inside parts by an earlier
+ * release are moved to their collection first, so the index reads them. */
+const SEARCH_INDEX: Job = {
+  name: 'search index',
+  run: async () => {
+    await moveEmbeddedFitment();
+    await catalogSearch().ready();
+  },
+  everyMs: 0,
+};
 
 const scheduled = (name: JobName, everyMs: number): Job => ({ name, run: () => runJob(name), everyMs });
 

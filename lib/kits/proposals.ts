@@ -1,13 +1,13 @@
 import 'server-only';
 import { Types } from 'mongoose';
 import { lineViewOf, type CartLineView, type SavedDestination } from '@/lib/cart';
-import { rowsForVehicle, TAGS, type VehicleChoice } from '@/lib/catalog';
+import { catalogSearch, readFitments, rowsForVehicle, TAGS, type VehicleChoice } from '@/lib/catalog';
+import { readByIds } from '@/lib/platform/by-id';
 import { tagCatalogRead } from '@/lib/platform/cache';
 import { priceCart } from '@/lib/checkout';
 import { unitsSoldByPart } from '@/lib/orders';
 import { connectDb } from '@/lib/platform/db';
 import { fromCents, toCents } from '@/lib/core/money';
-import { escapeRegex } from '@/lib/core/utils';
 import { quoteSchema } from '@/lib/validations/checkout';
 import { Part } from '@/models';
 import { readKits, type JobKitDTO, type KitLine } from './admin';
@@ -34,34 +34,28 @@ const CANDIDATE_FIELDS = {
   availableQuantity: 1,
   minimumQuantity: 1,
   weightKg: 1,
-  fitment: 1,
 } as const;
 
-type StoredCandidate = Omit<CandidatePart, '_id'> & { _id: Types.ObjectId };
+type StoredCandidate = Omit<CandidatePart, '_id' | 'fitment'> & { _id: Types.ObjectId };
 
-/** Sold parts of the lines' kinds with rows naming the vehicle's make and model (the rest of the fit is decided in code),
+/** Sold parts of the lines' kinds with a row for the vehicle (from the search index; the rest of the fit is decided in code),
  * cached as one entry tagged with each part (a price or stock change expires it) and the lists' tag (a new part). */
 async function candidatesFor(lines: KitLine[], vehicle: VehicleChoice): Promise<CandidatePart[]> {
   'use cache';
-  const types = [...new Set(lines.flatMap((line) => (line.partTypeId === null ? [] : [line.partTypeId])))];
-  const categories = [...new Set(lines.flatMap((line) => (line.category === null ? [] : [line.category])))];
-  const exact = (name: string) => ({ $regex: `^${escapeRegex(name)}$`, $options: 'i' });
+  const types = new Set(lines.flatMap((line) => (line.partTypeId === null ? [] : [line.partTypeId])));
+  const categories = new Set<string>(lines.flatMap((line) => (line.category === null ? [] : [line.category])));
+  const ids = (await catalogSearch().partsFitting(vehicle)).slice(0, MAX_CANDIDATES);
   await connectDb();
-  const parts = await Part.collection
-    .find<StoredCandidate>(
-      {
-        archivedAt: null,
-        $or: [{ partTypeId: { $in: types } }, { category: { $in: categories } }],
-        // Not $elemMatch on fields (FerretDB v1 lacks it): the row matching year and engine is found in code.
-        'fitment.make': exact(vehicle.make),
-        'fitment.model': exact(vehicle.model),
-      },
-      { projection: CANDIDATE_FIELDS },
+  const parts = (
+    await readByIds<StoredCandidate>(
+      Part,
+      ids.map((id) => new Types.ObjectId(id)),
+      CANDIDATE_FIELDS,
     )
-    .limit(MAX_CANDIDATES)
-    .toArray();
+  ).filter((part) => (part.partTypeId != null && types.has(part.partTypeId)) || (part.category != null && categories.has(part.category)));
+  const fitments = await readFitments(parts.map((part) => part._id));
   tagCatalogRead(TAGS.catalog, ...parts.map((part) => TAGS.part(String(part._id))));
-  return parts.map((part) => ({ ...part, _id: String(part._id) }));
+  return parts.map((part) => ({ ...part, _id: String(part._id), fitment: fitments.get(String(part._id))!.rows }));
 }
 
 /** A proposed part as a cart line, for the checkout's quote. */

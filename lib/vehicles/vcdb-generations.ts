@@ -1,3 +1,4 @@
+import { bulkWriteInCommands } from '@/lib/platform/by-id';
 import 'server-only';
 import { connectDb } from '@/lib/platform/db';
 import { forgetReferenceData } from '@/lib/vehicles/vehicle-list';
@@ -170,7 +171,8 @@ export async function rebuildGenerations(touched: VcdbTouched): Promise<number> 
   const { write, remove } = await plan(pairs);
   // The new generations are written before the old ones go, so a reader in between never finds the model missing.
   if (write.length)
-    await Vehicle.bulkWrite(
+    await bulkWriteInCommands(
+      Vehicle,
       write.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc as unknown as VehicleDoc, upsert: true } })),
     );
   if (remove.length) await Vehicle.deleteMany({ _id: { $in: remove } });

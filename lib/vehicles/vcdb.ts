@@ -1,3 +1,4 @@
+import { bulkWriteInCommands, readByIds } from '@/lib/platform/by-id';
 import 'server-only';
 import { connectDb } from '@/lib/platform/db';
 import { isVehicleYear, vehicleYearMessage } from '@/lib/validations/vehicles';
@@ -258,22 +259,11 @@ function missing(table: VcdbSourceTable, known: { has(id: number): boolean }, id
   return [...new Set(ids.filter((id) => !known.has(id)))].map((id) => `${table}:${id}`);
 }
 
-const READ_CONCURRENCY = 16;
-
-/** Records by `_id`, one query each, a few at a time: FerretDB v1 reads the whole collection for an `$in` but finds an `_id` at once. */
+/** Records by `_id`, one query each, a few at a time (lib/platform/by-id.ts says why). */
 export async function readRecords(ids: string[], projection?: Record<string, 1>): Promise<VcdbRecordInput[]> {
   if (!ids.length) return [];
   await connectDb();
-  const found: VcdbRecordInput[] = [];
-  let next = 0;
-  const reader = async () => {
-    while (next < ids.length) {
-      const record = await VcdbRecord.findById(ids[next++]!, projection).lean<VcdbRecordInput>();
-      if (record) found.push(record);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, ids.length) }, reader));
-  return found;
+  return readByIds<VcdbRecordInput>(VcdbRecord, ids, projection);
 }
 
 const COMPARED = ['table', 'vcdbId', 'name', 'year', 'makeId', 'modelId', 'make', 'model', 'liter', 'cylinders', 'blockType'] as const;
@@ -306,9 +296,9 @@ export async function compareRecords(records: VcdbRecordInput[]): Promise<{ chan
 export async function writeRecords(records: VcdbRecordInput[]): Promise<void> {
   if (!records.length) return;
   await connectDb();
-  await VcdbRecord.bulkWrite(
+  await bulkWriteInCommands(
+    VcdbRecord,
     records.map((record) => ({ replaceOne: { filter: { _id: record._id }, replacement: record, upsert: true } })),
-    { ordered: false },
   );
 }
 

@@ -1,3 +1,4 @@
+import { readFitment, type FitmentRowDoc } from '@/lib/catalog/fitment-store';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,8 +44,8 @@ export async function seedVcdb(): Promise<void> {
 
 /** A part of the shop with its number, brand id and rows. */
 export async function supplierPart(partNumber: string, brandAAIAID: string | undefined, fitment: object[] = []): Promise<string> {
-  const id = await makePart();
-  await Part.updateOne({ _id: id }, { $set: { partNumber, partNumberKey: normalizePartNumber(partNumber), brandAAIAID, fitment } });
+  const id = await makePart({ fitment: fitment as FitmentRowDoc[] });
+  await Part.updateOne({ _id: id }, { $set: { partNumber, partNumberKey: normalizePartNumber(partNumber), brandAAIAID } });
   return id;
 }
 
@@ -59,8 +60,8 @@ export type StoredRow = {
   [field: string]: unknown;
 };
 export async function rowsOf(partNumber: string): Promise<StoredRow[]> {
-  const part = await Part.findOne({ partNumberKey: normalizePartNumber(partNumber) }, { fitment: 1 }).lean<{ fitment: StoredRow[] }>();
-  return part!.fitment;
+  const part = await Part.findOne({ partNumberKey: normalizePartNumber(partNumber) }, { _id: 1 }).lean();
+  return (await readFitment(part!._id)).rows as StoredRow[];
 }
 export const appIdsOf = async (partNumber: string) => (await rowsOf(partNumber)).map((row) => row.source?.appId ?? 'hand');
 

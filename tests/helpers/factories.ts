@@ -1,3 +1,4 @@
+import { replaceFitment, type FitmentRowDoc } from '@/lib/catalog/fitment-store';
 import type { OrderDTO } from '@/lib/orders/types';
 import { Types } from 'mongoose';
 import type { Actor } from '@/lib/auth/policy';
@@ -36,11 +37,13 @@ export async function makePart(
     category: string;
     brand: string;
     weightKg: number;
+    fitment: FitmentRowDoc[];
   }> = {},
 ): Promise<string> {
   await connectDb();
   const createdAt = overrides.createdAt ?? new Date();
   const partId = new Types.ObjectId();
+  if (overrides.fitment) await replaceFitment(partId, overrides.fitment);
   const stock = await recordOpeningStock({ partId, quantity: overrides.stock ?? 10, reason: 'seed' });
   await Part.create(
     [

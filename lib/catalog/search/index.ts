@@ -6,10 +6,11 @@ import { onVercel } from '@/lib/platform/env';
 import { CatalogLoadingError, isCatalogLoading } from '@/lib/core/errors';
 import { recordSearchMiss, recordVehicleMiss } from '@/lib/catalog/lost-demand';
 import { queryVehicle, type SearchQuery } from '@/lib/validations/search';
-import { Part } from '@/models';
+import { readFitment, type FitmentRowDoc } from '@/lib/catalog/fitment-store';
+import { Part, PartFitment } from '@/models';
 import { MemoryIndex } from './memory-index';
 import { currentSnapshot, loadSnapshot, readParts, saveSnapshot, saveSnapshotOf, SNAPSHOT_REFRESH_MS, type Snapshot } from './snapshot';
-import type { CatalogSearchEngine, IndexedPart, SearchPage, SearchWait, Suggestion } from './types';
+import type { CatalogSearchEngine, IndexedPart, SearchPage, SearchWait, Suggestion, VehicleChoice } from './types';
 
 // An in-process index kept fresh from the change log, so any instance's change shows within seconds;
 // on Vercel no timer outlives a request, so reads follow the log and the search-index cron refreshes the snapshot.
@@ -36,7 +37,6 @@ type LeanIndexedPart = {
   availableQuantity: number;
   createdAt: Date;
   updatedAt: Date;
-  fitment?: Array<{ make: string; model: string; yearFrom: number; yearTo: number; engine?: string | null; notes?: string | null }>;
   archivedAt?: Date | null;
 };
 
@@ -53,11 +53,22 @@ const PROJECTION = {
   availableQuantity: 1,
   createdAt: 1,
   updatedAt: 1,
-  fitment: 1,
   archivedAt: 1,
 };
 
-function toIndexed(part: LeanIndexedPart): IndexedPart {
+type IndexedRow = IndexedPart['fitment'][number];
+
+/** What the index keeps of a stored row. */
+const indexedRow = ({ make, model, yearFrom, yearTo, engine, notes }: FitmentRowDoc): IndexedRow => ({
+  make,
+  model,
+  yearFrom,
+  yearTo,
+  engine: engine ?? null,
+  notes: notes ?? null,
+});
+
+function toIndexed(part: LeanIndexedPart, fitment: IndexedRow[]): IndexedPart {
   return {
     _id: String(part._id),
     name: part.name,
@@ -72,20 +83,40 @@ function toIndexed(part: LeanIndexedPart): IndexedPart {
     availableQuantity: part.availableQuantity,
     createdAt: new Date(part.createdAt).getTime(),
     updatedAt: new Date(part.updatedAt).getTime(),
-    fitment: part.fitment ?? [],
+    fitment,
   };
+}
+
+/** Every part's rows, as the index keeps them: one object per distinct row (parts of a supplier share most of theirs). */
+async function readAllFitment(): Promise<Map<string, IndexedRow[]>> {
+  const distinct = new Map<string, IndexedRow>();
+  const byPart = new Map<string, IndexedRow[]>();
+  const cursor = PartFitment.find({}, { rows: 1 }).maxTimeMS(STARTUP_READ_MS).lean<Array<{ _id: unknown; rows?: FitmentRowDoc[] }>>();
+  for await (const doc of cursor.cursor({ batchSize: READ_BATCH })) {
+    if (!doc.rows?.length) continue;
+    byPart.set(
+      String(doc._id),
+      doc.rows.map((row) => {
+        const kept = indexedRow(row);
+        const key = JSON.stringify(kept);
+        return distinct.get(key) ?? (distinct.set(key, kept), kept);
+      }),
+    );
+  }
+  return byPart;
 }
 
 /** Every shown part through a cursor, one batch in memory at a time; a start-up job, so it may outlast a page's query. */
 async function* readAllParts(): AsyncGenerator<IndexedPart[]> {
   await connectDb();
+  const fitment = await readAllFitment();
   const cursor = Part.find({ archivedAt: null }, PROJECTION)
     .maxTimeMS(STARTUP_READ_MS)
     .lean<LeanIndexedPart[]>()
     .cursor({ batchSize: READ_BATCH });
   let batch: IndexedPart[] = [];
   for await (const part of cursor) {
-    batch.push(toIndexed(part as LeanIndexedPart));
+    batch.push(toIndexed(part as LeanIndexedPart, fitment.get(String(part._id)) ?? []));
     if (batch.length === READ_BATCH) {
       yield batch;
       batch = [];
@@ -97,8 +128,8 @@ async function* readAllParts(): AsyncGenerator<IndexedPart[]> {
 /** A part as the index holds it, read again by id (null: gone or archived). */
 async function readIndexed(id: string): Promise<IndexedPart | null> {
   await connectDb();
-  const part = await Part.findById(id, PROJECTION).lean<LeanIndexedPart>();
-  return part && !part.archivedAt ? toIndexed(part) : null;
+  const [part, fitment] = await Promise.all([Part.findById(id, PROJECTION).lean<LeanIndexedPart>(), readFitment(id)]);
+  return part && !part.archivedAt ? toIndexed(part, fitment.rows.map(indexedRow)) : null;
 }
 
 /** The log after a snapshot's position: the ids of the parts it changed, their current state (gone or archived: left out), the position after them. */
@@ -386,6 +417,14 @@ class InProcessSearch implements CatalogSearchEngine {
 
   async suggest(text: string, limit: number, wait?: SearchWait): Promise<Suggestion[]> {
     return (await this.indexReady((loaded) => !loaded.isComplete, wait)).suggest(text, limit);
+  }
+
+  async partsNumbered(key: string, wait?: SearchWait): Promise<Array<{ id: string; brand: string }>> {
+    return (await this.indexReady((loaded) => !loaded.isComplete, wait)).partsNumbered(key);
+  }
+
+  async partsFitting(vehicle: VehicleChoice, wait?: SearchWait): Promise<string[]> {
+    return (await this.indexReady((loaded) => !loaded.isComplete, wait)).partsFitting(vehicle);
   }
 
   private coverage: { version: number; at: number; value: Map<string, Set<number>> } | null = null;

@@ -522,6 +522,23 @@ export class MemoryIndex {
     };
   }
 
+  /** The parts whose own part number is this one (normalised), with their brand. */
+  partsNumbered(key: string): Array<{ id: string; brand: string }> {
+    this.assertComplete();
+    return this.slotsWith(key).flatMap((slot) => {
+      const [partNumber = ''] = JSON.parse(this.codes[slot]!) as string[];
+      if (normalizePartNumber(partNumber) !== key) return [];
+      return [{ id: this.ids[slot]!, brand: groupFields(this.groups[this.slotGroup[slot]!]!).brand }];
+    });
+  }
+
+  /** The parts with a row for the vehicle that does not rule it out (not those without rows), in no order. */
+  partsFitting(vehicle: VehicleChoice): string[] {
+    this.assertComplete();
+    const slots = this.byVehicle.get(`${vehicle.make}|${vehicle.model}`.toLowerCase()) ?? [];
+    return [...slots].filter((slot) => fitStatus(this.fitments[slot]!, vehicle) !== 'no').map((slot) => this.ids[slot]!);
+  }
+
   /** Vehicles with parts, from fitment rows: `make|model` (lower case) to the model years named. */
   vehicleCoverage(): Map<string, Set<number>> {
     this.assertComplete();

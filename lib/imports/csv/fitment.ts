@@ -1,10 +1,9 @@
 import 'server-only';
 import type { Types } from 'mongoose';
-import { normalizePartNumber } from '@/lib/catalog';
-import { ValidationError } from '@/lib/core/errors';
+import { normalizePartNumber, PartNumberMap, readFitment, readFitments, writeFitments, type StoredFitment } from '@/lib/catalog';
+import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { checkFitment } from '@/lib/vehicles';
 import { csvFitmentRowSchema, type CsvFitmentRow } from '@/lib/validations/csv-import';
-import { Part } from '@/models';
 import type { ImportRun } from '../handler';
 import { reasonOf, rejectLine, sameText, type CsvSheet } from './sheet';
 
@@ -22,7 +21,7 @@ type StoredRow = {
   qualifiers?: Array<{ text: string; qdbId?: number | null }> | null;
   source?: { importId: string; appId?: string | null } | null;
 };
-type StoredPart = { _id: Types.ObjectId; partNumberKey: string; brand?: string | null; fitment: StoredRow[] };
+type StoredPart = { _id: Types.ObjectId; partNumberKey: string; brand?: string | null; fitment: StoredRow[]; rev: number };
 
 /** A row's vehicle and place: a second row for them on the same part is the same row (its quantity, notes or qualifiers changed). */
 function identityOf(row: Pick<StoredRow, 'make' | 'model' | 'yearFrom' | 'yearTo' | 'engine' | 'subModel' | 'position'>): string {
@@ -48,6 +47,7 @@ type Pending = { part: StoredPart; identity: string; row: StoredRow };
 /** The fitment file: each row a vehicle of a part already in the catalog (brand and part number), checked against the vehicle list. */
 export function fitmentSheet(run: ImportRun): CsvSheet {
   const firstLine = new Map<string, number>();
+  let numbers: PartNumberMap | null = null;
   return {
     async batch(lines, { from, write }) {
       const parsed: Parsed[] = [];
@@ -60,11 +60,18 @@ export function fitmentSheet(run: ImportRun): CsvSheet {
           parsed.push({ line: line.line, counted, row: result.data, partKey: normalizePartNumber(result.data.partNumber) });
         else if (counted) rejectLine(run, line.line, reasonOf(result.error));
       }
-      const parts = await Part.find(
-        { partNumberKey: { $in: [...new Set(parsed.map((entry) => entry.partKey))] } },
-        { partNumberKey: 1, brand: 1, fitment: 1 },
-      ).lean<StoredPart[]>();
-      const byKey = new Map(parts.map((part) => [part.partNumberKey, part]));
+      numbers ??= await PartNumberMap.read();
+      const named = await numbers.partsWith<Omit<StoredPart, 'fitment' | 'rev'>>(
+        parsed.map((entry) => entry.partKey),
+        { brand: 1 },
+      );
+      const fitments = await readFitments([...named.values()].map((part) => part._id));
+      const byKey = new Map(
+        [...named].map(([key, part]) => {
+          const { rows, rev } = fitments.get(String(part._id))!;
+          return [key, { ...part, fitment: rows, rev }];
+        }),
+      );
       const pending: Pending[] = [];
       for (const entry of parsed) {
         const judged = await judgeRow(run, entry, byKey.get(entry.partKey), firstLine);
@@ -111,15 +118,21 @@ async function judgeRow(
   return kind === 'unchanged' ? null : { part, identity, row: stored };
 }
 
-/** Each part's rows in one write: a changed row replaces the one with its identity, a new one is added; the part ids written. */
+/** Each part's rows in one write: a changed row replaces the one with its identity, a new one is added; the part ids written.
+ * A part saved meanwhile (by an admin, another import) is read again and the rows put on what it holds now. */
 async function writeRows(pending: readonly Pending[]): Promise<string[]> {
   const byPart = new Map<StoredPart, Pending[]>();
   for (const entry of pending) byPart.set(entry.part, [...(byPart.get(entry.part) ?? []), entry]);
   for (const [part, entries] of byPart) {
-    const rows = new Map(part.fitment.map((row) => [identityOf(row), row]));
-    for (const { row } of entries) rows.set(identityOf(row), row);
-    part.fitment = [...rows.values()];
-    await Part.updateOne({ _id: part._id }, { $set: { fitment: part.fitment } });
+    for (let attempt = 1, current: StoredFitment = { partId: String(part._id), rows: part.fitment, rev: part.rev }; ; attempt++) {
+      const rows = new Map(current.rows.map((row) => [identityOf(row), row]));
+      for (const { row } of entries) rows.set(identityOf(row), row);
+      if (await writeFitments([{ ...current, rows: [...rows.values()] }])) break;
+      if (attempt >= WRITE_ATTEMPTS) throw new ConflictError('Parts kept changing while the import wrote their fitment: apply it again');
+      current = await readFitment(current.partId);
+    }
   }
   return [...byPart.keys()].map((part) => String(part._id));
 }
+
+const WRITE_ATTEMPTS = 5;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { Types } from 'mongoose';
 import { DEFAULT_CATEGORY } from '@/content/categories';
-import { interchangeWithKeys, normalizePartNumber } from '@/lib/catalog';
+import { interchangeWithKeys, normalizePartNumber, PartNumberMap } from '@/lib/catalog';
 import { isDuplicateKey } from '@/lib/core/errors';
 import { recordOpeningStock } from '@/lib/stock';
 import { csvPartRowSchema, type CsvPartRow } from '@/lib/validations/csv-import';
@@ -19,15 +19,17 @@ type StoredPart = {
 } & Record<string, unknown>;
 
 const COMPARED = ['brand', 'partNumber', 'name', 'description', 'price', 'category', 'unit', 'weightKg', 'img', 'position', 'interchange'];
-const PROJECTION = Object.fromEntries([...COMPARED, 'partNumberKey'].map((field) => [field, 1]));
+const PROJECTION = Object.fromEntries(COMPARED.map((field) => [field, 1 as const]));
 
 type Verdict = { reason: string } | { kind: 'add' | 'change' | 'unchanged'; set: Record<string, unknown>; unset: Record<string, ''> };
 
 /** The parts file: each row a part keyed by its normalised part number (the brand must agree); never its stock. */
 export function partsSheet(run: ImportRun): CsvSheet {
   const firstLine = new Map<string, number>();
+  let numbers: PartNumberMap | null = null;
   return {
     async batch(lines, { from, write }) {
+      numbers ??= await PartNumberMap.read();
       const judged: Array<{ line: CsvLine; row: CsvPartRow; key: string }> = [];
       for (const line of lines) {
         const counted = line.index >= from;
@@ -44,8 +46,10 @@ export function partsSheet(run: ImportRun): CsvSheet {
         if (first !== undefined) rejectLine(run, line.line, `Part number ${parsed.data.partNumber} is already on line ${first}`);
         else judged.push({ line, row: parsed.data, key });
       }
-      const stored = await Part.find({ partNumberKey: { $in: judged.map((entry) => entry.key) } }, PROJECTION).lean<StoredPart[]>();
-      const byKey = new Map(stored.map((part) => [part.partNumberKey, part]));
+      const byKey = await numbers.partsWith<StoredPart>(
+        judged.map((entry) => entry.key),
+        PROJECTION,
+      );
       const changed: string[] = [];
       for (const { line, row, key } of judged) {
         const existing = byKey.get(key);
@@ -55,7 +59,7 @@ export function partsSheet(run: ImportRun): CsvSheet {
           continue;
         }
         run.counts[verdict.kind]++;
-        if (write && verdict.kind !== 'unchanged') changed.push(await writePart(key, verdict, existing));
+        if (write && verdict.kind !== 'unchanged') changed.push(await writePart(key, verdict, existing, numbers));
       }
       return changed;
     },
@@ -107,7 +111,12 @@ function sameValue(field: string, stored: unknown, value: unknown): boolean {
 }
 
 /** Writes a judged row: a new part with no stock, or the changed fields; a part another run added meanwhile is updated. */
-async function writePart(key: string, verdict: Exclude<Verdict, { reason: string }>, existing: StoredPart | undefined): Promise<string> {
+async function writePart(
+  key: string,
+  verdict: Exclude<Verdict, { reason: string }>,
+  existing: StoredPart | undefined,
+  numbers: PartNumberMap,
+): Promise<string> {
   const update = { $set: verdict.set, ...(Object.keys(verdict.unset).length ? { $unset: verdict.unset } : {}) };
   if (existing) {
     await Part.updateOne({ _id: existing._id }, update);
@@ -118,11 +127,14 @@ async function writePart(key: string, verdict: Exclude<Verdict, { reason: string
   const stock = await recordOpeningStock({ partId, quantity: 0, reason: 'restock' });
   try {
     await Part.create({ _id: partId, ...verdict.set, ...stock });
+    numbers.remember(key, partId);
     return String(partId);
   } catch (error) {
     // Added meanwhile (an earlier run of this batch, or another import): the unique key makes this an update.
     if (!isDuplicateKey(error)) throw error;
-    const other = await Part.findOneAndUpdate({ partNumberKey: key }, update, { projection: { _id: 1 } }).lean<{ _id: Types.ObjectId }>();
-    return String(other!._id);
+    await numbers.refresh();
+    const other = (await numbers.partsWith<StoredPart>([key], {})).get(key)!;
+    await Part.updateOne({ _id: other._id }, update);
+    return String(other._id);
   }
 }

@@ -1,3 +1,4 @@
+import { readFitment } from '@/lib/catalog/fitment-store';
 import { DELETE as deletePartRoute, GET as getPartRoute, PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
 import { POST as createPartRoute } from '@/app/api/parts/route';
 import { DELETE as deleteReviewRoute } from '@/app/api/review/[id]/route';
@@ -86,7 +87,8 @@ describe('POST /api/parts', () => {
     const res = await createPart(admin, specPayload);
     expect(res.status).toBe(201);
     const stored = await Part.findById(res.body.insertedId).lean();
-    expect(stored).toMatchObject({ name: PRODUCT.name, category: 'other', oemNumbers: [], fitment: [] });
+    expect(stored).toMatchObject({ name: PRODUCT.name, category: 'other', oemNumbers: [] });
+    expect((await readFitment(res.body.insertedId)).rows).toEqual([]);
   });
 
   it('accepts a description of exactly 50 characters', async () => {

@@ -1,5 +1,5 @@
+import { replaceFitment } from '@/lib/catalog/fitment-store';
 import { GET as getPartRoute } from '@/app/api/parts/[id]/route';
-import { Part } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart } from '@/tests/helpers/factories';
 
@@ -10,10 +10,7 @@ describe('GET /api/parts/{id} fitment rows', () => {
   it('carry the submodel and the qualifier texts where a row has them, null and none where it has none', async () => {
     const part = await makePart();
     const corolla = { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019 };
-    await Part.updateOne(
-      { _id: part },
-      { fitment: [{ ...corolla, subModel: 'LE', qualifiers: [{ text: 'With 288 mm front rotors', qdbId: 7 }] }, corolla] },
-    );
+    await replaceFitment(part, [{ ...corolla, subModel: 'LE', qualifiers: [{ text: 'With 288 mm front rotors', qdbId: 7 }] }, corolla]);
     const res = await callRoute(getPartRoute, `/api/parts/${part}`, { params: { id: part } });
     expect(res.status).toBe(200);
     expect(res.body.fitment).toEqual([

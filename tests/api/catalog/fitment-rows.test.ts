@@ -1,6 +1,7 @@
+import { readFitment, replaceFitment } from '@/lib/catalog/fitment-store';
 import { GET as getPartRoute, PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
 import type { UserDTO } from '@/lib/auth/users';
-import { Part, Vehicle } from '@/models';
+import { Vehicle } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 
@@ -22,9 +23,9 @@ it('stores a row with position, quantity and qualifiers from the form, beside a 
   const row = { ...HAND_ROW, position: ' Front ', quantity: 2, qualifiers: ['With 288 mm Front Rotors'] };
   expect((await updatePart(id, { fitment: [row, HAND_ROW] })).status).toBe(200);
 
-  const stored = await Part.findById(id).lean();
-  expect(stored!.fitment[0]).toMatchObject({ position: 'Front', quantity: 2, qualifiers: [{ text: 'With 288 mm Front Rotors' }] });
-  expect(stored!.fitment[1]).not.toHaveProperty('qualifiers');
+  const stored = await readFitment(id);
+  expect(stored.rows[0]).toMatchObject({ position: 'Front', quantity: 2, qualifiers: [{ text: 'With 288 mm Front Rotors' }] });
+  expect(stored.rows[1]).not.toHaveProperty('qualifiers');
   const res = await getPart(id);
   expect(res.body.fitment).toEqual([
     { ...HAND_ROW, engine: null, notes: null, subModel: null, position: 'Front', quantity: 2, qualifiers: ['With 288 mm Front Rotors'] },
@@ -36,7 +37,7 @@ it('answers an imported row with its position, quantity and Qdb qualifiers as te
   const id = await makePart();
   const source = { importId: 'import-1', appId: '7', brandAAIAID: 'BQXT' };
   const qualifiers = [{ text: 'With 288 mm Front Rotors', qdbId: 9001 }, { text: 'DriveType 6' }];
-  await Part.updateOne({ _id: id }, { $set: { fitment: [{ ...HAND_ROW, position: 'Rear', quantity: 4, qualifiers, source }] } });
+  await replaceFitment(id, [{ ...HAND_ROW, position: 'Rear', quantity: 4, qualifiers, source }]);
   expect((await getPart(id)).body.fitment).toEqual([
     {
       ...HAND_ROW,
@@ -62,7 +63,7 @@ it.each([
   const res = await updatePart(id, { fitment: [{ ...HAND_ROW, ...fields }] });
   expect(res.status).toBe(400);
   expect(res.body.fieldErrors[`fitment.0.${field}`]).toEqual([message]);
-  expect((await Part.findById(id).lean())!.fitment).toEqual([]);
+  expect((await readFitment(id)).rows).toEqual([]);
 });
 
 it("keeps an imported row's VCdb ids, Qdb ids and source when the form sends it back unchanged; an edited row becomes the admin's", async () => {
@@ -76,12 +77,12 @@ it("keeps an imported row's VCdb ids, Qdb ids and source when the form sends it 
     source: { ...source, appId },
     qualifiers: [{ text: 'With 288 mm Front Rotors', qdbId: 9001 }],
   });
-  await Part.updateOne({ _id: id }, { $set: { fitment: [imported('7'), imported('8')] } });
+  await replaceFitment(id, [imported('7'), imported('8')]);
 
   const asSent = { ...row, qualifiers: ['With 288 mm Front Rotors'] };
   const res = await updatePart(id, { price: 25.5, fitment: [asSent, { ...asSent, quantity: 4 }] });
   expect(res.status).toBe(200);
-  const [kept, edited] = (await Part.findById(id).lean())!.fitment;
+  const [kept, edited] = (await readFitment(id)).rows;
   expect(kept).toEqual(imported('7'));
   expect(edited).toEqual({ ...row, quantity: 4, qualifiers: [{ text: 'With 288 mm Front Rotors' }] });
 });

@@ -1,3 +1,4 @@
+import { readFitment } from '@/lib/catalog/fitment-store';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { DELETE as deletePartRoute, GET as getPartRoute, PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
 import { POST as createPartRoute } from '@/app/api/parts/route';
@@ -238,7 +239,7 @@ describe('editing a part with fitment', () => {
     expect(res.status).toBe(200);
     const stored = await Part.findById(id).lean();
     expect(stored!.price).toBe(31.5);
-    expect(stored!.fitment).toEqual([expect.objectContaining(fitment[0])]);
+    expect((await readFitment(id)).rows).toEqual([expect.objectContaining(fitment[0])]);
   });
 });
 

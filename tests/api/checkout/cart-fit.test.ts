@@ -1,3 +1,4 @@
+import { replaceFitment } from '@/lib/catalog/fitment-store';
 import { Types } from 'mongoose';
 import { POST as addLineRoute } from '@/app/api/cart/lines/route';
 import { GET as allOrdersRoute } from '@/app/api/allOrder/route';
@@ -6,7 +7,7 @@ import { FIT_QUESTION_TEXT as T } from '@/lib/catalog';
 import { closeMailTransport } from '@/lib/mail';
 import { deliverDueMail } from '@/lib/mail/outbox';
 import { resetEnv } from '@/lib/platform/env';
-import { Cart, Order, OutboxDue, OutboxMessage, Part } from '@/models';
+import { Cart, Order, OutboxDue, OutboxMessage } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makeZone } from '@/tests/helpers/checkout';
 import { makePart, makeUser } from '@/tests/helpers/factories';
@@ -35,7 +36,7 @@ beforeAll(async () => {
 
 async function rotorPart(): Promise<string> {
   const part = await makePart({ name: 'Front brake pads', price: 40, stock: 10 });
-  await Part.updateOne({ _id: part }, { fitment: FITMENT });
+  await replaceFitment(part, FITMENT);
   return part;
 }
 
@@ -108,7 +109,7 @@ describe('answers on a cart line', () => {
   it('asks nothing of a part whose rows agree: no answers confirm it, any answer is refused', async () => {
     const b = shopper();
     const part = await makePart({ stock: 5 });
-    await Part.updateOne({ _id: part }, { fitment: [corolla] });
+    await replaceFitment(part, [corolla]);
     const none = await addWithFit(b, part, { vehicle: VEHICLE, answers: [] });
     expect(lineOf(none, part).fit?.text).toBe('confirmed for 2015 Toyota Corolla 1.8L');
     expect((await addWithFit(b, part, { vehicle: VEHICLE, answers: ['LE'] })).status).toBe(400);

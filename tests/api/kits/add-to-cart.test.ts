@@ -3,23 +3,22 @@
  * all or none, each part checked on the server to fit the vehicle, within its minimum, its stock and the cart's
  * limits; a guest gets a cart cookie. Real database.
  */
+import type { FitmentRowDoc } from '@/lib/catalog/fitment-store';
 import { Types } from 'mongoose';
 import { POST as addLineRoute } from '@/app/api/cart/lines/route';
 import { doesNotFit } from '@/lib/cart';
 import { FIT_QUESTION_TEXT as T } from '@/lib/catalog';
 import { KIT_FIT_OTHER_VEHICLE } from '@/lib/validations/checkout';
-import { Cart, Part } from '@/models';
+import { Cart } from '@/models';
 import { makePart, makeUser } from '@/tests/helpers/factories';
 import { shopper } from '@/tests/helpers/shopper';
 
 const vehicle = { year: 2015, make: 'Toyota', model: 'Corolla', engine: null };
 const corolla = [{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019 }];
 
-async function part(options: Parameters<typeof makePart>[0] & { fitment?: unknown[] } = {}): Promise<string> {
+async function part(options: Omit<Parameters<typeof makePart>[0] & {}, 'fitment'> & { fitment?: object[] } = {}): Promise<string> {
   const { fitment = corolla, ...rest } = options;
-  const id = await makePart(rest);
-  await Part.collection.updateOne({ _id: new Types.ObjectId(id) }, { $set: { fitment } });
-  return id;
+  return makePart({ ...rest, fitment: fitment as FitmentRowDoc[] });
 }
 
 type KitLine = { partId: string; quantity: number; fit?: unknown };

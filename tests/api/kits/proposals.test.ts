@@ -3,6 +3,7 @@
  * then the best seller in paid orders, then the cheapest in stock), says so when none does, and totals the job
  * for the buyer's saved destination with the checkout's own quote. Real database, real orders.
  */
+import type { FitmentRowDoc } from '@/lib/catalog/fitment-store';
 import { Types } from 'mongoose';
 import { GET as kitsRoute } from '@/app/api/kits/route';
 import { destinationCookie } from '@/lib/cart/destination';
@@ -45,10 +46,10 @@ async function part(fixture: Fixture): Promise<string> {
     price: fixture.price,
     stock: fixture.stock ?? 10,
     minimumQuantity: fixture.minimumQuantity,
+    fitment: fixture.rows as FitmentRowDoc[],
   });
   const set = {
     category: fixture.category ?? 'brakes',
-    fitment: fixture.rows,
     ...(fixture.partTypeId ? { partTypeId: fixture.partTypeId } : {}),
     ...(fixture.position ? { position: fixture.position } : {}),
   };

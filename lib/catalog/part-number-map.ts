@@ -1,0 +1,50 @@
+import 'server-only';
+import type { Types } from 'mongoose';
+import { readByIds } from '@/lib/platform/by-id';
+import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
+import { Part } from '@/models';
+
+/**
+ * The shop's part numbers (normalised) to their parts' ids, read once through a cursor when an import starts a phase;
+ * its batches then read the parts they name by `_id`, since FerretDB v1 scans the whole collection for any other
+ * filter (a scan per batch of a 200,000-part catalog). About 60 bytes a part.
+ */
+export class PartNumberMap {
+  private ids = new Map<string, Types.ObjectId>();
+
+  static async read(): Promise<PartNumberMap> {
+    const map = new PartNumberMap();
+    await map.refresh();
+    return map;
+  }
+
+  /** Reads the numbers again (a number taken by a part this map did not know of). */
+  async refresh(): Promise<void> {
+    await connectDb();
+    const ids = new Map<string, Types.ObjectId>();
+    const cursor = Part.find({}, { partNumberKey: 1 })
+      .maxTimeMS(STARTUP_READ_MS)
+      .lean<Array<{ _id: Types.ObjectId; partNumberKey?: string }>>();
+    for await (const part of cursor.cursor({ batchSize: 1000 })) if (part.partNumberKey) ids.set(part.partNumberKey, part._id);
+    this.ids = ids;
+  }
+
+  /** A part this import added. */
+  remember(key: string, id: Types.ObjectId): void {
+    this.ids.set(key, id);
+  }
+
+  /** The parts with these numbers now, by number: read by id, and left out if the part has since lost the number. */
+  async partsWith<T extends { _id: Types.ObjectId; partNumberKey?: string | null }>(
+    keys: Iterable<string>,
+    projection: Record<string, 1>,
+  ): Promise<Map<string, T>> {
+    const wanted = new Set(keys);
+    const ids = [...wanted].flatMap((key) => (this.ids.has(key) ? [this.ids.get(key)!] : []));
+    await connectDb();
+    const parts = await readByIds<T>(Part, ids, { ...projection, partNumberKey: 1 });
+    return new Map(
+      parts.flatMap((part) => (part.partNumberKey && wanted.has(part.partNumberKey) ? [[part.partNumberKey, part] as const] : [])),
+    );
+  }
+}
