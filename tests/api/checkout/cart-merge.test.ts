@@ -59,4 +59,14 @@ describe('merging a guest cart at sign-in', () => {
       expect(await quantities(account)).toEqual({ [pads]: 3, [sensor]: 1 });
     }
   });
+
+  it('caps a merged line at the stock when the stock is exactly the order minimum, never over it', async () => {
+    const pads = await makePart({ stock: 2, minimumQuantity: 2 });
+    const guest = guestOwner();
+    await addToCart(guest, pads, 2);
+    await addToCart('u:merge-at-minimum', pads, 2);
+    await mergeGuestCart(guest, 'u:merge-at-minimum');
+    // 2 + 2 asked, 2 in stock: the line holds what can be bought.
+    expect(await quantities('u:merge-at-minimum')).toEqual({ [pads]: 2 });
+  });
 });
