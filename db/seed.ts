@@ -60,8 +60,8 @@ export async function seedDemo(
   await connectDb();
   await seedVehicles();
   // The demo supplier's catalog, through the importer (once per database): before the hand-made parts, which stay the newest.
-  // Only when asked (SEED_SUPPLIER=1, npm run seed:supplier): its 40,000 fitment rows inside the parts make every full
-  // scan of the parts on FerretDB take seconds (docs/operations.md).
+  // When asked: the first start of the embedded shop (npm run dev), SEED_SUPPLIER=1 or npm run seed:supplier. The tests'
+  // shops keep to the hand-made catalog their assertions name.
   const supplier = (options.supplier ?? env.SEED_SUPPLIER === '1') ? await seedSupplier() : null;
   const now = Date.now();
   let parts = 0;

@@ -30,11 +30,11 @@ export function assertProductionSettings(): void {
   }
 }
 
-/** Seeds the demo catalog and accounts when the database is empty (first start). */
-export async function seedIfEmpty(): Promise<void> {
+/** Seeds the demo catalog and accounts when the database is empty (first start); `supplier`: the demo supplier too. */
+export async function seedIfEmpty({ supplier = false }: { supplier?: boolean } = {}): Promise<void> {
   if (await isDatabaseEmpty()) {
-    console.log('[seed] empty database: adding the demo catalog and accounts');
-    describeSeed(await seedDemo());
+    console.log(`[seed] empty database: adding the demo catalog${supplier ? ", the demo supplier's" : ''} and accounts`);
+    describeSeed(await seedDemo(process.env, { supplier }));
   }
   await disconnectDb();
 }

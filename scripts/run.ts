@@ -9,7 +9,8 @@ async function main(): Promise<void> {
   if (!embedded) assertProductionSettings();
   const db = await prepareEnvironment();
   try {
-    await seedIfEmpty();
+    // The embedded shop's first start loads the demo supplier (3,010 parts that sell a brake job); SEED_SUPPLIER=0 leaves it out.
+    await seedIfEmpty({ supplier: embedded && process.env.SEED_SUPPLIER !== '0' });
   } catch (error) {
     await db.stop();
     throw error;
