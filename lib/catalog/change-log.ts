@@ -1,4 +1,5 @@
 import 'server-only';
+import { mongo } from 'mongoose';
 import { connectDb } from '@/lib/platform/db';
 import { isDuplicateKey } from '@/lib/core/errors';
 import { CatalogChange } from '@/models';
@@ -23,30 +24,50 @@ export async function latestSeq(): Promise<number> {
   return last ? Number(last._id) : 0;
 }
 
+/** Entries per insert: the next numbers in one ordered command (an import's batch names thousands of parts). */
+const APPEND_BLOCK = 500;
+
 /** Appends changes of these parts; appends of one process go one at a time. */
 export function publishCatalogChange(...partIds: string[]): Promise<void> {
   const run = state.tail.then(async () => {
     await connectDb();
     if (state.head < 0) state.head = await latestSeq();
-    for (const partId of partIds) {
-      for (let attempt = 0; ; attempt++) {
-        const seq = state.head + 1;
-        try {
-          await CatalogChange.create({ _id: seq, partId });
-          state.head = seq;
-          state.own.add(seq);
-          if (state.own.size > MAX_OWN) state.own.delete(state.own.values().next().value!);
-          break;
-        } catch (error) {
-          // Another process took this number: move past it (its change is read by every follower anyway).
-          if (!isDuplicateKey(error) || attempt >= MAX_ATTEMPTS) throw error;
-          state.head = seq;
-        }
+    let attempts = 0;
+    for (let rest = partIds; rest.length;) {
+      const block = rest.slice(0, APPEND_BLOCK);
+      const first = state.head + 1;
+      const inserted = await appendBlock(first, block);
+      for (let seq = first; seq < first + inserted; seq++) own(seq);
+      state.head = first + inserted - 1;
+      rest = rest.slice(inserted);
+      if (inserted < block.length) {
+        // Another process took the next number: move past it (its change is read by every follower anyway).
+        if (++attempts >= MAX_ATTEMPTS) throw new Error('The catalog log kept being appended to by other processes');
+        state.head++;
       }
     }
   });
   state.tail = run.catch(() => undefined);
   return run;
+}
+
+/** Inserts the block at `first`, `first + 1`, ... in order; answers how many went in before a number another process holds. */
+async function appendBlock(first: number, partIds: string[]): Promise<number> {
+  try {
+    await CatalogChange.collection.insertMany(
+      partIds.map((partId, index) => ({ _id: first + index, partId, at: new Date() }) as never),
+      { ordered: true },
+    );
+    return partIds.length;
+  } catch (error) {
+    if (!(error instanceof mongo.MongoBulkWriteError) || !isDuplicateKey(error)) throw error;
+    return error.insertedCount;
+  }
+}
+
+function own(seq: number): void {
+  state.own.add(seq);
+  if (state.own.size > MAX_OWN) state.own.delete(state.own.values().next().value!);
 }
 
 /** The changes after `seen`, in order (reads by `_id` until the first number not yet written). */

@@ -42,8 +42,12 @@ const JOB_RUNS: Record<JobName, () => Promise<unknown>> = {
   carts: async () => ({ ...(await pruneCarts()), holds: await pruneHolds(), claims: await pruneCheckoutClaims() }),
   /** Rolls forward the parts whose latest stock move was written without its pair. */
   'stock-repair': () => repairRecentStock(),
-  /** Catches the search index up with the catalog log and stores a fresh snapshot for new instances. */
-  'search-index': () => catalogSearch().refresh(),
+  /** Catches the search index up with the catalog log and stores a fresh snapshot for new instances (on Vercel, the cron
+   * that also moves the rows an earlier release kept inside the parts: one read by `_id` once done). */
+  'search-index': async () => {
+    await moveEmbeddedFitment();
+    return catalogSearch().refresh();
+  },
   /** Validates and applies the queued imports; on Vercel each call stops within the function's limit and the next continues. */
   imports: () => runImportJobs(onVercel() ? { budgetMs: VERCEL_IMPORT_CHUNK_MS } : {}),
 };

@@ -65,6 +65,26 @@ export async function ensureImportFiles(dir: string, log: (line: string) => void
   log(`[bench] written in ${fixed((performance.now() - started) / 1000)} s`);
 }
 
+/** The supplier's brand and part type tables (the demo supplier's: the large one shares its brand ids), as an admin saves them. */
+export async function saveSupplierTables(base: string, admin: Session): Promise<void> {
+  const tables = JSON.parse(readFileSync(path.join('db', 'demo-supplier', 'tables.json'), 'utf8')) as {
+    brands: Record<string, string>;
+    categories: Record<string, string>;
+    priceType: string;
+  };
+  const body = JSON.stringify({
+    priceType: tables.priceType,
+    brands: Object.entries(tables.brands).map(([aaiaId, brand]) => ({ aaiaId, brand })),
+    categories: Object.entries(tables.categories).map(([partTypeId, category]) => ({ partTypeId: Number(partTypeId), category })),
+  });
+  const res = await fetch(new URL('/api/admin/import-mappings', base), {
+    method: 'PUT',
+    headers: { cookie: admin.cookie, origin: base, 'content-type': 'application/json' },
+    body,
+  });
+  if (!res.ok) throw new Error(`PUT /api/admin/import-mappings answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+}
+
 async function call(base: string, admin: Session, method: 'GET' | 'POST', route: string, body?: FormData): Promise<ImportStatus> {
   const res = await fetch(new URL(route, base), { method, headers: { cookie: admin.cookie, origin: base }, body });
   const text = await res.text();
@@ -104,11 +124,16 @@ async function until(base: string, admin: Session, id: string, state: ImportStat
 }
 
 /** Loads the part page with a few shoppers in 5 s runs until stopped: the shop's answers while the import runs. */
+/** Part pages a second while an import runs: a busy shop's traffic (72,000 pages an hour), not as many as it can answer,
+ * which on 2 cores leaves the import no CPU and measures neither. */
+export const PAGES_PER_SECOND = 20;
+
 function pageLoad(base: string, pagePath: string): { stop(): Promise<LoadResult[]> } {
   let stopped = false;
   const runs: LoadResult[] = [];
   const loop = (async () => {
-    while (!stopped) runs.push(await runLoad({ base, path: pagePath, connections: 4, seconds: 5, keepTimes: true }));
+    while (!stopped)
+      runs.push(await runLoad({ base, path: pagePath, connections: 4, seconds: 5, keepTimes: true, rate: PAGES_PER_SECOND }));
   })();
   return {
     async stop() {
@@ -191,13 +216,16 @@ export function importReport(figures: ImportFigures[]): { lines: string[]; check
   ]);
   const header = ['file', 'size', 'records', 'rejected', 'validate s', 'apply s', 'validated/s', 'applied/s'];
   const lines = [
-    '\n== Import of the large synthetic supplier (part page under 4 connections meanwhile) ==',
+    `\n== Import of the large synthetic supplier (part pages at ${PAGES_PER_SECOND} a second meanwhile) ==`,
     formatTable([...header, 'app RSS before', 'peak', 'after', 'peak extra', 'page p95 ms', 'pages'], rows),
   ];
   const seconds = (f: ImportFigures) => f.validateSeconds + f.applySeconds;
   const supplier = figures.filter((f) => !f.aces || f.counts.read === SCALE.apps.at(-1));
   const total = supplier.reduce((sum, f) => sum + seconds(f), 0);
-  const checks = [`${verdict(total < 20 * 60)}  VCdb, PIES and 2,000,000 Apps validated and applied in ${minutes(total)} (< 20 min)`];
+  const biggest = figures.some((f) => f.aces && f.counts.read === SCALE.apps.at(-1));
+  const checks = biggest
+    ? [`${verdict(total < 20 * 60)}  VCdb, PIES and 2,000,000 Apps validated and applied in ${minutes(total)} (< 20 min)`]
+    : [`----  VCdb and PIES validated and applied in ${minutes(total)} (the 2,000,000-App file was left out: no verdict)`];
   for (const f of figures.filter((file) => file.aces && file.rss))
     checks.push(
       `${verdict(f.rss!.peak - f.rss!.before < 200 * 1024 ** 2)}  ${f.label}, ${mb(f.bytes)}: the app's RSS +${mb(f.rss!.peak - f.rss!.before)} at its peak (< 200 MB)`,

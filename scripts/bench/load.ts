@@ -47,6 +47,8 @@ export type LoadOptions = {
   /** The body of every request (a POST's JSON). */
   body?: string;
   keepTimes?: boolean;
+  /** Requests a second over all connections (autocannon's overallRate): a shop's traffic rather than as many as it answers. */
+  rate?: number;
 };
 
 export async function runLoad({
@@ -62,6 +64,7 @@ export async function runLoad({
   workers,
   body,
   keepTimes = false,
+  rate,
 }: LoadOptions): Promise<LoadResult> {
   let counter = 0;
   let clients = 0;
@@ -73,6 +76,7 @@ export async function runLoad({
     method,
     headers,
     ...(body === undefined ? {} : { body }),
+    ...(rate ? { overallRate: rate } : {}),
     ...(workers ? { workers } : {}),
     ...(perConnection?.length
       ? {
