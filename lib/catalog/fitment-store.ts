@@ -1,6 +1,7 @@
 import 'server-only';
 import mongoose, { mongo, Types } from 'mongoose';
 import { catalogChanged } from '@/lib/catalog/changes';
+import type { FitmentRowLike } from '@/lib/catalog/fitment';
 import { isDuplicateKey } from '@/lib/core/errors';
 import { bulkWriteInCommands, readByIds, WRITES_PER_COMMAND } from '@/lib/platform/by-id';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
@@ -9,13 +10,7 @@ import { Part, PartFitment } from '@/models';
 /** A part's fitment rows as stored (models/part-fitment.ts), read and written by the part's id only. */
 
 /** A fitment row as stored (models/part-fitment.ts), lean. */
-export type FitmentRowDoc = {
-  make: string;
-  model: string;
-  yearFrom: number;
-  yearTo: number;
-  engine?: string | null;
-  notes?: string | null;
+export type FitmentRowDoc = FitmentRowLike & {
   baseVehicleId?: number | null;
   subModel?: string | null;
   subModelId?: number | null;

@@ -1,26 +1,21 @@
 import 'server-only';
 import type { Types } from 'mongoose';
-import { normalizePartNumber, PartNumberMap, readFitment, readFitments, writeFitments, type StoredFitment } from '@/lib/catalog';
+import {
+  normalizePartNumber,
+  PartNumberMap,
+  readFitment,
+  readFitments,
+  writeFitments,
+  type FitmentRowDoc,
+  type StoredFitment,
+} from '@/lib/catalog';
 import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { checkFitment } from '@/lib/vehicles';
 import { csvFitmentRowSchema, type CsvFitmentRow } from '@/lib/validations/csv-import';
 import type { ImportRun } from '../handler';
 import { reasonOf, rejectLine, sameText, type CsvSheet } from './sheet';
 
-/** A fitment row as stored (lean), the fields this file reads or writes. */
-type StoredRow = {
-  make: string;
-  model: string;
-  yearFrom: number;
-  yearTo: number;
-  engine?: string | null;
-  notes?: string | null;
-  subModel?: string | null;
-  position?: string | null;
-  quantity?: number | null;
-  qualifiers?: Array<{ text: string; qdbId?: number | null }> | null;
-  source?: { importId: string; appId?: string | null } | null;
-};
+type StoredRow = FitmentRowDoc;
 type StoredPart = { _id: Types.ObjectId; partNumberKey: string; brand?: string | null; fitment: StoredRow[]; rev: number };
 
 /** A row's vehicle and place: a second row for them on the same part is the same row (its quantity, notes or qualifiers changed). */
