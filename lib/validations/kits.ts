@@ -76,8 +76,9 @@ export const kitPatchSchema = z
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: 'Change at least one field' });
 export type KitPatchInput = z.infer<typeof kitPatchSchema>;
 
-/** The longest `answers` a proposal takes: some fifty parts' answers, within a URL's usual limit. */
-export const MAX_KIT_ANSWERS_LENGTH = 4000;
+/** The longest `answers` a proposal takes: a dozen parts' answers. URL-encoded, a character may take 12 bytes, and the
+ * whole request head must stay under the 16 KB a Node server reads (it answers 431 past it, before the app). */
+export const MAX_KIT_ANSWERS_LENGTH = 1000;
 const KIT_ANSWERS_INVALID = 'Answers must be a JSON object of part ids and their answers';
 
 /** GET /api/kits: the vehicle, and the buyer's answers to proposed parts' fit questions (JSON, by part id) that rule parts out. */
