@@ -3,6 +3,7 @@ import type { Types } from 'mongoose';
 import { fitStatus, judgeLineFit, readFitments, vehicleLabel, type FitQuestionRow, type LineFit, type VehicleChoice } from '@/lib/catalog';
 import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { parseObjectId } from '@/lib/core/ids';
+import { readByIds } from '@/lib/platform/by-id';
 import { connectDb } from '@/lib/platform/db';
 import type { LineFitInput } from '@/lib/validations/vehicles';
 import { Part } from '@/models';
@@ -35,14 +36,8 @@ async function assertFits(
   vehicle: VehicleChoice,
 ): Promise<Array<LineFit | undefined>> {
   await connectDb();
-  // By id, one read each: FerretDB v1 scans the collection for an $in.
-  const [parts, fitments] = await Promise.all([
-    Promise.all(ids.map((id) => Part.collection.findOne<FitRead>({ _id: id }, { projection: { name: 1 } }))),
-    readFitments(ids),
-  ]);
-  const byId = new Map(
-    parts.flatMap((part) => (part ? [[String(part._id), { ...part, fitment: fitments.get(String(part._id))!.rows }]] : [])),
-  );
+  const [parts, fitments] = await Promise.all([readByIds<FitRead>(Part, ids, { name: 1 }), readFitments(ids)]);
+  const byId = new Map(parts.map((part) => [String(part._id), { ...part, fitment: fitments.get(String(part._id))!.rows }]));
   return ids.map((id, index) => {
     const part = byId.get(String(id));
     if (!part) return undefined;

@@ -2,7 +2,7 @@ import 'server-only';
 import mongoose, { mongo, Types } from 'mongoose';
 import { catalogChanged } from '@/lib/catalog/changes';
 import type { FitmentRowLike } from '@/lib/catalog/fitment';
-import { isDuplicateKey } from '@/lib/core/errors';
+import { ConflictError, isDuplicateKey } from '@/lib/core/errors';
 import { bulkWriteInCommands, readByIds, WRITES_PER_COMMAND } from '@/lib/platform/by-id';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
 import { Part, PartFitment } from '@/models';
@@ -75,6 +75,27 @@ export async function writeFitments(writes: readonly StoredFitment[]): Promise<n
   for (let at = 0; at < inserts.length; at += WRITES_PER_COMMAND) written += await insertSome(inserts.slice(at, at + WRITES_PER_COMMAND));
   if (updates.length) written += (await bulkWriteInCommands(PartFitment, updates)).matched;
   return written;
+}
+
+/** Tries before a rewrite gives up: each failed try means another save got in between its read and its write. */
+const REWRITE_ATTEMPTS = 5;
+
+/**
+ * Rewrites one part's rows with `change` (null: nothing to write), reading them again each time another save got in
+ * between, up to REWRITE_ATTEMPTS tries, then ConflictError(`conflict`). Answers the rows it rewrote, or null.
+ */
+export async function rewriteFitment(
+  stored: StoredFitment,
+  change: (rows: FitmentRowDoc[]) => FitmentRowDoc[] | null,
+  conflict: string,
+): Promise<StoredFitment | null> {
+  for (let attempt = 1, current = stored; ; attempt++) {
+    const rows = change(current.rows);
+    if (!rows) return null;
+    if (await writeFitments([{ ...current, rows }])) return current;
+    if (attempt >= REWRITE_ATTEMPTS) throw new ConflictError(conflict);
+    current = await readFitment(current.partId);
+  }
 }
 
 /** Inserts, a part already holding rows refused by its `_id`; answers how many went in. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
 import type { Types } from 'mongoose';
-import { catalogChanged, PartNumberMap, readFitment, writeFitments, type StoredFitment } from '@/lib/catalog';
+import { catalogChanged, PartNumberMap, rewriteFitment, writeFitments } from '@/lib/catalog';
 import { ConflictError } from '@/lib/core/errors';
 import { connectDb } from '@/lib/platform/db';
 import { env } from '@/lib/platform/env';
@@ -94,14 +94,12 @@ async function countBrandRows(brandAAIAID: string): Promise<number> {
 
 /** Takes the rows `unsent` picks off a part, read again while an admin's save keeps getting in between; answers how many went. */
 async function removeRows(part: BrandFitment, unsent: (row: FitmentRowDoc) => boolean): Promise<number> {
-  for (let attempt = 1, current: StoredFitment = { partId: String(part._id), ...part }; ; attempt++) {
-    const gone = current.rows.filter(unsent).length;
-    if (!gone) return 0;
-    if (await writeFitments([{ ...current, rows: current.rows.filter((row) => !unsent(row)) }])) return gone;
-    if (attempt >= WRITE_ATTEMPTS)
-      throw new ConflictError('Parts kept changing while the import removed their old fitment: apply it again');
-    current = await readFitment(current.partId);
-  }
+  const before = await rewriteFitment(
+    { partId: String(part._id), ...part },
+    (rows) => (rows.some(unsent) ? rows.filter((row) => !unsent(row)) : null),
+    'Parts kept changing while the import removed their old fitment: apply it again',
+  );
+  return before ? before.rows.filter(unsent).length : 0;
 }
 
 /** After a FULL file: the brand's imported rows this import did not stamp go, a batch of parts at a time; rows entered by hand stay. */

@@ -1,15 +1,7 @@
 import 'server-only';
 import type { Types } from 'mongoose';
-import {
-  normalizePartNumber,
-  PartNumberMap,
-  readFitment,
-  readFitments,
-  writeFitments,
-  type FitmentRowDoc,
-  type StoredFitment,
-} from '@/lib/catalog';
-import { ConflictError, ValidationError } from '@/lib/core/errors';
+import { normalizePartNumber, PartNumberMap, readFitments, rewriteFitment, type FitmentRowDoc } from '@/lib/catalog';
+import { ValidationError } from '@/lib/core/errors';
 import { checkFitment } from '@/lib/vehicles';
 import { csvFitmentRowSchema, type CsvFitmentRow } from '@/lib/validations/csv-import';
 import type { ImportRun } from '../handler';
@@ -119,15 +111,13 @@ async function writeRows(pending: readonly Pending[]): Promise<string[]> {
   const byPart = new Map<StoredPart, Pending[]>();
   for (const entry of pending) byPart.set(entry.part, [...(byPart.get(entry.part) ?? []), entry]);
   for (const [part, entries] of byPart) {
-    for (let attempt = 1, current: StoredFitment = { partId: String(part._id), rows: part.fitment, rev: part.rev }; ; attempt++) {
-      const rows = new Map(current.rows.map((row) => [identityOf(row), row]));
+    const merge = (stored: FitmentRowDoc[]) => {
+      const rows = new Map(stored.map((row) => [identityOf(row), row]));
       for (const { row } of entries) rows.set(identityOf(row), row);
-      if (await writeFitments([{ ...current, rows: [...rows.values()] }])) break;
-      if (attempt >= WRITE_ATTEMPTS) throw new ConflictError('Parts kept changing while the import wrote their fitment: apply it again');
-      current = await readFitment(current.partId);
-    }
+      return [...rows.values()];
+    };
+    const conflict = 'Parts kept changing while the import wrote their fitment: apply it again';
+    await rewriteFitment({ partId: String(part._id), rows: part.fitment, rev: part.rev }, merge, conflict);
   }
   return [...byPart.keys()].map((part) => String(part._id));
 }
-
-const WRITE_ATTEMPTS = 5;

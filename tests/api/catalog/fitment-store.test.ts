@@ -8,6 +8,7 @@ import {
   readFitment,
   readFitments,
   replaceFitment,
+  rewriteFitment,
   writeFitments,
   type FitmentRowDoc,
 } from '@/lib/catalog';
@@ -57,6 +58,21 @@ describe('writeFitments', () => {
     expect(await writeFitments([...read.values()].map((stored) => ({ ...stored, rows: [row(2015)] })))).toBe(119);
     expect((await readFitment(ids[7]!)).rows).toEqual([expect.objectContaining({ yearFrom: 2020 })]);
     expect((await readFitment(ids[8]!)).rows).toEqual([expect.objectContaining({ yearFrom: 2015 })]);
+  });
+});
+
+describe('rewriteFitment', () => {
+  it('puts its change on the rows saved meanwhile, and writes nothing when the change has nothing to do', async () => {
+    const partId = String(new Types.ObjectId());
+    await replaceFitment(partId, [row(2015)]);
+    const read = await readFitment(partId);
+    // Another save gets in between this read and the rewrite's first write.
+    await replaceFitment(partId, [row(2015), row(2016)]);
+    const before = await rewriteFitment(read, (rows) => [...rows, row(2017)], 'conflict');
+    expect(before!.rows.map((stored) => stored.yearFrom)).toEqual([2015, 2016]);
+    expect((await readFitment(partId)).rows.map((stored) => stored.yearFrom)).toEqual([2015, 2016, 2017]);
+    expect(await rewriteFitment(await readFitment(partId), () => null, 'conflict')).toBeNull();
+    expect((await readFitment(partId)).rev).toBe(3);
   });
 });
 
