@@ -59,10 +59,7 @@ const brandsOf = (rows: readonly FitmentRowDoc[]) => {
  * are inserted, and the `_id` refuses a second insert.
  */
 export async function writeFitments(writes: readonly StoredFitment[]): Promise<number> {
-  await connectDb();
-  const inserts = writes
-    .filter((write) => write.rev === 0)
-    .map((write) => ({ _id: toId(write.partId), rows: write.rows, brands: brandsOf(write.rows), rev: 1 }));
+  const inserts = writes.filter((write) => write.rev === 0);
   const updates = writes
     .filter((write) => write.rev > 0)
     .map((write) => ({
@@ -71,8 +68,7 @@ export async function writeFitments(writes: readonly StoredFitment[]): Promise<n
         update: { $set: { rows: write.rows, brands: brandsOf(write.rows) ?? [], rev: write.rev + 1 } },
       },
     }));
-  let written = 0;
-  for (let at = 0; at < inserts.length; at += WRITES_PER_COMMAND) written += await insertSome(inserts.slice(at, at + WRITES_PER_COMMAND));
+  let written = inserts.length - (await insertFitments(inserts)).length;
   if (updates.length) written += (await bulkWriteInCommands(PartFitment, updates)).matched;
   return written;
 }
@@ -98,14 +94,30 @@ export async function rewriteFitment(
   }
 }
 
-/** Inserts, a part already holding rows refused by its `_id`; answers how many went in. */
-async function insertSome(docs: object[]): Promise<number> {
+/** Inserts, a part already holding rows refused by its `_id`; answers the positions refused. */
+async function insertSome(docs: object[]): Promise<number[]> {
   try {
-    return (await PartFitment.collection.insertMany(docs as never[], { ordered: false })).insertedCount;
+    await PartFitment.collection.insertMany(docs as never[], { ordered: false });
+    return [];
   } catch (error) {
     if (!(error instanceof mongo.MongoBulkWriteError) || !isDuplicateKey(error)) throw error;
-    return error.insertedCount;
+    return [error.writeErrors].flat().map((refused) => refused.index);
   }
+}
+
+/**
+ * Stores the rows of parts that had none when read (an import's new parts), WRITES_PER_COMMAND a command, with no
+ * read; answers the parts refused because they hold rows by now (read and rewrite those).
+ */
+export async function insertFitments(writes: readonly Omit<StoredFitment, 'rev'>[]): Promise<string[]> {
+  await connectDb();
+  const refused: string[] = [];
+  for (let at = 0; at < writes.length; at += WRITES_PER_COMMAND) {
+    const some = writes.slice(at, at + WRITES_PER_COMMAND);
+    const docs = some.map((write) => ({ _id: toId(write.partId), rows: write.rows, brands: brandsOf(write.rows), rev: 1 }));
+    for (const index of await insertSome(docs)) refused.push(some[index]!.partId);
+  }
+  return refused;
 }
 
 /** Replaces a part's rows whatever they were (an admin's form, which shows every row). */

@@ -7,10 +7,12 @@ import { Part } from '@/models';
 /**
  * The shop's part numbers (normalised) to their parts' ids, read once through a cursor when an import starts a phase;
  * its batches then read the parts they name by `_id`, since FerretDB v1 scans the whole collection for any other
- * filter (a scan per batch of a 200,000-part catalog). About 60 bytes a part.
+ * filter (a scan per batch of a 200,000-part catalog). About 80 bytes a part.
  */
+type Numbered = { id: Types.ObjectId; brandAAIAID?: string };
+
 export class PartNumberMap {
-  private ids = new Map<string, Types.ObjectId>();
+  private ids = new Map<string, Numbered>();
 
   static async read(): Promise<PartNumberMap> {
     const map = new PartNumberMap();
@@ -21,17 +23,24 @@ export class PartNumberMap {
   /** Reads the numbers again (a number taken by a part this map did not know of). */
   async refresh(): Promise<void> {
     await connectDb();
-    const ids = new Map<string, Types.ObjectId>();
-    const cursor = Part.find({}, { partNumberKey: 1 })
+    const ids = new Map<string, Numbered>();
+    const cursor = Part.find({}, { partNumberKey: 1, brandAAIAID: 1 })
       .maxTimeMS(STARTUP_READ_MS)
-      .lean<Array<{ _id: Types.ObjectId; partNumberKey?: string }>>();
-    for await (const part of cursor.cursor({ batchSize: 1000 })) if (part.partNumberKey) ids.set(part.partNumberKey, part._id);
+      .lean<Array<{ _id: Types.ObjectId; partNumberKey?: string; brandAAIAID?: string | null }>>();
+    for await (const part of cursor.cursor({ batchSize: 1000 }))
+      if (part.partNumberKey) ids.set(part.partNumberKey, { id: part._id, brandAAIAID: part.brandAAIAID ?? undefined });
     this.ids = ids;
   }
 
   /** A part this import added. */
-  remember(key: string, id: Types.ObjectId): void {
-    this.ids.set(key, id);
+  remember(key: string, id: Types.ObjectId, brandAAIAID?: string | null): void {
+    this.ids.set(key, { id, brandAAIAID: brandAAIAID ?? undefined });
+  }
+
+  /** The part with this number and BrandAAIAID when the map was read (ACES names a part by both, and reads no part). */
+  find(key: string, brandAAIAID: string | undefined): Types.ObjectId | undefined {
+    const found = this.ids.get(key);
+    return found && found.brandAAIAID === brandAAIAID ? found.id : undefined;
   }
 
   /** The parts with these numbers now, by number: read by id, and left out if the part has since lost the number. */
@@ -40,7 +49,7 @@ export class PartNumberMap {
     projection: Record<string, 1>,
   ): Promise<Map<string, T>> {
     const wanted = new Set(keys);
-    const ids = [...wanted].flatMap((key) => (this.ids.has(key) ? [this.ids.get(key)!] : []));
+    const ids = [...wanted].flatMap((key) => (this.ids.has(key) ? [this.ids.get(key)!.id] : []));
     await connectDb();
     const parts = await readByIds<T>(Part, ids, { ...projection, partNumberKey: 1 });
     return new Map(

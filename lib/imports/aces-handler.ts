@@ -1,46 +1,21 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
-import type { Types } from 'mongoose';
-import { catalogChanged, PartNumberMap, rewriteFitment, writeFitments } from '@/lib/catalog';
-import { ConflictError } from '@/lib/core/errors';
+import { catalogChanged, insertFitments, PartNumberMap, readFitment, rewriteFitment } from '@/lib/catalog';
+import { inParallel } from '@/lib/platform/by-id';
 import { connectDb } from '@/lib/platform/db';
 import { env } from '@/lib/platform/env';
-import { PartFitment } from '@/models';
 import { readAces, type AcesApp } from './formats/aces';
 import type { ApplyRun, ImportHandler, ImportRun } from './handler';
-import type { FitmentRowDoc } from './aces-rows';
-import { nextFitment, planBatch, type BatchPlan, type FitPart, type PlanContext } from './aces-plan';
+import { StepBuckets } from './aces-buckets';
+import { nextRows, planBatch, type BatchPlan, type PartSteps, type PlanContext, type Step } from './aces-plan';
+import { rowKey, type FitmentRowDoc } from './aces-rows';
 import { scanAces, type AcesScan } from './aces-scan';
+import { StoredAppRows } from './aces-stored';
+import { VehicleCache } from './aces-vehicles';
 
-/** Apps per batch (IMPORT_BATCH_APPS): one read of their parts and vehicles, one bulk write, one catalog change. 10,000 rather
- * than 500 took the demo supplier's 20,000 Apps from 166 s to 19 s on FerretDB: a part named in every batch is rewritten in each. */
+/** Apps per batch (IMPORT_BATCH_APPS): planned together (one lookup of the vehicles not seen yet), and about as many per bucket written. */
 const acesBatch = () => env().IMPORT_BATCH_APPS;
-/** A part an admin saved while its batch was planned is planned again; past this, the import stops rather than lose the edit. */
-const WRITE_ATTEMPTS = 5;
-
-type BatchHandler = (apps: AcesApp[], done: number) => Promise<void>;
-
-/** The file's records from `from` on: rejected ones reported, the others handed over in batches with the count of records read. */
-async function eachBatch(run: ImportRun, scan: AcesScan, from: number, handle: BatchHandler): Promise<void> {
-  let index = 0;
-  let batch: AcesApp[] = [];
-  for await (const event of readAces(createReadStream(run.file))) {
-    if (event.kind !== 'app' && event.kind !== 'rejected') continue;
-    if (index++ < from) continue;
-    run.counts.read++;
-    const reason = event.kind === 'rejected' ? event.reason : scan.rejected.get(event.line);
-    if (reason === undefined) batch.push(event as AcesApp);
-    else {
-      run.reject({ record: event.id ? `App ${event.id}` : `line ${event.line}`, reason });
-      run.counts.rejected++;
-    }
-    if (batch.length >= acesBatch()) {
-      await handle(batch, index);
-      batch = [];
-    }
-  }
-  await handle(batch, index);
-}
+const CHANGED = 'Parts kept changing while the import wrote their fitment: apply it again';
 
 function count(run: ImportRun, plan: BatchPlan): void {
   for (const rejection of plan.rejections) run.reject(rejection);
@@ -51,107 +26,124 @@ function count(run: ImportRun, plan: BatchPlan): void {
   run.counts.unchanged += plan.unchanged;
 }
 
-/** Each part written once, only if it is still as read (an admin's edit meanwhile is not overwritten); false if one was not. */
-async function writeParts(parts: Iterable<FitPart>, rowsOf: (part: FitPart) => { rows: FitmentRowDoc[]; dirty: boolean }) {
-  const writes = [...parts].flatMap((part) => {
-    const { rows, dirty } = rowsOf(part);
-    return dirty ? [{ partId: String(part._id), rows, rev: part.rev }] : [];
-  });
-  return (await writeFitments(writes)) === writes.length;
-}
+type Planning = { counted: boolean; progress: boolean; step?: (step: Step) => Promise<void> };
 
-/** Plans and writes one batch, planning again from fresh reads when a part changed under it; the first plan's counts are the file's. */
-async function applyBatch(apps: AcesApp[], context: PlanContext): Promise<BatchPlan> {
-  const first = await planBatch(apps, context);
-  let plan = first;
-  for (let attempt = 1; !(await writeParts(plan.parts.values(), (part) => nextFitment(part, plan, context))); attempt++) {
-    if (attempt >= WRITE_ATTEMPTS) throw new ConflictError('Parts kept changing while the import wrote their fitment: apply it again');
-    plan = await planBatch(apps, context);
-  }
-  if (plan.changed.size) await catalogChanged([...plan.changed], { lists: true });
-  return first;
-}
-
-const contextOf = async (run: ImportRun, scan: AcesScan): Promise<PlanContext> => ({
-  importId: run.importId,
-  full: scan.header.full,
-  brandAAIAID: scan.header.brandAAIAID,
-  numbers: await PartNumberMap.read(),
-});
-
-type BrandFitment = { _id: Types.ObjectId; rows: FitmentRowDoc[]; rev: number };
-
-/** The stored rows of every part with rows of the brand, through a cursor (a scan of the rows, once per FULL file). */
-const brandFitment = (brandAAIAID: string) =>
-  PartFitment.find({ brands: brandAAIAID }, { rows: 1, rev: 1 }).lean<BrandFitment[]>().cursor({ batchSize: 200 });
-
-/** Imported rows of the brand, counted part by part through a cursor: what a FULL file removes, less the rows it sends again. */
-async function countBrandRows(brandAAIAID: string): Promise<number> {
-  let rows = 0;
-  for await (const part of brandFitment(brandAAIAID)) rows += part.rows.filter((row) => row.source?.brandAAIAID === brandAAIAID).length;
-  return rows;
-}
-
-/** Takes the rows `unsent` picks off a part, read again while an admin's save keeps getting in between; answers how many went. */
-async function removeRows(part: BrandFitment, unsent: (row: FitmentRowDoc) => boolean): Promise<number> {
-  const before = await rewriteFitment(
-    { partId: String(part._id), ...part },
-    (rows) => (rows.some(unsent) ? rows.filter((row) => !unsent(row)) : null),
-    'Parts kept changing while the import removed their old fitment: apply it again',
-  );
-  return before ? before.rows.filter(unsent).length : 0;
-}
-
-/** After a FULL file: the brand's imported rows this import did not stamp go, a batch of parts at a time; rows entered by hand stay. */
-async function removeUnsent(run: ApplyRun, brandAAIAID: string): Promise<void> {
-  const unsent = (row: FitmentRowDoc) => row.source?.brandAAIAID === brandAAIAID && row.source.importId !== run.importId;
-  let batch: BrandFitment[] = [];
+/**
+ * Plans the file's valid Apps a batch at a time, counting and reporting what it does unless an earlier run of this
+ * apply counted it already, and hands each step on.
+ */
+async function planFile(run: ImportRun, scan: AcesScan, context: PlanContext, planning: Planning): Promise<void> {
+  let index = 0;
+  let batch: AcesApp[] = [];
   const flush = async () => {
-    const removed = await Promise.all(batch.map((part) => removeRows(part, unsent)));
-    run.counts.remove += removed.reduce((sum, gone) => sum + gone, 0);
-    if (batch.length)
-      await catalogChanged(
-        batch.map((part) => String(part._id)),
-        { lists: true },
-      );
+    run.signal.throwIfAborted();
+    const plan = await planBatch(batch, context);
     batch = [];
+    if (planning.counted) count(run, plan);
+    if (planning.step) for (const step of plan.steps) await planning.step(step);
+    if (planning.progress) await run.progress(index, scan.records);
   };
-  for await (const part of brandFitment(brandAAIAID)) {
-    if (part.rows.some(unsent)) batch.push(part);
+  for await (const event of readAces(createReadStream(run.file))) {
+    if (event.kind !== 'app' && event.kind !== 'rejected') continue;
+    index++;
+    const reason = event.kind === 'rejected' ? event.reason : scan.rejected.get(event.line);
+    if (reason === undefined) batch.push(event as AcesApp);
+    else if (planning.counted) {
+      run.reject({ record: event.id ? `App ${event.id}` : `line ${event.line}`, reason });
+      run.counts.rejected++;
+    }
+    if (planning.counted) run.counts.read++;
     if (batch.length >= acesBatch()) await flush();
   }
   await flush();
 }
+
+const fullBrandOf = (scan: AcesScan) => (scan.header.full ? scan.header.brandAAIAID : undefined);
+
+async function contextOf(run: ImportRun, scan: AcesScan): Promise<PlanContext> {
+  await connectDb();
+  const [numbers, stored] = await Promise.all([PartNumberMap.read(), StoredAppRows.read(scan.brands, fullBrandOf(scan))]);
+  return { importId: run.importId, numbers, stored, vehicles: new VehicleCache() };
+}
+
+/** Rewrites one part's rows from a fresh read, again while another save gets in between; answers whether they changed. */
+async function rewrite(partId: string, change: (rows: FitmentRowDoc[]) => FitmentRowDoc[] | null): Promise<boolean> {
+  return (await rewriteFitment(await readFitment(partId), change, CHANGED)) !== null;
+}
+
+/**
+ * One bucket's parts, each written once: a part that had no rows is inserted without a read; the others (and one that
+ * got rows meanwhile) are read and rewritten only if still as read. Answers the parts whose rows changed.
+ */
+async function writeBucket(parts: Map<string, PartSteps>, context: PlanContext): Promise<string[]> {
+  const fresh = [...parts].filter(([partId, steps]) => !context.stored.holds(partId) && !steps.drops.size && !steps.fallback.length);
+  const refused = new Set(await insertFitments(fresh.map(([partId, steps]) => ({ partId, rows: [...steps.puts.values()] }))));
+  const inserted = new Set(fresh.map(([partId]) => partId).filter((partId) => !refused.has(partId)));
+  const read = [...parts.keys()].filter((partId) => !inserted.has(partId));
+  const rewritten = await inParallel(read, async (partId) => ((await rewrite(partId, (rows) => nextRows(rows, parts.get(partId)!))) ? [partId] : []));
+  return [...inserted, ...rewritten.flat()];
+}
+
+/** After a FULL file: the brand's imported rows it did not send go, a batch of parts at a time; rows entered by hand stay. */
+async function removeUnsent(run: ApplyRun, context: PlanContext): Promise<void> {
+  const unsent = (row: FitmentRowDoc) => context.stored.unsent(rowKey(row) ?? '');
+  const partIds = [...context.stored.unsentRows().partIds];
+  for (let at = 0; at < partIds.length; at += acesBatch()) {
+    run.signal.throwIfAborted();
+    const removed = await inParallel(partIds.slice(at, at + acesBatch()), async (partId) => {
+      let gone = 0;
+      const changed = await rewrite(partId, (rows) => {
+        gone = rows.filter(unsent).length;
+        return gone ? rows.filter((row) => !unsent(row)) : null;
+      });
+      return changed ? { partId, gone } : null;
+    });
+    const changed = removed.filter((part) => part !== null);
+    run.counts.remove += changed.reduce((sum, part) => sum + part.gone, 0);
+    if (changed.length) await catalogChanged(changed.map((part) => part.partId), { lists: true });
+  }
+}
+
+/** About one batch of Apps a bucket. */
+const bucketsFor = (records: number) => Math.max(1, Math.ceil(records / acesBatch()));
+
+/** Apply's checkpoint after `done` of `count` buckets: a share of the file's records, the same in every run of the apply. */
+const positionAfter = (done: number, count: number, records: number) => Math.floor((records * done) / count);
 
 /** ACES fitment: each App a fitment row on the part it names, keyed by brand and App id (DESIGN.md, imports). */
 export const acesHandler: ImportHandler = {
   format: 'aces',
 
   async validate(run) {
-    await connectDb();
     const scan = await scanAces(run.file, run.signal);
     const context = await contextOf(run, scan);
-    let matched = 0;
-    await eachBatch(run, scan, 0, async (apps, done) => {
-      run.signal.throwIfAborted();
-      const plan = await planBatch(apps, context);
-      count(run, plan);
-      matched += plan.matched;
-      await run.progress(done, scan.records);
-    });
-    if (context.full && context.brandAAIAID) run.counts.remove += Math.max(0, (await countBrandRows(context.brandAAIAID)) - matched);
+    await planFile(run, scan, context, { counted: true, progress: true });
+    if (fullBrandOf(scan)) run.counts.remove += context.stored.unsentRows().count;
   },
 
+  /**
+   * Plans the whole file again (counting it unless a checkpoint says an earlier run did), spills each step to its part's
+   * bucket, then writes the buckets one by one, a checkpoint after each; a run after a crash skips the buckets done.
+   */
   async apply(run) {
-    await connectDb();
     const scan = await scanAces(run.file, run.signal);
     const context = await contextOf(run, scan);
-    await eachBatch(run, scan, run.from, async (apps, done) => {
-      run.signal.throwIfAborted();
-      count(run, await applyBatch(apps, context));
-      await run.checkpoint(done);
-      await run.progress(done, scan.records);
-    });
-    if (context.full && context.brandAAIAID) await removeUnsent(run, context.brandAAIAID);
+    const buckets = await StepBuckets.open(run.file, bucketsFor(scan.records));
+    try {
+      await planFile(run, scan, context, { counted: run.from === 0, progress: false, step: (step) => buckets.write(step) });
+      await buckets.close();
+      for (let bucket = 0; bucket < buckets.count; bucket++) {
+        const position = positionAfter(bucket + 1, buckets.count, scan.records);
+        if (position <= run.from) continue;
+        run.signal.throwIfAborted();
+        const changed = await writeBucket(await buckets.read(bucket), context);
+        if (changed.length) await catalogChanged(changed, { lists: true });
+        await run.checkpoint(position);
+        await run.progress(position, scan.records);
+      }
+      if (fullBrandOf(scan)) await removeUnsent(run, context);
+    } finally {
+      await buckets.remove();
+    }
   },
 };

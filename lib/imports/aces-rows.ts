@@ -1,25 +1,13 @@
 import 'server-only';
 import type { FitmentRowDoc } from '@/lib/catalog';
 import type { AcesApp } from './formats/aces';
-import { lookupMakeModels, lookupVcdb, makeModelKey, type MakeModel, type VcdbLookup } from './aces-vehicles';
+import { fingerprintOf } from './fingerprints';
+import { makeModelKey, type MakeModel, type VcdbLookup } from './aces-vehicles';
 
 export type { FitmentRowDoc };
 
 /** What an ACES batch needs to name its vehicles: the VCdb rows by id, and makes and models by id with their years. */
 export type VehicleLookups = { vcdb: VcdbLookup; makeModels: Map<string, MakeModel> };
-
-export async function lookupVehicles(apps: readonly AcesApp[]): Promise<VehicleLookups> {
-  const ids = { baseVehicleIds: [] as number[], subModelIds: [] as number[], engineBaseIds: [] as number[] };
-  const pairs: { makeId: number; modelId: number }[] = [];
-  for (const app of apps) {
-    if ('baseVehicleId' in app.vehicle) ids.baseVehicleIds.push(app.vehicle.baseVehicleId);
-    else pairs.push(app.vehicle);
-    if (app.subModelId) ids.subModelIds.push(app.subModelId);
-    if (app.engineBaseId) ids.engineBaseIds.push(app.engineBaseId);
-  }
-  const [vcdb, makeModels] = await Promise.all([lookupVcdb(ids), lookupMakeModels(pairs)]);
-  return { vcdb, makeModels };
-}
 
 /** A row's identity across files: its brand and App id. */
 export const appKey = (brandAAIAID: string | null | undefined, appId: string) => `${brandAAIAID ?? ''}|${appId}`;
@@ -91,6 +79,11 @@ const FIT_FIELDS = ['make', 'model', 'yearFrom', 'yearTo', 'engine', 'baseVehicl
 const ROW_FIELDS = [...FIT_FIELDS, 'notes', 'subModel', 'position', 'quantity', 'partTypeId'] as const;
 
 const qualifiersText = (row: FitmentRowDoc) => JSON.stringify((row.qualifiers ?? []).map((q) => [q.text, q.qdbId ?? null]));
+
+/** A row's fingerprint over what sameRow compares: equal for the same row, whichever import wrote it. */
+export function rowFingerprint(row: FitmentRowDoc): [number, number] {
+  return fingerprintOf(JSON.stringify([ROW_FIELDS.map((field) => row[field] ?? null), qualifiersText(row), rowKey(row) ?? null]));
+}
 
 /** Same row as the shop shows and matches it, whichever import wrote it. */
 export function sameRow(a: FitmentRowDoc, b: FitmentRowDoc): boolean {

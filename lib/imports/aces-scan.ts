@@ -14,7 +14,7 @@ const KNOWN_UNITS = new Set(
 );
 
 /** What reading the whole file first finds: the header, the number of records, and the Apps refused by rules over the whole file, by line. */
-export type AcesScan = { header: AcesHeader; records: number; rejected: Map<number, string> };
+export type AcesScan = { header: AcesHeader; records: number; rejected: Map<number, string>; brands: Set<string | undefined> };
 
 /** The rules one App decides alone: a quantity outlier, an unknown unit. */
 function appProblem(app: AcesApp): string | undefined {
@@ -72,12 +72,15 @@ export async function scanAces(file: string, signal: AbortSignal): Promise<AcesS
   const rules = new WholeFileRules();
   let header: AcesHeader | undefined;
   let records = 0;
+  const brands = new Set<string | undefined>();
   for await (const event of readAces(createReadStream(file))) {
     if (event.kind === 'header') header = event;
     if (event.kind !== 'app' && event.kind !== 'rejected') continue;
     if (++records % 1000 === 0) signal.throwIfAborted();
-    if (event.kind === 'app') rules.check(event);
+    if (event.kind !== 'app') continue;
+    rules.check(event);
+    brands.add(event.brandAAIAID);
   }
   // readAces throws on a file without a Header.
-  return { header: header!, records, rejected: rules.rejected };
+  return { header: header!, records, rejected: rules.rejected, brands };
 }

@@ -2,36 +2,86 @@ import { createHash } from 'node:crypto';
 
 export type Seen = { line: number; tag: number };
 
+/** A string's 64-bit MD5 prefix as two words: what a FingerprintTable keeps of a key, and a row's fingerprint. */
+export function fingerprintOf(text: string): [number, number] {
+  const digest = createHash('md5').update(text).digest();
+  return [digest.readUInt32LE(0), digest.readUInt32LE(4)];
+}
+
 /**
- * Strings seen in a file, each kept as a 63-bit fingerprint with the line it was first seen on and a small tag,
- * in typed arrays (about 13 bytes a slot): a 2,000,000-App file's keys fit in tens of MB, where a Set of strings
+ * Strings seen in a file, each kept as a 63-bit fingerprint with `width` numbers (32-bit) and a small tag, in typed
+ * arrays (8 + 4 × width + 1 bytes a slot): a 2,000,000-App file's keys fit in tens of MB, where a Map of strings
  * would hold every key.
  */
 export class FingerprintTable {
   private high: Uint32Array;
   private low: Uint32Array;
-  private lines: Uint32Array;
+  private values: Uint32Array;
   private tags: Uint8Array;
   private size = 0;
 
-  constructor(private capacity = 1 << 12) {
+  constructor(
+    private capacity = 1 << 12,
+    private readonly width = 1,
+  ) {
     this.high = new Uint32Array(capacity);
     this.low = new Uint32Array(capacity);
-    this.lines = new Uint32Array(capacity);
+    this.values = new Uint32Array(capacity * width);
     this.tags = new Uint8Array(capacity);
   }
 
-  /** The first sighting of `text`, if any; otherwise notes this one and answers undefined. */
+  get count(): number {
+    return this.size;
+  }
+
+  /** The first sighting of `text` (its first number and tag), if any; otherwise notes this one and answers undefined. */
   seenOrAdd(text: string, line: number, tag = 0): Seen | undefined {
-    const digest = createHash('md5').update(text).digest();
-    // The low word's last bit set marks a used slot.
-    const high = digest.readUInt32LE(0);
-    const low = (digest.readUInt32LE(4) | 1) >>> 0;
+    const before = this.count;
+    const slot = this.add(text, [line], tag);
+    return this.count === before ? { line: this.value(slot), tag: this.tags[slot]! } : undefined;
+  }
+
+  /** The slot holding `text`, or -1. */
+  find(text: string): number {
+    const [high, low] = this.keyOf(text);
     const slot = this.slotOf(high, low);
-    if (this.low[slot]) return { line: this.lines[slot]!, tag: this.tags[slot]! };
-    this.put(slot, high, low, line, tag);
-    if (++this.size * 4 > this.capacity * 3) this.grow();
-    return undefined;
+    return this.low[slot] ? slot : -1;
+  }
+
+  /** Notes `text` with its numbers and tag (a string noted before keeps its first ones); answers its slot. */
+  add(text: string, values: readonly number[], tag = 0): number {
+    const [high, low] = this.keyOf(text);
+    let slot = this.slotOf(high, low);
+    if (this.low[slot]) return slot;
+    this.put(slot, high, low, values, tag);
+    if (++this.size * 4 > this.capacity * 3) {
+      this.grow();
+      slot = this.slotOf(high, low);
+    }
+    return slot;
+  }
+
+  value(slot: number, column = 0): number {
+    return this.values[slot * this.width + column]!;
+  }
+
+  tag(slot: number): number {
+    return this.tags[slot]!;
+  }
+
+  setTag(slot: number, tag: number): void {
+    this.tags[slot] = tag;
+  }
+
+  /** Every used slot. */
+  *slots(): Generator<number> {
+    for (let slot = 0; slot < this.capacity; slot++) if (this.low[slot]) yield slot;
+  }
+
+  // The low word's last bit set marks a used slot.
+  private keyOf(text: string): [number, number] {
+    const [high, low] = fingerprintOf(text);
+    return [high, (low | 1) >>> 0];
   }
 
   private slotOf(high: number, low: number): number {
@@ -41,22 +91,24 @@ export class FingerprintTable {
     return slot;
   }
 
-  private put(slot: number, high: number, low: number, line: number, tag: number): void {
+  private put(slot: number, high: number, low: number, values: ArrayLike<number>, tag: number): void {
     this.high[slot] = high;
     this.low[slot] = low;
-    this.lines[slot] = line;
+    for (let column = 0; column < this.width; column++) this.values[slot * this.width + column] = values[column] ?? 0;
     this.tags[slot] = tag;
   }
 
   private grow(): void {
-    const { high, low, lines, tags } = this;
+    const { high, low, values, tags, width } = this;
     this.capacity *= 2;
     this.high = new Uint32Array(this.capacity);
     this.low = new Uint32Array(this.capacity);
-    this.lines = new Uint32Array(this.capacity);
+    this.values = new Uint32Array(this.capacity * width);
     this.tags = new Uint8Array(this.capacity);
     for (let at = 0; at < low.length; at++) {
-      if (low[at]) this.put(this.slotOf(high[at]!, low[at]!), high[at]!, low[at]!, lines[at]!, tags[at]!);
+      if (!low[at]) continue;
+      const slot = this.slotOf(high[at]!, low[at]!);
+      this.put(slot, high[at]!, low[at]!, values.subarray(at * width, (at + 1) * width), tags[at]!);
     }
   }
 }

@@ -140,7 +140,7 @@ async function writeBatch(plans: Plan[], numbers: PartNumberMap): Promise<string
     plan.change ? [{ updateOne: { filter: { _id: plan.change.id }, update: { $set: defined(plan.change.fields) } } }] : [],
   );
   if (added.length) await Part.insertMany(added, { ordered: false });
-  plans.filter((plan) => plan.add).forEach((plan, index) => numbers.remember(plan.add!.partNumberKey, added[index]!._id));
+  plans.filter((plan) => plan.add).forEach((plan, index) => numbers.remember(plan.add!.partNumberKey, added[index]!._id, plan.add!.brandAAIAID));
   await bulkWriteInCommands(Part, changed);
   return [...added.map((part) => String(part._id)), ...plans.flatMap((plan) => (plan.change ? [String(plan.change.id)] : []))];
 }

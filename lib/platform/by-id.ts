@@ -12,18 +12,21 @@ export const WRITES_PER_COMMAND = 50;
 
 type IdReader = { findById(id: unknown, projection?: Record<string, 1>): { lean<T>(): PromiseLike<T | null> } };
 
+/** `task` for each item, READ_CONCURRENCY at a time (FerretDB answers a few queries at once faster than one); results in no order. */
+export async function inParallel<T, R>(items: readonly T[], task: (item: T) => PromiseLike<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) results.push(await task(items[next++]!));
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, items.length) }, worker));
+  return results;
+}
+
 /** Documents by `_id`, one query each, a few at a time; missing ones are left out (the order is not kept). */
 export async function readByIds<T>(model: IdReader, ids: readonly unknown[], projection?: Record<string, 1>): Promise<T[]> {
-  const found: T[] = [];
-  let next = 0;
-  const reader = async () => {
-    while (next < ids.length) {
-      const doc = await model.findById(ids[next++], projection).lean<T>();
-      if (doc) found.push(doc);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, ids.length) }, reader));
-  return found;
+  const docs = await inParallel(ids, (id) => model.findById(id, projection).lean<T>());
+  return docs.filter((doc): doc is NonNullable<typeof doc> => doc !== null) as T[];
 }
 
 type BulkWriter = { bulkWrite(writes: never[], options: { ordered: boolean }): Promise<{ matchedCount: number; upsertedCount: number }> };

@@ -44,7 +44,7 @@ export async function seedVcdb(): Promise<void> {
 
 /** A part of the shop with its number, brand id and rows. */
 export async function supplierPart(partNumber: string, brandAAIAID: string | undefined, fitment: object[] = []): Promise<string> {
-  const id = await makePart({ fitment: fitment as FitmentRowDoc[] });
+  const id = await makePart(fitment.length ? { fitment: fitment as FitmentRowDoc[] } : {});
   await Part.updateOne({ _id: id }, { $set: { partNumber, partNumberKey: normalizePartNumber(partNumber), brandAAIAID } });
   return id;
 }
