@@ -66,22 +66,35 @@ async function contextOf(run: ImportRun, scan: AcesScan): Promise<PlanContext> {
   return { importId: run.importId, numbers, stored, vehicles: new VehicleCache() };
 }
 
-/** Rewrites one part's rows from a fresh read, again while another save gets in between; answers whether they changed. */
-async function rewrite(partId: string, change: (rows: FitmentRowDoc[]) => FitmentRowDoc[] | null): Promise<boolean> {
-  return (await rewriteFitment(await readFitment(partId), change, CHANGED)) !== null;
+/** Rewrites one part's rows from a fresh read, again while another save gets in between; answers the rows written, or null. */
+async function rewrite(partId: string, change: (rows: FitmentRowDoc[]) => FitmentRowDoc[] | null): Promise<FitmentRowDoc[] | null> {
+  let written: FitmentRowDoc[] | null = null;
+  const changed = await rewriteFitment(await readFitment(partId), (rows) => (written = change(rows)), CHANGED);
+  return changed && written;
+}
+
+/** The catalog learns a batch of parts' new rows once (the index takes them as written, reading no part). */
+async function fitmentChanged(written: ReadonlyMap<string, FitmentRowDoc[]>): Promise<void> {
+  const known = new Map([...written].map(([partId, fitment]) => [partId, { fitment }]));
+  if (written.size) await catalogChanged([...written.keys()], { lists: true, known });
 }
 
 /**
  * One bucket's parts, each written once: a part that had no rows is inserted without a read; the others (and one that
  * got rows meanwhile) are read and rewritten only if still as read. Answers the parts whose rows changed.
  */
-async function writeBucket(parts: Map<string, PartSteps>, context: PlanContext): Promise<string[]> {
-  const fresh = [...parts].filter(([partId, steps]) => !context.stored.holds(partId) && !steps.drops.size && !steps.fallback.length);
-  const refused = new Set(await insertFitments(fresh.map(([partId, steps]) => ({ partId, rows: [...steps.puts.values()] }))));
-  const inserted = new Set(fresh.map(([partId]) => partId).filter((partId) => !refused.has(partId)));
-  const read = [...parts.keys()].filter((partId) => !inserted.has(partId));
-  const rewritten = await inParallel(read, async (partId) => ((await rewrite(partId, (rows) => nextRows(rows, parts.get(partId)!))) ? [partId] : []));
-  return [...inserted, ...rewritten.flat()];
+async function writeBucket(parts: Map<string, PartSteps>, context: PlanContext): Promise<Map<string, FitmentRowDoc[]>> {
+  const fresh = [...parts]
+    .filter(([partId, steps]) => !context.stored.holds(partId) && !steps.drops.size && !steps.fallback.length)
+    .map(([partId, steps]) => ({ partId, rows: [...steps.puts.values()] }));
+  const refused = new Set(await insertFitments(fresh));
+  const written = new Map(fresh.filter(({ partId }) => !refused.has(partId)).map(({ partId, rows }) => [partId, rows]));
+  const read = [...parts.keys()].filter((partId) => !written.has(partId));
+  await inParallel(read, async (partId) => {
+    const rows = await rewrite(partId, (stored) => nextRows(stored, parts.get(partId)!));
+    if (rows) written.set(partId, rows);
+  });
+  return written;
 }
 
 /** After a FULL file: the brand's imported rows it did not send go, a batch of parts at a time; rows entered by hand stay. */
@@ -90,17 +103,18 @@ async function removeUnsent(run: ApplyRun, context: PlanContext): Promise<void> 
   const partIds = [...context.stored.unsentRows().partIds];
   for (let at = 0; at < partIds.length; at += acesBatch()) {
     run.signal.throwIfAborted();
-    const removed = await inParallel(partIds.slice(at, at + acesBatch()), async (partId) => {
+    const written = new Map<string, FitmentRowDoc[]>();
+    await inParallel(partIds.slice(at, at + acesBatch()), async (partId) => {
       let gone = 0;
-      const changed = await rewrite(partId, (rows) => {
-        gone = rows.filter(unsent).length;
-        return gone ? rows.filter((row) => !unsent(row)) : null;
+      const rows = await rewrite(partId, (stored) => {
+        gone = stored.filter(unsent).length;
+        return gone ? stored.filter((row) => !unsent(row)) : null;
       });
-      return changed ? { partId, gone } : null;
+      if (!rows) return;
+      written.set(partId, rows);
+      run.counts.remove += gone;
     });
-    const changed = removed.filter((part) => part !== null);
-    run.counts.remove += changed.reduce((sum, part) => sum + part.gone, 0);
-    if (changed.length) await catalogChanged(changed.map((part) => part.partId), { lists: true });
+    await fitmentChanged(written);
   }
 }
 
@@ -136,8 +150,7 @@ export const acesHandler: ImportHandler = {
         const position = positionAfter(bucket + 1, buckets.count, scan.records);
         if (position <= run.from) continue;
         run.signal.throwIfAborted();
-        const changed = await writeBucket(await buckets.read(bucket), context);
-        if (changed.length) await catalogChanged(changed, { lists: true });
+        await fitmentChanged(await writeBucket(await buckets.read(bucket), context));
         await run.checkpoint(position);
         await run.progress(position, scan.records);
       }

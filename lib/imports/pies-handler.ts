@@ -1,7 +1,7 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
 import { Types } from 'mongoose';
-import { catalogChanged, PartNumberMap } from '@/lib/catalog';
+import { catalogChanged, PartNumberMap, type KnownState } from '@/lib/catalog';
 import { bulkWriteInCommands } from '@/lib/platform/by-id';
 import { isDuplicateKey, ValidationError } from '@/lib/core/errors';
 import { connectDb } from '@/lib/platform/db';
@@ -134,16 +134,23 @@ const defined = (fields: object) => Object.fromEntries(Object.entries(fields).fi
  * New parts inserted (the unique part number refuses a second copy, so a batch written again after a crash adds
  * nothing twice), changed ones updated by id: FerretDB finds a document by `_id` without a scan.
  */
-async function writeBatch(plans: Plan[], numbers: PartNumberMap): Promise<string[]> {
+async function writeBatch(plans: Plan[], numbers: PartNumberMap): Promise<Written> {
   const added = await Promise.all(plans.flatMap((plan) => (plan.add ? [newPart(plan.add)] : [])));
   const changed = plans.flatMap((plan) =>
     plan.change ? [{ updateOne: { filter: { _id: plan.change.id }, update: { $set: defined(plan.change.fields) } } }] : [],
   );
-  if (added.length) await Part.insertMany(added, { ordered: false });
-  plans.filter((plan) => plan.add).forEach((plan, index) => numbers.remember(plan.add!.partNumberKey, added[index]!._id, plan.add!.brandAAIAID));
+  // As stored (with their timestamps): the search index takes the new parts from here rather than reading them back.
+  const inserted = added.length ? await Part.insertMany(added, { ordered: false }) : [];
+  const known: Written['known'] = new Map(inserted.map((part) => [String(part._id), { part: part.toObject(), fitment: [] }]));
+  plans
+    .filter((plan) => plan.add)
+    .forEach((plan, index) => numbers.remember(plan.add!.partNumberKey, added[index]!._id, plan.add!.brandAAIAID));
   await bulkWriteInCommands(Part, changed);
-  return [...added.map((part) => String(part._id)), ...plans.flatMap((plan) => (plan.change ? [String(plan.change.id)] : []))];
+  const ids = [...added.map((part) => String(part._id)), ...plans.flatMap((plan) => (plan.change ? [String(plan.change.id)] : []))];
+  return { ids, known };
 }
+
+type Written = { ids: string[]; known: Map<string, KnownState> };
 
 async function newPart(fields: PiesPartFields) {
   const partId = new Types.ObjectId();
@@ -156,13 +163,13 @@ async function newPart(fields: PiesPartFields) {
 async function planAndWrite(batch: Array<PiesItem | RejectedRecord>, settings: Settings) {
   const plans = await planBatch(batch, settings);
   try {
-    return { plans, ids: await writeBatch(plans, settings.numbers) };
+    return { plans, ...(await writeBatch(plans, settings.numbers)) };
   } catch (error) {
     // The unique part number kept the part once; what this batch still changes on it is written by id.
     if (!isDuplicateKey(error)) throw error;
     await settings.numbers.refresh();
     const again = await planBatch(batch, settings);
-    return { plans: again, ids: await writeBatch(again, settings.numbers) };
+    return { plans: again, ...(await writeBatch(again, settings.numbers)) };
   }
 }
 
@@ -176,9 +183,9 @@ async function apply(run: ApplyRun): Promise<void> {
     done += read.length;
     if (!batch.length) continue;
     run.signal.throwIfAborted();
-    const { plans, ids } = await planAndWrite(batch, settings);
+    const { plans, ids, known } = await planAndWrite(batch, settings);
     count(run, plans);
-    if (ids.length) await catalogChanged(ids, { lists: true, search: true });
+    if (ids.length) await catalogChanged(ids, { lists: true, search: true, known });
     await run.checkpoint(done);
     await run.progress(done, total);
   }

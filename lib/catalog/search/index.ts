@@ -1,6 +1,6 @@
 import 'server-only';
 import { latestSeq, readChangesAfter } from '@/lib/catalog/change-log';
-import { catalogChanged, onPartChanged } from '@/lib/catalog/changes';
+import { catalogChanged, onPartChanged, type KnownState } from '@/lib/catalog/changes';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
 import { onVercel } from '@/lib/platform/env';
 import { CatalogLoadingError, isCatalogLoading } from '@/lib/core/errors';
@@ -350,12 +350,20 @@ class InProcessSearch implements CatalogSearchEngine {
     }
   }
 
-  partChanged(id: string): Promise<void> {
-    return this.refreshPart(id);
+  /** A change made by this process, with what it knows of the part's new state (lib/catalog/changes.ts). */
+  partChanged(id: string, known?: KnownState): Promise<void> {
+    return this.refreshPart(id, known);
+  }
+
+  /** The part as the change left it, when the change says enough to index it without a read. */
+  private knownPart(id: string, known: KnownState | undefined): IndexedPart | null {
+    const rows = known?.fitment?.map(indexedRow);
+    if (known?.part) return toIndexed(known.part as LeanIndexedPart, rows ?? []);
+    return rows ? this.index.withFitment(id, rows) : null;
   }
 
   /** Reads one part again (this process's own change, or one from the log), once the index is complete. */
-  private async refreshPart(id: string): Promise<void> {
+  private async refreshPart(id: string, known?: KnownState): Promise<void> {
     // Not loaded yet, a load that fails, or a reload started meanwhile: that load reads this change itself.
     if (!this.building) return;
     try {
@@ -365,7 +373,7 @@ class InProcessSearch implements CatalogSearchEngine {
     }
     this.completeNow();
     await this.completed;
-    const part = await readIndexed(id);
+    const part = this.knownPart(id, known) ?? (await readIndexed(id));
     if (!this.index.isComplete) return;
     if (part) this.index.upsert(part);
     else this.index.remove(id);
@@ -449,7 +457,7 @@ export function catalogSearch(): CatalogSearchEngine {
   if (!globalForSearch.__catalogSearch) {
     const search = new InProcessSearch();
     // This process's own changes reach it at once; other instances' come through the log.
-    onPartChanged((id) => search.partChanged(id));
+    onPartChanged((id, known) => search.partChanged(id, known));
     globalForSearch.__catalogSearch = search;
   }
   return globalForSearch.__catalogSearch;

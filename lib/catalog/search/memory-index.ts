@@ -282,6 +282,12 @@ export class MemoryIndex {
     return this.slotOf.has(id);
   }
 
+  /** The part as indexed with other fitment rows (its rows alone changed), or null if it is not indexed. */
+  withFitment(id: string, fitment: IndexedPart['fitment']): IndexedPart | null {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? null : { ...this.partAt(slot), fitment };
+  }
+
   /** Links a stored slot into what only a complete index has: its text group, its vehicles, its numbers. */
   private link(slot: Slot, part: IndexedPart): void {
     const key = groupKey(part);

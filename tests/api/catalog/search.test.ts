@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import { readFitment } from '@/lib/catalog/fitment-store';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { DELETE as deletePartRoute, GET as getPartRoute, PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
@@ -10,6 +11,7 @@ import { GET as suggestRoute } from '@/app/api/search/suggest/route';
 import { GET as sitemapChunkRoute } from '@/app/(shop)/parts/sitemap/[chunk]/route';
 import { seedDemo } from '@/db/seed';
 import { listLostDemand } from '@/lib/catalog/lost-demand';
+import { catalogChanged } from '@/lib/catalog/changes';
 import { catalogSearch } from '@/lib/catalog/search';
 import { sitemapChunk, sitemapChunkCount } from '@/lib/catalog/sitemap';
 import { searchQuerySchema } from '@/lib/validations/search';
@@ -226,6 +228,31 @@ describe('a part that orders refer to', () => {
 });
 
 describe('editing a part with fitment', () => {
+  it("takes a part's fitment rows as an import wrote them, reading nothing: the rows given are the rows it finds by", async () => {
+    const part = (await Part.findOne({ archivedAt: null }, { _id: 1 }).lean())!;
+    const id = String(part._id);
+    const vehicle = 'make=Testmake&model=Onlygiven&year=2021&limit=100';
+    expect((await search(vehicle)).body.total).toBe(0);
+    // Given to the index, never stored: only the rows passed can make the part fit this vehicle.
+    const given = [{ make: 'Testmake', model: 'Onlygiven', yearFrom: 2020, yearTo: 2022 }];
+    await catalogChanged([id], { lists: true, known: new Map([[id, { fitment: given }]]) });
+    expect((await search(vehicle)).body.items.map((item: { _id: string }) => item._id)).toEqual([id]);
+    await catalogChanged([id], { lists: true });
+    expect((await search(vehicle)).body.total).toBe(0);
+  });
+
+  it('takes a part just added as the change gives it, reading nothing: a part never stored is found', async () => {
+    const stored = (await Part.findOne({ archivedAt: null }).lean())!;
+    const id = new Types.ObjectId().toString();
+    const given = { ...stored, _id: id, name: 'Quillwort given caliper', partNumber: 'QW-1' };
+    await catalogChanged([id], { lists: true, known: new Map([[id, { part: given, fitment: [] }]]) });
+    // The index's own answer (the search route reads the parts it lists from the database).
+    const numbered = () => catalogSearch().partsNumbered('QW1');
+    expect((await numbered()).map((part) => part.id)).toEqual([id]);
+    await catalogChanged([id], { lists: true });
+    expect(await numbered()).toEqual([]);
+  });
+
   it('keeps the fitment rows when an admin changes only the price', async () => {
     const fitment = [{ make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2018 }];
     const created = await callRoute(createPartRoute, '/api/parts', {
