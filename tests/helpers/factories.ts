@@ -117,6 +117,7 @@ export function shippedOrderDTO(overrides: Partial<OrderDTO> = {}): OrderDTO {
     createdAt: '2026-11-20T10:00:00.000Z',
     paidAt: '2026-11-20T10:05:00.000Z',
     shippedAt: '2026-11-21T09:00:00.000Z',
+    deliveredAt: null,
     cancelledAt: null,
     carrier: 'UPS',
     trackingNumber: '1Z999AA10123456784',
