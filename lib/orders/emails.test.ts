@@ -1,6 +1,6 @@
 import { emailEventsOf, orderEmail } from '@/lib/orders/emails';
 import { withEnv } from '@/tests/helpers/env';
-import { shippedOrderDTO } from '@/tests/helpers/factories';
+import { shippedOrderDTO } from '@/tests/helpers/order-dto';
 
 const ORDER = shippedOrderDTO();
 
