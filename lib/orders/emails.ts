@@ -73,6 +73,23 @@ const shipTo = (order: OrderDTO): Row[] => [
   ['Phone', order.phone],
 ];
 
+/** Delivered: the day, the shipment it ended, and where the returns policy is. */
+const deliveredContent = (order: OrderDTO): Content => ({
+  subject: `Order ${order.number} was delivered`,
+  intro: `Hello ${order.name}, your order was delivered on ${deliveryDay(order.deliveredAt)}. We hope the parts fit well.`,
+  rows: [
+    ['Order', order.number, orderPageUrl(order)],
+    ...order.lines.flatMap((line): Row[] => [['Part', `${line.partName} x ${line.quantity}`], ...fitRow(line)]),
+    ['Delivered', deliveryDay(order.deliveredAt)],
+    ['Shipped', when(order.shippedAt)],
+    ...(order.carrier ? [['Carrier', order.carrier] as Row] : []),
+    ...(order.trackingNumber ? [['Tracking number', order.trackingNumber, order.trackingUrl] as Row] : []),
+    ['Delivered to', `${order.name}, ${order.address}`],
+  ],
+  action: { label: 'View your order', href: orderPageUrl(order) },
+  outro: `Not the right part, or not what you expected? Our returns policy says how to send it back: ${appUrl()}${legalPath('returns')}`,
+});
+
 function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExtra): Content {
   switch (event) {
     case 'placed':
@@ -115,21 +132,7 @@ function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExt
         outro: deliveryQuestions(),
       };
     case 'delivered':
-      return {
-        subject: `Order ${order.number} was delivered`,
-        intro: `Hello ${order.name}, your order was delivered on ${deliveryDay(order.deliveredAt)}. We hope the parts fit well.`,
-        rows: [
-          ['Order', order.number, orderPageUrl(order)],
-          ...order.lines.flatMap((line): Row[] => [['Part', `${line.partName} x ${line.quantity}`], ...fitRow(line)]),
-          ['Delivered', deliveryDay(order.deliveredAt)],
-          ['Shipped', when(order.shippedAt)],
-          ...(order.carrier ? [['Carrier', order.carrier] as Row] : []),
-          ...(order.trackingNumber ? [['Tracking number', order.trackingNumber, order.trackingUrl] as Row] : []),
-          ['Delivered to', `${order.name}, ${order.address}`],
-        ],
-        action: { label: 'View your order', href: orderPageUrl(order) },
-        outro: `Not the right part, or not what you expected? Our returns policy says how to send it back: ${appUrl()}${legalPath('returns')}`,
-      };
+      return deliveredContent(order);
     case 'cancelled': {
       const by = extra.cancelledBy ?? order.cancelledBy;
       return {
