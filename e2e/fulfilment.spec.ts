@@ -11,6 +11,9 @@ import {
   isPhone,
   keepScreenshot,
   newClientIp,
+  newCustomerApi,
+  payOrderViaApi,
+  placeOrderViaApi,
   registerViaApi,
   signInViaApi,
 } from './helpers';
@@ -190,6 +193,48 @@ test.describe('fulfilment: order, pay, receipt, ship with tracking, emails, audi
     await expectNoHorizontalOverflow(admin);
     await keepScreenshot(admin, testInfo, 'fulfilment-audit');
     await admin.context().close();
+  });
+});
+
+test.describe('delivery', () => {
+  test('an admin marks a shipped order delivered; the customer sees it and is emailed once', async ({
+    page,
+    baseURL,
+    browser,
+  }, testInfo) => {
+    const adminApi = await apiAs(baseURL!, STORAGE_STATE.admin);
+    const part = await createPartViaApi(adminApi, testInfo, { price: 21, availableQuantity: 10 });
+    const { api, account } = await newCustomerApi(baseURL!, testInfo, 'Dina Delivery');
+    const orderId = await placeOrderViaApi(api, part.id);
+    await payOrderViaApi(api, orderId);
+    const shipped = await adminApi.put(`/api/order/${orderId}`, { data: { pending: 'shipped', carrier: 'UPS', trackingNumber: TRACKING } });
+    expect(shipped.status(), await shipped.text()).toBe(200);
+    const number = ((await (await api.get(`/api/order/${orderId}`)).json()) as { number: string }).number;
+
+    const admin = await adminPage(browser, page);
+    await admin.goto(`/dashboard/manageOrders?q=${number}`);
+    const row = orderItem(admin, orderId);
+    await row.getByRole('button', { name: `Mark delivered: order ${number}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Order ${number} delivered` });
+    await expect(dialog.getByLabel('Delivery date')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(admin.getByText('Order marked delivered!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByRole('button', { name: 'delivered' })).toBeDisabled();
+    await expect(row.getByRole('button', { name: /^Mark delivered/ })).toHaveCount(0);
+    await admin.goto('/dashboard/manageOrders?status=delivered');
+    await expect(orderItem(admin, orderId)).toBeVisible();
+    await admin.context().close();
+
+    await signInViaApi(page.request, account);
+    await page.goto(`/dashboard/orders/${orderId}`);
+    await expect(page.getByText('Delivered', { exact: true }).first()).toBeVisible();
+    const delivered = page.getByRole('list', { name: 'Order timeline' }).locator('[data-step="delivered"]');
+    await expect(delivered).toContainText('Delivered');
+    await expect(delivered.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+    await keepScreenshot(page, testInfo, 'fulfilment-delivered');
+    await waitForMail(account.email, new RegExp(`^Order ${number} was delivered$`));
+    expect(readMailbox(E2E_MAILBOX).filter((mail) => mail.subject === `Order ${number} was delivered`)).toHaveLength(1);
   });
 });
 

@@ -4,6 +4,7 @@ export { AuditEntry } from './audit-entry';
 export { Order } from './order';
 export { OrderNumberBlock } from './order-number-block';
 export { OrderOutcome } from './order-outcome';
+export { OrderStep } from './order-step';
 export { IdempotentRequest } from './idempotent-request';
 export { OneTimeToken, TokenUse } from './one-time-token';
 export { OrderIntent } from './order-intent';

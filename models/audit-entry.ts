@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'stock.restock',
   'stock.correction',
   'order.ship',
+  'order.deliver',
   'order.cancel',
   'role.grant',
   'role.revoke',

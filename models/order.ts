@@ -2,7 +2,7 @@ import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 import { addressFields } from './address-fields';
 
-export const ORDER_STATUSES = ['pending', 'shipped'] as const;
+export const ORDER_STATUSES = ['pending', 'shipped', 'delivered'] as const;
 
 const orderLineSchema = new Schema(
   {
@@ -39,6 +39,8 @@ const orderSchema = new Schema(
     shippedAt: { type: Date },
     carrier: { type: String, maxlength: 60 },
     trackingNumber: { type: String, maxlength: 60 },
+    // Stamped once with status `delivered`; the returns window counts from it (lib/orders/delivery.ts).
+    deliveredAt: { type: Date },
     // Cancelled orders stay as records (their stock is back, their outcome is `cancelled`).
     cancelledAt: { type: Date, default: null },
     cancelledBy: { type: String, enum: ['customer', 'admin', 'system'] },

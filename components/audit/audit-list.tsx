@@ -10,6 +10,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'stock.restock': 'Restock',
   'stock.correction': 'Stock correction',
   'order.ship': 'Order shipped',
+  'order.deliver': 'Order delivered',
   'order.cancel': 'Order cancelled',
   'role.grant': 'Admin role granted',
   'role.revoke': 'Admin role revoked',

@@ -29,6 +29,7 @@ const orderOf = (overrides: Partial<OrderDTO>): OrderDTO => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   paidAt: '2026-11-20T10:05:00.000Z',
   shippedAt: null,
+  deliveredAt: null,
   cancelledAt: null,
   carrier: null,
   trackingNumber: null,

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { DeliverDialog } from '@/components/orders/deliver-dialog';
 import { ShipDialog } from '@/components/orders/ship-dialog';
 import { Button, buttonClass } from '@/components/ui/button';
 import { confirmAndSend } from '@/lib/client/submit';
@@ -54,7 +55,7 @@ export function CancelOrderButton({ order }: { order: Pick<OrderDTO, '_id'> }) {
 /** The spec's status button (admins): disabled once shipped or while unpaid; opens the ship dialog. */
 export function ShipButton({ order }: { order: ActionOrder }) {
   const [open, setOpen] = useState(false);
-  const shipped = order.status === 'shipped';
+  const shipped = order.status !== 'pending';
   const blocked = !order.paid || order.cancelled;
   return (
     <>
@@ -66,12 +67,25 @@ export function ShipButton({ order }: { order: ActionOrder }) {
           blocked && !shipped ? (order.cancelled ? 'A cancelled order cannot be shipped' : 'An unpaid order cannot be shipped') : undefined
         }
         // The visible status starts the name (WCAG 2.5.3); the order number tells the rows' buttons apart.
-        aria-label={shipped ? 'shipped' : `pending: ship order ${order.number}`}
+        aria-label={shipped ? order.status : `pending: ship order ${order.number}`}
         onClick={() => setOpen(true)}
       >
         {order.status}
       </Button>
       {open && <ShipDialog order={order} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** Marks a shipped order delivered (admins): opens the delivery dialog, where the day can be given. */
+export function DeliverButton({ order }: { order: Pick<OrderDTO, '_id' | 'number'> }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" aria-label={`Mark delivered: order ${order.number}`} onClick={() => setOpen(true)}>
+        Mark delivered
+      </Button>
+      {open && <DeliverDialog order={order} onClose={() => setOpen(false)} />}
     </>
   );
 }

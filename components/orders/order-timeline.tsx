@@ -3,7 +3,16 @@ import { LocalTime } from '@/components/ui/local-time';
 import type { OrderDTO } from '@/lib/orders';
 import { cn } from '@/lib/core/utils';
 
-type Step = { key: string; title: string; at: string | null; done: boolean; detail?: ReactNode; tone?: 'done' | 'waiting' | 'stopped' };
+type Step = {
+  key: string;
+  title: string;
+  at: string | null;
+  done: boolean;
+  detail?: ReactNode;
+  tone?: 'done' | 'waiting' | 'stopped';
+  /** A delivery is a day: the admin gives the date, not the hour. */
+  format?: 'date';
+};
 
 function stepsOf(order: OrderDTO): Step[] {
   const steps: Step[] = [{ key: 'placed', title: 'Placed', at: order.createdAt, done: true }];
@@ -34,7 +43,7 @@ function stepsOf(order: OrderDTO): Step[] {
       </>
     ) : undefined,
   });
-  const shipped = order.status === 'shipped';
+  const shipped = order.status !== 'pending';
   steps.push({
     key: 'shipped',
     title: shipped ? 'Shipped' : 'Not shipped yet',
@@ -64,12 +73,18 @@ function stepsOf(order: OrderDTO): Step[] {
       </>
     ) : undefined,
   });
+  if (shipped) steps.push(deliveryStep(order));
   return steps;
+}
+
+function deliveryStep(order: OrderDTO): Step {
+  const delivered = order.status === 'delivered';
+  return { key: 'delivered', title: delivered ? 'Delivered' : 'Not delivered yet', at: order.deliveredAt, done: delivered, format: 'date' };
 }
 
 const DOT = { done: 'bg-emerald-500', waiting: 'bg-slate-300', stopped: 'bg-red-500' } as const;
 
-/** The order's life so far: placed, paid, shipped (with carrier and tracking), or cancelled. */
+/** The order's life so far: placed, paid, shipped (with carrier and tracking), delivered, or cancelled. */
 export function OrderTimeline({ order }: { order: OrderDTO }) {
   return (
     <ol className="space-y-4" aria-label="Order timeline">
@@ -83,7 +98,7 @@ export function OrderTimeline({ order }: { order: OrderDTO }) {
             <p className={cn('font-medium', step.done ? 'text-slate-900' : 'text-slate-500')}>{step.title}</p>
             {step.at && (
               <p className="text-slate-500">
-                <LocalTime iso={step.at} />
+                <LocalTime iso={step.at} format={step.format} />
               </p>
             )}
             {step.detail && <div className="mt-1 text-slate-600">{step.detail}</div>}

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { CancelOrderButton, PayLink, ShipButton } from '@/components/orders/order-actions';
+import { CancelOrderButton, DeliverButton, PayLink, ShipButton } from '@/components/orders/order-actions';
 import { OrderStageBadge } from '@/components/orders/order-status';
 import { PaidBadge } from '@/components/orders/paid-badge';
 import { ReorderButton } from '@/components/orders/reorder-button';
@@ -53,8 +53,20 @@ const canReorder = (mode: Mode, order: OrderDTO) => mode === 'customer' && (orde
 
 function Status({ mode, order }: { mode: Mode; order: OrderDTO }) {
   if (order.cancelled) return <Badge tone="slate">cancelled</Badge>;
-  if (mode === 'admin') return <ShipButton order={order} />;
-  return <Badge tone={order.status === 'shipped' ? 'blue' : 'amber'}>{order.status}</Badge>;
+  if (mode === 'admin') return <AdminSteps order={order} />;
+  return <Badge tone={STATUS_TONES[order.status]}>{order.status}</Badge>;
+}
+
+const STATUS_TONES = { pending: 'amber', shipped: 'blue', delivered: 'green' } as const;
+
+/** The spec's status button, and once shipped the way to mark the order delivered. */
+function AdminSteps({ order }: { order: OrderDTO }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ShipButton order={order} />
+      {order.status === 'shipped' && <DeliverButton order={order} />}
+    </div>
+  );
 }
 
 function CardRow({ label, children }: { label: string; children: ReactNode }) {
@@ -170,7 +182,7 @@ function OrderCard({ mode, order }: { mode: Mode; order: OrderDTO }) {
       <div className="flex flex-wrap items-center gap-2">
         {/* A cancelled order's badge above already says so. */}
         {!order.cancelled && <Payment mode={mode} order={order} />}
-        {mode === 'admin' && !order.cancelled && <ShipButton order={order} />}
+        {mode === 'admin' && !order.cancelled && <AdminSteps order={order} />}
         {canReorder(mode, order) && <ReorderButton order={order} />}
         <Link href={orderHref(order)} className={buttonClass('outline', undefined, 'sm')}>
           Details

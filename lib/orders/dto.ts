@@ -58,6 +58,7 @@ export function toOrderDTO(order: LeanOrder): OrderDTO {
     createdAt: new Date(order.createdAt).toISOString(),
     paidAt: iso(order.paidAt),
     shippedAt: iso(order.shippedAt),
+    deliveredAt: iso(order.deliveredAt),
     cancelledAt: iso(order.cancelledAt),
     lines,
     subtotal: fromCents(

@@ -10,13 +10,16 @@ import { guestOrderUrl } from '@/lib/orders/guest-links';
 
 /** An order's emails: user-typed text is escaped in the HTML, and the `${orderId}:${event}` outbox key sends each once. */
 
-export const ORDER_EMAIL_EVENTS = ['placed', 'paid', 'shipped', 'cancelled'] as const;
+export const ORDER_EMAIL_EVENTS = ['placed', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderEmailEvent = (typeof ORDER_EMAIL_EVENTS)[number];
 export type OrderEmailExtra = { cancelledBy?: OrderDTO['cancelledBy'] };
 
 /** Email readers have no locale we know: dates are written in UTC, saying so. */
 const utc = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 const when = (iso: string | null | undefined) => `${utc.format(iso ? new Date(iso) : new Date())} UTC`;
+/** A delivery is a day, the shop's (SHOP_TIME_ZONE): the day the admin gave, whatever the reader's zone. */
+const deliveryDay = (iso: string | null) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: env().SHOP_TIME_ZONE }).format(iso ? new Date(iso) : new Date());
 
 /** A customer's order page and payment page in the dashboard (a guest's are the order's signed link). */
 export const customerOrderPath = (orderId: string) => `/dashboard/orders/${orderId}`;
@@ -70,6 +73,23 @@ const shipTo = (order: OrderDTO): Row[] => [
   ['Phone', order.phone],
 ];
 
+/** Delivered: the day, the shipment it ended, and where the returns policy is. */
+const deliveredContent = (order: OrderDTO): Content => ({
+  subject: `Order ${order.number} was delivered`,
+  intro: `Hello ${order.name}, your order was delivered on ${deliveryDay(order.deliveredAt)}. We hope the parts fit well.`,
+  rows: [
+    ['Order', order.number, orderPageUrl(order)],
+    ...order.lines.flatMap((line): Row[] => [['Part', `${line.partName} x ${line.quantity}`], ...fitRow(line)]),
+    ['Delivered', deliveryDay(order.deliveredAt)],
+    ['Shipped', when(order.shippedAt)],
+    ...(order.carrier ? [['Carrier', order.carrier] as Row] : []),
+    ...(order.trackingNumber ? [['Tracking number', order.trackingNumber, order.trackingUrl] as Row] : []),
+    ['Delivered to', `${order.name}, ${order.address}`],
+  ],
+  action: { label: 'View your order', href: orderPageUrl(order) },
+  outro: `Not the right part, or not what you expected? Our returns policy says how to send it back: ${appUrl()}${legalPath('returns')}`,
+});
+
 function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExtra): Content {
   switch (event) {
     case 'placed':
@@ -111,6 +131,8 @@ function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExt
           : { label: 'View your order', href: orderPageUrl(order) },
         outro: deliveryQuestions(),
       };
+    case 'delivered':
+      return deliveredContent(order);
     case 'cancelled': {
       const by = extra.cancelledBy ?? order.cancelledBy;
       return {
@@ -219,7 +241,8 @@ export function emailEventsOf(order: OrderDTO): OrderEmailEvent[] {
   // "Please pay" only while it can still be paid: never after a payment or a cancel.
   if (!order.paid && !order.cancelled) events.push('placed');
   if (order.paid) events.push('paid');
-  if (order.status === 'shipped') events.push('shipped');
+  if (order.status === 'shipped' || order.status === 'delivered') events.push('shipped');
+  if (order.status === 'delivered') events.push('delivered');
   if (order.cancelled) events.push('cancelled');
   return events;
 }

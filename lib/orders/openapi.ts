@@ -5,7 +5,7 @@ import { ack, addressSchema, dateTime, id, nullable } from '@/lib/openapi/respon
 import { body, errors, idParam, json, op, ORDER_CALLER, PAGE_HEADERS, SIGNED_IN, WRITE_ERRORS } from '@/lib/openapi/shared';
 import { orderLookupSchema } from '@/lib/validations/checkout';
 import { pageQuerySchema } from '@/lib/validations/common';
-import { orderListQuerySchema, payOrderSchema, placeOrderSchema, shipmentSchema } from '@/lib/validations/orders';
+import { orderListQuerySchema, orderStepSchema, payOrderSchema, placeOrderSchema } from '@/lib/validations/orders';
 
 /** The fit a buyer confirmed for a line with the part's fit questions (a cart line's, then its order line's). */
 export const lineFitSchema = z
@@ -32,12 +32,13 @@ const orderSchema: z.ZodType<OrderDTO> = z
     quantity: z.number().int(),
     total: z.number(),
     paid: z.boolean(),
-    status: z.enum(['pending', 'shipped']),
+    status: z.enum(['pending', 'shipped', 'delivered']),
     transactionId: nullable(z.string()),
     cancelled: z.boolean(),
     createdAt: dateTime,
     paidAt: nullable(dateTime),
     shippedAt: nullable(dateTime),
+    deliveredAt: nullable(dateTime),
     cancelledAt: nullable(dateTime),
     number: z.string(),
     carrier: nullable(z.string()),
@@ -104,12 +105,12 @@ export const orderPaths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam },
       responses: { '200': json(orderSchema, 'The order'), ...errors(401, 404) },
     }),
-    put: op('Orders', 'Ship a paid order (admins)', {
+    put: op('Orders', 'Ship a paid order, or mark a shipped one delivered (admins); a repeat changes nothing (modifiedCount 0)', {
       operationId: 'shipOrder',
       security: SIGNED_IN,
       requestParams: { path: idParam },
-      requestBody: body(shipmentSchema),
-      responses: { '200': json(ack.modified, 'Shipped'), ...errors(...WRITE_ERRORS, 404, 409) },
+      requestBody: body(orderStepSchema),
+      responses: { '200': json(ack.modified, 'Shipped or delivered'), ...errors(...WRITE_ERRORS, 404, 409) },
     }),
     patch: op('Orders', 'Record a confirmed card payment (the owner)', {
       operationId: 'payOrder',

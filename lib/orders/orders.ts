@@ -24,6 +24,7 @@ import { looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/orders/numbers
 import { releaseHold } from '@/lib/orders/holds';
 import { assertOrderSize, unverifiedOrderPlaces } from '@/lib/orders/order-limits';
 import { claimOutcome, type Outcome } from '@/lib/orders/outcome';
+import { claimDelivery, deliveryInstant } from '@/lib/orders/delivery';
 import type { Page } from '@/lib/core/pagination';
 import type { StockPart } from '@/lib/stock';
 import { logAfterStore, placeLines, returnLines, takeAtPayment, takenLines } from '@/lib/orders/placement';
@@ -224,6 +225,7 @@ const STATUS_FILTERS: Record<OrderListStatus, Record<string, unknown>> = {
   'to-ship': { paid: true, status: 'pending', cancelledAt: null },
   unpaid: { paid: false, cancelledAt: null },
   shipped: { status: 'shipped' },
+  delivered: { status: 'delivered' },
   cancelled: { cancelledAt: { $ne: null } },
 };
 
@@ -352,7 +354,7 @@ export async function shipOrder(actor: Actor, id: string, input: ShipInput = {})
   const order = await findVisibleOrder(actor, id);
   if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
   if (!order.paid) throw new ConflictError('An unpaid order cannot be shipped');
-  if (order.status === 'shipped') return { acknowledged: true, modifiedCount: 0 };
+  if (order.status !== 'pending') return { acknowledged: true, modifiedCount: 0 };
   const shipping = { carrier: input.carrier || undefined, trackingNumber: input.trackingNumber || undefined };
   const result = await Order.updateOne(
     { _id: order._id, paid: true, status: 'pending' },
@@ -365,6 +367,31 @@ export async function shipOrder(actor: Actor, id: string, input: ShipInput = {})
   return { acknowledged: true, modifiedCount: result.modifiedCount };
 }
 
+export const UNPAID_CANNOT_DELIVER = 'An unpaid order cannot be delivered';
+export const NOT_SHIPPED_YET = 'Only a shipped order can be marked delivered: ship it first';
+
+/** Marks a shipped order delivered (admins), on the day given or now; the `delivered` step record makes it once, under any concurrency. */
+export async function deliverOrder(
+  actor: Actor,
+  id: string,
+  { day }: { day?: string } = {},
+  now = new Date(),
+): Promise<{ acknowledged: true; modifiedCount: number }> {
+  assertAdmin(actor);
+  const order = await findVisibleOrder(actor, id);
+  if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
+  if (!order.paid) throw new ConflictError(UNPAID_CANNOT_DELIVER);
+  if (order.status === 'delivered') return { acknowledged: true, modifiedCount: 0 };
+  if (order.status !== 'shipped') throw new ConflictError(NOT_SHIPPED_YET);
+  const claim = await claimDelivery(order._id, deliveryInstant(day, order.shippedAt ?? order.createdAt, now), actor.email);
+  // A loser stamps too: the winner's process may have died between its claim and this write (the same values either way).
+  await Order.updateOne({ _id: order._id, status: 'shipped' }, { $set: { status: 'delivered', deliveredAt: claim.at } });
+  const after = await notify(order._id, 'delivered');
+  if (!claim.won) return { acknowledged: true, modifiedCount: 0 };
+  await recordAudit(actor, { action: 'order.deliver', target: orderTarget(order), before: stateOf(order), after: after && stateOf(after) });
+  return { acknowledged: true, modifiedCount: 1 };
+}
+
 const orderTarget = (order: Pick<LeanOrder, '_id' | 'number'>) => ({
   kind: 'order' as const,
   id: String(order._id),
@@ -372,12 +399,13 @@ const orderTarget = (order: Pick<LeanOrder, '_id' | 'number'>) => ({
 });
 
 /** The audited fields of an order's state. */
-function stateOf(order: Pick<LeanOrder, 'status' | 'paid' | 'carrier' | 'trackingNumber' | 'cancelledAt'> | OrderDTO) {
+function stateOf(order: Pick<LeanOrder, 'status' | 'paid' | 'carrier' | 'trackingNumber' | 'deliveredAt' | 'cancelledAt'> | OrderDTO) {
   return {
     status: order.status,
     paid: order.paid,
     carrier: order.carrier ?? null,
     trackingNumber: order.trackingNumber ?? null,
+    ...(order.deliveredAt ? { deliveredAt: new Date(order.deliveredAt).toISOString() } : {}),
     cancelled: 'cancelled' in order ? order.cancelled : Boolean(order.cancelledAt),
   };
 }

@@ -15,12 +15,14 @@ export type OrderDTO = {
   quantity: number;
   total: number;
   paid: boolean;
-  status: 'pending' | 'shipped';
+  status: 'pending' | 'shipped' | 'delivered';
   transactionId: string | null;
   cancelled: boolean;
   createdAt: string;
   paidAt: string | null;
   shippedAt: string | null;
+  /** When it arrived (an admin marks it); the returns window counts from it. */
+  deliveredAt: string | null;
   cancelledAt: string | null;
   /** The short human number, `PM-100234` (lib/orders/numbers.ts). */
   number: string;
@@ -59,4 +61,4 @@ export type OrderLineDTO = {
 export type OrderDetailsDTO = OrderDTO & { part: { available: boolean } };
 
 /** The Manage Orders filters (lib/orders/orders.ts listAllOrders). */
-export type OrderListStatus = 'to-ship' | 'unpaid' | 'shipped' | 'cancelled';
+export type OrderListStatus = 'to-ship' | 'unpaid' | 'shipped' | 'delivered' | 'cancelled';

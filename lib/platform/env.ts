@@ -60,7 +60,7 @@ const envSchema = z.object({
   SHOP_COUNTRY: optional
     .transform((value) => value?.toUpperCase() ?? 'GB-ENG')
     .refine((value) => /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/.test(value), 'must be a country code (GB) or a part of one (GB-ENG)'),
-  /** The time zone of the shop's dispatch rule (orders before 14:00 on a working day leave that day). */
+  /** The shop's clock: its dispatch rule (orders before 14:00 on a working day leave that day), delivery days and returns window. */
   SHOP_TIME_ZONE: optional.transform((value) => value ?? 'Europe/London').refine(isTimeZone, 'must be an IANA time zone (Europe/London)'),
   BCRYPT_ROUNDS: wholeNumber(4, 15, 10),
   PORT: wholeNumber(1, 65_535, 3000),

@@ -64,6 +64,20 @@ export const shipmentSchema = shipOrderSchema.extend({
   trackingNumber: shippingDetail('Tracking number', 60, /^[A-Za-z0-9 -]+$/),
 });
 
+/** PUT /api/order/{id} with `{ pending: 'delivered' }` (beyond the spec): the day it arrived, in the shop's time zone; none means today. */
+export const deliveryOrderSchema = z.object({
+  pending: z.literal('delivered'),
+  deliveredAt: z.iso
+    .date({ error: 'Give the delivery date as YYYY-MM-DD' })
+    .optional()
+    .meta({ description: "The day the order arrived, in the shop's time zone; today when left out", example: '2026-11-27' }),
+});
+
+/** PUT /api/order/{id}: the step an admin takes, shipping or delivery, named by `pending`. */
+export const orderStepSchema = z.discriminatedUnion('pending', [shipmentSchema, deliveryOrderSchema], {
+  error: 'Send { "pending": "shipped" } to ship an order, or { "pending": "delivered" } to mark it delivered',
+});
+
 /** PATCH /api/order/{id}: the payment record the browser sends after the card was confirmed. */
 export const payOrderSchema = z.object({
   payment: z.object({

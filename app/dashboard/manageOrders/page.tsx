@@ -17,6 +17,7 @@ const FILTERS: Array<{ status?: OrderListStatus; label: string }> = [
   { status: 'to-ship', label: 'To ship' },
   { status: 'unpaid', label: 'Unpaid' },
   { status: 'shipped', label: 'Shipped' },
+  { status: 'delivered', label: 'Delivered' },
   { status: 'cancelled', label: 'Cancelled' },
 ];
 

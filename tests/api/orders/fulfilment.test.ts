@@ -20,7 +20,8 @@ import type { OrderDTO } from '@/lib/orders/types';
 import type { UserDTO } from '@/lib/auth/users';
 import { Order, OutboxDue, OutboxMessage } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
-import { asActor, makePart, makeReview, makeUser, shippedOrderDTO } from '@/tests/helpers/factories';
+import { asActor, makePart, makeReview, makeUser } from '@/tests/helpers/factories';
+import { shippedOrderDTO } from '@/tests/helpers/order-dto';
 import { closeMailTransport } from '@/lib/mail';
 import { deadSmtpUrl, startTestSmtpServer } from '@/tests/helpers/smtp-server';
 

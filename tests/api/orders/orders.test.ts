@@ -338,7 +338,9 @@ describe('PUT /api/order/{id}: ship', () => {
     const id = await paidOrder(partId, customer);
     expect((await ship(id, null)).status).toBe(401);
     expect((await ship(id, customer)).status).toBe(403);
-    expect((await ship(id, admin, { pending: 'delivered' })).status).toBe(400);
+    expect((await ship(id, admin, { pending: 'arrived' })).status).toBe(400);
+    // Delivered comes after shipping, never instead of it.
+    expect((await ship(id, admin, { pending: 'delivered' })).status).toBe(409);
 
     const res = await ship(id, admin);
     expect(res.status).toBe(200);

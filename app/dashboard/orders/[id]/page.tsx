@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { CancelOrderButton, PayLink, ShipButton } from '@/components/orders/order-actions';
+import { CancelOrderButton, DeliverButton, PayLink, ShipButton } from '@/components/orders/order-actions';
 import { isDetailed, OrderAmounts, ShipTo } from '@/components/orders/order-amounts';
 import { HoldCountdown } from '@/components/orders/hold-countdown';
 import { OrderReceipt } from '@/components/orders/order-receipt';
@@ -23,7 +23,8 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const order = await orNotFound(getOrderDetails(viewer, id));
   const open = !order.paid && !order.cancelled;
   const canPay = open && !viewer.isAdmin && order.part.available;
-  const canShip = viewer.isAdmin && order.paid && !order.cancelled && order.status !== 'shipped';
+  const canShip = viewer.isAdmin && order.paid && !order.cancelled && order.status === 'pending';
+  const canDeliver = viewer.isAdmin && order.status === 'shipped';
   const canReorder = !viewer.isAdmin && (order.paid || order.cancelled);
   const rows: Array<[string, ReactNode]> = [
     ['Quantity', order.quantity],
@@ -83,7 +84,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           )}
           <ShipTo order={order} email={viewer.isAdmin} />
           {open && order.holdUntil && <HoldCountdown holdUntil={order.holdUntil} held={order.stockHeld} />}
-          {(open || canShip || canReorder) && (
+          {(open || canShip || canDeliver || canReorder) && (
             <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
               {canPay && <PayLink order={order} />}
               {open && !order.part.available && !viewer.isAdmin && (
@@ -91,6 +92,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
               )}
               {open && <CancelOrderButton order={order} />}
               {canShip && <ShipButton order={order} />}
+              {canDeliver && <DeliverButton order={order} />}
               {canReorder && <ReorderButton order={order} />}
             </div>
           )}
