@@ -11,7 +11,7 @@ export type Change = { seq: number; partId: string; /** appended by this process
 const MAX_ATTEMPTS = 500;
 const KEEP_MS = 60 * 60 * 1000;
 /** This process's own appends not yet read back by its follower (a bound in case none follows). */
-const MAX_OWN = 10_000;
+const MAX_OWN = 100_000;
 
 type LogState = { head: number; tail: Promise<unknown>; own: Set<number> };
 const globalForLog = globalThis as typeof globalThis & { __catalogLog?: LogState };

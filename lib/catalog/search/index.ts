@@ -318,7 +318,7 @@ class InProcessSearch implements CatalogSearchEngine {
 
   private following: Promise<void> | null = null;
 
-  // Rereads each part the log names; other instances' changes expire the lists again, as this one may
+  // Rereads each part another instance's change names; other instances' changes expire the lists again, as this one may
   // have cached a list from its older index after they expired them.
   follow({ snapshot = true }: { snapshot?: boolean } = {}): Promise<void> {
     this.following ??= (async () => {
@@ -326,7 +326,9 @@ class InProcessSearch implements CatalogSearchEngine {
         this.lastFollow = Date.now();
         const changes = await readChangesAfter(this.seen);
         for (const change of changes) {
-          await this.refreshPart(change.partId);
+          // This process's own changes reached its index when made (catalogChanged), unless it was loading: read
+          // back, they would cost a read of every part an import wrote.
+          if (!change.own || this.unapplied.delete(change.partId)) await this.refreshPart(change.partId);
           this.seen = change.seq;
         }
         const theirs = changes.filter((change) => !change.own).map((change) => change.partId);
@@ -351,9 +353,12 @@ class InProcessSearch implements CatalogSearchEngine {
   }
 
   /** A change made by this process, with what it knows of the part's new state (lib/catalog/changes.ts). */
-  partChanged(id: string, known?: KnownState): Promise<void> {
-    return this.refreshPart(id, known);
+  async partChanged(id: string, known?: KnownState): Promise<void> {
+    if (!(await this.refreshPart(id, known))) this.unapplied.add(id);
   }
+
+  /** Parts this process changed while its index could not take the change: the follower reads them when the log names them. */
+  private readonly unapplied = new Set<string>();
 
   /** The part as the change left it, when the change says enough to index it without a read. */
   private knownPart(id: string, known: KnownState | undefined): IndexedPart | null {
@@ -362,21 +367,22 @@ class InProcessSearch implements CatalogSearchEngine {
     return rows ? this.index.withFitment(id, rows) : null;
   }
 
-  /** Reads one part again (this process's own change, or one from the log), once the index is complete. */
-  private async refreshPart(id: string, known?: KnownState): Promise<void> {
+  /** Reads one part again (this process's own change, or one from the log), once the index is complete; answers whether it did. */
+  private async refreshPart(id: string, known?: KnownState): Promise<boolean> {
     // Not loaded yet, a load that fails, or a reload started meanwhile: that load reads this change itself.
-    if (!this.building) return;
+    if (!this.building) return false;
     try {
       await this.building;
     } catch {
-      return;
+      return false;
     }
     this.completeNow();
     await this.completed;
     const part = this.knownPart(id, known) ?? (await readIndexed(id));
-    if (!this.index.isComplete) return;
+    if (!this.index.isComplete) return false;
     if (part) this.index.upsert(part);
     else this.index.remove(id);
+    return true;
   }
 
   /** The loaded index, complete too when this read needs it, waiting at most `waitMs` (then CatalogLoadingError). */
