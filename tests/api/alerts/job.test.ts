@@ -125,6 +125,27 @@ describe('the alerts job', () => {
     expect(empty).toBeTruthy();
   });
 
+  it('starts a sent alert again when asked again, with an email of its own on the next restock', async () => {
+    const partId = await makePart({ name: 'Starter motor', stock: 0 });
+    const first = await subscribe({ email: 'twice-out@example.com', partId });
+    await restock(partId);
+    expect(await sendDueAlerts()).toMatchObject({ sent: 1 });
+    const firstSerial = (await stored(first)).serial;
+    await applyStockMove({ partId, delta: -4, reason: 'edit', by: 'admin@example.com' });
+
+    expect(await subscribe({ email: 'twice-out@example.com', partId })).toBe(first);
+    const again = await stored(first);
+    expect(again.serial).not.toBe(firstSerial);
+    expect(again.sentAt ?? null).toBeNull();
+    await restock(partId);
+    expect(await sendDueAlerts()).toMatchObject({ sent: 1 });
+    await deliverDueMail();
+    expect(mailsTo('twice-out@example.com').map((mail) => mail.subject)).toEqual([
+      'Back in stock: Starter motor',
+      'Back in stock: Starter motor',
+    ]);
+  });
+
   it('sends once per subscription when two runs go at once', async () => {
     const parts = await Promise.all([makePart({ stock: 0 }), makePart({ stock: 0 }), makePart({ stock: 0 })]);
     const ids = await Promise.all(parts.map((partId, i) => subscribe({ email: `race${i}@example.com`, partId })));
