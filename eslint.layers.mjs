@@ -10,7 +10,7 @@ export const RANKS = [
   ['auth'],
   ['audit'],
   ['catalog', 'stock', 'vehicles', 'accounts'],
-  ['orders', 'reviews'],
+  ['orders', 'reviews', 'alerts'],
   ['cart', 'payments'],
   ['checkout', 'imports'],
   ['kits'],
@@ -25,6 +25,7 @@ const LAYERS = new Set(['core', 'client', 'platform', 'validations', 'openapi'])
 export const CLIENT_SAFE = [
   'accounts/session-hint',
   'accounts/types',
+  'alerts/types',
   'auth/private-page-header',
   'auth/sign-in-errors',
   'cart/hint',

@@ -33,3 +33,4 @@ export { DiscountCode, DiscountRedemption } from './discount';
 export { JobKit } from './job-kit';
 export { ImportMappings } from './import-mappings';
 export { ImportJob, ImportLease, ImportRejection } from './import-job';
+export { AlertSubscription, type AlertSubscriptionDoc } from './alert-subscription';

@@ -2,6 +2,7 @@ import { headers } from 'next/headers';
 import Link from 'next/link';
 import { Suspense, type ReactNode } from 'react';
 import { CATEGORIES } from '@/content/categories';
+import { AlertSignup } from '@/components/alerts/alert-signup';
 import { CatalogLoading } from '@/components/catalog/catalog-loading';
 import { FiltersPanel } from '@/components/catalog/filters-panel';
 import { FitFilter } from '@/components/catalog/fit-filter';
@@ -16,6 +17,7 @@ import { getCatalogView, getSuggestions, type CatalogPage } from '@/lib/catalog'
 import { catalogSearch, recordLostDemand } from '@/lib/catalog';
 import { vehicleLabel } from '@/lib/catalog/fitment';
 import type { VehicleChoice } from '@/lib/catalog';
+import { vehicleAlertButton } from '@/lib/alerts/types';
 import { formatPrice } from '@/lib/core/money';
 import { cn } from '@/lib/core/utils';
 import { clientIp } from '@/lib/rate-limit';
@@ -71,7 +73,7 @@ export async function CatalogView({ basePath, params, category }: CatalogViewPro
         )}
         {result.total === 0 ? (
           vehicle && chips.length === 1 && !category ? null : (
-            <NoResults q={params.q} basePath={basePath} category={activeCategory} />
+            <NoResults q={params.q} basePath={basePath} category={activeCategory} vehicle={vehicle} />
           )
         ) : (
           <CardGrid empty="">
@@ -312,7 +314,17 @@ function PriceForm({ basePath, params }: { basePath: string; params: CatalogPara
 }
 
 /** No result: say so, offer what the catalog does have for the words, and the categories. */
-async function NoResults({ q, basePath, category }: { q?: string; basePath: string; category?: string }) {
+async function NoResults({
+  q,
+  basePath,
+  category,
+  vehicle,
+}: {
+  q?: string;
+  basePath: string;
+  category?: string;
+  vehicle: VehicleChoice | null;
+}) {
   const suggestions = q ? await getSuggestions(q) : [];
   return (
     <div className="space-y-4 rounded-xl bg-white p-8 ring-1 ring-slate-200">
@@ -324,6 +336,7 @@ async function NoResults({ q, basePath, category }: { q?: string; basePath: stri
         </Link>
         .
       </p>
+      {vehicle && <VehicleAlert vehicle={vehicle} />}
       {suggestions.length > 0 && (
         <PillLinks
           title="You might be looking for:"
@@ -375,6 +388,18 @@ async function yearsWithParts(vehicle: VehicleChoice): Promise<number[]> {
     .sort((a, b) => a - b);
 }
 
+/** "Tell me when" a part for the vehicle arrives, in the vehicle's own words. */
+function VehicleAlert({ vehicle }: { vehicle: VehicleChoice }) {
+  const { year, make, model, engine } = vehicle;
+  return (
+    <AlertSignup
+      id="vehicle-alert"
+      target={{ vehicle: { year, make, model, engine: engine ?? null } }}
+      action={vehicleAlertButton(vehicleLabel(vehicle))}
+    />
+  );
+}
+
 /** A vehicle the shop has no parts for: say so, and offer the categories and every part to check by its fitment table. */
 async function VehicleNoParts({ vehicle, basePath, params }: { vehicle: VehicleChoice; basePath: string; params: CatalogParams }) {
   const otherYears = await yearsWithParts(vehicle);
@@ -389,6 +414,7 @@ async function VehicleNoParts({ vehicle, basePath, params }: { vehicle: VehicleC
         </Link>{' '}
         against your vehicle, or choose another vehicle with “Select vehicle” at the top.
       </p>
+      <VehicleAlert vehicle={vehicle} />
       {otherYears.length > 0 && (
         <PillLinks
           title={`We have parts for the ${vehicle.make} ${vehicle.model} of:`}

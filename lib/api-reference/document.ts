@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { accountPaths } from '@/lib/accounts/openapi';
+import { alertPaths } from '@/lib/alerts/openapi';
 import { authPaths } from '@/lib/auth/openapi';
 import { cartPaths } from '@/lib/cart/openapi';
 import { catalogPaths } from '@/lib/catalog/openapi';
@@ -81,6 +82,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       ...cartPaths,
       ...checkoutPaths,
       ...orderPaths,
+      ...alertPaths,
       ...paymentPaths,
       ...accountPaths,
       ...authPaths,

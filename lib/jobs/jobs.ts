@@ -8,6 +8,7 @@ import { repairRecentStock } from '@/lib/stock';
 import { ensureDefaultShipping, pruneCheckoutClaims } from '@/lib/checkout';
 import { ensureDefaultKits } from '@/lib/kits';
 import { runImportJobs } from '@/lib/imports';
+import { sendDueAlerts } from '@/lib/alerts';
 import { onVercel } from '@/lib/platform/env';
 
 /** The shop's background jobs, run by the process's timers on a Node host or by Vercel Cron (no timer outlives a request there).
@@ -21,6 +22,7 @@ export const JOB_NAMES = [
   'stock-repair',
   'search-index',
   'imports',
+  'alerts',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -50,6 +52,8 @@ const JOB_RUNS: Record<JobName, () => Promise<unknown>> = {
   },
   /** Validates and applies the queued imports; on Vercel each call stops within the function's limit and the next continues. */
   imports: () => runImportJobs(onVercel() ? { budgetMs: VERCEL_IMPORT_CHUNK_MS } : {}),
+  /** Emails the "tell me when" alerts whose part is back or whose vehicle has a fitting part in stock, once each. */
+  alerts: () => sendDueAlerts(),
 };
 
 export function isJobName(name: string): name is JobName {
@@ -62,6 +66,8 @@ export function runJob(name: JobName): Promise<unknown> {
 }
 
 const MINUTE = 60_000;
+/** Alerts go out within a minute of a restock or a new fitting part: a run every 30 s, plus the index's few seconds of lag. */
+const ALERTS_EVERY_MS = MINUTE / 2;
 /** The other jobs wait this long after the index so the first pages get the database (FerretDB reads the whole ledger to scan it). */
 const JOBS_AFTER_INDEX_MS = 5_000;
 
@@ -95,7 +101,11 @@ const JOBS: Job[] = [
   scheduled('order-holds', MINUTE / 2),
   scheduled('carts', 60 * MINUTE),
   scheduled('imports', 5_000),
+  scheduled('alerts', ALERTS_EVERY_MS),
 ];
+
+/** How often each job runs on a Node host (0: once at start), for the tests of a job's promised delay. */
+export const jobSchedule = (): Record<string, number> => Object.fromEntries(JOBS.map((job) => [job.name, job.everyMs]));
 
 async function runLogged(job: Job): Promise<void> {
   try {

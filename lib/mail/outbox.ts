@@ -69,6 +69,12 @@ export async function enqueueMail(key: string, mail: OutboxMail, { fresh = false
   }
 }
 
+/** Whether a message under `key` was queued (pending, sent or given up): an enqueue that answered false may have failed. */
+export async function isMailQueued(key: string): Promise<boolean> {
+  await connectDb();
+  return Boolean(await OutboxMessage.exists({ _id: key }));
+}
+
 const logEnqueueFailure = (key: string, error: unknown) => console.error(`[outbox] could not enqueue ${key}: ${errorText(error)}`);
 
 /** The enqueue once the key's state is known (null: none): a pending message keeps its entry, a missing one is built and added. */

@@ -80,6 +80,9 @@ export const LIMITS = {
   resetPerIp: { limit: 20, windowSeconds: 60 * 60 },
   resetPerEmail: { limit: 10, windowSeconds: 60 * 60 },
   uploadsPerUser: { limit: 60, windowSeconds: 60 * 60 },
+  // "Tell me when" alerts: a shopper sets a few; each sends at most one email.
+  alertsPerIp: { limit: 30, windowSeconds: 60 * 60 },
+  alertsPerEmail: { limit: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, Limit>;
 
 /** Checks every limit in order; the first exceeded one answers 429. */

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-/** A second shop process on the same database, with its own search index; its log lines are kept apart. */
-export async function startFollower() {
-  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'tests/helpers/search-follower.ts'], {
+/** A second shop process on the same database, with its own search index (`script`: what it answers); its log lines are kept apart. */
+export async function startFollower(script = 'tests/helpers/search-follower.ts') {
+  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', script], {
     env: { ...process.env, NODE_ENV: 'test' },
   });
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
@@ -17,6 +17,6 @@ export async function startFollower() {
     }
   })();
   const ready = (await lines.next()).value;
-  if (ready !== 'ready') throw new Error(`the search follower said ${String(ready)} instead of ready`);
+  if (ready !== 'ready') throw new Error(`${script} said ${String(ready)} instead of ready`);
   return { child, lines, logs };
 }

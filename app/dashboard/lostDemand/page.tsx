@@ -4,6 +4,7 @@ import { LocalTime } from '@/components/ui/local-time';
 import { getAdminViewer } from '@/lib/auth';
 import { catalogHref, CATALOG_PATH } from '@/lib/catalog/url';
 import { listLostDemand, type DemandRow } from '@/lib/catalog';
+import { listWaitingAlerts, type WaitingAlertRow } from '@/lib/alerts';
 
 export const metadata = { title: 'Lost Demand' };
 
@@ -13,7 +14,7 @@ const DAYS = 30;
 export default async function LostDemandPage() {
   const admin = await getAdminViewer('/dashboard/lostDemand');
   if (!admin) return <AdminDenied />;
-  const report = await listLostDemand(admin, { days: DAYS });
+  const [report, alerts] = await Promise.all([listLostDemand(admin, { days: DAYS }), listWaitingAlerts(admin)]);
   return (
     <div className="space-y-8">
       <div>
@@ -36,7 +37,46 @@ export default async function LostDemandPage() {
         rows={report.vehicles}
         empty="Every vehicle chosen had parts that fit."
       />
+      <AlertTable
+        title="Alerts waiting per vehicle"
+        firstColumn="Vehicle"
+        rows={alerts.vehicles}
+        empty="Nobody waits for a vehicle's first part."
+      />
+      <AlertTable title="Alerts waiting per part" firstColumn="Part" rows={alerts.parts} empty="Nobody waits for a part to be back." />
     </div>
+  );
+}
+
+/** The "tell me when" alerts not yet sent: shoppers who left their email for it. */
+function AlertTable(props: { title: string; firstColumn: string; rows: WaitingAlertRow[]; empty: string }) {
+  const id = props.title.toLowerCase().replace(/\W+/g, '-');
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h3 id={id} className="font-semibold text-slate-900">
+        {props.title}
+      </h3>
+      {props.rows.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">{props.empty}</p>
+      ) : (
+        <DataTable columns={[{ label: props.firstColumn }, { label: 'Waiting', align: 'right' as const }]}>
+          {props.rows.map((row) => (
+            <tr key={`${row.partId ?? ''}${row.label}`}>
+              <td className="px-4 py-2 break-words text-slate-900">
+                {row.partId ? (
+                  <a href={`/parts/${row.partId}`} className="font-medium text-brand-700 underline">
+                    {row.label}
+                  </a>
+                ) : (
+                  row.label
+                )}
+              </td>
+              <td className="px-4 py-2 text-right tabular-nums">{row.count}</td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </section>
   );
 }
 

@@ -437,8 +437,8 @@ class InProcessSearch implements CatalogSearchEngine {
     return (await this.indexReady((loaded) => !loaded.isComplete, wait)).partsNumbered(key);
   }
 
-  async partsFitting(vehicle: VehicleChoice, wait?: SearchWait): Promise<string[]> {
-    return (await this.indexReady((loaded) => !loaded.isComplete, wait)).partsFitting(vehicle);
+  async partsFitting(vehicle: VehicleChoice, wait?: SearchWait & { inStock?: boolean }): Promise<string[]> {
+    return (await this.indexReady((loaded) => !loaded.isComplete, wait)).partsFitting(vehicle, wait?.inStock);
   }
 
   private coverage: { version: number; at: number; value: Map<string, Set<number>> } | null = null;

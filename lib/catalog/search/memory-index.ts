@@ -538,11 +538,14 @@ export class MemoryIndex {
     });
   }
 
-  /** The parts with a row for the vehicle that does not rule it out (not those without rows), in no order. */
-  partsFitting(vehicle: VehicleChoice): string[] {
+  /** The parts with a row for the vehicle that does not rule it out (not those without rows), in no order; only those with
+   * stock when `inStock`. */
+  partsFitting(vehicle: VehicleChoice, inStock = false): string[] {
     this.assertComplete();
     const slots = this.byVehicle.get(`${vehicle.make}|${vehicle.model}`.toLowerCase()) ?? [];
-    return [...slots].filter((slot) => fitStatus(this.fitments[slot]!, vehicle) !== 'no').map((slot) => this.ids[slot]!);
+    return [...slots]
+      .filter((slot) => (!inStock || this.quantity[slot]! > 0) && fitStatus(this.fitments[slot]!, vehicle) !== 'no')
+      .map((slot) => this.ids[slot]!);
   }
 
   /** Vehicles with parts, from fitment rows: `make|model` (lower case) to the model years named. */

@@ -59,8 +59,9 @@ export interface CatalogSearchEngine {
   allParts(): Promise<Array<{ id: string; updatedAt: number }>>;
   /** The parts whose own number is this normalised one, with their brand (a kit's components on its page). */
   partsNumbered(key: string, wait?: SearchWait): Promise<Array<{ id: string; brand: string }>>;
-  /** The parts with a fitment row for the vehicle that does not rule it out (a job kit's candidates), in no order. */
-  partsFitting(vehicle: VehicleChoice, wait?: SearchWait): Promise<string[]>;
+  /** The parts with a fitment row for the vehicle that does not rule it out (a job kit's candidates), in no order; `inStock`
+   * keeps those with stock (a vehicle's alert). */
+  partsFitting(vehicle: VehicleChoice, wait?: SearchWait & { inStock?: boolean }): Promise<string[]>;
   /** The model years the catalog has parts for, per `make|model` in lower case (the vehicle selector's marks). */
   vehicleCoverage(): Promise<Map<string, Set<number>>>;
   /** This process changed a part: answer with it at once (other instances learn of it from the change log). */

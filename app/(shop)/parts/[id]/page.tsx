@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CATEGORIES } from '@/content/categories';
+import { AlertSignup } from '@/components/alerts/alert-signup';
 import { AddToCartButton } from '@/components/cart/add-to-cart-button';
 import { buttonPart } from '@/components/cart/button-part';
 import { ShipsTo } from '@/components/cart/ships-to';
@@ -11,6 +12,7 @@ import { InterchangeList, KitComponents, SpecificationTable } from '@/components
 import { PartPurchase } from '@/components/parts/part-purchase';
 import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
+import { partAlertButton } from '@/lib/alerts/types';
 import { getCachedPart, kitComponentPartIds } from '@/lib/catalog';
 import { categoryPath } from '@/lib/catalog/url';
 import { POSITION_LABELS } from '@/lib/core/part-fields';
@@ -112,6 +114,11 @@ export default async function PartPage({ params }: PartPageProps) {
           <div className="mt-6">
             <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} unit={part.unit} size="page" />
           </div>
+          {part.availableQuantity <= 0 && (
+            <div className="mt-6">
+              <AlertSignup id="part-alert" target={{ partId: part._id }} action={partAlertButton} />
+            </div>
+          )}
           {/* Buying comes right after the price, stock and fit: the facts and the description follow. */}
           <AddToCartButton part={buttonPart(part)} variant="page" className="mt-8" />
           <ShipsTo partId={part._id} />

@@ -1,0 +1,6 @@
+export * from './emails';
+export * from './job';
+export * from './subscriptions';
+export * from './tokens';
+export * from './types';
+export * from './waiting';
