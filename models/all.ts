@@ -15,6 +15,7 @@ export { OutboxClaim, OutboxDue, OutboxMessage } from './outbox';
 export { Profile } from './profile';
 export { RateLimitHit } from './rate-limit-hit';
 export { Review } from './review';
+export { Return, ReturnLineHold, ReturnStep } from './return';
 export { RoleLock } from './role-lock';
 export { StockHold } from './stock-hold';
 export { StockMove } from './stock-move';
