@@ -40,7 +40,8 @@ function vehicleOf(input: ReturnRequestInput, chosen: Array<{ line: OrderLine }>
   return vehicle;
 }
 
-const isDelivered = (order: Pick<OrderDTO, 'cancelled' | 'paid' | 'status'>) => !order.cancelled && order.paid && order.status === 'delivered';
+const isDelivered = (order: Pick<OrderDTO, 'cancelled' | 'paid' | 'status'>) =>
+  !order.cancelled && order.paid && order.status === 'delivered';
 
 /** Whether the order page offers "Return parts": delivered, and within RETURNS_DAYS of its delivery day. */
 export function canRequestReturn(order: Pick<OrderDTO, 'cancelled' | 'paid' | 'status' | 'deliveredAt'>, now = new Date()): boolean {
