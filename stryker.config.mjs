@@ -14,7 +14,7 @@
 export const MUTATION_GROUPS = {
   money: {
     mutate: ['lib/orders/money.ts'],
-    tests: ['lib/orders/money.rules.test.ts', 'lib/orders/totals.property.test.ts'],
+    tests: ['lib/orders/money.rules.test.ts', 'lib/orders/totals.property.test.ts', 'lib/returns/plan.property.test.ts'],
   },
   links: {
     mutate: ['lib/orders/guest-links.ts', 'lib/orders/lookup.ts'],

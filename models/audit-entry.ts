@@ -11,6 +11,10 @@ export const AUDIT_ACTIONS = [
   'order.ship',
   'order.deliver',
   'order.cancel',
+  'return.approve',
+  'return.reject',
+  'return.receive',
+  'return.refund',
   'role.grant',
   'role.revoke',
   'review.remove',
@@ -39,6 +43,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_KINDS = [
   'part',
   'order',
+  'return',
   'user',
   'review',
   'shipping-zone',

@@ -41,6 +41,9 @@ const orderSchema = new Schema(
     trackingNumber: { type: String, maxlength: 60 },
     // Stamped once with status `delivered`; the returns window counts from it (lib/orders/delivery.ts).
     deliveredAt: { type: Date },
+    // What returns paid back (lib/returns), a fold of its refund claims written with their number: never counted on for a limit.
+    refundedCents: { type: Number, min: 0 },
+    refundSeq: { type: Number, min: 0 },
     // Cancelled orders stay as records (their stock is back, their outcome is `cancelled`).
     cancelledAt: { type: Date, default: null },
     cancelledBy: { type: String, enum: ['customer', 'admin', 'system'] },

@@ -23,9 +23,22 @@ const webhookEventSchema = new Schema({
   at: { type: Date, required: true, default: () => new Date() },
 });
 
+/** Partial refunds of the offline test gateway, one per idempotency key (`_id`), as Stripe keeps one refund per key. */
+const paymentRefundSchema = new Schema({
+  _id: { type: String, required: true },
+  refundId: { type: String, required: true },
+  intentId: { type: String, required: true },
+  amount: { type: Number, required: true, min: 1 },
+  at: { type: Date, required: true, default: () => new Date() },
+});
+paymentRefundSchema.index({ intentId: 1 });
+
 export type PaymentIntentDoc = InferSchemaType<typeof paymentIntentSchema>;
 export const PaymentIntent: Model<PaymentIntentDoc> =
   (models.PaymentIntent as Model<PaymentIntentDoc>) ?? model<PaymentIntentDoc>('PaymentIntent', paymentIntentSchema);
 export type WebhookEventDoc = InferSchemaType<typeof webhookEventSchema>;
 export const WebhookEvent: Model<WebhookEventDoc> =
   (models.WebhookEvent as Model<WebhookEventDoc>) ?? model<WebhookEventDoc>('WebhookEvent', webhookEventSchema);
+export type PaymentRefundDoc = InferSchemaType<typeof paymentRefundSchema>;
+export const PaymentRefund: Model<PaymentRefundDoc> =
+  (models.PaymentRefund as Model<PaymentRefundDoc>) ?? model<PaymentRefundDoc>('PaymentRefund', paymentRefundSchema);

@@ -1,7 +1,7 @@
 import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
-export const STOCK_REASONS = ['seed', 'order', 'cancel', 'restock', 'edit'] as const;
+export const STOCK_REASONS = ['seed', 'order', 'cancel', 'restock', 'edit', 'return'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 const stockMoveSchema = new Schema({
@@ -14,6 +14,7 @@ const stockMoveSchema = new Schema({
   reason: { type: String, required: true, enum: STOCK_REASONS },
   // The stock after this move: lets the history show levels without re-summing.
   after: { type: Number, required: true, min: 0 },
+  // The order a move belongs to; a `return` move (parts received back) carries the return's id, so it applies once per return.
   orderId: { type: Schema.Types.ObjectId },
   // `${orderId}:${reason}` for moves tied to an order; unique so an order's move applies once.
   // A plain sparse index instead of a partial one because FerretDB v1 has no partial indexes.

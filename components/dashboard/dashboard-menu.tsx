@@ -19,6 +19,7 @@ const ADMIN: Item[] = [
   { href: '/dashboard/manageReviews', label: 'Manage Reviews' },
   { href: '/dashboard/addProduct', label: 'Add Product' },
   { href: '/dashboard/manageOrders', label: 'Manage Orders', also: ['/dashboard/orders', '/dashboard/payment'] },
+  { href: '/dashboard/returns', label: 'Returns' },
   { href: '/dashboard/makeAdmin', label: 'Make Admin' },
   { href: '/dashboard/audit', label: 'Audit Log' },
   { href: '/dashboard/lostDemand', label: 'Lost Demand' },

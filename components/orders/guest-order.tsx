@@ -6,19 +6,25 @@ import { OrderStageBadge } from '@/components/orders/order-status';
 import { OrderTimeline } from '@/components/orders/order-timeline';
 import { ReorderButton } from '@/components/orders/reorder-button';
 import { PaymentForm } from '@/components/payments/payment-form';
+import { ReturnForm } from '@/components/returns/return-form';
+import { ReturnsList } from '@/components/returns/returns-list';
 import { LocalTime } from '@/components/ui/local-time';
 import type { OrderDTO } from '@/lib/orders';
 import type { PaymentProviderName } from '@/lib/payments';
+import type { ReturnDTO } from '@/lib/returns/types';
 
 export type GuestOrderProps = {
   order: OrderDTO;
   /** The token of the order's signed link: the payment calls carry it instead of a session. */
   token: string;
   payments: { provider: PaymentProviderName; publishableKey: string | null } | null;
+  /** The order's returns, and whether "Return parts" is offered (delivered, within the window). */
+  returns?: ReturnDTO[];
+  canReturn?: boolean;
 };
 
 /** A guest's order, opened from its emailed link: the amounts, where it goes, the payment, the receipt and the tracking. */
-export function GuestOrder({ order, token, payments }: GuestOrderProps) {
+export function GuestOrder({ order, token, payments, returns = [], canReturn = false }: GuestOrderProps) {
   const open = !order.paid && !order.cancelled;
   return (
     <div className="space-y-6">
@@ -69,10 +75,16 @@ export function GuestOrder({ order, token, payments }: GuestOrderProps) {
             <h2 id="guest-status-heading" className="mb-4 font-semibold text-slate-900">
               Status
             </h2>
-            <OrderTimeline order={order} />
+            <OrderTimeline order={order} returns={returns} />
           </section>
         </div>
       </div>
+      <ReturnsList returns={returns} />
+      {canReturn && (
+        <section className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+          <ReturnForm order={{ _id: order._id, lines: order.lines }} returns={returns} token={token} />
+        </section>
+      )}
       {order.paid && <OrderReceipt order={order} />}
       <p className="text-sm text-slate-600">
         Lost the link later?{' '}

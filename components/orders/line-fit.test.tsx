@@ -31,6 +31,7 @@ const orderOf = (overrides: Partial<OrderDTO>): OrderDTO => ({
   shippedAt: null,
   deliveredAt: null,
   cancelledAt: null,
+  refundedTotal: 0,
   carrier: null,
   trackingNumber: null,
   trackingUrl: null,

@@ -58,3 +58,39 @@ describe('delivery in the order lists', () => {
     expect(screen.queryByRole('button', { name: /^Mark delivered/ })).not.toBeInTheDocument();
   });
 });
+
+describe('returns on the order page', () => {
+  it('adds each step of each return after the delivery, with its parts and the refund', () => {
+    const ret = {
+      id: 'e'.repeat(24),
+      orderId: DELIVERED._id,
+      orderNumber: DELIVERED.number,
+      email: DELIVERED.email,
+      state: 'refunded' as const,
+      reason: 'damaged' as const,
+      note: null,
+      vehicle: null,
+      vin: null,
+      mismatch: null,
+      lines: [{ partId: DELIVERED.partId, partName: 'Ceramic brake pads', unitPrice: 24.5, quantity: 1, state: 'refunded' as const }],
+      refundAmount: 24.5,
+      instructions: null,
+      rejection: null,
+      createdAt: '2026-11-24T09:00:00.000Z',
+      events: (['requested', 'approved', 'received', 'refunded'] as const).map((step, i) => ({
+        step,
+        at: `2026-11-2${4 + i}T09:00:00.000Z`,
+      })),
+    };
+    render(<OrderTimeline order={DELIVERED} returns={[ret]} />);
+    const titles = steps().slice(4);
+    expect(titles.map((step) => step.querySelector('p')?.textContent)).toEqual([
+      'Return requested',
+      'Return approved',
+      'Returned parts received',
+      'Refunded',
+    ]);
+    expect(titles[0]).toHaveTextContent('Ceramic brake pads x 1');
+    expect(titles[3]).toHaveTextContent('$24.50');
+  });
+});

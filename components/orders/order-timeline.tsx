@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { LocalTime } from '@/components/ui/local-time';
+import { formatPrice } from '@/lib/core/money';
 import type { OrderDTO } from '@/lib/orders';
 import { cn } from '@/lib/core/utils';
+import type { ReturnDTO } from '@/lib/returns/types';
 
 type Step = {
   key: string;
@@ -82,13 +84,40 @@ function deliveryStep(order: OrderDTO): Step {
   return { key: 'delivered', title: delivered ? 'Delivered' : 'Not delivered yet', at: order.deliveredAt, done: delivered, format: 'date' };
 }
 
+const RETURN_STEPS = {
+  requested: 'Return requested',
+  approved: 'Return approved',
+  rejected: 'Return rejected',
+  received: 'Returned parts received',
+  refunded: 'Refunded',
+} as const;
+
+/** Each step of each return, after the order's own. */
+function returnSteps(returns: ReturnDTO[]): Step[] {
+  return returns.flatMap((ret) =>
+    ret.events.map((event) => ({
+      key: `return-${ret.id}-${event.step}`,
+      title: RETURN_STEPS[event.step],
+      at: event.at,
+      done: true,
+      tone: event.step === 'rejected' ? ('stopped' as const) : undefined,
+      detail:
+        event.step === 'refunded'
+          ? formatPrice(ret.refundAmount)
+          : event.step === 'requested'
+            ? ret.lines.map((line) => `${line.partName} x ${line.quantity}`).join(', ')
+            : undefined,
+    })),
+  );
+}
+
 const DOT = { done: 'bg-emerald-500', waiting: 'bg-slate-300', stopped: 'bg-red-500' } as const;
 
-/** The order's life so far: placed, paid, shipped (with carrier and tracking), delivered, or cancelled. */
-export function OrderTimeline({ order }: { order: OrderDTO }) {
+/** The order's life so far: placed, paid, shipped (with carrier and tracking), delivered, or cancelled; then its returns. */
+export function OrderTimeline({ order, returns = [] }: { order: OrderDTO; returns?: ReturnDTO[] }) {
   return (
     <ol className="space-y-4" aria-label="Order timeline">
-      {stepsOf(order).map((step) => (
+      {[...stepsOf(order), ...returnSteps(returns)].map((step) => (
         <li key={step.key} className="flex gap-3" data-step={step.key}>
           <span
             aria-hidden="true"

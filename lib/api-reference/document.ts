@@ -14,6 +14,7 @@ import { jobPaths } from '@/lib/jobs/openapi';
 import { importMappingPaths } from '@/lib/imports/openapi-mappings';
 import { kitPaths } from '@/lib/kits/openapi';
 import { storagePaths } from '@/lib/storage/openapi';
+import { returnPaths } from '@/lib/returns/openapi';
 import { reviewPaths } from '@/lib/reviews/openapi';
 import { vehiclePaths } from '@/lib/vehicles/openapi';
 import { REFERENCE_ASSETS } from '@/lib/api-reference/reference';
@@ -79,6 +80,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       ...catalogPaths,
       ...vehiclePaths,
       ...reviewPaths,
+      ...returnPaths,
       ...cartPaths,
       ...checkoutPaths,
       ...orderPaths,

@@ -58,3 +58,29 @@ export async function confirmDialog(options: ConfirmOptions): Promise<boolean> {
   });
   return result.isConfirmed;
 }
+
+/** A dialog asking for one line of text (a reason, an amount); null when dismissed. `required` refuses an empty answer. */
+export async function promptText(options: {
+  title: string;
+  label: string;
+  confirmText: string;
+  value?: string;
+  required?: string;
+  multiline?: boolean;
+}): Promise<string | null> {
+  const result = await (
+    await swal()
+  ).fire({
+    title: options.title,
+    input: options.multiline ? 'textarea' : 'text',
+    inputLabel: options.label,
+    inputValue: options.value ?? '',
+    showCancelButton: true,
+    confirmButtonText: options.confirmText,
+    cancelButtonText: 'Cancel',
+    reverseButtons: true,
+    inputValidator: (value: string) => (options.required && !value.trim() ? options.required : null),
+    ...buttons(),
+  });
+  return result.isConfirmed ? String(result.value ?? '') : null;
+}

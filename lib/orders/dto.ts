@@ -60,6 +60,7 @@ export function toOrderDTO(order: LeanOrder): OrderDTO {
     shippedAt: iso(order.shippedAt),
     deliveredAt: iso(order.deliveredAt),
     cancelledAt: iso(order.cancelledAt),
+    refundedTotal: fromCents(order.refundedCents ?? 0),
     lines,
     subtotal: fromCents(
       order.goodsCents ?? goodsCents(lines.map((line) => ({ unitCents: toCents(line.unitPrice), quantity: line.quantity }))),

@@ -31,22 +31,22 @@ export const orderPageUrl = (order: Pick<OrderDTO, '_id' | 'email'> & { guest?: 
 export const payUrl = (order: Pick<OrderDTO, '_id' | 'email'> & { guest?: boolean }) =>
   order.guest ? guestOrderUrl(order._id, order.email) : `${appUrl()}${paymentPath(order._id)}`;
 
-type Row = [label: string, value: string, href?: string | null];
+export type EmailRow = [label: string, value: string, href?: string | null];
 
 /** A reply reaches somebody only where SUPPORT_EMAIL is set (lib/mail sets it as Reply-To); else the shipping page's contact. */
 const deliveryQuestions = () =>
   env().SUPPORT_EMAIL
     ? 'Questions about the delivery? Reply to this email with your order number.'
     : `Questions about the delivery? Contact us with your order number: ${appUrl()}${legalPath('shipping')}#problems`;
-type Content = { subject: string; intro: string; rows: Row[]; action?: { label: string; href: string }; outro: string };
+export type EmailContent = { subject: string; intro: string; rows: EmailRow[]; action?: { label: string; href: string }; outro: string };
 
 /** The fit a line was confirmed for with the part's questions, under its part. */
-const fitRow = (line: OrderDTO['lines'][number]): Row[] => (line.fit ? [['Fit', line.fit.text]] : []);
+const fitRow = (line: OrderDTO['lines'][number]): EmailRow[] => (line.fit ? [['Fit', line.fit.text]] : []);
 
-function lines(order: OrderDTO): Row[] {
-  const parts: Row[] =
+function lines(order: OrderDTO): EmailRow[] {
+  const parts: EmailRow[] =
     order.lines.length > 1
-      ? order.lines.flatMap((line): Row[] => [
+      ? order.lines.flatMap((line): EmailRow[] => [
           ['Part', `${line.partName} x ${line.quantity}: ${formatPrice(line.lineTotal)}`],
           ...fitRow(line),
         ])
@@ -56,10 +56,10 @@ function lines(order: OrderDTO): Row[] {
           ['Price per piece', formatPrice(order.price)],
           ...order.lines.flatMap(fitRow),
         ];
-  const delivered: Row[] = order.shipping
+  const delivered: EmailRow[] = order.shipping
     ? [
         ['Subtotal', formatPrice(order.subtotal)],
-        ...(order.discount ? [[`Discount (${order.discount.code})`, `-${formatPrice(order.discount.amount)}`] as Row] : []),
+        ...(order.discount ? [[`Discount (${order.discount.code})`, `-${formatPrice(order.discount.amount)}`] as EmailRow] : []),
         [`Shipping (${order.shipping.label})`, formatPrice(order.shipping.amount)],
         ['Tax', formatPrice(order.tax)],
       ]
@@ -67,30 +67,32 @@ function lines(order: OrderDTO): Row[] {
   return [['Order', order.number], ...parts, ...delivered, ['Total', formatPrice(order.total)]];
 }
 
-const shipTo = (order: OrderDTO): Row[] => [
+const shipTo = (order: OrderDTO): EmailRow[] => [
   ['Ship to', `${order.name}, ${order.address}`],
-  ...(order.shipping ? [['Delivery', `${order.shipping.minDays} to ${order.shipping.maxDays} working days after payment`] as Row] : []),
+  ...(order.shipping
+    ? [['Delivery', `${order.shipping.minDays} to ${order.shipping.maxDays} working days after payment`] as EmailRow]
+    : []),
   ['Phone', order.phone],
 ];
 
 /** Delivered: the day, the shipment it ended, and where the returns policy is. */
-const deliveredContent = (order: OrderDTO): Content => ({
+const deliveredContent = (order: OrderDTO): EmailContent => ({
   subject: `Order ${order.number} was delivered`,
   intro: `Hello ${order.name}, your order was delivered on ${deliveryDay(order.deliveredAt)}. We hope the parts fit well.`,
   rows: [
     ['Order', order.number, orderPageUrl(order)],
-    ...order.lines.flatMap((line): Row[] => [['Part', `${line.partName} x ${line.quantity}`], ...fitRow(line)]),
+    ...order.lines.flatMap((line): EmailRow[] => [['Part', `${line.partName} x ${line.quantity}`], ...fitRow(line)]),
     ['Delivered', deliveryDay(order.deliveredAt)],
     ['Shipped', when(order.shippedAt)],
-    ...(order.carrier ? [['Carrier', order.carrier] as Row] : []),
-    ...(order.trackingNumber ? [['Tracking number', order.trackingNumber, order.trackingUrl] as Row] : []),
+    ...(order.carrier ? [['Carrier', order.carrier] as EmailRow] : []),
+    ...(order.trackingNumber ? [['Tracking number', order.trackingNumber, order.trackingUrl] as EmailRow] : []),
     ['Delivered to', `${order.name}, ${order.address}`],
   ],
   action: { label: 'View your order', href: orderPageUrl(order) },
   outro: `Not the right part, or not what you expected? Our returns policy says how to send it back: ${appUrl()}${legalPath('returns')}`,
 });
 
-function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExtra): Content {
+function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExtra): EmailContent {
   switch (event) {
     case 'placed':
       return {
@@ -119,7 +121,7 @@ function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExt
           ['Part', order.partName],
           ['Quantity', String(order.quantity)],
           ...order.lines.flatMap((line) =>
-            fitRow(line).map(([label, text]): Row => [label, order.lines.length > 1 ? `${line.partName}: ${text}` : text]),
+            fitRow(line).map(([label, text]): EmailRow => [label, order.lines.length > 1 ? `${line.partName}: ${text}` : text]),
           ),
           ['Shipped', when(order.shippedAt)],
           ['Carrier', order.carrier ?? 'Not given'],
@@ -157,12 +159,16 @@ function contentOf(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExt
 
 /** An order email, both parts. */
 export function orderEmail(event: OrderEmailEvent, order: OrderDTO, extra: OrderEmailExtra = {}): OutboxMail {
-  const written = contentOf(event, order, extra);
+  return renderEmail(order.email, contentOf(event, order, extra));
+}
+
+/** An email of the shop's look to `to`, text and HTML, from its sentences, rows and button (order and return emails). */
+export function renderEmail(to: string, written: EmailContent): OutboxMail {
   // Each sentence and row stays one line, whatever the customer typed in a name or an address.
-  const content: Content = {
+  const content: EmailContent = {
     ...written,
     intro: oneLine(written.intro),
-    rows: written.rows.map(([label, value, href]): Row => [oneLine(label), oneLine(value), href]),
+    rows: written.rows.map(([label, value, href]): EmailRow => [oneLine(label), oneLine(value), href]),
   };
   const width = Math.max(...content.rows.map(([label]) => label.length)) + 2;
   const text = [
@@ -187,7 +193,7 @@ export function orderEmail(event: OrderEmailEvent, order: OrderDTO, extra: Order
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
 <p>${escapeHtml(content.intro)}</p><table role="presentation" style="border-collapse:collapse">${rows}</table>
 ${action}<p style="color:#64748b;font-size:13px">${escapeHtml(content.outro)}</p><p>${SITE_NAME}</p></body></html>`;
-  return { to: order.email, subject: content.subject, text, html };
+  return { to, subject: content.subject, text, html };
 }
 
 /** The shop's own notice of a new order (to the address in its settings), through the outbox once. */

@@ -4,8 +4,10 @@ import {
   discountApplies,
   goodsDiscount,
   mulDivHalfUp,
+  orderShares,
   orderTotalCents,
   shareOut,
+  unitsShare,
   type DiscountRule,
   type MoneyLine,
 } from './money';
@@ -254,5 +256,43 @@ describe('an order total', () => {
     expect(mulDivHalfUp(1, 1, 3)).toBe(0);
     expect(mulDivHalfUp(2, 1, 3)).toBe(1);
     expect(mulDivHalfUp(0, 7, 9)).toBe(0);
+  });
+});
+
+describe('an order’s total shared out for refunds', () => {
+  // Goods $97.48, 10% off ($9.75 shared 4.00, 3.75, 2.00), shipping $7, 20% tax on goods and shipping: $113.68.
+  const paid = {
+    lines: [line(4000), line(1250, 3), line(999, 2)],
+    shippingCents: 700,
+    discount: { kind: 'percent', amountCents: 975 },
+    taxCents: 1895,
+    totalCents: 11_368,
+  };
+
+  it('gives each line its goods less its discount share plus its tax share, and shipping the rest', () => {
+    expect(orderShares(paid)).toEqual({ lines: [4320, 4050, 2158], shipping: 840 });
+  });
+
+  it('takes a free-shipping code off shipping only, and shares a total that disagrees with its parts in their proportion', () => {
+    expect(orderShares({ ...paid, discount: { kind: 'free-shipping', amountCents: 700 }, taxCents: 0, totalCents: 9748 })).toEqual({
+      lines: [4000, 3750, 1998],
+      shipping: 0,
+    });
+    expect(orderShares({ lines: [line(1000), line(3000)], shippingCents: 0, discount: null, taxCents: 0, totalCents: 2000 })).toEqual({
+      lines: [500, 1500],
+      shipping: 0,
+    });
+  });
+
+  it.each([
+    [1000, 3, 0, 1, 333],
+    [1000, 3, 1, 2, 333],
+    [1000, 3, 2, 3, 334],
+    [1000, 3, 0, 3, 1000],
+    [1001, 2, 0, 1, 500],
+    [1001, 2, 1, 2, 501],
+    [0, 4, 0, 4, 0],
+  ])('a line of %i cents and %i units: units %i to %i share %i', (share, quantity, from, to, expected) => {
+    expect(unitsShare(share, quantity, from, to)).toBe(expected);
   });
 });

@@ -140,3 +140,42 @@ export function computeTotals(
 export function orderTotalCents(order: { price: number; quantity: number; totalCents?: number | null }): number {
   return typeof order.totalCents === 'number' ? order.totalCents : toCents(order.price) * order.quantity;
 }
+
+/** What an order stored about its money, as a refund shares it. */
+export type PaidOrderMoney = {
+  lines: Array<Pick<MoneyLine, 'unitCents' | 'quantity'>>;
+  shippingCents: number;
+  discount: { kind: DiscountRule['kind'] | string; amountCents: number } | null;
+  taxCents: number;
+  totalCents: number;
+};
+
+/** Where every cent an order was paid for belongs: each line's share and shipping's, summing exactly to its total. */
+export type OrderShares = { lines: number[]; shipping: number };
+
+/**
+ * An order's total shared out (for refunds): each line carries its goods less its share of the goods discount (in proportion
+ * to the line, rule 2), shipping carries its price less a free-shipping code, and the tax is shared over both in proportion;
+ * the order keeps no per-line tax, and a code limited to some categories is shared over every line.
+ */
+export function orderShares(order: PaidOrderMoney): OrderShares {
+  const goods = order.lines.map(lineCents);
+  const goodsTotal = goods.reduce((sum, cents) => sum + cents, 0);
+  const freeShipping = order.discount?.kind === 'free-shipping';
+  const goodsDiscount = freeShipping ? 0 : Math.min(order.discount?.amountCents ?? 0, goodsTotal);
+  const shippingNet = order.shippingCents - (freeShipping ? Math.min(order.discount?.amountCents ?? 0, order.shippingCents) : 0);
+  const discounts = shareOut(goodsDiscount, goods);
+  const net = [...goods.map((cents, i) => cents - discounts[i]!), shippingNet];
+  const taxes = shareOut(order.taxCents, net);
+  // A stored total that disagrees with its parts (an older order) is shared in their proportion: the shares always sum to it.
+  const shares = shareOut(
+    order.totalCents,
+    net.map((cents, i) => cents + taxes[i]!),
+  );
+  return { lines: shares.slice(0, -1), shipping: shares.at(-1)! };
+}
+
+/** A line's share for units `from` (exclusive) to `to` (inclusive) of its `quantity`: the shares of all its units sum to the line's. */
+export function unitsShare(lineShare: number, quantity: number, from: number, to: number): number {
+  return Math.floor((lineShare * to) / quantity) - Math.floor((lineShare * from) / quantity);
+}

@@ -40,6 +40,7 @@ const orderSchema: z.ZodType<OrderDTO> = z
     shippedAt: nullable(dateTime),
     deliveredAt: nullable(dateTime),
     cancelledAt: nullable(dateTime),
+    refundedTotal: z.number().meta({ description: 'What returns paid back so far' }),
     number: z.string(),
     carrier: nullable(z.string()),
     trackingNumber: nullable(z.string()),

@@ -15,7 +15,7 @@ import {
 } from '@/lib/core/errors';
 import { parseObjectId } from '@/lib/core/ids';
 import { toCents } from '@/lib/core/money';
-import { orderTotalCents } from '@/lib/orders/money';
+import { orderTotalCents, type PaidOrderMoney } from '@/lib/orders/money';
 import { toOrderDTO, linesOf, type LeanOrder } from '@/lib/orders/dto';
 import { enqueueMissingOrderEmails, enqueueOrderEmail, paymentPath } from '@/lib/orders/emails';
 import { orderLinkActor } from '@/lib/orders/access';
@@ -173,6 +173,28 @@ async function storeMark(name: string, upTo: Date): Promise<void> {
 
 export async function getOrder(actor: Actor, id: string): Promise<OrderDTO> {
   return toOrderDTO(await findVisibleOrder(actor, id));
+}
+
+/** An order as its returns read it (the caller's own, or any for an admin; else 404), and its money as paid, in cents. */
+export async function getOrderForReturns(actor: Actor, id: string): Promise<{ order: OrderDTO; money: PaidOrderMoney }> {
+  const order = await findVisibleOrder(actor, id);
+  const money: PaidOrderMoney = {
+    lines: linesOf(order).map((line) => ({ unitCents: toCents(line.unitPrice), quantity: line.quantity })),
+    shippingCents: order.shipping?.amountCents ?? 0,
+    discount: order.discount?.code ? { kind: order.discount.kind ?? 'fixed', amountCents: order.discount.amountCents ?? 0 } : null,
+    taxCents: order.taxCents ?? 0,
+    totalCents: orderTotalCents(order),
+  };
+  return { order: toOrderDTO(order), money };
+}
+
+/** Notes what returns paid back on the order: the refund claim numbered `seq` brought it to `refundedCents` (a later one wins). */
+export async function recordOrderRefund(orderId: string, seq: number, refundedCents: number): Promise<void> {
+  await connectDb();
+  await Order.updateOne(
+    { _id: parseObjectId(orderId), $or: [{ refundSeq: { $exists: false } }, { refundSeq: { $lt: seq } }] },
+    { $set: { refundedCents, refundSeq: seq } },
+  );
 }
 
 /** The order page's order: the order and whether its part can still be opened (not archived or deleted). */

@@ -24,6 +24,8 @@ export type OrderDTO = {
   /** When it arrived (an admin marks it); the returns window counts from it. */
   deliveredAt: string | null;
   cancelledAt: string | null;
+  /** What returns paid back so far (lib/returns). */
+  refundedTotal: number;
   /** The short human number, `PM-100234` (lib/orders/numbers.ts). */
   number: string;
   carrier: string | null;

@@ -73,5 +73,9 @@ export function createStripeGateway(): PaymentGateway {
     async refund(intentId) {
       await stripeOf().refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
     },
+    async refundPart({ intentId, amountCents, idempotencyKey }) {
+      const refund = await stripeOf().refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
+      return { id: refund.id };
+    },
   };
 }

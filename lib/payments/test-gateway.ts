@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { connectDb } from '@/lib/platform/db';
 import { NotFoundError, PaymentError, ValidationError, isDuplicateKey } from '@/lib/core/errors';
-import { PaymentIntent } from '@/models';
+import { PaymentIntent, PaymentRefund } from '@/models';
 import { checkCard } from './cards';
 import type { Intent, PaymentGateway } from './types';
 
@@ -53,6 +53,23 @@ export const testGateway: PaymentGateway = {
   async refund(intentId) {
     await connectDb();
     await PaymentIntent.updateOne({ _id: intentId }, { $set: { refunded: true } });
+  },
+  async refundPart({ intentId, amountCents, idempotencyKey }) {
+    await connectDb();
+    const existing = await PaymentRefund.findById(idempotencyKey).lean();
+    if (existing) return { id: existing.refundId };
+    const intent = await PaymentIntent.findById(intentId).lean<StoredIntent>();
+    if (!intent || intent.status !== 'succeeded') throw new PaymentError('No such payment to refund');
+    const refunds = await PaymentRefund.find({ intentId }, { amount: 1 }).lean();
+    // As Stripe: never more back than was paid.
+    if (refunds.reduce((sum, refund) => sum + refund.amount, 0) + amountCents > intent.amount)
+      throw new PaymentError('The refund is more than what remains of the payment');
+    try {
+      await PaymentRefund.create({ _id: idempotencyKey, refundId: `re_test_${token()}`, intentId, amount: amountCents });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    return { id: (await PaymentRefund.findById(idempotencyKey).lean())!.refundId };
   },
 };
 

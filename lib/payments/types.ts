@@ -27,6 +27,8 @@ export interface PaymentGateway {
   /** null when the provider has no such payment. */
   retrieveIntent(id: string): Promise<Intent | null>;
   refund(intentId: string): Promise<void>;
+  /** Pays back part of a payment once per key: the same key answers the same refund (Stripe's idempotency key). */
+  refundPart(input: { intentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
   /** The provider's signed webhook, checked; absent when the provider sends none. Throws ValidationError for a bad signature. */
   readWebhook?(rawBody: string, signature: string | null): GatewayEvent;
 }

@@ -86,6 +86,8 @@ const envSchema = z.object({
   IMPORT_BATCH_APPS: wholeNumber(10, 100_000, 10_000),
   /** Days an import is kept after it ends (then deleted with its rejections), and a validated one waits for Apply (then its file goes). */
   IMPORT_KEEP_DAYS: wholeNumber(1, 3650, 30),
+  /** Days after delivery a customer may ask to return parts (the delivery day is day 0, this day the last). */
+  RETURNS_DAYS: wholeNumber(0, 3650, 365),
   /** Set to 1 by Vercel in its builds and functions: no process lives between requests there. */
   VERCEL: optional,
 });

@@ -24,6 +24,7 @@ export function shippedOrderDTO(overrides: Partial<OrderDTO> = {}): OrderDTO {
     shippedAt: '2026-11-21T09:00:00.000Z',
     deliveredAt: null,
     cancelledAt: null,
+    refundedTotal: 0,
     carrier: 'UPS',
     trackingNumber: '1Z999AA10123456784',
     trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',

@@ -5,6 +5,7 @@ import { buttonClass } from '@/components/ui/button';
 import { getOrderDetails } from '@/lib/orders';
 import { orderLinkActor } from '@/lib/orders';
 import { getPaymentClientConfig } from '@/lib/payments';
+import { canRequestReturn, listReturnsOfOrder } from '@/lib/returns';
 import { NotFoundError } from '@/lib/core/errors';
 
 export const metadata: Metadata = { title: 'Your order', robots: { index: false } };
@@ -37,10 +38,10 @@ export default async function GuestOrderPage({ params, searchParams }: GuestOrde
       </div>
     );
   }
-  const payments = await getPaymentClientConfig();
+  const [payments, returns] = await Promise.all([getPaymentClientConfig(), listReturnsOfOrder(actor!, id)]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <GuestOrder order={order} token={token} payments={payments} />
+      <GuestOrder order={order} token={token} payments={payments} returns={returns} canReturn={canRequestReturn(order)} />
     </div>
   );
 }

@@ -9,7 +9,14 @@ import { getStockHistory } from '@/lib/stock';
 
 export const metadata = { title: 'Edit Product' };
 
-const REASONS = { seed: 'Opening stock', order: 'Order', cancel: 'Order cancelled', restock: 'Restock', edit: 'Correction' } as const;
+const REASONS = {
+  seed: 'Opening stock',
+  order: 'Order',
+  cancel: 'Order cancelled',
+  restock: 'Restock',
+  edit: 'Correction',
+  return: 'Returned',
+} as const;
 const HISTORY_COLUMNS: Column[] = [
   { label: 'When (UTC)' },
   { label: 'Change' },

@@ -7,12 +7,15 @@ import { OrderReceipt } from '@/components/orders/order-receipt';
 import { OrderStageBadge } from '@/components/orders/order-status';
 import { OrderTimeline } from '@/components/orders/order-timeline';
 import { ReorderButton } from '@/components/orders/reorder-button';
+import { ReturnForm } from '@/components/returns/return-form';
+import { ReturnsList } from '@/components/returns/returns-list';
 import { Badge } from '@/components/ui/badge';
 import { LocalTime } from '@/components/ui/local-time';
 import { requireViewer } from '@/lib/auth';
 import { formatPrice } from '@/lib/core/money';
 import { orNotFound } from '@/lib/core/not-found';
 import { getOrderDetails } from '@/lib/orders';
+import { canRequestReturn, listReturnsOfOrder } from '@/lib/returns';
 
 export const metadata = { title: 'Order' };
 
@@ -21,6 +24,8 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const { id } = await params;
   const viewer = await requireViewer(`/dashboard/orders/${id}`);
   const order = await orNotFound(getOrderDetails(viewer, id));
+  const returns = await listReturnsOfOrder(viewer, id);
+  const canReturn = !viewer.isAdmin && canRequestReturn(order);
   const open = !order.paid && !order.cancelled;
   const canPay = open && !viewer.isAdmin && order.part.available;
   const canShip = viewer.isAdmin && order.paid && !order.cancelled && order.status === 'pending';
@@ -101,9 +106,16 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           <h3 id="order-timeline-heading" className="mb-4 font-semibold text-slate-900">
             Status
           </h3>
-          <OrderTimeline order={order} />
+          <OrderTimeline order={order} returns={returns} />
         </section>
       </div>
+
+      <ReturnsList returns={returns} />
+      {canReturn && (
+        <section className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+          <ReturnForm order={{ _id: order._id, lines: order.lines }} returns={returns} />
+        </section>
+      )}
 
       {order.paid && <OrderReceipt order={order} />}
     </div>

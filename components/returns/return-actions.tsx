@@ -1,0 +1,148 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { promptText } from '@/lib/client/alerts';
+import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
+import { inputClass } from '@/components/forms/field';
+import type { ReturnDTO } from '@/lib/returns/types';
+
+const DONE = { approve: 'Return approved', reject: 'Return rejected', receive: 'Return received', refund: 'Refund paid' } as const;
+type Action = keyof typeof DONE;
+
+/** The step buttons a return's state allows (admins): approve or reject, receive, refund. */
+export function ReturnActions({ ret }: { ret: ReturnDTO }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [receiving, setReceiving] = useState(false);
+
+  async function send(action: Action, extra: Record<string, unknown> = {}) {
+    setBusy(action);
+    const res = await fetchJson<ReturnDTO>(`/api/returns/${ret.id}`, { method: 'PATCH', json: { action, ...extra } });
+    setBusy(null);
+    if (await signOutOnAuthError(res.status)) return false;
+    if (res.ok) toast.success(DONE[action]);
+    else
+      toast.error(
+        res.data.fieldErrors ? (Object.values(res.data.fieldErrors)[0]?.[0] ?? res.data.error!) : (res.data.error ?? 'The step failed'),
+      );
+    router.refresh();
+    return res.ok;
+  }
+
+  async function approve() {
+    const instructions = await promptText({
+      title: 'Approve this return?',
+      label: 'Return instructions for the email (optional)',
+      confirmText: 'Approve',
+      multiline: true,
+    });
+    if (instructions !== null) await send('approve', instructions.trim() ? { instructions } : {});
+  }
+  async function reject() {
+    const reason = await promptText({
+      title: 'Reject this return?',
+      label: 'Why',
+      confirmText: 'Reject',
+      required: 'Say why',
+      multiline: true,
+    });
+    if (reason !== null) await send('reject', { reason });
+  }
+  async function refund() {
+    const amount = await promptText({
+      title: 'Refund this return?',
+      label: 'Amount in dollars (at most the amount shown)',
+      confirmText: 'Refund',
+      value: ret.refundAmount.toFixed(2),
+      required: 'Give the amount',
+    });
+    if (amount === null) return;
+    const value = Number(amount);
+    await send('refund', value.toFixed(2) === ret.refundAmount.toFixed(2) ? {} : { amount: value });
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {ret.state === 'requested' && (
+        <>
+          <Button size="sm" variant="success" loading={busy === 'approve'} onClick={() => void approve()}>
+            Approve
+          </Button>
+          <Button size="sm" variant="danger" loading={busy === 'reject'} onClick={() => void reject()}>
+            Reject
+          </Button>
+        </>
+      )}
+      {ret.state === 'approved' && (
+        <Button size="sm" variant="dark" loading={busy === 'receive'} onClick={() => setReceiving(true)}>
+          Receive
+        </Button>
+      )}
+      {ret.state === 'received' && (
+        <Button size="sm" variant="success" loading={busy === 'refund'} onClick={() => void refund()}>
+          Refund
+        </Button>
+      )}
+      {receiving && <ReceiveDialog ret={ret} onClose={() => setReceiving(false)} receive={(lines) => send('receive', { lines })} />}
+    </div>
+  );
+}
+
+type ReceiveDialogProps = {
+  ret: ReturnDTO;
+  onClose: () => void;
+  receive: (lines: Array<{ partId: string; outcome: string }>) => Promise<boolean>;
+};
+
+/** Receive per line: back to stock, or written off as damaged. */
+function ReceiveDialog({ ret, onClose, receive }: ReceiveDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    if (ref.current && !ref.current.open) ref.current.showModal();
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const lines = ret.lines.map((line) => ({ partId: line.partId, outcome: String(form.get(line.partId) ?? 'restock') }));
+    if (await receive(lines)) ref.current?.close();
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby={`${id}-title`}
+      className="m-auto h-fit w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+          Parts received from order {ret.orderNumber}
+        </h2>
+        {ret.lines.map((line) => (
+          <div key={line.partId} className="space-y-1">
+            <label htmlFor={`${id}-${line.partId}`} className="block text-sm font-medium text-slate-700">
+              {line.partName} x {line.quantity}
+            </label>
+            <select id={`${id}-${line.partId}`} name={line.partId} defaultValue="restock" className={inputClass}>
+              <option value="restock">Back to stock</option>
+              <option value="write-off">Written off (damaged)</option>
+            </select>
+          </div>
+        ))}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => ref.current?.close()}>
+            Close
+          </Button>
+          <Button type="submit" variant="dark">
+            Receive
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

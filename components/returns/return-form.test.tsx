@@ -1,0 +1,66 @@
+/** @jest-environment jsdom */
+import { fireEvent, render, screen } from '@testing-library/react';
+import { ReturnForm, returnableLines } from '@/components/returns/return-form';
+import type { ReturnDTO } from '@/lib/returns/types';
+import { CHOOSE_LINES, CHOOSE_REASON, SAY_WHAT_DID_NOT_FIT } from '@/lib/validations/returns';
+
+jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn() }) }));
+
+const pads = { partId: 'a'.repeat(24), partName: 'Front pads', unitPrice: 40, quantity: 2, lineTotal: 80 };
+const fit = { vehicle: '2016 Toyota Corolla 1.8L', answers: [], text: 'confirmed for 2016 Toyota Corolla 1.8L' };
+const rotor = { partId: 'b'.repeat(24), partName: 'Rotor', unitPrice: 60, quantity: 3, lineTotal: 180, fit };
+const order = { _id: 'c'.repeat(24), lines: [pads, rotor] };
+
+const returnOf = (state: ReturnDTO['state'], partId: string, quantity: number): ReturnDTO => ({
+  id: 'd'.repeat(24),
+  orderId: order._id,
+  orderNumber: 'PM-1',
+  email: 'rita@example.com',
+  state,
+  reason: 'not-needed',
+  note: null,
+  vehicle: null,
+  vin: null,
+  mismatch: null,
+  lines: [{ partId, partName: 'x', unitPrice: 1, quantity, state }],
+  refundAmount: 0,
+  instructions: null,
+  rejection: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  events: [],
+});
+
+let fetchSpy: jest.Mock;
+beforeEach(() => {
+  fetchSpy = jest.fn();
+  global.fetch = fetchSpy;
+});
+
+describe('the Return parts form', () => {
+  it('asks for a part and a reason before sending anything', () => {
+    render(<ReturnForm order={order} returns={[]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Ask to return' }));
+    expect(screen.getByText(CHOOSE_LINES)).toBeInTheDocument();
+    expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription(CHOOSE_REASON);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('pre-fills the line’s vehicle for "does not fit" and asks what did not match', () => {
+    render(<ReturnForm order={order} returns={[]} />);
+    fireEvent.change(screen.getByLabelText('Rotor (up to 3)'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'does-not-fit' } });
+    expect(screen.getByLabelText('Vehicle it did not fit')).toHaveValue('2016 Toyota Corolla 1.8L');
+    fireEvent.click(screen.getByRole('button', { name: 'Ask to return' }));
+    expect(screen.getByLabelText('What did not match')).toHaveAccessibleDescription(SAY_WHAT_DID_NOT_FIT);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('offers what is left of each line: less what was refunded, none while a request is open', () => {
+    const lines = returnableLines(order, [returnOf('refunded', rotor.partId, 2), returnOf('requested', pads.partId, 1)]);
+    expect(lines.map(({ left, open }) => ({ left, open }))).toEqual([
+      { left: 2, open: true },
+      { left: 1, open: false },
+    ]);
+    expect(returnableLines(order, [returnOf('rejected', pads.partId, 2)])[0]).toMatchObject({ left: 2, open: false });
+  });
+});

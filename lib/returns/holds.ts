@@ -1,0 +1,59 @@
+import 'server-only';
+import type { Types } from 'mongoose';
+import { ConflictError, isDuplicateKey } from '@/lib/core/errors';
+import { Return, ReturnLineHold } from '@/models';
+
+/** One open request per order line: a hold `{orderId}:{partId}` inserted by the request, removed when it is rejected or refunded. */
+
+export const LINE_HAS_OPEN_RETURN = (partName: string) => `${partName} already has an open return request`;
+/** A hold whose request was never stored (its process died in between) is given up after this. */
+const ORPHAN_AFTER_MS = 60_000;
+
+const holdId = (orderId: Types.ObjectId | string, partId: string) => `${String(orderId)}:${partId}`;
+
+/** Holds each line for the return `returnId`; all or none: a line already held undoes the others and answers 409. */
+export async function holdLines(
+  orderId: Types.ObjectId | string,
+  returnId: Types.ObjectId,
+  lines: Array<{ partId: string; partName: string }>,
+  now = new Date(),
+): Promise<void> {
+  const held: string[] = [];
+  try {
+    for (const line of lines) {
+      await holdOne(holdId(orderId, line.partId), returnId, now, line.partName);
+      held.push(line.partId);
+    }
+  } catch (error) {
+    await Promise.all(held.map((partId) => ReturnLineHold.deleteOne({ _id: holdId(orderId, partId), returnId })));
+    throw error;
+  }
+}
+
+async function holdOne(_id: string, returnId: Types.ObjectId, now: Date, partName: string): Promise<void> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await ReturnLineHold.create({ _id, returnId, at: now });
+      return;
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    const hold = await ReturnLineHold.findById(_id).lean();
+    const orphan = hold && now.getTime() - hold.at.getTime() > ORPHAN_AFTER_MS && !(await Return.exists({ _id: hold.returnId }));
+    if (!orphan) break;
+    await ReturnLineHold.deleteOne({ _id, returnId: hold.returnId });
+  }
+  throw new ConflictError(LINE_HAS_OPEN_RETURN(partName));
+}
+
+/** Frees the lines of a closed return (rejected or refunded) for a new request. */
+export async function releaseLines(ret: {
+  _id: Types.ObjectId;
+  orderId: Types.ObjectId | string;
+  lines: Array<{ partId: Types.ObjectId | string }>;
+}) {
+  // One by _id each: FerretDB v1 reads a whole collection for an `$in`.
+  await Promise.all(
+    ret.lines.map((line) => ReturnLineHold.deleteOne({ _id: holdId(ret.orderId, String(line.partId)), returnId: ret._id })),
+  );
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { RETURN_REASONS, RETURN_STATES } from '@/lib/core/return-fields';
+import { dateTime, id, nullable } from '@/lib/openapi/responses';
+import { body, errors, idParam, json, op, ORDER_CALLER, PAGE_HEADERS, SIGNED_IN, WRITE_ERRORS } from '@/lib/openapi/shared';
+import type { ReturnDTO } from '@/lib/returns/types';
+import { returnListQuerySchema, returnRequestSchema, returnStepSchema } from '@/lib/validations/returns';
+
+/** Return requests and the admin's returns queue (issue 47) for the OpenAPI document. */
+
+const returnSchema: z.ZodType<ReturnDTO> = z
+  .object({
+    id,
+    orderId: id,
+    orderNumber: z.string(),
+    email: z.string(),
+    state: z.enum(RETURN_STATES),
+    reason: z.enum(RETURN_REASONS),
+    note: nullable(z.string()),
+    vehicle: nullable(z.string()),
+    vin: nullable(z.string()),
+    mismatch: nullable(z.string()),
+    lines: z.array(
+      z
+        .object({
+          partId: id,
+          partName: z.string(),
+          unitPrice: z.number(),
+          quantity: z.number().int(),
+          state: z.enum([...RETURN_STATES, 'written-off']),
+        })
+        .strict(),
+    ),
+    refundAmount: z.number().meta({ description: 'The refund due while open; what was paid back once refunded (dollars)' }),
+    instructions: nullable(z.string()),
+    rejection: nullable(z.string()),
+    createdAt: dateTime,
+    events: z.array(z.object({ step: z.enum(RETURN_STATES), at: dateTime }).strict()),
+  })
+  .meta({ id: 'Return' });
+
+export const returnPaths: ZodOpenApiPathsObject = {
+  '/api/orders/{id}/returns': {
+    post: op('Returns', 'Ask to return lines of a delivered order, within the returns window (the customer, or the order link)', {
+      operationId: 'requestReturn',
+      security: ORDER_CALLER,
+      requestParams: { path: idParam },
+      requestBody: body(returnRequestSchema),
+      responses: { '201': json(returnSchema, 'The request'), ...errors(...WRITE_ERRORS, 404, 409) },
+    }),
+  },
+  '/api/returns': {
+    get: op('Returns', "The caller's returns, newest first (admins: every return), by state and reason", {
+      operationId: 'listReturns',
+      security: ORDER_CALLER,
+      requestParams: { query: returnListQuerySchema },
+      responses: { '200': json(z.array(returnSchema), 'A page of returns', PAGE_HEADERS), ...errors(400, 401) },
+    }),
+  },
+  '/api/returns/{id}': {
+    get: op('Returns', 'One return (of an own order, or any for an admin)', {
+      operationId: 'getReturn',
+      security: ORDER_CALLER,
+      requestParams: { path: idParam },
+      responses: { '200': json(returnSchema, 'The return'), ...errors(401, 404) },
+    }),
+    patch: op('Returns', 'Approve, reject, receive or refund a return (admins); a step from the wrong state is 409', {
+      operationId: 'takeReturnStep',
+      security: SIGNED_IN,
+      requestParams: { path: idParam },
+      requestBody: body(returnStepSchema),
+      responses: { '200': json(returnSchema, 'The return after the step'), ...errors(...WRITE_ERRORS, 402, 404, 409) },
+    }),
+  },
+};

@@ -1,0 +1,122 @@
+import 'server-only';
+import { Types } from 'mongoose';
+import type { Actor } from '@/lib/auth';
+import { ConflictError, ForbiddenError, ValidationError } from '@/lib/core/errors';
+import { runSteps } from '@/lib/core/steps';
+import { getOrderForReturns, isWithinReturnWindow, type OrderDTO, type PaidOrderMoney } from '@/lib/orders';
+import { env } from '@/lib/platform/env';
+import { SHOP_MISTAKES, type ReturnRequestInput } from '@/lib/validations/returns';
+import { Return } from '@/models';
+import { toReturnDTO, type LeanReturn } from './dto';
+import { enqueueReturnEmail } from './emails';
+import { holdLines, releaseLines } from './holds';
+import { refundDue, unitsBefore } from './plan';
+import { refundHistory } from './refund';
+import type { ReturnDTO } from './types';
+
+export const ADMINS_CANNOT_REQUEST = 'Admins cannot ask for a return: the customer asks from their order';
+export const NOT_DELIVERED = 'Parts can be returned once the order is delivered';
+export const windowClosed = (days: number) => `The returns window closed ${days} days after delivery`;
+export const NOT_IN_ORDER = 'This part is not in the order';
+export const tooMany = (left: number) => (left ? `At most ${left} of this part can still be returned` : 'This part was returned already');
+export const NAME_THE_VEHICLE = 'Name the vehicle the part did not fit, or give its VIN';
+
+type OrderLine = OrderDTO['lines'][number];
+
+/** The order's lines the request names, refusing a part not in the order (400 naming the line). */
+function chosenLines(order: OrderDTO, input: ReturnRequestInput): Array<{ line: OrderLine; quantity: number }> {
+  return input.lines.map((wanted, index) => {
+    const line = order.lines.find((candidate) => candidate.partId === wanted.partId);
+    if (!line) throw new ValidationError(NOT_IN_ORDER, { [`lines.${index}.partId`]: [NOT_IN_ORDER] });
+    return { line, quantity: wanted.quantity };
+  });
+}
+
+/** "Does not fit": the vehicle given, else the one the line was confirmed for; a VIN will do. */
+function vehicleOf(input: ReturnRequestInput, chosen: Array<{ line: OrderLine }>): string | undefined {
+  if (input.reason !== 'does-not-fit') return undefined;
+  const vehicle = input.vehicle || chosen.find(({ line }) => line.fit?.vehicle)?.line.fit?.vehicle || undefined;
+  if (!vehicle && !input.vin) throw new ValidationError(NAME_THE_VEHICLE, { vehicle: [NAME_THE_VEHICLE] });
+  return vehicle;
+}
+
+const isDelivered = (order: Pick<OrderDTO, 'cancelled' | 'paid' | 'status'>) =>
+  !order.cancelled && order.paid && order.status === 'delivered';
+
+/** Whether the order page offers "Return parts": delivered, and within RETURNS_DAYS of its delivery day. */
+export function canRequestReturn(order: Pick<OrderDTO, 'cancelled' | 'paid' | 'status' | 'deliveredAt'>, now = new Date()): boolean {
+  return isDelivered(order) && isWithinReturnWindow(order, env().RETURNS_DAYS, now);
+}
+
+function assertReturnable(order: OrderDTO, now: Date): void {
+  if (!isDelivered(order)) throw new ConflictError(NOT_DELIVERED);
+  if (!canRequestReturn(order, now)) throw new ConflictError(windowClosed(env().RETURNS_DAYS));
+}
+
+type Request = {
+  _id: Types.ObjectId;
+  order: OrderDTO;
+  money: PaidOrderMoney;
+  input: ReturnRequestInput;
+  vehicle: string | undefined;
+  lines: Array<{ partId: string; partName: string; unitPrice: number; quantity: number }>;
+};
+
+/** Stores the request once its lines are held: no line past what was bought less what earlier refunds took back. */
+async function storeRequest({ _id, order, money, input, vehicle, lines }: Request): Promise<LeanReturn> {
+  const history = await refundHistory(order._id);
+  lines.forEach((line, index) => {
+    const bought = order.lines.find((candidate) => candidate.partId === line.partId)!.quantity;
+    const left = bought - unitsBefore(history, line.partId);
+    if (line.quantity > left) throw new ValidationError(tooMany(left), { [`lines.${index}.quantity`]: [tooMany(left)] });
+  });
+  const partIds = order.lines.map((line) => line.partId);
+  const due = refundDue(money, partIds, lines, history, SHOP_MISTAKES.includes(input.reason));
+  const unfit = input.reason === 'does-not-fit';
+  const created = await Return.create({
+    _id,
+    orderId: order._id,
+    orderNumber: order.number,
+    email: order.email,
+    guest: order.guest,
+    reason: input.reason,
+    note: input.note || undefined,
+    vehicle,
+    vin: unfit ? input.vin : undefined,
+    mismatch: unfit ? input.mismatch : undefined,
+    lines,
+    refundCents: due.cents,
+  });
+  return created.toObject() as unknown as LeanReturn;
+}
+
+/** POST /api/orders/{id}/returns: the order's customer (or its signed link) asks to send lines back, within the window. */
+export async function requestReturn(actor: Actor, orderId: string, input: ReturnRequestInput, now = new Date()): Promise<ReturnDTO> {
+  if (actor.isAdmin) throw new ForbiddenError(ADMINS_CANNOT_REQUEST);
+  const { order, money } = await getOrderForReturns(actor, orderId);
+  assertReturnable(order, now);
+  const chosen = chosenLines(order, input);
+  const vehicle = vehicleOf(input, chosen);
+  const _id = new Types.ObjectId();
+  const lines = chosen.map(({ line, quantity }) => ({ partId: line.partId, partName: line.partName, unitPrice: line.unitPrice, quantity }));
+  const context = { stored: null as LeanReturn | null };
+  await runSteps(
+    [
+      {
+        name: 'hold the lines',
+        run: () => holdLines(order._id, _id, lines, now),
+        undo: () => releaseLines({ _id, orderId: order._id, lines }),
+      },
+      {
+        name: 'store the request',
+        run: async () => {
+          context.stored = await storeRequest({ _id, order, money, input, vehicle, lines });
+        },
+      },
+    ],
+    context,
+  );
+  const dto = toReturnDTO(context.stored!);
+  await enqueueReturnEmail('requested', dto, order);
+  return dto;
+}
