@@ -1,9 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
-import { Button } from '@/components/ui/button';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { toast } from '@/components/ui/toast';
 import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
 import type { OrderDTO } from '@/lib/orders/types';
@@ -19,11 +19,6 @@ export function DeliverDialog({ order, onClose }: DeliverDialogProps) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,28 +44,18 @@ export function DeliverDialog({ order, onClose }: DeliverDialogProps) {
 
   const field = `${id}-deliveredAt`;
   return (
-    <dialog
-      ref={ref}
+    <FormDialog
+      dialogRef={ref}
+      title={`Order ${order.number} delivered`}
+      submitLabel="Mark delivered"
+      busy={busy}
       onClose={onClose}
-      aria-labelledby={`${id}-title`}
-      className="m-auto h-fit w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/50"
+      onSubmit={(event) => void submit(event)}
+      noValidate
     >
-      <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6" noValidate>
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Order {order.number} delivered
-        </h2>
-        <Field id={field} label="Delivery date" error={error} hint="Leave empty for today">
-          <input id={field} name="deliveredAt" type="date" className={inputClass} {...describedBy(field, error)} />
-        </Field>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => ref.current?.close()}>
-            Close
-          </Button>
-          <Button type="submit" variant="dark" loading={busy}>
-            Mark delivered
-          </Button>
-        </div>
-      </form>
-    </dialog>
+      <Field id={field} label="Delivery date" error={error} hint="Leave empty for today">
+        <input id={field} name="deliveredAt" type="date" className={inputClass} {...describedBy(field, error)} />
+      </Field>
+    </FormDialog>
   );
 }

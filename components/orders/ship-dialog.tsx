@@ -1,10 +1,10 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { toast } from '@/components/ui/toast';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
-import { Button } from '@/components/ui/button';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
 import { KNOWN_CARRIERS } from '@/lib/orders/tracking';
 import type { OrderDTO } from '@/lib/orders/types';
@@ -52,60 +52,45 @@ export function ShipDialog({ order, onClose }: ShipDialogProps) {
   const id = useId();
   const { busy, errors, submit } = useShipOrder(order, ref);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
   const field = (name: FieldName) => `${id}-${name}`;
   return (
-    <dialog
-      ref={ref}
+    <FormDialog
+      dialogRef={ref}
+      title={`Ship order ${order.number}`}
+      submitLabel="Ship order"
+      busy={busy}
       onClose={onClose}
-      aria-labelledby={`${id}-title`}
-      className="m-auto h-fit w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/50"
+      onSubmit={(event) => void submit(event)}
+      noValidate
     >
-      <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6" noValidate>
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Ship order {order.number}
-        </h2>
-        <ParcelAddress order={order} />
-        <Field id={field('carrier')} label="Carrier" error={errors.carrier} hint="Optional">
-          <input
-            id={field('carrier')}
-            name="carrier"
-            list={`${id}-carriers`}
-            maxLength={60}
-            autoComplete="off"
-            className={inputClass}
-            {...describedBy(field('carrier'), errors.carrier)}
-          />
-        </Field>
-        <datalist id={`${id}-carriers`}>
-          {KNOWN_CARRIERS.map((carrier) => (
-            <option key={carrier} value={carrier} />
-          ))}
-        </datalist>
-        <Field id={field('trackingNumber')} label="Tracking number" error={errors.trackingNumber} hint="Optional">
-          <input
-            id={field('trackingNumber')}
-            name="trackingNumber"
-            maxLength={60}
-            autoComplete="off"
-            className={inputClass}
-            {...describedBy(field('trackingNumber'), errors.trackingNumber)}
-          />
-        </Field>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => ref.current?.close()}>
-            Close
-          </Button>
-          <Button type="submit" variant="dark" loading={busy}>
-            Ship order
-          </Button>
-        </div>
-      </form>
-    </dialog>
+      <ParcelAddress order={order} />
+      <Field id={field('carrier')} label="Carrier" error={errors.carrier} hint="Optional">
+        <input
+          id={field('carrier')}
+          name="carrier"
+          list={`${id}-carriers`}
+          maxLength={60}
+          autoComplete="off"
+          className={inputClass}
+          {...describedBy(field('carrier'), errors.carrier)}
+        />
+      </Field>
+      <datalist id={`${id}-carriers`}>
+        {KNOWN_CARRIERS.map((carrier) => (
+          <option key={carrier} value={carrier} />
+        ))}
+      </datalist>
+      <Field id={field('trackingNumber')} label="Tracking number" error={errors.trackingNumber} hint="Optional">
+        <input
+          id={field('trackingNumber')}
+          name="trackingNumber"
+          maxLength={60}
+          autoComplete="off"
+          className={inputClass}
+          {...describedBy(field('trackingNumber'), errors.trackingNumber)}
+        />
+      </Field>
+    </FormDialog>
   );
 }
 

@@ -1,8 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { toast } from '@/components/ui/toast';
 import { promptText } from '@/lib/client/alerts';
 import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
@@ -101,9 +102,6 @@ type ReceiveDialogProps = {
 function ReceiveDialog({ ret, onClose, receive }: ReceiveDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
-  useEffect(() => {
-    if (ref.current && !ref.current.open) ref.current.showModal();
-  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -113,36 +111,24 @@ function ReceiveDialog({ ret, onClose, receive }: ReceiveDialogProps) {
   }
 
   return (
-    <dialog
-      ref={ref}
+    <FormDialog
+      dialogRef={ref}
+      title={`Parts received from order ${ret.orderNumber}`}
+      submitLabel="Receive"
       onClose={onClose}
-      aria-labelledby={`${id}-title`}
-      className="m-auto h-fit w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/50"
+      onSubmit={(event) => void submit(event)}
     >
-      <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6">
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Parts received from order {ret.orderNumber}
-        </h2>
-        {ret.lines.map((line) => (
-          <div key={line.partId} className="space-y-1">
-            <label htmlFor={`${id}-${line.partId}`} className="block text-sm font-medium text-slate-700">
-              {line.partName} x {line.quantity}
-            </label>
-            <select id={`${id}-${line.partId}`} name={line.partId} defaultValue="restock" className={inputClass}>
-              <option value="restock">Back to stock</option>
-              <option value="write-off">Written off (damaged)</option>
-            </select>
-          </div>
-        ))}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => ref.current?.close()}>
-            Close
-          </Button>
-          <Button type="submit" variant="dark">
-            Receive
-          </Button>
+      {ret.lines.map((line) => (
+        <div key={line.partId} className="space-y-1">
+          <label htmlFor={`${id}-${line.partId}`} className="block text-sm font-medium text-slate-700">
+            {line.partName} x {line.quantity}
+          </label>
+          <select id={`${id}-${line.partId}`} name={line.partId} defaultValue="restock" className={inputClass}>
+            <option value="restock">Back to stock</option>
+            <option value="write-off">Written off (damaged)</option>
+          </select>
         </div>
-      </form>
-    </dialog>
+      ))}
+    </FormDialog>
   );
 }
