@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { DataTable } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
@@ -50,38 +51,42 @@ export default async function LostDemandPage() {
 
 /** The "tell me when" alerts not yet sent: shoppers who left their email for it. */
 function AlertTable(props: { title: string; firstColumn: string; rows: WaitingAlertRow[]; empty: string }) {
-  const id = props.title.toLowerCase().replace(/\W+/g, '-');
+  return (
+    <TableSection title={props.title} empty={props.rows.length === 0 ? props.empty : null}>
+      <DataTable columns={[{ label: props.firstColumn }, { label: 'Waiting', align: 'right' as const }]}>
+        {props.rows.map((row) => (
+          <tr key={`${row.partId ?? ''}${row.label}`}>
+            <td className="px-4 py-2 break-words text-slate-900">
+              {row.partId ? (
+                <a href={`/parts/${row.partId}`} className="font-medium text-brand-700 underline">
+                  {row.label}
+                </a>
+              ) : (
+                row.label
+              )}
+            </td>
+            <td className="px-4 py-2 text-right tabular-nums">{row.count}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </TableSection>
+  );
+}
+
+/** A titled table of the page, or the sentence saying it is empty. */
+function TableSection({ title, empty, children }: { title: string; empty: string | null; children: ReactNode }) {
+  const id = title.toLowerCase().replace(/\W+/g, '-');
   return (
     <section aria-labelledby={id} className="space-y-3">
       <h3 id={id} className="font-semibold text-slate-900">
-        {props.title}
+        {title}
       </h3>
-      {props.rows.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">{props.empty}</p>
-      ) : (
-        <DataTable columns={[{ label: props.firstColumn }, { label: 'Waiting', align: 'right' as const }]}>
-          {props.rows.map((row) => (
-            <tr key={`${row.partId ?? ''}${row.label}`}>
-              <td className="px-4 py-2 break-words text-slate-900">
-                {row.partId ? (
-                  <a href={`/parts/${row.partId}`} className="font-medium text-brand-700 underline">
-                    {row.label}
-                  </a>
-                ) : (
-                  row.label
-                )}
-              </td>
-              <td className="px-4 py-2 text-right tabular-nums">{row.count}</td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      {empty === null ? children : <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">{empty}</p>}
     </section>
   );
 }
 
 function DemandTable(props: { title: string; firstColumn: string; rows: DemandRow[]; empty: string; withVehicles?: boolean }) {
-  const id = props.title.toLowerCase().replace(/\W+/g, '-');
   const columns = [
     { label: props.firstColumn },
     { label: 'Times', align: 'right' as const },
@@ -90,35 +95,28 @@ function DemandTable(props: { title: string; firstColumn: string; rows: DemandRo
     ...(props.withVehicles ? [{ label: 'Vehicles' }] : []),
   ];
   return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h3 id={id} className="font-semibold text-slate-900">
-        {props.title}
-      </h3>
-      {props.rows.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">{props.empty}</p>
-      ) : (
-        <DataTable columns={columns}>
-          {props.rows.map((row) => (
-            <tr key={row.label}>
-              <td className="px-4 py-2 break-words text-slate-900">
-                {props.withVehicles ? (
-                  <a href={catalogHref(CATALOG_PATH, { q: row.label })} className="font-medium text-brand-700 underline">
-                    {row.label}
-                  </a>
-                ) : (
-                  row.label
-                )}
-              </td>
-              <td className="px-4 py-2 text-right tabular-nums">{row.count}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{row.addresses}</td>
-              <td className="px-4 py-2 whitespace-nowrap">
-                <LocalTime iso={row.lastAt} />
-              </td>
-              {props.withVehicles && <td className="px-4 py-2 text-slate-600">{row.vehicles.join(', ')}</td>}
-            </tr>
-          ))}
-        </DataTable>
-      )}
-    </section>
+    <TableSection title={props.title} empty={props.rows.length === 0 ? props.empty : null}>
+      <DataTable columns={columns}>
+        {props.rows.map((row) => (
+          <tr key={row.label}>
+            <td className="px-4 py-2 break-words text-slate-900">
+              {props.withVehicles ? (
+                <a href={catalogHref(CATALOG_PATH, { q: row.label })} className="font-medium text-brand-700 underline">
+                  {row.label}
+                </a>
+              ) : (
+                row.label
+              )}
+            </td>
+            <td className="px-4 py-2 text-right tabular-nums">{row.count}</td>
+            <td className="px-4 py-2 text-right tabular-nums">{row.addresses}</td>
+            <td className="px-4 py-2 whitespace-nowrap">
+              <LocalTime iso={row.lastAt} />
+            </td>
+            {props.withVehicles && <td className="px-4 py-2 text-slate-600">{row.vehicles.join(', ')}</td>}
+          </tr>
+        ))}
+      </DataTable>
+    </TableSection>
   );
 }
