@@ -1,3 +1,5 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button';
 
 type Params = Record<string, string | undefined>;
@@ -43,5 +45,23 @@ export function SearchForm({
         Search
       </button>
     </form>
+  );
+}
+
+/** A list page's count ("3 orders"), what narrows it, and a way back to the whole list when anything does. */
+export function ListCount(props: { total: number; one: string; many: string; basePath: string; filtered: boolean; children?: ReactNode }) {
+  return (
+    <p className="text-sm text-slate-500" aria-live="polite">
+      {props.total} {props.total === 1 ? props.one : props.many}
+      {props.children}
+      {props.filtered && (
+        <>
+          {' · '}
+          <Link href={props.basePath} className="text-brand-700 underline">
+            Show all
+          </Link>
+        </>
+      )}
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
-import { SearchForm, listHref } from '@/components/dashboard/list-pager';
+import { ListCount, SearchForm, listHref } from '@/components/dashboard/list-pager';
 import { OrdersTable } from '@/components/orders/orders-table';
 import { Pager, pageParam } from '@/components/ui/pager';
 import { getAdminViewer } from '@/lib/auth';
@@ -58,19 +58,10 @@ export default async function ManageOrdersPage({ searchParams }: { searchParams:
         </ul>
       </nav>
       <SearchForm basePath={BASE} label="Search orders" placeholder="Order number or customer email" value={q} keep={{ status }} />
-      <p className="text-sm text-slate-500" aria-live="polite">
-        {result.total} {result.total === 1 ? 'order' : 'orders'}
+      <ListCount total={result.total} one="order" many="orders" basePath={BASE} filtered={Boolean(q || status)}>
         {status ? ` (${filterLabel.toLowerCase()})` : ''}
         {q ? ` matching “${q}”` : ''}
-        {(q || status) && (
-          <>
-            {' · '}
-            <Link href={BASE} className="text-brand-700 underline">
-              Show all
-            </Link>
-          </>
-        )}
-      </p>
+      </ListCount>
       <OrdersTable mode="admin" orders={result.items} empty={q || status ? 'No orders match.' : undefined} />
       <Pager page={result.page} total={result.total} limit={result.limit} href={(n) => listHref(BASE, { status, q }, n)} />
     </div>

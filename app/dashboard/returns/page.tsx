@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
-import { listHref } from '@/components/dashboard/list-pager';
+import { ListCount, listHref } from '@/components/dashboard/list-pager';
 import { ReturnActions } from '@/components/returns/return-actions';
 import { RETURN_STATE_LABELS, ReturnStateBadge } from '@/components/returns/return-state';
 import { DataTable } from '@/components/ui/data-table';
@@ -43,17 +43,7 @@ export default async function ReturnsPage({ searchParams }: { searchParams: Sear
     <div className="space-y-4">
       <h2 className="text-xl font-semibold text-slate-900">Returns</h2>
       <Filters state={state} reason={reason} />
-      <p className="text-sm text-slate-500" aria-live="polite">
-        {result.total} {result.total === 1 ? 'return' : 'returns'}
-        {(state || reason) && (
-          <>
-            {' · '}
-            <Link href={BASE} className="text-brand-700 underline">
-              Show all
-            </Link>
-          </>
-        )}
-      </p>
+      <ListCount total={result.total} one="return" many="returns" basePath={BASE} filtered={Boolean(state || reason)} />
       {result.items.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">No returns here.</p>
       ) : (
