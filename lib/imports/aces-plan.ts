@@ -35,7 +35,7 @@ function planAdd(app: AcesApp, plan: BatchPlan, context: PlanContext): void {
     const reason = `Part ${app.part} of brand ${app.brandAAIAID ?? '(none)'} is in neither the brand's catalog nor the shop`;
     return void plan.rejections.push({ record: `App ${app.id}`, reason });
   }
-  const partId = String(part);
+  const partId = part;
   const key = appKey(app.brandAAIAID, app.id);
   const before = context.stored.sent(key);
   if (before?.partId === partId && before.same(row)) return void plan.unchanged++;
@@ -53,10 +53,10 @@ function planDelete(app: AcesApp, plan: BatchPlan, context: PlanContext, rowsOf:
   }
   const part = partFor(app, context);
   const row = rowOf(app, context.vehicles.lookups, context.importId);
-  const gone = part && typeof row !== 'string' ? (rowsOf.get(String(part)) ?? []).filter((old) => isFallbackMatch(old, row)).length : 0;
+  const gone = part && typeof row !== 'string' ? (rowsOf.get(part) ?? []).filter((old) => isFallbackMatch(old, row)).length : 0;
   if (!gone) return void plan.unchanged++;
   plan.remove += gone;
-  plan.steps.push({ kind: 'fallback', partId: String(part), row: row as FitmentRowDoc });
+  plan.steps.push({ kind: 'fallback', partId: part!, row: row as FitmentRowDoc });
 }
 
 /** An imported row of the delete's brand for the same vehicle, position and qualifiers; rows entered by hand never match. */
@@ -69,7 +69,7 @@ async function fallbackRows(apps: readonly AcesApp[], context: PlanContext): Pro
   for (const app of apps) {
     if (app.action !== 'D' || context.stored.sent(appKey(app.brandAAIAID, app.id))) continue;
     const part = partFor(app, context);
-    if (part && context.stored.holds(String(part))) partIds.add(String(part));
+    if (part && context.stored.holds(part)) partIds.add(part);
   }
   const stored = await readFitments(partIds);
   return new Map([...stored].map(([partId, fitment]) => [partId, fitment.rows]));
