@@ -1,0 +1,5 @@
+export * from './confirm';
+export * from './counts';
+export * from './keys';
+export * from './tokens';
+export * from './types';
