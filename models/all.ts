@@ -35,3 +35,4 @@ export { JobKit } from './job-kit';
 export { ImportMappings } from './import-mappings';
 export { ImportJob, ImportLease, ImportRejection } from './import-job';
 export { AlertSubscription, type AlertSubscriptionDoc } from './alert-subscription';
+export { FitCheckDue, FitConfirmation, FitTally, FitTallySlot } from './fit-confirmation';

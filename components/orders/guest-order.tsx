@@ -21,10 +21,12 @@ export type GuestOrderProps = {
   /** The order's returns, and whether "Return parts" is offered (delivered, within the window). */
   returns?: ReturnDTO[];
   canReturn?: boolean;
+  /** The line whose return form opens with "does not fit" chosen (a No to "Did it fit?"). */
+  unfit?: string | null;
 };
 
 /** A guest's order, opened from its emailed link: the amounts, where it goes, the payment, the receipt and the tracking. */
-export function GuestOrder({ order, token, payments, returns = [], canReturn = false }: GuestOrderProps) {
+export function GuestOrder({ order, token, payments, returns = [], canReturn = false, unfit = null }: GuestOrderProps) {
   const open = !order.paid && !order.cancelled;
   return (
     <div className="space-y-6">
@@ -82,7 +84,7 @@ export function GuestOrder({ order, token, payments, returns = [], canReturn = f
       <ReturnsList returns={returns} />
       {canReturn && (
         <section className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
-          <ReturnForm order={{ _id: order._id, lines: order.lines }} returns={returns} token={token} />
+          <ReturnForm order={{ _id: order._id, lines: order.lines }} returns={returns} token={token} unfit={unfit} />
         </section>
       )}
       {order.paid && <OrderReceipt order={order} />}

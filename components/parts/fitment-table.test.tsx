@@ -29,3 +29,14 @@ it("shows an imported row's position, quantity and qualifiers, and a hand row as
       .slice(3),
   ).toEqual(['Engine: 1.8L L4', '', 'Position: Front', 'Quantity: 2', 'Qualifiers: With 288 mm Front Rotors; DriveType 6']);
 });
+
+it('shows the confirmed fits per row once a row has one', () => {
+  const rows = [{ ...hand, subModel: null, position: null, quantity: null, qualifiers: [] }, imported];
+  const { rerender } = render(<FitmentTable fitment={rows} confirmed={[0, 0]} />);
+  expect(screen.queryByRole('columnheader', { name: 'Confirmed fits' })).toBeNull();
+  rerender(<FitmentTable fitment={rows} confirmed={[0, 37]} />);
+  expect(screen.getByRole('columnheader', { name: 'Confirmed fits' })).toBeInTheDocument();
+  const [, handRow, importedRow] = within(screen.getByRole('table', { name: 'Fitment' })).getAllByRole('row');
+  expect(within(importedRow!).getAllByRole('cell').at(-1)!.textContent).toBe('Confirmed fits: 37');
+  expect(within(handRow!).getAllByRole('cell').at(-1)!.textContent).toBe('');
+});

@@ -1,13 +1,16 @@
 import type { FitmentDTO } from '@/lib/catalog';
 
 const COLUMNS = ['Make', 'Model', 'Years', 'Engine', 'Notes', 'Position', 'Quantity', 'Qualifiers'] as const;
+const CONFIRMED = 'Confirmed fits';
 
 // On phones each row stacks into a small card with its labels (no sideways swipe for the notes); from sm up it is a table.
 // The roles are explicit because a table whose rows are displayed as blocks loses them in some browsers.
 const cellClass = 'block px-4 py-0.5 sm:table-cell sm:py-2';
 
-/** A part's full fitment table (the vehicles it fits, with their qualifiers). */
-export function FitmentTable({ fitment }: { fitment: readonly FitmentDTO[] }) {
+/** A part's full fitment table (the vehicles it fits, with their qualifiers); `confirmed`: the buyers who said each row's part
+ * fitted (the column shows once any row has one). */
+export function FitmentTable({ fitment, confirmed = [] }: { fitment: readonly FitmentDTO[]; confirmed?: readonly number[] }) {
+  const columns = confirmed.some(Boolean) ? [...COLUMNS, CONFIRMED] : COLUMNS;
   return (
     <section aria-labelledby="fitment-heading" className="mt-12 space-y-3">
       <h2 id="fitment-heading" className="text-xl font-bold text-slate-900">
@@ -24,7 +27,7 @@ export function FitmentTable({ fitment }: { fitment: readonly FitmentDTO[] }) {
           >
             <thead className="sr-only bg-slate-50 text-left text-xs font-semibold uppercase tracking-wider text-slate-500 sm:not-sr-only sm:table-header-group">
               <tr role="row">
-                {COLUMNS.map((label) => (
+                {columns.map((label) => (
                   <th key={label} role="columnheader" scope="col" className="px-4 py-3">
                     {label}
                   </th>
@@ -62,6 +65,9 @@ export function FitmentTable({ fitment }: { fitment: readonly FitmentDTO[] }) {
                   <LabelledCell label="Position" value={row.position} />
                   <LabelledCell label="Quantity" value={row.quantity === null ? null : String(row.quantity)} />
                   <LabelledCell label="Qualifiers" value={row.qualifiers.length ? row.qualifiers.join('; ') : null} />
+                  {columns.length > COLUMNS.length && (
+                    <LabelledCell label={CONFIRMED} value={confirmed[index] ? String(confirmed[index]) : null} />
+                  )}
                 </tr>
               ))}
             </tbody>

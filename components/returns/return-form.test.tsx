@@ -55,6 +55,14 @@ describe('the Return parts form', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('opens on one line with "does not fit" chosen and its vehicle, where a No to "Did it fit?" leads', () => {
+    render(<ReturnForm order={order} returns={[]} unfit={rotor.partId} />);
+    expect(screen.getByLabelText('Rotor (up to 3)')).toHaveValue(1);
+    expect(screen.getByLabelText('Front pads (up to 2)')).not.toHaveValue(1);
+    expect(screen.getByLabelText('Reason')).toHaveValue('does-not-fit');
+    expect(screen.getByLabelText('Vehicle it did not fit')).toHaveValue('2016 Toyota Corolla 1.8L');
+  });
+
   it('offers what is left of each line: less what was refunded, none while a request is open', () => {
     const lines = returnableLines(order, [returnOf('refunded', rotor.partId, 2), returnOf('requested', pads.partId, 1)]);
     expect(lines.map(({ left, open }) => ({ left, open }))).toEqual([

@@ -19,6 +19,8 @@ export type ReturnFormProps = {
   returns: ReturnDTO[];
   /** A guest's signed order link: the request carries it instead of a session. */
   token?: string;
+  /** A line to start with, "does not fit" chosen and its vehicle filled in (where a No to "Did it fit?" leads). */
+  unfit?: string | null;
 };
 
 /** What each line may still send back: bought less refunded, none while a request for it is open. */
@@ -46,13 +48,22 @@ function activeVehicle(): string {
   return vehicle ? [vehicle.year, vehicle.make, vehicle.model, vehicle.engine].filter(Boolean).join(' ') : '';
 }
 
+/** The form's first state: empty, or (a No to "Did it fit?") one piece of the `unfit` line, "does not fit" and its vehicle. */
+function presetOf(lines: ReturnType<typeof returnableLines>, unfit: string | null) {
+  const line = lines.find((candidate) => candidate.partId === unfit && !candidate.open);
+  return {
+    quantities: (line ? { [line.partId]: 1 } : {}) as Record<string, number>,
+    values: { reason: line ? 'does-not-fit' : '', note: '', vehicle: line?.fit?.vehicle ?? '', vin: '', mismatch: '' },
+  };
+}
+
 /** "Return parts": lines and quantities, a reason and a note; "does not fit" asks the vehicle (or VIN) and what did not match. */
-export function ReturnForm({ order, returns, token }: ReturnFormProps) {
+export function ReturnForm({ order, returns, token, unfit = null }: ReturnFormProps) {
   const id = useId();
   const router = useRouter();
   const lines = returnableLines(order, returns).filter((line) => line.left > 0);
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
-  const [values, setValues] = useState({ reason: '', note: '', vehicle: '', vin: '', mismatch: '' });
+  const [quantities, setQuantities] = useState(() => presetOf(lines, unfit).quantities);
+  const [values, setValues] = useState(() => presetOf(lines, unfit).values);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   if (!lines.length) return null;

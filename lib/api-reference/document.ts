@@ -15,6 +15,7 @@ import { importMappingPaths } from '@/lib/imports/openapi-mappings';
 import { kitPaths } from '@/lib/kits/openapi';
 import { storagePaths } from '@/lib/storage/openapi';
 import { returnPaths } from '@/lib/returns/openapi';
+import { fitConfirmationPaths } from '@/lib/fit-confirmations/openapi';
 import { reviewPaths } from '@/lib/reviews/openapi';
 import { vehiclePaths } from '@/lib/vehicles/openapi';
 import { REFERENCE_ASSETS } from '@/lib/api-reference/reference';
@@ -81,6 +82,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       ...vehiclePaths,
       ...reviewPaths,
       ...returnPaths,
+      ...fitConfirmationPaths,
       ...cartPaths,
       ...checkoutPaths,
       ...orderPaths,

@@ -9,6 +9,7 @@ import { ensureDefaultShipping, pruneCheckoutClaims } from '@/lib/checkout';
 import { ensureDefaultKits } from '@/lib/kits';
 import { runImportJobs } from '@/lib/imports';
 import { sendDueAlerts } from '@/lib/alerts';
+import { sendDueFitChecks } from '@/lib/fit-confirmations';
 import { onVercel } from '@/lib/platform/env';
 
 /** The shop's background jobs, run by the process's timers on a Node host or by Vercel Cron (no timer outlives a request there).
@@ -23,6 +24,7 @@ export const JOB_NAMES = [
   'search-index',
   'imports',
   'alerts',
+  'fit-checks',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -54,6 +56,8 @@ const JOB_RUNS: Record<JobName, () => Promise<unknown>> = {
   imports: () => runImportJobs(onVercel() ? { budgetMs: VERCEL_IMPORT_CHUNK_MS } : {}),
   /** Emails the "tell me when" alerts whose part is back or whose vehicle has a fitting part in stock, once each. */
   alerts: () => sendDueAlerts(),
+  /** Asks the buyers of orders delivered FIT_CHECK_DAYS ago whether each part fitted its vehicle, one email per order. */
+  'fit-checks': () => sendDueFitChecks(),
 };
 
 export function isJobName(name: string): name is JobName {
@@ -102,6 +106,7 @@ const JOBS: Job[] = [
   scheduled('carts', 60 * MINUTE),
   scheduled('imports', 5_000),
   scheduled('alerts', ALERTS_EVERY_MS),
+  scheduled('fit-checks', 10 * MINUTE),
 ];
 
 /** How often each job runs on a Node host (0: once at start), for the tests of a job's promised delay. */

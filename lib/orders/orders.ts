@@ -30,7 +30,7 @@ import type { StockPart } from '@/lib/stock';
 import { logAfterStore, placeLines, returnLines, takeAtPayment, takenLines } from '@/lib/orders/placement';
 import type { OrderDetailsDTO, OrderDTO, OrderListStatus } from '@/lib/orders/types';
 import { minimumQuantityMessage, type PlaceOrderInput } from '@/lib/validations/orders';
-import { runOrderReleases } from './release-hooks';
+import { runDeliveredHooks, runOrderReleases } from './release-hooks';
 import { JobMark, Order, OrderOutcome, Part } from '@/models';
 
 /** Orders and their state machine (DESIGN.md section 6); other modules change an order's state only through this one. */
@@ -403,12 +403,17 @@ export async function deliverOrder(
   const order = await findVisibleOrder(actor, id);
   if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
   if (!order.paid) throw new ConflictError(UNPAID_CANNOT_DELIVER);
-  if (order.status === 'delivered') return { acknowledged: true, modifiedCount: 0 };
+  if (order.status === 'delivered') {
+    // A repeat runs the hooks again: the first call's process may have died before they ran.
+    await runDeliveredHooks(toOrderDTO(order));
+    return { acknowledged: true, modifiedCount: 0 };
+  }
   if (order.status !== 'shipped') throw new ConflictError(NOT_SHIPPED_YET);
   const claim = await claimDelivery(order._id, deliveryInstant(day, order.shippedAt ?? order.createdAt, now), actor.email);
   // A loser stamps too: the winner's process may have died between its claim and this write (the same values either way).
   await Order.updateOne({ _id: order._id, status: 'shipped' }, { $set: { status: 'delivered', deliveredAt: claim.at } });
   const after = await notify(order._id, 'delivered');
+  if (after) await runDeliveredHooks(after);
   if (!claim.won) return { acknowledged: true, modifiedCount: 0 };
   await recordAudit(actor, { action: 'order.deliver', target: orderTarget(order), before: stateOf(order), after: after && stateOf(after) });
   return { acknowledged: true, modifiedCount: 1 };

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Types } from 'mongoose';
+import type { OrderDTO } from './types';
 
 /** What another domain gives back when an order releases what it took (a cancel, an undone placement). */
 export type OrderRelease = (orderId: Types.ObjectId) => Promise<void>;
@@ -17,4 +18,26 @@ export function onOrderRelease(release: OrderRelease): void {
 export async function runOrderReleases(orderId: Types.ObjectId): Promise<void> {
   if (releases.size === 0) console.error('[orders] no release hook is registered: registerDomainHooks() was not called');
   for (const release of releases) await release(orderId);
+}
+
+/** What another domain starts when an order is delivered (fit confirmations note the order's fit check). */
+export type OrderDelivered = (order: OrderDTO) => Promise<void>;
+
+const DELIVERED_KEY = Symbol.for('partsmart.orderDelivered');
+const deliveredHolder = globalThis as typeof globalThis & { [DELIVERED_KEY]?: Set<OrderDelivered> };
+const delivered = (deliveredHolder[DELIVERED_KEY] ??= new Set<OrderDelivered>());
+
+export function onOrderDelivered(hook: OrderDelivered): void {
+  delivered.add(hook);
+}
+
+/** Runs the delivered hooks; never throws: what they start must not fail the delivery (a repeat of it runs them again). */
+export async function runDeliveredHooks(order: OrderDTO): Promise<void> {
+  for (const hook of delivered) {
+    try {
+      await hook(order);
+    } catch (error) {
+      console.error(`[orders] a delivered hook failed for ${order._id}:`, error);
+    }
+  }
 }

@@ -6,6 +6,7 @@ import { AddToCartButton } from '@/components/cart/add-to-cart-button';
 import { buttonPart } from '@/components/cart/button-part';
 import { ShipsTo } from '@/components/cart/ships-to';
 import { CatalogLink } from '@/components/catalog/catalog-link';
+import { FittedBy } from '@/components/fit-confirmations/fitted-by';
 import { FitQuestions } from '@/components/parts/fit-questions';
 import { FitmentTable } from '@/components/parts/fitment-table';
 import { InterchangeList, KitComponents, SpecificationTable } from '@/components/parts/part-details';
@@ -14,6 +15,7 @@ import { StockFacts } from '@/components/parts/stock-facts';
 import { ShopImage } from '@/components/ui/shop-image';
 import { partAlertButton } from '@/lib/alerts/types';
 import { getCachedPart, kitComponentPartIds } from '@/lib/catalog';
+import { fitRowKey, getCachedFitCounts } from '@/lib/fit-confirmations';
 import { categoryPath } from '@/lib/catalog/url';
 import { POSITION_LABELS } from '@/lib/core/part-fields';
 import { SITE_NAME } from '@/lib/core/site';
@@ -69,7 +71,7 @@ export default async function PartPage({ params }: PartPageProps) {
   const { id } = await params;
   const part = await orNotFound(getCachedPart(id));
   const category = CATEGORIES.find((c) => c.slug === part.category);
-  const kitPartIds = await kitComponentPartIds(part.kitComponents);
+  const [kitPartIds, fits] = await Promise.all([kitComponentPartIds(part.kitComponents), getCachedFitCounts(part._id)]);
   const facts: Array<[string, string]> = [
     ...(part.brand ? [['Brand', part.brand] as [string, string]] : []),
     ...(part.partNumber ? [['Part number', part.partNumber] as [string, string]] : []),
@@ -110,6 +112,7 @@ export default async function PartPage({ params }: PartPageProps) {
           </p>
           <div className="mt-4">
             <FitQuestions partId={part._id} fitment={part.fitment} />
+            <FittedBy counts={fits.vehicles} />
           </div>
           <div className="mt-6">
             <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} unit={part.unit} size="page" />
@@ -147,7 +150,7 @@ export default async function PartPage({ params }: PartPageProps) {
       <SpecificationTable attributes={part.attributes} />
       <InterchangeList interchange={part.interchange} />
       <KitComponents components={part.kitComponents} partIds={kitPartIds} />
-      <FitmentTable fitment={part.fitment} />
+      <FitmentTable fitment={part.fitment} confirmed={part.fitment.map((row) => fits.rows[fitRowKey(row)] ?? 0)} />
     </div>
   );
 }

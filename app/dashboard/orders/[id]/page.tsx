@@ -7,25 +7,31 @@ import { OrderReceipt } from '@/components/orders/order-receipt';
 import { OrderStageBadge } from '@/components/orders/order-status';
 import { OrderTimeline } from '@/components/orders/order-timeline';
 import { ReorderButton } from '@/components/orders/reorder-button';
+import { FitAsks } from '@/components/fit-confirmations/fit-asks';
 import { ReturnForm } from '@/components/returns/return-form';
 import { ReturnsList } from '@/components/returns/returns-list';
 import { Badge } from '@/components/ui/badge';
 import { LocalTime } from '@/components/ui/local-time';
 import { requireViewer } from '@/lib/auth';
 import { formatPrice } from '@/lib/core/money';
+import { linesToConfirm, unfitReturnPart } from '@/lib/fit-confirmations';
 import { orNotFound } from '@/lib/core/not-found';
 import { getOrderDetails } from '@/lib/orders';
 import { canRequestReturn, listReturnsOfOrder } from '@/lib/returns';
 
 export const metadata = { title: 'Order' };
 
-/** One order, for its customer and admins (anyone else gets the not-found page), with the receipt once paid. */
-export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+type OrderPageProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** One order, for its customer and admins (anyone else gets the not-found page), with the receipt once paid; a customer's
+ * delivered lines ask "Did it fit?". */
+export default async function OrderPage({ params, searchParams }: OrderPageProps) {
+  const [{ id }, query] = await Promise.all([params, searchParams]);
   const viewer = await requireViewer(`/dashboard/orders/${id}`);
   const order = await orNotFound(getOrderDetails(viewer, id));
   const returns = await listReturnsOfOrder(viewer, id);
   const canReturn = !viewer.isAdmin && canRequestReturn(order);
+  const fitLines = viewer.isAdmin ? [] : await linesToConfirm(order);
   const open = !order.paid && !order.cancelled;
   const canPay = open && !viewer.isAdmin && order.part.available;
   const canShip = viewer.isAdmin && order.paid && !order.cancelled && order.status === 'pending';
@@ -110,10 +116,11 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         </section>
       </div>
 
+      <FitAsks orderId={order._id} lines={fitLines} />
       <ReturnsList returns={returns} />
       {canReturn && (
         <section className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
-          <ReturnForm order={{ _id: order._id, lines: order.lines }} returns={returns} />
+          <ReturnForm order={{ _id: order._id, lines: order.lines }} returns={returns} unfit={unfitReturnPart(query)} />
         </section>
       )}
 
