@@ -9,3 +9,4 @@ export * from './refund';
 export * from './request';
 export * from './steps';
 export * from './types';
+export * from './wrong-fit-rate';
