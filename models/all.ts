@@ -10,6 +10,7 @@ export { OneTimeToken, TokenUse } from './one-time-token';
 export { OrderIntent } from './order-intent';
 export { Part } from './part';
 export { PartFitment } from './part-fitment';
+export { FitmentReview, FitmentReviewDecision, FitmentReviewReturn, PartFitWarnings } from './fitment-review';
 export { PaymentIntent, PaymentRefund, WebhookEvent } from './payment-intent';
 export { OutboxClaim, OutboxDue, OutboxMessage } from './outbox';
 export { Profile } from './profile';

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'return.reject',
   'return.receive',
   'return.refund',
+  'fitment-review.resolve',
   'role.grant',
   'role.revoke',
   'review.remove',
@@ -54,6 +55,7 @@ export const AUDIT_TARGET_KINDS = [
   'job-kit',
   'vehicle',
   'import',
+  'fitment-review',
 ] as const;
 
 /**

@@ -34,6 +34,7 @@ const PART: PartDTO = {
       ...{ subModel: null, position: null, quantity: null, qualifiers: [] },
     },
   ],
+  fitWarnings: [],
   interchange: [],
   attributes: [],
   kitComponents: [],

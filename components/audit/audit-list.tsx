@@ -16,6 +16,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'return.reject': 'Return rejected',
   'return.receive': 'Return received',
   'return.refund': 'Return refunded',
+  'fitment-review.resolve': 'Fitment review resolved',
   'role.grant': 'Admin role granted',
   'role.revoke': 'Admin role revoked',
   'review.remove': 'Review removed',
@@ -84,6 +85,7 @@ function targetHref(entry: AuditEntryDTO): string | null {
   if (entry.action === 'import-mappings.update') return '/dashboard/importMappings';
   if (entry.target.kind === 'settings') return '/dashboard/settings';
   if (entry.target.kind === 'job-kit') return '/dashboard/kits';
+  if (entry.target.kind === 'fitment-review') return '/dashboard/fitment-reviews?state=resolved';
   if (entry.target.kind === 'import') return `/dashboard/imports?id=${entry.target.id}`;
   return null;
 }

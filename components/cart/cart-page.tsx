@@ -11,7 +11,7 @@ import { LineFit } from '@/components/orders/line-fit';
 import { FitBadge } from '@/components/parts/fit-badge';
 import { ShopImage } from '@/components/ui/shop-image';
 import { fitStatus, vehicleLabel } from '@/lib/catalog/fitment';
-import type { FitmentRowLike, VehicleChoice } from '@/lib/catalog';
+import type { FitmentRowLike, FitWarning, VehicleChoice } from '@/lib/catalog';
 import type { UnpaidOrder } from '@/lib/orders';
 import { formatPrice } from '@/lib/core/money';
 import { ORDER_MAX } from '@/lib/validations/orders';
@@ -24,12 +24,14 @@ export type CartPageProps = {
   /** The browser's active vehicle (its cookie) and the fitment of each line's part, to judge the fit. */
   vehicle: VehicleChoice | null;
   fitments: Record<string, FitmentRowLike[]>;
+  /** Each line's part's reported vehicles ("Check the fit notes" instead of "Fits" for them). */
+  warnings?: Record<string, FitWarning[]>;
   /** The delivered cost for the destination this browser kept, if any. */
   quote: SavedQuote | null;
 };
 
 /** The cart rendered on the server for its one buyer, delivered cost included in the first paint; the controls are client leaves. */
-export function CartPage({ cart, unpaid, vehicle, fitments, quote }: CartPageProps) {
+export function CartPage({ cart, unpaid, vehicle, fitments, warnings = {}, quote }: CartPageProps) {
   const sync = <CartPageSync cart={cart} vehicle={vehicle ? encodeVehicle(vehicle) : null} />;
   if (!cart.lines.length) {
     return (
@@ -60,7 +62,7 @@ export function CartPage({ cart, unpaid, vehicle, fitments, quote }: CartPagePro
             </p>
           ) : null}
           {cart.lines.map((line) => (
-            <CartLineRow key={line.partId} line={line} fitment={fitments[line.partId]} vehicle={vehicle} />
+            <CartLineRow key={line.partId} line={line} fitment={fitments[line.partId]} warnings={warnings[line.partId]} vehicle={vehicle} />
           ))}
         </section>
         <div className="space-y-4">
@@ -108,7 +110,9 @@ export function CartPage({ cart, unpaid, vehicle, fitments, quote }: CartPagePro
   );
 }
 
-function CartLineRow({ line, fitment, vehicle }: { line: CartLine; fitment?: FitmentRowLike[]; vehicle: VehicleChoice | null }) {
+type CartLineRowProps = { line: CartLine; fitment?: FitmentRowLike[]; warnings?: FitWarning[]; vehicle: VehicleChoice | null };
+
+function CartLineRow({ line, fitment, warnings, vehicle }: CartLineRowProps) {
   return (
     <article
       className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-[6rem_minmax(0,1fr)_auto]"
@@ -133,7 +137,7 @@ function CartLineRow({ line, fitment, vehicle }: { line: CartLine; fitment?: Fit
         <p className="text-sm text-slate-700">
           {formatPrice(line.unitPrice)} <span className="text-slate-500">per {line.unit}</span>
         </p>
-        {fitment && vehicle && <FitBadge fitment={fitment} vehicle={vehicle} />}
+        {fitment && vehicle && <FitBadge fitment={fitment} vehicle={vehicle} warnings={warnings} />}
         <LineFit line={{ partName: line.name, fit: line.fit }} />
         {line.problems.map((problem) => (
           <p

@@ -20,6 +20,7 @@ const ADMIN: Item[] = [
   { href: '/dashboard/addProduct', label: 'Add Product' },
   { href: '/dashboard/manageOrders', label: 'Manage Orders', also: ['/dashboard/orders', '/dashboard/payment'] },
   { href: '/dashboard/returns', label: 'Returns' },
+  { href: '/dashboard/fitment-reviews', label: 'Fitment reviews' },
   { href: '/dashboard/makeAdmin', label: 'Make Admin' },
   { href: '/dashboard/audit', label: 'Audit Log' },
   { href: '/dashboard/lostDemand', label: 'Lost Demand' },

@@ -2,7 +2,16 @@
 
 import { useMemo } from 'react';
 import { useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
-import { fitLabel, fitStatus, type FitmentRowLike, type FitStatus, type VehicleChoice } from '@/lib/catalog/fitment';
+import {
+  FIT_REPORTED_LABEL,
+  fitLabel,
+  fitStatus,
+  isFitReported,
+  type FitmentRowLike,
+  type FitStatus,
+  type FitWarning,
+  type VehicleChoice,
+} from '@/lib/catalog/fitment';
 import { cn } from '@/lib/core/utils';
 
 const TONES = {
@@ -11,14 +20,20 @@ const TONES = {
   no: 'bg-red-50 text-red-800 ring-red-600/30',
 } as const;
 
-/** "Fits your 2016 Toyota Corolla", "Does not fit" or "Check the fitment notes", for the browser's active vehicle. */
+/**
+ * "Fits your 2016 Toyota Corolla", "Does not fit" or "Check the fitment notes", for the browser's active vehicle; "Check the
+ * fit notes" instead of "Fits" while buyers' "does not fit" returns for the vehicle wait for review.
+ */
 export function FitBadge({
   fitment,
   size = 'card',
   vehicle: given = null,
   status: decided,
+  warnings,
 }: {
   fitment: readonly FitmentRowLike[];
+  /** The part's reported vehicles (PartDTO `fitWarnings`). */
+  warnings?: readonly FitWarning[];
   size?: 'card' | 'page';
   /** The vehicle the page is about (a catalog narrowed to it); otherwise the browser's active vehicle. */
   vehicle?: VehicleChoice | null;
@@ -28,12 +43,14 @@ export function FitBadge({
   const active = useActiveVehicle();
   const vehicle = given ?? active;
   const computed = useMemo(() => (vehicle ? fitStatus(fitment, vehicle) : null), [fitment, vehicle]);
-  const status = vehicle ? (decided ?? computed) : null;
-  if (!vehicle || !status) return null;
+  const decidedStatus = vehicle ? (decided ?? computed) : null;
+  if (!vehicle || !decidedStatus) return null;
+  const reported = decidedStatus === 'fits' && isFitReported(warnings, vehicle);
+  const status = reported ? 'check' : decidedStatus;
   return (
     <p
       data-testid="fit-badge"
-      data-fit={status}
+      data-fit={reported ? 'reported' : status}
       className={cn(
         'inline-flex items-center gap-1.5 rounded-full font-semibold ring-1 ring-inset',
         TONES[status],
@@ -41,7 +58,7 @@ export function FitBadge({
       )}
     >
       <span aria-hidden="true">{status === 'fits' ? '✓' : status === 'no' ? '✕' : '!'}</span>
-      {fitLabel(status, vehicle)}
+      {reported ? FIT_REPORTED_LABEL : fitLabel(status, vehicle)}
     </p>
   );
 }

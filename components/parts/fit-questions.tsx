@@ -5,7 +5,7 @@ import { FitBadge } from '@/components/parts/fit-badge';
 import { setPartFit } from '@/components/parts/part-fit';
 import { useActiveVehicle } from '@/components/vehicles/use-active-vehicle';
 import { decideFit, lineFitOf, type FitDecision, type FitQuestion, type FitQuestionRow } from '@/lib/catalog/fit-questions';
-import type { VehicleChoice } from '@/lib/catalog/fitment';
+import type { FitWarning, VehicleChoice } from '@/lib/catalog/fitment';
 import { vehicleCookie } from '@/lib/vehicles/cookie';
 
 type FitQuestionsProps = {
@@ -13,18 +13,20 @@ type FitQuestionsProps = {
   fitment: readonly FitQuestionRow[];
   /** The vehicle asked about; otherwise the browser's active vehicle. */
   vehicle?: VehicleChoice | null;
+  /** The part's reported vehicles: "Check the fit notes" instead of "Fits" for them. */
+  warnings?: readonly FitWarning[];
 };
 
 /** The part page's fit for the active vehicle: the badge, after the questions that decide it when the rows differ. */
-export function FitQuestions({ partId, fitment, vehicle: given = null }: FitQuestionsProps) {
+export function FitQuestions({ partId, fitment, vehicle: given = null, warnings = [] }: FitQuestionsProps) {
   const active = useActiveVehicle();
   const vehicle = given ?? active;
   if (!vehicle) return null;
   // Another vehicle starts the questions afresh.
-  return <Questions key={vehicleCookie(vehicle)} partId={partId} fitment={fitment} vehicle={vehicle} />;
+  return <Questions key={vehicleCookie(vehicle)} partId={partId} fitment={fitment} vehicle={vehicle} warnings={warnings} />;
 }
 
-function Questions({ partId, fitment, vehicle }: Required<FitQuestionsProps> & { vehicle: VehicleChoice }) {
+function Questions({ partId, fitment, vehicle, warnings }: Required<FitQuestionsProps> & { vehicle: VehicleChoice }) {
   const [answers, setAnswers] = useState<string[]>([]);
   const decision = useMemo(() => decideFit(fitment, vehicle, answers), [fitment, vehicle, answers]);
   const decided = decision.verdict === 'fits' || decision.verdict === 'check';
@@ -33,7 +35,7 @@ function Questions({ partId, fitment, vehicle }: Required<FitQuestionsProps> & {
     // Another vehicle, or none, and the answers no longer go with the part.
     return () => setPartFit(partId, null);
   }, [partId, vehicle, decided, decision.answers]);
-  return <FitQuestionList fitment={fitment} vehicle={vehicle} decision={decision} onAnswers={setAnswers} />;
+  return <FitQuestionList fitment={fitment} vehicle={vehicle} decision={decision} onAnswers={setAnswers} warnings={warnings} />;
 }
 
 type FitQuestionListProps = {
@@ -43,15 +45,18 @@ type FitQuestionListProps = {
   decision: FitDecision;
   onAnswers: (answers: string[]) => void;
   size?: 'card' | 'page';
+  warnings?: readonly FitWarning[];
 };
 
 /** The badge, after the questions that decide it when the rows differ: the part page's and a job kit line's. */
-export function FitQuestionList({ fitment, vehicle, decision, onAnswers, size = 'page' }: FitQuestionListProps) {
-  if (!decision.questions.length) return <FitBadge fitment={fitment} vehicle={vehicle} size={size} />;
+export function FitQuestionList({ fitment, vehicle, decision, onAnswers, size = 'page', warnings }: FitQuestionListProps) {
+  if (!decision.questions.length) return <FitBadge fitment={fitment} vehicle={vehicle} size={size} warnings={warnings} />;
   const decided = decision.verdict === 'fits' || decision.verdict === 'check';
   return (
     <div data-testid="fit-questions" className="space-y-4">
-      {decision.verdict !== 'open' && <FitBadge fitment={fitment} vehicle={vehicle} size={size} status={decision.verdict} />}
+      {decision.verdict !== 'open' && (
+        <FitBadge fitment={fitment} vehicle={vehicle} size={size} status={decision.verdict} warnings={warnings} />
+      )}
       {decision.questions.map((question, index) => (
         <QuestionField
           key={`${index}:${question.kind}`}

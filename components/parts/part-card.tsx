@@ -14,7 +14,7 @@ import { previewText } from '@/lib/core/utils';
 
 type PartCardProps = {
   part: Pick<PartDTO, '_id' | 'name' | 'img' | 'price' | 'description' | 'availableQuantity' | 'minimumQuantity'> &
-    Partial<Pick<PartDTO, 'brand' | 'partNumber' | 'fitment' | 'unit'>>;
+    Partial<Pick<PartDTO, 'brand' | 'partNumber' | 'fitment' | 'fitWarnings' | 'unit'>>;
   /** The card's actions; by default a link to the part's page. */
   actions?: ReactNode;
   priority?: boolean;
@@ -51,7 +51,7 @@ export function PartCard({ part, actions, priority = false, vehicle = null, repl
           {replaces && <p className="meta">{replaces}</p>}
         </div>
         <p className="price">{formatPrice(part.price)}</p>
-        {part.fitment && <FitBadge fitment={fitmentForStatus(part.fitment)} vehicle={vehicle} />}
+        {part.fitment && <FitBadge fitment={fitmentForStatus(part.fitment)} vehicle={vehicle} warnings={part.fitWarnings} />}
         <p className="card-text">{previewText(part.description)}</p>
         <StockFacts availableQuantity={part.availableQuantity} minimumQuantity={part.minimumQuantity} unit={part.unit} />
         {actions ?? (

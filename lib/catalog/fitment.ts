@@ -47,6 +47,25 @@ export function vehicleLabel(vehicle: VehicleChoice): string {
   return [vehicle.year, vehicle.make, vehicle.model, vehicle.engine].filter(Boolean).join(' ');
 }
 
+/** A vehicle with two or more "does not fit" returns of the part not yet reviewed (lib/returns fit reviews). */
+export type FitWarning = { year: number; make: string; model: string; engine: string | null };
+
+/** The badge says this instead of "Fits" for a vehicle buyers keep returning the part for. */
+export const FIT_REPORTED_LABEL = 'Check the fit notes';
+
+/** Whether buyers reported the part as not fitting this vehicle: same year, make and model, and the same engine where both name one. */
+export function isFitReported(warnings: readonly FitWarning[] | undefined, vehicle: VehicleChoice): boolean {
+  return Boolean(
+    warnings?.some(
+      (warning) =>
+        warning.year === vehicle.year &&
+        same(warning.make, vehicle.make) &&
+        same(warning.model, vehicle.model) &&
+        (!warning.engine || !vehicle.engine || same(warning.engine, vehicle.engine)),
+    ),
+  );
+}
+
 /** The badge text of a part for the active vehicle. */
 export function fitLabel(status: FitStatus, vehicle: VehicleChoice): string {
   if (status === 'fits') return `Fits your ${vehicleLabel({ ...vehicle, engine: null })}`;

@@ -47,6 +47,9 @@ const partFields = z.object({
   oemNumbers: z.array(z.string()),
   position: z.enum(PART_POSITIONS).nullable(),
   fitment: z.array(fitmentSchema),
+  fitWarnings: z
+    .array(z.object({ year: z.number().int(), make: z.string(), model: z.string(), engine: nullable(z.string()) }))
+    .meta({ description: 'Vehicles with two or more "does not fit" returns not yet reviewed: "Check the fit notes" for them' }),
   interchange: z.array(interchangeSchema),
   attributes: z.array(attributeSchema),
   kitComponents: z.array(kitComponentSchema),

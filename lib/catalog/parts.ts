@@ -8,10 +8,11 @@ import { NotFoundError, ValidationError, isDuplicateKey } from '@/lib/core/error
 import { parseObjectId } from '@/lib/core/ids';
 import { interchangeWithKeys, normalizePartNumber } from '@/lib/catalog/part-numbers';
 import { applyStockMove, recordOpeningStock } from '@/lib/stock';
-import type { PartDTO } from '@/lib/catalog/types';
+import type { FitWarningDTO, PartDTO } from '@/lib/catalog/types';
 import { isMinimumAboveAvailable, MINIMUM_ABOVE_AVAILABLE, type PartInput, type PartUpdate } from '@/lib/validations/parts';
 import { checkFitment } from '@/lib/vehicles';
-import { Order, OrderIntent, Part } from '@/models';
+import { readByIds } from '@/lib/platform/by-id';
+import { Order, OrderIntent, Part, PartFitWarnings } from '@/models';
 import type { PartDoc } from '@/models/part';
 import { readFitment, readFitments, removeFitment, replaceFitment, type FitmentRowDoc } from './fitment-store';
 
@@ -20,7 +21,7 @@ export type { PartDTO };
 
 export type LeanPart = PartDoc & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 
-export function toPartDTO(part: LeanPart, fitment: readonly FitmentRowDoc[]): PartDTO {
+export function toPartDTO(part: LeanPart, fitment: readonly FitmentRowDoc[], fitWarnings: readonly FitWarningDTO[] = []): PartDTO {
   return {
     _id: String(part._id),
     name: part.name,
@@ -45,6 +46,7 @@ export function toPartDTO(part: LeanPart, fitment: readonly FitmentRowDoc[]): Pa
       quantity: row.quantity ?? null,
       qualifiers: (row.qualifiers ?? []).map((qualifier) => qualifier.text),
     })),
+    fitWarnings: fitWarnings.map(({ year, make, model, engine }) => ({ year, make, model, engine: engine ?? null })),
     attributes: (part.attributes ?? []).map((row) => ({ name: row.name, value: row.value, uom: row.uom ?? null })),
     kitComponents: (part.kitComponents ?? []).map((row) => ({
       partNumber: row.partNumber,
@@ -73,22 +75,28 @@ export async function getPart(id: string): Promise<PartDTO> {
 export async function getPartAnyState(id: string): Promise<PartDTO> {
   const partId = parseObjectId(id, 'Part not found');
   await connectDb();
-  const [part, fitment] = await Promise.all([Part.findById(partId).lean<LeanPart>(), readFitment(partId)]);
+  const [part, fitment, warnings] = await Promise.all([
+    Part.findById(partId).lean<LeanPart>(),
+    readFitment(partId),
+    PartFitWarnings.findById(partId).lean(),
+  ]);
   if (!part) throw new NotFoundError('Part not found');
-  return toPartDTO(part, fitment.rows);
+  return toPartDTO(part, fitment.rows, (warnings?.vehicles ?? []) as FitWarningDTO[]);
 }
 
 /** Parts by id, in the order asked, skipping missing and archived ones: the search module's ids become pages. */
 export async function getPartsByIds(ids: readonly string[]): Promise<PartDTO[]> {
   await connectDb();
   const partIds = ids.map((id) => parseObjectId(id, 'Part not found'));
-  const [parts, fitments] = await Promise.all([
+  const [parts, fitments, warnings] = await Promise.all([
     Promise.all(partIds.map((id) => Part.findById(id).lean<LeanPart>())),
     readFitments(partIds),
+    readByIds<{ _id: Types.ObjectId; vehicles: FitWarningDTO[] }>(PartFitWarnings, partIds),
   ]);
+  const warned = new Map(warnings.map((doc) => [String(doc._id), doc.vehicles]));
   return parts
     .filter((part): part is LeanPart => Boolean(part && !part.archivedAt))
-    .map((part) => toPartDTO(part, fitments.get(String(part._id))!.rows));
+    .map((part) => toPartDTO(part, fitments.get(String(part._id))!.rows, warned.get(String(part._id))));
 }
 
 type Admin = Pick<Actor, '_id' | 'email' | 'isAdmin'>;

@@ -15,6 +15,8 @@ export type FitmentDTO = {
   qualifiers: string[];
 };
 
+export type FitWarningDTO = { year: number; make: string; model: string; engine: string | null };
+
 /** A number the part replaces, as the supplier gave it: an OE number or another brand's (issue 46). */
 export type InterchangeDTO = { brand: string | null; number: string; kind: 'oe' | 'aftermarket' };
 /** A line of the part's specification table. */
@@ -34,6 +36,8 @@ export type PartDTO = {
   oemNumbers: string[];
   position: 'front' | 'rear' | 'left' | 'right' | 'front-left' | 'front-right' | 'rear-left' | 'rear-right' | 'upper' | 'lower' | null;
   fitment: FitmentDTO[];
+  /** Vehicles with two or more "does not fit" returns not yet reviewed: the badge says "Check the fit notes" for them. */
+  fitWarnings: FitWarningDTO[];
   interchange: InterchangeDTO[];
   attributes: PartAttributeDTO[];
   kitComponents: KitComponentDTO[];

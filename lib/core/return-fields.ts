@@ -4,3 +4,9 @@ export const RETURN_REASONS = ['does-not-fit', 'damaged', 'wrong-part', 'not-nee
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 export const RETURN_STATES = ['requested', 'approved', 'rejected', 'received', 'refunded'] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
+
+/** A fitment review (the fitment loop): open until an admin acts on it once. */
+export const FITMENT_REVIEW_STATES = ['open', 'resolved'] as const;
+export type FitmentReviewState = (typeof FITMENT_REVIEW_STATES)[number];
+export const FITMENT_REVIEW_ACTIONS = ['narrow', 'remove', 'qualify', 'note', 'dismiss'] as const;
+export type FitmentReviewAction = (typeof FITMENT_REVIEW_ACTIONS)[number];

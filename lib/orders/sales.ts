@@ -26,3 +26,35 @@ export async function unitsSoldByPart(): Promise<Record<string, number>> {
   }
   return tally;
 }
+
+type DeliveredOrder = {
+  partId?: unknown;
+  quantity: number;
+  lines?: Array<{ partId: unknown; quantity: number; fit?: { vehicle?: string } }>;
+};
+
+/**
+ * Units on delivered orders' lines, by part and by the vehicle a line was confirmed for (its words, trimmed and lower-case).
+ * Read on demand with a cursor over the delivered orders: the wrong-fit rate is an admin's occasional question.
+ */
+export async function unitsDelivered(): Promise<{ byPart: Map<string, number>; byVehicle: Map<string, number> }> {
+  await connectDb();
+  const byPart = new Map<string, number>();
+  const byVehicle = new Map<string, number>();
+  const orders = Order.collection.find<DeliveredOrder>(
+    { status: 'delivered', cancelledAt: null },
+    { projection: { partId: 1, quantity: 1, lines: 1 }, batchSize: 1000 },
+  );
+  for await (const order of orders) {
+    for (const line of order.lines?.length ? order.lines : [order]) {
+      const id = String(line.partId);
+      byPart.set(id, (byPart.get(id) ?? 0) + line.quantity);
+      const vehicle = 'fit' in line ? line.fit?.vehicle : undefined;
+      if (vehicle) byVehicle.set(vehicleWords(vehicle), (byVehicle.get(vehicleWords(vehicle)) ?? 0) + line.quantity);
+    }
+  }
+  return { byPart, byVehicle };
+}
+
+/** A vehicle's words compared without regard to case and spacing ("2016 Toyota  Corolla" is "2016 toyota corolla"). */
+export const vehicleWords = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();

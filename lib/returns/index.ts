@@ -1,5 +1,7 @@
 export * from './dto';
 export * from './emails';
+export * from './fit-review-admin';
+export * from './fit-reviews';
 export * from './holds';
 export * from './plan';
 export * from './read';
@@ -7,3 +9,4 @@ export * from './refund';
 export * from './request';
 export * from './steps';
 export * from './types';
+export * from './wrong-fit-rate';

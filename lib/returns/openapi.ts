@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { RETURN_REASONS, RETURN_STATES } from '@/lib/core/return-fields';
+import { FITMENT_REVIEW_ACTIONS, FITMENT_REVIEW_STATES, RETURN_REASONS, RETURN_STATES } from '@/lib/core/return-fields';
 import { dateTime, id, nullable } from '@/lib/openapi/responses';
 import { body, errors, idParam, json, op, ORDER_CALLER, PAGE_HEADERS, SIGNED_IN, WRITE_ERRORS } from '@/lib/openapi/shared';
-import type { ReturnDTO } from '@/lib/returns/types';
+import type { FitmentReviewDTO, ReturnDTO } from '@/lib/returns/types';
+import { fitmentReviewActionSchema, fitmentReviewListQuerySchema } from '@/lib/validations/fit-reviews';
 import { returnListQuerySchema, returnRequestSchema, returnStepSchema } from '@/lib/validations/returns';
 
 /** Return requests and the admin's returns queue (issue 47) for the OpenAPI document. */
@@ -39,7 +40,56 @@ const returnSchema: z.ZodType<ReturnDTO> = z
   })
   .meta({ id: 'Return' });
 
+const reviewIdParam = z.object({ id: z.string().regex(/^[a-f\d]{24}$/, 'Not found') });
+
+const fitmentReviewSchema: z.ZodType<FitmentReviewDTO> = z
+  .object({
+    id,
+    partId: id,
+    partName: z.string(),
+    brand: nullable(z.string()),
+    vehicle: z.string().meta({ description: 'The vehicle as the returns named it' }),
+    row: nullable(
+      z
+        .object({
+          make: z.string(),
+          model: z.string(),
+          yearFrom: z.number().int(),
+          yearTo: z.number().int(),
+          engine: nullable(z.string()),
+          subModel: nullable(z.string()),
+          position: nullable(z.string()),
+        })
+        .strict(),
+    ).meta({ description: 'The fitment row that matched the vehicle; null: none did (matched through notes)' }),
+    state: z.enum(FITMENT_REVIEW_STATES),
+    returns: z.number().int().meta({ description: '"Does not fit" returns counted, once each' }),
+    returnIds: z.array(id),
+    confirmations: z.number().int(),
+    resolution: nullable(z.object({ action: z.enum(FITMENT_REVIEW_ACTIONS), by: z.string(), at: dateTime, detail: z.string() }).strict()),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  })
+  .meta({ id: 'FitmentReview' });
+
 export const returnPaths: ZodOpenApiPathsObject = {
+  '/api/admin/fitment-reviews': {
+    get: op('Returns', 'Fitment reviews opened by "does not fit" returns, most reported first (admins); open ones unless `state`', {
+      operationId: 'listFitmentReviews',
+      security: SIGNED_IN,
+      requestParams: { query: fitmentReviewListQuerySchema },
+      responses: { '200': json(z.array(fitmentReviewSchema), 'A page of reviews', PAGE_HEADERS), ...errors(400, 401, 403) },
+    }),
+  },
+  '/api/admin/fitment-reviews/{id}': {
+    patch: op('Returns', "Narrow or remove the review's row, add a qualifier or a note, or dismiss: resolves it once (admins)", {
+      operationId: 'resolveFitmentReview',
+      security: SIGNED_IN,
+      requestParams: { path: reviewIdParam },
+      requestBody: body(fitmentReviewActionSchema),
+      responses: { '200': json(fitmentReviewSchema, 'The resolved review'), ...errors(...WRITE_ERRORS, 404, 409) },
+    }),
+  },
   '/api/orders/{id}/returns': {
     post: op('Returns', 'Ask to return lines of a delivered order, within the returns window (the customer, or the order link)', {
       operationId: 'requestReturn',

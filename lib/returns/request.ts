@@ -9,6 +9,7 @@ import { SHOP_MISTAKES, type ReturnRequestInput } from '@/lib/validations/return
 import { Return } from '@/models';
 import { toReturnDTO, type LeanReturn } from './dto';
 import { enqueueReturnEmail } from './emails';
+import { noteUnfitReturn } from './fit-reviews';
 import { holdLines, releaseLines } from './holds';
 import { refundDue, unitsBefore } from './plan';
 import { refundHistory } from './refund';
@@ -115,6 +116,10 @@ export async function requestReturn(actor: Actor, orderId: string, input: Return
       },
     ],
     context,
+  );
+  // The return stands whatever the review's count does: a failure here is logged, never the customer's.
+  await noteUnfitReturn(context.stored!).catch((error: unknown) =>
+    console.error(`[fit-reviews] could not count return ${String(_id)}:`, error),
   );
   const dto = toReturnDTO(context.stored!);
   await enqueueReturnEmail('requested', dto, order);

@@ -1,4 +1,4 @@
-import type { ReturnReason, ReturnState } from '@/lib/core/return-fields';
+import type { FitmentReviewAction, FitmentReviewState, ReturnReason, ReturnState } from '@/lib/core/return-fields';
 
 /** A return as lib/returns answers it, for the server and the browser alike (type-only imports). */
 
@@ -33,3 +33,37 @@ export type ReturnDTO = {
   /** Each step taken, oldest first: the order's timeline shows them. */
   events: ReturnEventDTO[];
 };
+
+/** The fitment row a review is about, as it stood when the first return named it. */
+export type FitmentReviewRowDTO = {
+  make: string;
+  model: string;
+  yearFrom: number;
+  yearTo: number;
+  engine: string | null;
+  subModel: string | null;
+  position: string | null;
+};
+
+export type FitmentReviewDTO = {
+  id: string;
+  partId: string;
+  partName: string;
+  brand: string | null;
+  /** "2016 Toyota Corolla 1.8L", as the returns named it. */
+  vehicle: string;
+  /** Null: no row matched the vehicle (the part's notes let it through). */
+  row: FitmentReviewRowDTO | null;
+  state: FitmentReviewState;
+  /** The "does not fit" returns counted, oldest first. */
+  returns: number;
+  returnIds: string[];
+  confirmations: number;
+  resolution: { action: FitmentReviewAction; by: string; at: string; detail: string } | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** One line of the wrong-fit rate: "does not fit" units returned over units delivered (null: none delivered). */
+export type WrongFitRateDTO = { key: string; label: string; returned: number; delivered: number; rate: number | null };
+export type WrongFitRatesDTO = { parts: WrongFitRateDTO[]; brands: WrongFitRateDTO[]; vehicles: WrongFitRateDTO[] };

@@ -16,7 +16,8 @@ export function shopDaysAgo(daysAgo: number, now = new Date()): Date {
   return noonOn(new Date(today - daysAgo * DAY_MS).toISOString().slice(0, 10), env().SHOP_TIME_ZONE);
 }
 
-export type OrderLineSpec = { priceCents: number; quantity: number; fitVehicle?: string; stock?: number };
+/** `partId`: a part made beforehand (several orders of one part); otherwise each line gets a part of its own. */
+export type OrderLineSpec = { priceCents: number; quantity: number; fitVehicle?: string; stock?: number; partId?: string };
 export type DeliveredOrder = { id: string; partIds: string[]; totalCents: number; intentId: string; token: string };
 
 /**
@@ -44,7 +45,10 @@ export async function deliveredOrder(
   } = {},
 ): Promise<DeliveredOrder> {
   const partIds = await Promise.all(
-    lines.map((line, i) => makePart({ name: `Returnable part ${i + 1}`, price: fromCents(line.priceCents), stock: line.stock ?? 10 })),
+    lines.map(
+      (line, i) =>
+        line.partId ?? makePart({ name: `Returnable part ${i + 1}`, price: fromCents(line.priceCents), stock: line.stock ?? 10 }),
+    ),
   );
   const money = lines.map((line) => ({ unitCents: line.priceCents, quantity: line.quantity, weightGrams: 100 }));
   const totals = computeTotals(money, { shipping: shippingCents ? () => shippingCents : null, tax, discount })!;

@@ -27,10 +27,11 @@ export default async function CartRoute() {
     filled && vehicle ? getCachedParts(cart.lines.map((line) => line.partId)) : [],
   ]);
   const fitments = Object.fromEntries(parts.map((part) => [part._id, fitmentForStatus(part.fitment)]));
+  const warnings = Object.fromEntries(parts.map((part) => [part._id, part.fitWarnings]));
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="mb-6 text-3xl font-bold text-slate-900">Your cart</h1>
-      <CartPage cart={cart} unpaid={unpaid} vehicle={vehicle} fitments={fitments} quote={quote} />
+      <CartPage cart={cart} unpaid={unpaid} vehicle={vehicle} fitments={fitments} warnings={warnings} quote={quote} />
     </div>
   );
 }

@@ -111,7 +111,7 @@ export default async function PartPage({ params }: PartPageProps) {
             {formatPrice(part.price)} <span className="text-base font-medium text-slate-600">per {part.unit}</span>
           </p>
           <div className="mt-4">
-            <FitQuestions partId={part._id} fitment={part.fitment} />
+            <FitQuestions partId={part._id} fitment={part.fitment} warnings={part.fitWarnings} />
             <FittedBy counts={fits.vehicles} />
           </div>
           <div className="mt-6">
