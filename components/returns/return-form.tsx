@@ -112,51 +112,15 @@ export function ReturnForm({ order, returns, token, unfit = null }: ReturnFormPr
       <h3 id={`${id}-title`} className="font-semibold text-slate-900">
         Return parts
       </h3>
-      <fieldset className="space-y-2" aria-describedby={errors.lines ? `${id}-lines-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-700">Parts and quantities to send back</legend>
-        {lines.map((line) => (
-          <Field
-            key={line.partId}
-            id={`${id}-${line.partId}`}
-            label={`${line.partName} (up to ${line.left})`}
-            error={lineError(line.partId)}
-          >
-            <input
-              id={`${id}-${line.partId}`}
-              type="number"
-              min={0}
-              max={line.left}
-              disabled={line.open}
-              value={quantities[line.partId] ?? 0}
-              onChange={(event) => setQuantities((before) => ({ ...before, [line.partId]: Number(event.target.value) }))}
-              className={inputClass}
-              {...describedBy(`${id}-${line.partId}`, lineError(line.partId))}
-            />
-            {line.open && <p className="text-xs text-slate-500">A return request for this part is open.</p>}
-          </Field>
-        ))}
-        {errors.lines && (
-          <p id={`${id}-lines-error`} role="alert" className="text-sm text-red-600">
-            {errors.lines}
-          </p>
-        )}
-      </fieldset>
-      <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
-        <select
-          id={`${id}-reason`}
-          value={values.reason}
-          onChange={(event) => chooseReason(event.target.value)}
-          className={inputClass}
-          {...describedBy(`${id}-reason`, errors.reason)}
-        >
-          <option value="">Choose a reason</option>
-          {RETURN_REASONS.map((reason: ReturnReason) => (
-            <option key={reason} value={reason}>
-              {RETURN_REASON_LABELS[reason]}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <LineQuantities
+        id={id}
+        lines={lines}
+        quantities={quantities}
+        errors={errors}
+        lineError={lineError}
+        setQuantity={(partId, quantity) => setQuantities((before) => ({ ...before, [partId]: quantity }))}
+      />
+      <ReasonField id={id} value={values.reason} error={errors.reason} choose={chooseReason} />
       {values.reason === 'does-not-fit' && <UnfitFields id={id} values={values} errors={errors} set={set} />}
       <Field id={`${id}-note`} label="Note (optional)" error={errors.note}>
         <textarea
@@ -201,5 +165,66 @@ function UnfitFields({ id, values, errors, set }: UnfitProps) {
         </Field>
       ))}
     </>
+  );
+}
+
+type LineQuantitiesProps = {
+  id: string;
+  lines: ReturnType<typeof returnableLines>;
+  quantities: Record<string, number>;
+  errors: Record<string, string>;
+  lineError: (partId: string) => string | undefined;
+  setQuantity: (partId: string, quantity: number) => void;
+};
+
+/** A quantity per part still returnable; a part with an open request is shown but cannot be chosen again. */
+function LineQuantities({ id, lines, quantities, errors, lineError, setQuantity }: LineQuantitiesProps) {
+  return (
+    <fieldset className="space-y-2" aria-describedby={errors.lines ? `${id}-lines-error` : undefined}>
+      <legend className="text-sm font-medium text-slate-700">Parts and quantities to send back</legend>
+      {lines.map((line) => (
+        <Field key={line.partId} id={`${id}-${line.partId}`} label={`${line.partName} (up to ${line.left})`} error={lineError(line.partId)}>
+          <input
+            id={`${id}-${line.partId}`}
+            type="number"
+            min={0}
+            max={line.left}
+            disabled={line.open}
+            value={quantities[line.partId] ?? 0}
+            onChange={(event) => setQuantity(line.partId, Number(event.target.value))}
+            className={inputClass}
+            {...describedBy(`${id}-${line.partId}`, lineError(line.partId))}
+          />
+          {line.open && <p className="text-xs text-slate-500">A return request for this part is open.</p>}
+        </Field>
+      ))}
+      {errors.lines && (
+        <p id={`${id}-lines-error`} role="alert" className="text-sm text-red-600">
+          {errors.lines}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The reason, from the shop's list. */
+function ReasonField({ id, value, error, choose }: { id: string; value: string; error?: string; choose: (reason: string) => void }) {
+  return (
+    <Field id={`${id}-reason`} label="Reason" error={error}>
+      <select
+        id={`${id}-reason`}
+        value={value}
+        onChange={(event) => choose(event.target.value)}
+        className={inputClass}
+        {...describedBy(`${id}-reason`, error)}
+      >
+        <option value="">Choose a reason</option>
+        {RETURN_REASONS.map((reason: ReturnReason) => (
+          <option key={reason} value={reason}>
+            {RETURN_REASON_LABELS[reason]}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
