@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { ALERT_SAVED } from '@/lib/alerts/types';
 import { fetchJson } from '@/lib/client/fetch-json';
 import type { VehicleChoice } from '@/lib/catalog/fitment';
-import { alertEmailSchema } from '@/lib/validations/alerts';
 
 export type AlertSignupProps = {
   /** What the alert waits for: an out-of-stock part, or a vehicle with no fitting part. */
@@ -30,6 +29,8 @@ export function AlertSignup({ target, action, id }: AlertSignupProps) {
     event.preventDefault();
     let body: Record<string, unknown> = target;
     if (guest) {
+      // Loaded on the first submit: the part page ships no form library up front (tests/first-load.test.ts).
+      const { alertEmailSchema } = await import('@/lib/validations/alerts');
       const parsed = alertEmailSchema.safeParse({ email });
       setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
       if (!parsed.success) return;
