@@ -10,6 +10,18 @@ export type FitmentRowLike = {
 };
 export type { VehicleChoice };
 
+/** A row's vehicle as the API and every reader of rows give it: absent fields as null. */
+export function rowVehicle(row: FitmentRowLike & { subModel?: string | null }) {
+  return {
+    make: row.make,
+    model: row.model,
+    yearFrom: row.yearFrom,
+    yearTo: row.yearTo,
+    engine: row.engine ?? null,
+    subModel: row.subModel ?? null,
+  };
+}
+
 /** `fits`: a row matches without conditions; `check`: a row matches with notes, or only for an engine not chosen; `no`: nothing matches. */
 export type FitStatus = 'fits' | 'check' | 'no';
 

@@ -15,6 +15,7 @@ import { readByIds } from '@/lib/platform/by-id';
 import { Order, OrderIntent, Part, PartFitWarnings } from '@/models';
 import type { PartDoc } from '@/models/part';
 import { readFitment, readFitments, removeFitment, replaceFitment, type FitmentRowDoc } from './fitment-store';
+import { rowVehicle } from './fitment';
 
 /** Parts: reads and admin changes; every change is audited, expires its pages and goes to the catalog log for every search index. */
 export type { PartDTO };
@@ -35,13 +36,8 @@ export function toPartDTO(part: LeanPart, fitment: readonly FitmentRowDoc[], fit
     interchange: (part.interchange ?? []).map(({ brand, number, kind }) => ({ brand: brand ?? null, number, kind })),
     position: (part.position as PartDTO['position']) ?? null,
     fitment: fitment.map((row) => ({
-      make: row.make,
-      model: row.model,
-      yearFrom: row.yearFrom,
-      yearTo: row.yearTo,
-      engine: row.engine ?? null,
+      ...rowVehicle(row),
       notes: row.notes ?? null,
-      subModel: row.subModel ?? null,
       position: row.position ?? null,
       quantity: row.quantity ?? null,
       qualifiers: (row.qualifiers ?? []).map((qualifier) => qualifier.text),

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { fitStatus, vehicleLabel, type FitmentRowDoc, type VehicleChoice } from '@/lib/catalog';
+import { fitStatus, rowVehicle, vehicleLabel, type FitmentRowDoc, type VehicleChoice } from '@/lib/catalog';
 import { vehicleWords } from '@/lib/orders';
 import { referenceData } from '@/lib/vehicles';
 
@@ -44,12 +44,7 @@ export async function returnedVehicle(text: string, rows: readonly FitmentRowDoc
 }
 
 export const rowRef = (row: FitmentRowDoc): RowRef => ({
-  make: row.make,
-  model: row.model,
-  yearFrom: row.yearFrom,
-  yearTo: row.yearTo,
-  engine: row.engine ?? null,
-  subModel: row.subModel ?? null,
+  ...rowVehicle(row),
   position: row.position ?? null,
   appId: row.source?.appId ?? null,
 });
