@@ -191,6 +191,8 @@ export const ADMIN_MENU = [
   'Manage Reviews',
   'Add Product',
   'Manage Orders',
+  'Returns',
+  'Fitment reviews',
   'Make Admin',
   'Audit Log',
   'Lost Demand',
