@@ -1,8 +1,9 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { readMailbox } from '../tests/helpers/mailbox';
 import { E2E_ACCOUNTS, E2E_MAILBOX, STORAGE_STATE } from './config';
 import { asAdmin, expect, test } from './fixtures';
 import {
+  adminPage,
   ADMIN_MENU,
   apiAs,
   closeAlert,
@@ -10,7 +11,6 @@ import {
   expectNoHorizontalOverflow,
   isPhone,
   keepScreenshot,
-  newClientIp,
   newCustomerApi,
   payOrderViaApi,
   placeOrderViaApi,
@@ -22,15 +22,6 @@ const TRACKING = '1Z999AA10123456784';
 
 /** The order's row (from `sm` up) or card (phones): whichever this screen shows. */
 const orderItem = (page: Page, id: string) => page.locator(`[data-order-id="${id}"]:visible`);
-
-async function adminPage(browser: Browser, page: Page): Promise<Page> {
-  const context = await browser.newContext({
-    storageState: STORAGE_STATE.admin,
-    viewport: page.viewportSize(),
-    extraHTTPHeaders: { 'x-forwarded-for': newClientIp() },
-  });
-  return context.newPage();
-}
 
 /** Waits for the SMTP server to have received a message to `to` whose subject matches. */
 async function waitForMail(to: string, subject: RegExp) {

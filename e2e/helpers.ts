@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import type { mongo } from 'mongoose';
 import { latestMailTo, linkIn } from '../tests/helpers/mailbox';
-import { E2E_DATA_DIR, E2E_MAILBOX } from './config';
+import { E2E_DATA_DIR, E2E_MAILBOX, STORAGE_STATE } from './config';
 
 /** Signs in through next-auth's own endpoints (the same ones the login form uses); cookies land in the context. */
 export async function signInViaApi(request: APIRequestContext, account: { email: string; password: string }): Promise<void> {
@@ -206,3 +206,13 @@ export const ADMIN_MENU = [
   'Import Mappings',
   'My Profile',
 ];
+
+/** A second browser context signed in as the seeded admin, at the page's screen size, from its own address. */
+export async function adminPage(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({
+    storageState: STORAGE_STATE.admin,
+    viewport: page.viewportSize(),
+    extraHTTPHeaders: { 'x-forwarded-for': newClientIp() },
+  });
+  return context.newPage();
+}

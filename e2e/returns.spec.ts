@@ -1,17 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readMailbox } from '../tests/helpers/mailbox';
 import { E2E_MAILBOX, STORAGE_STATE } from './config';
 import { expect, test } from './fixtures';
-import { apiAs, createPartViaApi, newClientIp, newCustomerApi, payOrderViaApi, placeOrderViaApi, signInViaApi } from './helpers';
-
-async function adminPage(browser: Browser, page: Page): Promise<Page> {
-  const context = await browser.newContext({
-    storageState: STORAGE_STATE.admin,
-    viewport: page.viewportSize(),
-    extraHTTPHeaders: { 'x-forwarded-for': newClientIp() },
-  });
-  return context.newPage();
-}
+import { adminPage, apiAs, createPartViaApi, newCustomerApi, payOrderViaApi, placeOrderViaApi, signInViaApi } from './helpers';
 
 const mailsTo = (to: string, subject: string) =>
   readMailbox(E2E_MAILBOX).filter((mail) => mail.to.includes(to) && mail.subject === subject);

@@ -3,22 +3,14 @@ import { createHash } from 'node:crypto';
 import { fitStatus, rowVehicle, vehicleLabel, type FitmentRowDoc, type VehicleChoice } from '@/lib/catalog';
 import { vehicleWords } from '@/lib/orders';
 import { referenceData } from '@/lib/vehicles';
+import type { FitmentReviewRowDTO } from './types';
 
 /** Which vehicle a "does not fit" return names, and which of the part's rows let it through. */
 
 export type ReturnedVehicle = { year: number; make: string; model: string; engine: string | null };
 
 /** The fields a review finds its row again by (a row's identity; its notes and qualifiers are what actions change). */
-export type RowRef = {
-  make: string;
-  model: string;
-  yearFrom: number;
-  yearTo: number;
-  engine: string | null;
-  subModel: string | null;
-  position: string | null;
-  appId: string | null;
-};
+export type RowRef = FitmentReviewRowDTO & { appId: string | null };
 
 /** "2016 Toyota Corolla 1.8L" read against known make and model pairs (longest first, so "Range Rover Sport" beats "Range Rover"). */
 function readVehicle(text: string, pairs: ReadonlyArray<{ make: string; model: string }>): ReturnedVehicle | null {
