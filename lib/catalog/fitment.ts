@@ -42,17 +42,12 @@ export function fitStatus(fitment: readonly FitmentRowLike[], vehicle: VehicleCh
   return status;
 }
 
-/** Only what fitStatus reads, since every row a card hands to its badge travels in the page. */
-export function fitmentForStatus(fitment: readonly FitmentRowLike[]): FitmentRowLike[] {
-  return fitment.map(({ make, model, yearFrom, yearTo, engine, notes }) => ({
-    make,
-    model,
-    yearFrom,
-    yearTo,
-    ...(engine ? { engine } : {}),
-    ...(notes ? { notes: '*' } : {}),
-  }));
+/** A row as fitStatus reads it: a note only as a mark that there is one (cards carry it in the page, the search index keeps it). */
+export function statusRow({ make, model, yearFrom, yearTo, engine, notes }: FitmentRowLike): FitmentRowLike {
+  return { make, model, yearFrom, yearTo, ...(engine ? { engine } : {}), ...(notes ? { notes: '*' } : {}) };
 }
+
+export const fitmentForStatus = (fitment: readonly FitmentRowLike[]): FitmentRowLike[] => fitment.map(statusRow);
 
 /** "2016 Toyota Corolla 1.8L I4" */
 export function vehicleLabel(vehicle: VehicleChoice): string {

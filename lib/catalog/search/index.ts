@@ -7,6 +7,7 @@ import { CatalogLoadingError, isCatalogLoading } from '@/lib/core/errors';
 import { recordSearchMiss, recordVehicleMiss } from '@/lib/catalog/lost-demand';
 import { queryVehicle, type SearchQuery } from '@/lib/validations/search';
 import { readFitment, type FitmentRowDoc } from '@/lib/catalog/fitment-store';
+import { statusRow } from '@/lib/catalog/fitment';
 import { Part, PartFitment } from '@/models';
 import { MemoryIndex } from './memory-index';
 import { currentSnapshot, loadSnapshot, readParts, saveSnapshot, saveSnapshotOf, SNAPSHOT_REFRESH_MS, type Snapshot } from './snapshot';
@@ -58,16 +59,6 @@ const PROJECTION = {
 
 type IndexedRow = IndexedPart['fitment'][number];
 
-/** What the index keeps of a stored row. */
-const indexedRow = ({ make, model, yearFrom, yearTo, engine, notes }: FitmentRowDoc): IndexedRow => ({
-  make,
-  model,
-  yearFrom,
-  yearTo,
-  engine: engine ?? null,
-  notes: notes ?? null,
-});
-
 function toIndexed(part: LeanIndexedPart, fitment: IndexedRow[]): IndexedPart {
   return {
     _id: String(part._id),
@@ -97,7 +88,7 @@ async function readAllFitment(): Promise<Map<string, IndexedRow[]>> {
     byPart.set(
       String(doc._id),
       doc.rows.map((row) => {
-        const kept = indexedRow(row);
+        const kept = statusRow(row);
         const key = JSON.stringify(kept);
         return distinct.get(key) ?? (distinct.set(key, kept), kept);
       }),
@@ -129,7 +120,7 @@ async function* readAllParts(): AsyncGenerator<IndexedPart[]> {
 async function readIndexed(id: string): Promise<IndexedPart | null> {
   await connectDb();
   const [part, fitment] = await Promise.all([Part.findById(id, PROJECTION).lean<LeanIndexedPart>(), readFitment(id)]);
-  return part && !part.archivedAt ? toIndexed(part, fitment.rows.map(indexedRow)) : null;
+  return part && !part.archivedAt ? toIndexed(part, fitment.rows.map(statusRow)) : null;
 }
 
 /** The log after a snapshot's position: the ids of the parts it changed, their current state (gone or archived: left out), the position after them. */
@@ -362,7 +353,7 @@ class InProcessSearch implements CatalogSearchEngine {
 
   /** The part as the change left it, when the change says enough to index it without a read. */
   private knownPart(id: string, known: KnownState | undefined): IndexedPart | null {
-    const rows = known?.fitment?.map(indexedRow);
+    const rows = known?.fitment?.map(statusRow);
     if (known?.part) return toIndexed(known.part as LeanIndexedPart, rows ?? []);
     return rows ? this.index.withFitment(id, rows) : null;
   }

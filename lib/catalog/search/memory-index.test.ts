@@ -1,3 +1,4 @@
+import { fitmentForStatus } from '@/lib/catalog/fitment';
 import { normalizePartNumber } from '@/lib/catalog/part-numbers';
 import { MemoryIndex } from '@/lib/catalog/search/memory-index';
 import { decodeListed, decodeParts, encodeListed, encodeParts } from '@/lib/catalog/search/snapshot';
@@ -249,6 +250,8 @@ describe('MemoryIndex: filters, facets, sorting and paging', () => {
 
 describe('MemoryIndex: the parts it gives back (the snapshot)', () => {
   const byId = (parts: IndexedPart[]) => [...parts].sort((a, b) => a._id.localeCompare(b._id));
+  // A row's note is kept as a mark: the index only tells whether there is one.
+  const asKept = (parts: IndexedPart[]) => byId(parts).map((p) => ({ ...p, fitment: fitmentForStatus(p.fitment) }));
 
   it('gives back every part as it was given, numbers, dates and fitment rows included, after changes too', async () => {
     const { parts } = catalog();
@@ -257,14 +260,14 @@ describe('MemoryIndex: the parts it gives back (the snapshot)', () => {
     const index = new MemoryIndex();
     index.load(given);
     await index.complete([given.slice(0, 3), given.slice(3)]);
-    expect(byId(index.indexedParts())).toEqual(byId(given));
+    expect(byId(index.indexedParts())).toEqual(asKept(given));
 
     const honda = { make: 'Honda', model: 'Civic', yearFrom: 2016, yearTo: 2021, engine: null, notes: null };
     const moved = { ...parts.plug, name: 'Iridium Spark Plug', oemNumbers: ['90919-01253'], availableQuantity: 0, fitment: [honda] };
     index.upsert(moved);
     index.remove(parts.rotor._id);
     const after = given.filter((p) => p !== parts.rotor && p !== parts.plug).concat(moved);
-    expect(byId(index.indexedParts())).toEqual(byId(after));
+    expect(byId(index.indexedParts())).toEqual(asKept(after));
     // What it answers from the record it keeps: stock, a vehicle's rows, the numbers.
     expect(index.search(query({ q: '90919-01253' })).ids).toEqual([moved._id]);
     expect(index.search(query({ q: 'spark plug', inStock: 'true' })).total).toBe(0);
@@ -306,6 +309,26 @@ describe('MemoryIndex: the parts it gives back (the snapshot)', () => {
     ]);
     index.remove(crossB._id);
     expect(index.search(query({ q: 'of100' })).total).toBe(0);
+  });
+
+  it('keeps of a note only that there is one, so a noted row still asks to check', () => {
+    const noted = { ...corolla, engine: '1.8L', notes: 'With 288 mm front rotors; not for the wagon' };
+    const index = new MemoryIndex();
+    index.build([part({ name: 'Brake Pad Set', fitment: [noted] })]);
+    expect(index.indexedParts()[0]!.fitment).toEqual([{ ...noted, notes: '*' }]);
+    expect(index.search(query({ make: 'Toyota', model: 'Corolla', year: '2016', engine: '1.8L' })).knownFits).toBe(0);
+    expect(index.search(query({ make: 'Toyota', model: 'Corolla', year: '2016', engine: '1.8L' })).total).toBe(1);
+  });
+
+  it('shares one object for equal rows of parts changed one by one, as an import changes them', () => {
+    const index = new MemoryIndex();
+    index.build([]);
+    const rows = [{ ...corolla, notes: 'Front' }, { ...corolla, notes: 'Rear' }, { ...corolla }];
+    rows.forEach((row, i) => index.upsert(part({ name: `Filter ${i}`, fitment: [row] })));
+    const kept = index.indexedParts().map((indexed) => indexed.fitment[0]);
+    expect(kept[1]).toBe(kept[0]);
+    expect(kept[2]).not.toBe(kept[0]);
+    expect(kept[2]).toEqual(corolla);
   });
 
   it('shares one object for equal fitment rows of the parts it completes, and none across their lists', async () => {
