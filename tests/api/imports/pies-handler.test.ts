@@ -319,10 +319,10 @@ describe('running again and resuming', () => {
     const file = piesFile(['A', 'B', 'C'].map((number) => item({ number: `R-${number}`, name: `Retried Caliper ${number}` })));
     const insertMany = Part.insertMany.bind(Part);
     // Another process adds R-B between this batch's plan and its write: the first insert stores R-A and R-C, then fails.
-    const between = jest.spyOn(Part, 'insertMany').mockImplementationOnce((async (...args: Parameters<typeof insertMany>) => {
+    const between = jest.spyOn(Part, 'insertMany').mockImplementationOnce((async (docs: never, options: never) => {
       await existingPart('R-B', 'Synthetic Friction', 4);
-      return insertMany(...args);
-    }) as typeof Part.insertMany);
+      return insertMany(docs, options);
+    }) as never);
     const run = await applied(file);
     expect(between).toHaveBeenCalledTimes(1);
     between.mockRestore();
