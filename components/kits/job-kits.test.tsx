@@ -82,6 +82,8 @@ describe("JobKits asking a line's fit questions", () => {
     engine: null,
     subModel: null,
     notes: null,
+    position: null,
+    quantity: null,
     qualifiers: [qualifier],
   });
   const small = { ...pads, _id: '65f0c0ffee0000000000bbbb', name: 'Small Rotor Pad Set' };

@@ -1,3 +1,4 @@
+import type { FitmentDTO } from '@/lib/catalog/types';
 import type { VehicleChoice } from '@/lib/validations/vehicles';
 /** Does a part fit a vehicle (DESIGN.md section 4)? Pure and client-safe: server search and the cached pages' badges share it. */
 export type FitmentRowLike = {
@@ -19,6 +20,25 @@ export function rowVehicle(row: FitmentRowLike & { subModel?: string | null }) {
     yearTo: row.yearTo,
     engine: row.engine ?? null,
     subModel: row.subModel ?? null,
+  };
+}
+
+/** A stored row (or a kit candidate's) with what its API answer shows besides the vehicle. */
+export type FitmentRowIn = FitmentRowLike & {
+  subModel?: string | null;
+  position?: string | null;
+  quantity?: number | null;
+  qualifiers?: ReadonlyArray<{ text: string } | string> | null;
+};
+
+/** A row as the API gives it, on a part and on a job kit's proposed part alike: the qualifiers as their text. */
+export function fitmentRowDTO(row: FitmentRowIn): FitmentDTO {
+  return {
+    ...rowVehicle(row),
+    notes: row.notes ?? null,
+    position: row.position ?? null,
+    quantity: row.quantity ?? null,
+    qualifiers: (row.qualifiers ?? []).map((qualifier) => (typeof qualifier === 'string' ? qualifier : qualifier.text)),
   };
 }
 

@@ -15,7 +15,7 @@ import { readByIds } from '@/lib/platform/by-id';
 import { Order, OrderIntent, Part, PartFitWarnings } from '@/models';
 import type { PartDoc } from '@/models/part';
 import { readFitment, readFitments, removeFitment, replaceFitment, type FitmentRowDoc } from './fitment-store';
-import { rowVehicle } from './fitment';
+import { fitmentRowDTO } from './fitment';
 
 /** Parts: reads and admin changes; every change is audited, expires its pages and goes to the catalog log for every search index. */
 export type { PartDTO };
@@ -35,13 +35,7 @@ export function toPartDTO(part: LeanPart, fitment: readonly FitmentRowDoc[], fit
     oemNumbers: part.oemNumbers ?? [],
     interchange: (part.interchange ?? []).map(({ brand, number, kind }) => ({ brand: brand ?? null, number, kind })),
     position: (part.position as PartDTO['position']) ?? null,
-    fitment: fitment.map((row) => ({
-      ...rowVehicle(row),
-      notes: row.notes ?? null,
-      position: row.position ?? null,
-      quantity: row.quantity ?? null,
-      qualifiers: (row.qualifiers ?? []).map((qualifier) => qualifier.text),
-    })),
+    fitment: fitment.map(fitmentRowDTO),
     fitWarnings: fitWarnings.map(({ year, make, model, engine }) => ({ year, make, model, engine: engine ?? null })),
     attributes: (part.attributes ?? []).map((row) => ({ name: row.name, value: row.value, uom: row.uom ?? null })),
     kitComponents: (part.kitComponents ?? []).map((row) => ({

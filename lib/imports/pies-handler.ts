@@ -39,7 +39,16 @@ const COMPARED = Object.fromEntries(
     'kitComponents',
   ].map((field) => [field, 1 as const]),
 );
-type Plan = { record: string; reject?: string; add?: PiesPartFields; change?: { id: Types.ObjectId; fields: PiesPartFields } };
+type Plan = {
+  record: string;
+  reject?: string;
+  /** A new part, its id chosen here: a retry knows which of its parts the failed insert stored. */
+  add?: { id: Types.ObjectId; fields: PiesPartFields };
+  change?: { id: Types.ObjectId; fields: PiesPartFields };
+  /** The stored part that already holds every field (set on a part this run's failed insert stored: `added`). */
+  unchanged?: Types.ObjectId;
+  added?: Types.ObjectId;
+};
 
 const recordName = (event: PiesItem | RejectedRecord) =>
   event.kind === 'item' || event.id ? `item ${event.kind === 'item' ? event.partNumber : event.id}` : `line ${event.line}`;
@@ -77,11 +86,11 @@ async function planBatch(batch: Array<PiesItem | RejectedRecord>, settings: Sett
     if (seen.has(fields.partNumberKey)) return { record, reject: `${fields.partNumber} is in the file twice` };
     seen.add(fields.partNumberKey);
     const part = byKey.get(fields.partNumberKey);
-    if (!part) return { record, add: fields };
+    if (!part) return { record, add: { id: new Types.ObjectId(), fields } };
     // A number is the shop's once (a unique key): another brand's part keeps it. A part entered without a brand takes this one.
     if (part.brand && part.brand.toLowerCase() !== fields.brand.toLowerCase())
       return { record, reject: `part number ${fields.partNumber} is already ${part.brand}'s in the shop` };
-    return isUnchanged(part, fields) ? { record } : { record, change: { id: part._id, fields } };
+    return isUnchanged(part, fields) ? { record, unchanged: part._id } : { record, change: { id: part._id, fields } };
   });
 }
 
@@ -91,7 +100,7 @@ function count(run: ImportRun, plans: Plan[]) {
     if (plan.reject) {
       run.counts.rejected++;
       run.reject({ record: plan.record, reason: plan.reject });
-    } else if (plan.add) run.counts.add++;
+    } else if (plan.add || plan.added) run.counts.add++;
     else if (plan.change) run.counts.change++;
     else run.counts.unchanged++;
   }
@@ -135,16 +144,14 @@ const defined = (fields: object) => Object.fromEntries(Object.entries(fields).fi
  * nothing twice), changed ones updated by id: FerretDB finds a document by `_id` without a scan.
  */
 async function writeBatch(plans: Plan[], numbers: PartNumberMap): Promise<Written> {
-  const added = await Promise.all(plans.flatMap((plan) => (plan.add ? [newPart(plan.add)] : [])));
+  const added = await Promise.all(plans.flatMap((plan) => (plan.add ? [newPart(plan.add.id, plan.add.fields)] : [])));
   const changed = plans.flatMap((plan) =>
     plan.change ? [{ updateOne: { filter: { _id: plan.change.id }, update: { $set: defined(plan.change.fields) } } }] : [],
   );
   // As stored (with their timestamps): the search index takes the new parts from here rather than reading them back.
   const inserted = added.length ? await Part.insertMany(added, { ordered: false }) : [];
   const known: Written['known'] = new Map(inserted.map((part) => [String(part._id), { part: part.toObject(), fitment: [] }]));
-  plans
-    .filter((plan) => plan.add)
-    .forEach((plan, index) => numbers.remember(plan.add!.partNumberKey, added[index]!._id, plan.add!.brandAAIAID));
+  for (const { add } of plans) if (add) numbers.remember(add.fields.partNumberKey, add.id, add.fields.brandAAIAID);
   await bulkWriteInCommands(Part, changed);
   const ids = [...added.map((part) => String(part._id)), ...plans.flatMap((plan) => (plan.change ? [String(plan.change.id)] : []))];
   return { ids, known };
@@ -152,8 +159,7 @@ async function writeBatch(plans: Plan[], numbers: PartNumberMap): Promise<Writte
 
 type Written = { ids: string[]; known: Map<string, KnownState> };
 
-async function newPart(fields: PiesPartFields) {
-  const partId = new Types.ObjectId();
+async function newPart(partId: Types.ObjectId, fields: PiesPartFields) {
   // A new part starts with no stock, as the ledger opens it; PIES never sets stock on a part the shop has.
   const stock = await recordOpeningStock({ partId, quantity: 0, reason: 'restock' });
   return { _id: partId, ...defined(fields), img: fields.img ?? PART_PLACEHOLDER_IMAGE, ...stock };
@@ -168,8 +174,13 @@ async function planAndWrite(batch: Array<PiesItem | RejectedRecord>, settings: S
     // The unique part number kept the part once; what this batch still changes on it is written by id.
     if (!isDuplicateKey(error)) throw error;
     await settings.numbers.refresh();
-    const again = await planBatch(batch, settings);
-    return { plans: again, ...(await writeBatch(again, settings.numbers)) };
+    const tried = new Set(plans.flatMap((plan) => (plan.add ? [String(plan.add.id)] : [])));
+    // The parts the failed insert did store come back unchanged: added by this run all the same, and new to the index.
+    const again = (await planBatch(batch, settings)).map(({ unchanged, ...plan }) =>
+      unchanged && tried.has(String(unchanged)) ? { ...plan, added: unchanged } : { ...plan, unchanged },
+    );
+    const written = await writeBatch(again, settings.numbers);
+    return { plans: again, ...written, ids: [...written.ids, ...again.flatMap((plan) => (plan.added ? [String(plan.added)] : []))] };
   }
 }
 

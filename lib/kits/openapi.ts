@@ -47,6 +47,8 @@ const proposedLine = z.object({
           engine: nullable(z.string()),
           subModel: nullable(z.string()),
           notes: nullable(z.string()),
+          position: nullable(z.string()),
+          quantity: nullable(z.number().int()),
           qualifiers: z.array(z.string()),
         }),
       ),

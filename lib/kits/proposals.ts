@@ -1,7 +1,7 @@
 import 'server-only';
 import { Types } from 'mongoose';
 import { lineViewOf, type CartLineView, type SavedDestination } from '@/lib/cart';
-import { catalogSearch, readFitments, rowVehicle, rowsForVehicle, TAGS, type VehicleChoice } from '@/lib/catalog';
+import { catalogSearch, fitmentRowDTO, readFitments, rowsForVehicle, TAGS, type VehicleChoice } from '@/lib/catalog';
 import { readByIds } from '@/lib/platform/by-id';
 import { tagCatalogRead } from '@/lib/platform/cache';
 import { priceCart } from '@/lib/checkout';
@@ -66,11 +66,7 @@ const cartLineOf = (part: CandidatePart, quantity: number): CartLineView => {
 
 /** The part's rows for the vehicle, with only what the fit questions read. */
 const fitRowsOf = (part: CandidatePart, vehicle: VehicleChoice): ProposedFitRow[] =>
-  rowsForVehicle(part.fitment, vehicle).map((row) => ({
-    ...rowVehicle(row),
-    notes: row.notes ?? null,
-    qualifiers: (row.qualifiers ?? []).map((qualifier) => (typeof qualifier === 'string' ? qualifier : qualifier.text)),
-  }));
+  rowsForVehicle(part.fitment, vehicle).map(fitmentRowDTO);
 
 type Buyer = { vehicle: VehicleChoice; destination: SavedDestination | null; answers: FitAnswersByPart };
 

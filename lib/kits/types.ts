@@ -1,17 +1,9 @@
 import type { SavedDestination } from '@/lib/cart/destination';
 import type { VehicleChoice } from '@/lib/catalog/fitment';
+import type { FitmentDTO } from '@/lib/catalog/types';
 
-/** A proposed part's fitment row for the vehicle, as its fit questions read it (qualifiers as their text). */
-export type ProposedFitRow = {
-  make: string;
-  model: string;
-  yearFrom: number;
-  yearTo: number;
-  engine: string | null;
-  subModel: string | null;
-  notes: string | null;
-  qualifiers: string[];
-};
+/** A proposed part's fitment row for the vehicle: the row as the part's API gives it (the fit questions read it). */
+export type ProposedFitRow = FitmentDTO;
 
 /** The jobs proposed for a vehicle, as GET /api/kits answers them: for the server and the browser alike. */
 

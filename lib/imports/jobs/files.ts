@@ -1,6 +1,7 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PayloadTooLargeError, ValidationError } from '@/lib/core/errors';
 import { dataDir, importLimits } from '@/lib/platform/env';
@@ -12,13 +13,18 @@ export const importFilePath = (jobId: string) => path.join(importsDir(), `${jobI
 export const tooLargeMessage = () => `The file is larger than ${importLimits().maxBytes / (1024 * 1024)} MB`;
 export const URL_HOST_REFUSED = 'Imports are fetched over https only from the hosts named in IMPORT_URL_HOSTS';
 
+const PARTIAL = '.part';
+/** A half-written upload untouched this long was left by a process that stopped: one being written changes far more often. */
+export const STALE_PARTIAL_MS = 60 * 60_000;
+
 /**
  * Writes a stream to `file`, counting bytes: past `maxBytes` it stops, removes what it wrote and throws 413.
  * Written under a temporary name first, so a half-written file is never taken for an upload.
  */
 export async function writeLimited(chunks: AsyncIterable<Uint8Array>, file: string, maxBytes: number): Promise<number> {
   await mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.part`;
+  // A name of this writer's own: a worker fetching again never reopens a file that the clean-up may be removing.
+  const partial = `${file}.${randomBytes(6).toString('hex')}${PARTIAL}`;
   const out = createWriteStream(partial);
   let total = 0;
   try {
@@ -74,4 +80,25 @@ export async function ensureLocalFile(job: { file: string; url?: string | null }
 export async function removeImportFile(file: string): Promise<void> {
   if (path.dirname(path.resolve(file)) !== importsDir()) return;
   await rm(file, { force: true });
+}
+
+/** Removes the half-written uploads that a process stopping mid-upload left behind: those untouched for STALE_PARTIAL_MS. */
+export async function removeStalePartials(now = Date.now()): Promise<number> {
+  const names = await readdir(importsDir()).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  let removed = 0;
+  for (const name of names.filter((entry) => entry.endsWith(PARTIAL))) {
+    const file = path.join(importsDir(), name);
+    // Gone meanwhile: another instance's clean-up, or its writer finished.
+    const modified = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => null,
+    );
+    if (modified === null || now - modified < STALE_PARTIAL_MS) continue;
+    await rm(file, { force: true });
+    removed++;
+  }
+  return removed;
 }

@@ -163,6 +163,15 @@ export async function applyImport(actor: Admin, id: string): Promise<ImportDTO> 
 export async function beginApply(id: string, by: string): Promise<StoredJob> {
   const job = await findJob(id);
   if (job.state !== 'validated' || !(await markPhaseStarted(id, 'apply', by))) throw new ConflictError(NOT_VALIDATED);
+  if (!(await moveToApplying(job))) throw new ConflictError(NOT_VALIDATED);
+  return job;
+}
+
+/**
+ * The write that follows Apply's start (markPhaseStarted): the validated import goes to the workers. It writes the same
+ * whoever makes it, so a worker finishes it for a process that stopped in between (worker.ts resumeStalledApplies).
+ */
+export async function moveToApplying(job: Pick<StoredJob, '_id' | 'progress'>): Promise<boolean> {
   const result = await ImportJob.updateOne(
     { _id: job._id, state: 'validated' },
     {
@@ -173,8 +182,7 @@ export async function beginApply(id: string, by: string): Promise<StoredJob> {
       },
     },
   );
-  if (!result.modifiedCount) throw new ConflictError(NOT_VALIDATED);
-  return job;
+  return result.modifiedCount > 0;
 }
 
 /** `npm run import`: a job for a file on this machine, started by the shop's own scripts (read in place, never removed). */

@@ -62,9 +62,15 @@ export async function markPhaseStarted(jobId: string, phase: ImportPhase, by: st
   }
 }
 
+/** Who started a phase and when (generation 0), or null when it was never started. */
+export async function phaseStart(jobId: string, phase: ImportPhase): Promise<{ owner: string; at: Date } | null> {
+  const start = await ImportLease.findById(leaseId(jobId, phase, 0), { owner: 1, at: 1 }).lean();
+  return start ? { owner: start.owner, at: start.at } : null;
+}
+
 /** Who started a phase (generation 0's owner), or null when it was never started. */
 export async function phaseStarter(jobId: string, phase: ImportPhase): Promise<string | null> {
-  return (await ImportLease.findById(leaseId(jobId, phase, 0), { owner: 1 }).lean())?.owner ?? null;
+  return (await phaseStart(jobId, phase))?.owner ?? null;
 }
 
 /** True while a worker holds a lease of the job that it has neither released nor let run out: it may be reading the file. */

@@ -2,7 +2,7 @@
  * The imports' clean-up against the real database and real files: which uploads go when, which imports are deleted with
  * their rejections and leases after IMPORT_KEEP_DAYS, and that a queued or running import is never touched.
  */
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Types } from 'mongoose';
 import { ConflictError, NotFoundError } from '@/lib/core/errors';
@@ -10,6 +10,7 @@ import { connectDb } from '@/lib/platform/db';
 import { dataDir, resetEnv } from '@/lib/platform/env';
 import { ImportJob, ImportLease, ImportRejection } from '@/models';
 import type { ImportState } from '@/models/import-job';
+import { importFilePath, writeLimited } from './files';
 import { beginApply, readImport } from './imports';
 import { markPhaseStarted } from './lease';
 import { EXPIRY, pruneImports, pruneImportsWhenDue, PRUNE_EVERY_MS } from './retention';
@@ -94,6 +95,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await Promise.all([ImportJob.deleteMany({}), ImportRejection.deleteMany({}), ImportLease.deleteMany({})]);
+  await rm(path.join(dataDir(), 'imports'), { recursive: true, force: true });
 });
 afterEach(() => {
   delete process.env.IMPORT_KEEP_DAYS;
@@ -252,7 +254,7 @@ describe('a queued or running import', () => {
       // Cancelled long ago by the admin, while its worker still holds it.
       importOf({ ...old, state: 'cancelled', finishedAt: ago(90 * DAY), lease: 'live' }),
     ]);
-    expect(await pruneImports(now)).toEqual({ expired: 0, files: 0, deleted: 0 });
+    expect(await pruneImports(now)).toEqual({ expired: 0, files: 0, deleted: 0, partials: 0 });
     for (const job of running) expect(await leftOf(job)).toEqual(untouched);
   });
 });
@@ -267,6 +269,63 @@ describe('two instances cleaning up at once', () => {
     expect((await ImportJob.findById(stale.id).lean())?.state).toBe('cancelled');
     expect(await exists(stale.file)).toBe(false);
     expect(await leftOf(running)).toEqual(untouched);
+  });
+});
+
+/** The half-written uploads in the imports folder (none before it exists). */
+const readdirPartials = async () =>
+  (await readdir(path.join(dataDir(), 'imports')).catch(() => [] as string[])).filter((name) => name.endsWith('.part'));
+
+describe('a half-written upload (`.part`) a stopped process left', () => {
+  /** A partial upload on disk, last written `age` ago. */
+  async function partialOf(age: number): Promise<string> {
+    const file = `${importFilePath(String(new Types.ObjectId()))}.0a1b2c3d4e5f.part`;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, 'PartNumber|Name\n');
+    await utimes(file, ago(age), ago(age));
+    return file;
+  }
+
+  it('is removed an hour after its last write; a younger one stays (it may be being written by another instance)', async () => {
+    const [stale, older, young, fresh] = await Promise.all([
+      partialOf(HOUR + MINUTE),
+      partialOf(DAY),
+      partialOf(HOUR - MINUTE),
+      partialOf(0),
+    ]);
+    expect(await pruneImports(now)).toMatchObject({ partials: 2 });
+    expect(await Promise.all([stale, older, young, fresh].map(exists))).toEqual([false, false, true, true]);
+  });
+
+  it('leaves a whole upload of the same age, and a partial outside the imports folder', async () => {
+    const upload = importFilePath(String(new Types.ObjectId()));
+    const outside = path.join(dataDir(), 'own', 'aces.xml.part');
+    for (const file of [upload, outside]) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, 'k1=v1\n');
+      await utimes(file, ago(DAY), ago(DAY));
+    }
+    await pruneImports(now);
+    expect(await Promise.all([upload, outside].map(exists))).toEqual([true, true]);
+  });
+
+  it('is never one being written now: an upload streaming while the clean-up runs is stored whole', async () => {
+    const file = importFilePath(String(new Types.ObjectId()));
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => (resume = resolve));
+    async function* chunks() {
+      yield new TextEncoder().encode('PartNumber|');
+      await paused;
+      yield new TextEncoder().encode('Name\n');
+    }
+    const writing = writeLimited(chunks(), file, 1024);
+    // Until the upload is on disk under its temporary name.
+    while (!(await readdirPartials()).length) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await pruneImports(new Date())).toMatchObject({ partials: 0 });
+    resume();
+    await expect(writing).resolves.toBe(16);
+    expect(await exists(file)).toBe(true);
+    expect(await readdirPartials()).toEqual([]);
   });
 });
 

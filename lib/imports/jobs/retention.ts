@@ -3,7 +3,7 @@ import { connectDb } from '@/lib/platform/db';
 import { importLimits } from '@/lib/platform/env';
 import { ImportJob, ImportLease, ImportRejection } from '@/models';
 import type { ImportState } from '@/models/import-job';
-import { removeImportFile } from './files';
+import { removeImportFile, removeStalePartials } from './files';
 import { markPhaseStarted, phaseStarter, workerHolds } from './lease';
 
 /** The states an import ends in: its file has served its purpose, and IMPORT_KEEP_DAYS later the import goes. */
@@ -28,9 +28,10 @@ export async function removeFinishedFile(job: FileOf, now = new Date()): Promise
 /**
  * The imports' clean-up, safe in several instances at once: a validated import never applied within IMPORT_KEEP_DAYS is
  * cancelled, every finished import's file is removed, and an import finished IMPORT_KEEP_DAYS ago is deleted with its
- * rejections and leases. A queued or running import (a worker holds its lease) is never touched.
+ * rejections and leases. A queued or running import (a worker holds its lease) is never touched. Half-written uploads
+ * left by a stopped process (`partials`) go once STALE_PARTIAL_MS old.
  */
-export async function pruneImports(now = new Date()): Promise<{ expired: number; files: number; deleted: number }> {
+export async function pruneImports(now = new Date()): Promise<{ expired: number; files: number; deleted: number; partials: number }> {
   await connectDb();
   const before = new Date(now.getTime() - importLimits().keepMs);
   const expired = await expireUnapplied(before, now);
@@ -44,7 +45,7 @@ export async function pruneImports(now = new Date()): Promise<{ expired: number;
     { state: 1, file: 1 },
   ).lean<FileOf[]>();
   for (const job of old) if (await deleteImport(job, now)) deleted++;
-  return { expired, files, deleted };
+  return { expired, files, deleted, partials: await removeStalePartials(now.getTime()) };
 }
 
 /** Cancels the validated imports left waiting for Apply since `before`; Apply pressed meanwhile wins or is refused (409). */

@@ -11,8 +11,10 @@ import { connectDb } from '@/lib/platform/db';
 import { dataDir, resetEnv } from '@/lib/platform/env';
 import { ImportJob, ImportLease, ImportRejection } from '@/models';
 import { fileOf, lineHandler, newHooks, records } from '@/tests/helpers/line-import';
-import { cancelImport } from './imports';
-import { MAX_STOPS, NO_HANDLER, runImportJobs, runImportPhase } from './worker';
+import { ConflictError } from '@/lib/core/errors';
+import { beginApply, cancelImport } from './imports';
+import { EXPIRY, pruneImports } from './retention';
+import { APPLY_START_GRACE_MS, MAX_STOPS, NO_HANDLER, runImportJobs, runImportPhase } from './worker';
 
 async function jobWith(text: string) {
   const _id = new Types.ObjectId();
@@ -308,5 +310,50 @@ describe('two workers', () => {
     expect(hooks.calls.validate).toBe(1);
     expect(await ImportLease.countDocuments({ jobId: id })).toBe(1);
     expect((await job(id)).state).toBe('validated');
+  });
+});
+
+describe('an Apply whose process stopped between taking the start and writing the state', () => {
+  /** A validated import whose Apply took its start, then died before the import's state was written. */
+  async function stalledApply(text: string, hooks = newHooks()) {
+    await Promise.all([ImportJob.deleteMany({}), ImportLease.deleteMany({})]);
+    const id = await jobWith(text);
+    await runImportPhase(id, { handlers: { csv: lineHandler(hooks) } });
+    const died = jest.spyOn(ImportJob, 'updateOne').mockRejectedValueOnce(new Error('process died'));
+    await expect(beginApply(id, 'admin@example.com')).rejects.toThrow('process died');
+    died.mockRestore();
+    return id;
+  }
+  const startedAgo = (id: string, ms: number) =>
+    ImportLease.updateOne({ _id: `${id}:apply#0` }, { $set: { at: new Date(Date.now() - ms) } });
+
+  it('is taken over by the next worker once the grace has passed, and applied once by two workers racing', async () => {
+    const hooks = newHooks();
+    const handlers = { csv: lineHandler(hooks) };
+    const id = await stalledApply(fileOf(5), hooks);
+    expect((await job(id)).state).toBe('validated');
+    // Apply pressed again: the start is taken, once.
+    await expect(beginApply(id, 'admin@example.com')).rejects.toThrow(ConflictError);
+    // Within the grace the state may still be on its way from the process that started it.
+    await startedAgo(id, APPLY_START_GRACE_MS - 5_000);
+    expect((await runImportJobs({ handlers })).ran).toEqual([]);
+    expect((await job(id)).state).toBe('validated');
+    await startedAgo(id, APPLY_START_GRACE_MS + 1_000);
+    const [a, b] = await Promise.all([runImportJobs({ handlers }), runImportJobs({ handlers })]);
+    expect([...a.ran, ...b.ran]).toEqual([`${id}:apply`]);
+    expect(hooks.calls.apply).toBe(1);
+    expect(await job(id)).toMatchObject({ state: 'applied', applied: { counts: { read: 5 } } });
+    expect(await records().countDocuments({ writes: 1 })).toBe(5);
+    expect(await records().countDocuments()).toBe(5);
+  });
+
+  it('is left to the clean-up when the clean-up took the start to expire it', async () => {
+    const id = await stalledApply(fileOf(2));
+    await ImportLease.updateOne({ _id: `${id}:apply#0` }, { $set: { owner: EXPIRY } });
+    await startedAgo(id, APPLY_START_GRACE_MS + 1_000);
+    expect((await runImportJobs({ handlers: { csv: lineHandler(newHooks()) } })).ran).toEqual([]);
+    expect((await job(id)).state).toBe('validated');
+    await pruneImports(new Date(Date.now() + 31 * 24 * 60 * 60_000));
+    expect((await job(id)).state).toBe('cancelled');
   });
 });

@@ -5,11 +5,12 @@ import { ImportFileError } from '@/lib/imports/formats/errors';
 import { IMPORT_HANDLERS } from '@/lib/imports/handlers';
 import { ImportJob, ImportRejection } from '@/models';
 import type { ImportPhase, ImportState } from '@/models/import-job';
-import { claimLease, LEASE_BEAT_MS, type Lease } from './lease';
+import { moveToApplying } from './imports';
+import { claimLease, LEASE_BEAT_MS, LEASE_MS, phaseStart, type Lease } from './lease';
 import { applyRunOf, EMPTY_COUNTS, type Handlers, openSession, RunStopped, type Session, type StoredJob } from './run';
 import type { ImportCounts } from '@/lib/imports/handler';
 import { ensureLocalFile, removeImportFile } from './files';
-import { pruneImportsWhenDue, removeFinishedFile } from './retention';
+import { EXPIRY, pruneImportsWhenDue, removeFinishedFile } from './retention';
 
 export const NO_HANDLER = 'This format cannot be imported yet';
 /** A phase that throws this many times (the database's outages aside) ends the import `failed` instead of trying again. */
@@ -24,11 +25,15 @@ export type WorkerOptions = {
 
 const PHASE_OF: Partial<Record<ImportState, ImportPhase>> = { queued: 'validate', validating: 'validate', applying: 'apply' };
 
+/** How long Apply's start may wait for its next write before a worker makes it: the process that started it takes milliseconds. */
+export const APPLY_START_GRACE_MS = LEASE_MS;
+
 /** Runs every import waiting for a worker, one phase at a time, then the imports' clean-up when due: the `imports` background job. */
 export async function runImportJobs(
   options: WorkerOptions = {},
 ): Promise<{ ran: string[]; pruned: Awaited<ReturnType<typeof pruneImportsWhenDue>> }> {
   await connectDb();
+  await resumeStalledApplies();
   const waiting = await ImportJob.find({ state: { $in: ['queued', 'validating', 'applying'] } }, { _id: 1 })
     .sort({ _id: 1 })
     .limit(20)
@@ -39,6 +44,22 @@ export async function runImportJobs(
     if (phase) ran.push(`${String(_id)}:${phase}`);
   }
   return { ran, pruned: await pruneImportsWhenDue() };
+}
+
+/**
+ * Moves to `applying` each validated import whose Apply an admin started (ImportLease generation 0) over
+ * APPLY_START_GRACE_MS ago: the process stopped between the start and its state. The start stays the exactly-once step
+ * (unique `_id`, also against the clean-up's expiry); the state written after it is the same whoever writes it.
+ */
+export async function resumeStalledApplies(now = Date.now()): Promise<string[]> {
+  const waiting = await ImportJob.find({ state: 'validated' }, { progress: 1 }).lean<StoredJob[]>();
+  const resumed: string[] = [];
+  for (const job of waiting) {
+    const start = await phaseStart(String(job._id), 'apply');
+    if (!start || start.owner === EXPIRY || now - start.at.getTime() < APPLY_START_GRACE_MS) continue;
+    if (await moveToApplying(job)) resumed.push(String(job._id));
+  }
+  return resumed;
 }
 
 /** Claims the job's current phase and runs it; null when there is nothing to run or another worker holds it. */

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Types } from 'mongoose';
 import type { ApplyRun, ImportCounts, Rejection } from '@/lib/imports/handler';
+import { catalogSearch } from '@/lib/catalog';
 import { PART_PLACEHOLDER_IMAGE, PIES_BATCH, piesHandler } from '@/lib/imports';
 import { connectDb } from '@/lib/platform/db';
 import { recordOpeningStock } from '@/lib/stock';
 import { PRICE_TYPE_FORMAT } from '@/lib/validations/import-mappings';
+import { searchQuerySchema } from '@/lib/validations/search';
 import { ImportMappings, Part, StockMove } from '@/models';
 
 const FIXTURES = path.join(process.cwd(), 'tests/fixtures/imports');
@@ -310,6 +312,30 @@ describe('running again and resuming', () => {
     const runs = await Promise.all([applied(file), applied(file)]);
     expect(await Part.countDocuments()).toBe(3);
     expect(runs.map((run) => run.rejected)).toEqual([[], []]);
+  });
+
+  it('counts and tells the index of the parts its first try stored when another process took a number meanwhile', async () => {
+    await catalogSearch().ready();
+    const file = piesFile(['A', 'B', 'C'].map((number) => item({ number: `R-${number}`, name: `Retried Caliper ${number}` })));
+    const insertMany = Part.insertMany.bind(Part);
+    // Another process adds R-B between this batch's plan and its write: the first insert stores R-A and R-C, then fails.
+    const between = jest.spyOn(Part, 'insertMany').mockImplementationOnce((async (docs: never, options: never) => {
+      await existingPart('R-B', 'Synthetic Friction', 4);
+      return insertMany(docs, options);
+    }) as never);
+    const run = await applied(file);
+    expect(between).toHaveBeenCalledTimes(1);
+    between.mockRestore();
+    const parts = await Part.find({}, { partNumber: 1, name: 1, availableQuantity: 1 }).sort({ partNumber: 1 }).lean();
+    expect(parts.map(({ partNumber, name, availableQuantity }) => [partNumber, name, availableQuantity])).toEqual([
+      ['R-A', 'Retried Caliper A', 0],
+      ['R-B', 'Retried Caliper B', 4],
+      ['R-C', 'Retried Caliper C', 0],
+    ]);
+    expect(run.counts).toMatchObject({ read: 3, add: 2, change: 1, unchanged: 0, rejected: 0 });
+    // Right after the import, with no reload of the index.
+    const found = await catalogSearch().search(searchQuerySchema.parse({ q: 'Retried Caliper' }));
+    expect([...found.ids].sort()).toEqual(parts.map((part) => String(part._id)).sort());
   });
 
   it('writes in batches, tells the catalog once per batch, and resumes from `from`', async () => {

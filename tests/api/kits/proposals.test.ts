@@ -8,7 +8,7 @@ import { Types } from 'mongoose';
 import { GET as kitsRoute } from '@/app/api/kits/route';
 import { destinationCookie } from '@/lib/cart/destination';
 import { ensureDefaultShipping } from '@/lib/checkout/defaults';
-import { decideFit, FIT_QUESTION_TEXT as T } from '@/lib/catalog';
+import { decideFit, FIT_QUESTION_TEXT as T, getPart } from '@/lib/catalog';
 import { KIT_TEXT, type KitsAnswer, type ProposedKit } from '@/lib/kits';
 import { JobKit, Order, Part } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
@@ -22,6 +22,7 @@ type Row = {
   engine?: string;
   notes?: string;
   position?: string;
+  quantity?: number;
   subModel?: string;
   qualifiers?: Array<{ text: string; qdbId?: number }>;
 };
@@ -250,14 +251,17 @@ describe("a line's fit questions", () => {
     answers: JSON.stringify(answers),
   });
 
-  it("carries the part's rows for the vehicle, from which the kit asks the part page's questions", async () => {
+  it("carries the part's rows for the vehicle as its API gives them, from which the kit asks its questions", async () => {
     const vehicle = newVehicle();
     const pads = await part({
       name: 'Asking Front Pad Set',
       price: 20,
       position: 'front',
       partTypeId: 1684,
-      rows: [row(vehicle, { subModel: 'LE', qualifiers: [{ text: rotors288, qdbId: 101 }] }), { ...row(vehicle), model: 'Camry' }],
+      rows: [
+        row(vehicle, { subModel: 'LE', position: 'Front', quantity: 2, qualifiers: [{ text: rotors288, qdbId: 101 }] }),
+        { ...row(vehicle), model: 'Camry' },
+      ],
     });
     await job([frontPads]);
     const proposed = (await propose(vehicle)).lines[0]!.part!;
@@ -271,9 +275,13 @@ describe("a line's fit questions", () => {
         engine: null,
         subModel: 'LE',
         notes: null,
+        position: 'Front',
+        quantity: 2,
         qualifiers: [rotors288],
       },
     ]);
+    // One mapping: the part's own API answers the same row.
+    expect((await getPart(pads)).fitment.filter((stored) => stored.model === 'Corolla')).toEqual(proposed.fitment);
     expect(decideFit(proposed.fitment, vehicle).next).toEqual({
       kind: 'subModel',
       text: T.subModel,
