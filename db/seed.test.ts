@@ -6,7 +6,7 @@ import { seedReviews } from '@/db/seed-data/reviews';
 import { SettingsError } from '@/lib/platform/env';
 import { sumStockMoves } from '@/lib/stock';
 import { authenticate } from '@/lib/auth/users';
-import { Part, Review, StockMove, User } from '@/models';
+import { JobMark, Part, Review, StockMove, User } from '@/models';
 
 const env = {
   SEED_ADMIN_EMAIL: 'Owner@Example.com',
@@ -15,7 +15,8 @@ const env = {
   SEED_CUSTOMER_PASSWORD: 'buyer-pass-1',
 };
 
-// The demo supplier (3,000 parts, 40,000 Apps) is loaded on request (SEED_SUPPLIER=1); here, the hand-made seed.
+// The demo supplier (3,000 parts, 40,000 Apps) is loaded on request (the embedded first start, SEED_SUPPLIER=1); here, the
+// hand-made seed.
 const NO_SUPPLIER = { supplier: false };
 
 describe('the demo seed', () => {
@@ -28,6 +29,18 @@ describe('the demo seed', () => {
     expect(await isDatabaseEmpty()).toBe(false);
     await Part.deleteMany({});
     expect(await isDatabaseEmpty()).toBe(true);
+  });
+
+  it("takes the supplier's catalog instead of the hand-made parts when the supplier is asked for, reviews and accounts alike", async () => {
+    // Marked as loaded, as after an earlier start: the importer's own tests cover the load itself.
+    await JobMark.create({ _id: 'demo-supplier', upTo: new Date() });
+    const report = await seedDemo(env, { supplier: true });
+    expect(report.supplier).toEqual({ loaded: false, imports: [], stocked: 0 });
+    expect(report.parts).toBe(0);
+    expect(await Part.countDocuments()).toBe(0);
+    expect(report.reviews).toBe(seedReviews.length);
+    expect(report.accounts.map((account) => account.created)).toEqual([true, true]);
+    await Promise.all([JobMark.deleteMany({}), Review.deleteMany({}), User.deleteMany({})]);
   });
 
   it('adds the catalog with its stock through the ledger, the reviews and the two accounts', async () => {

@@ -59,11 +59,34 @@ export async function seedDemo(
   assertSeedSettings(env);
   await connectDb();
   await seedVehicles();
-  // The demo supplier's catalog, through the importer (once per database): before the hand-made parts, which stay the newest.
-  // When asked: the first start of the embedded shop (npm run dev), SEED_SUPPLIER=1 or npm run seed:supplier. The tests'
-  // shops keep to the hand-made catalog their assertions name.
+  // The demo catalog: a synthetic supplier's, through the importer (once per database), when asked (the first start of the
+  // embedded shop, SEED_SUPPLIER=1, npm run seed -- --supplier); otherwise the 68 hand-made parts, the catalog the tests'
+  // shops and their assertions name.
   const supplier = (options.supplier ?? env.SEED_SUPPLIER === '1') ? await seedSupplier() : null;
   const now = Date.now();
+  const parts = supplier ? 0 : await seedHandMadeParts(now);
+
+  // The default shipping zones and tax rates, once per database (an owner's deletions stay deleted).
+  await ensureDefaultShipping();
+  await ensureDefaultKits();
+
+  let reviews = 0;
+  for (const [index, seed] of seedReviews.entries()) {
+    if (await Review.exists({ name: seed.name, review: seed.review })) continue;
+    const createdAt = new Date(now - index * 60_000);
+    await Review.create([{ ...seed, createdAt, updatedAt: createdAt }], { timestamps: false });
+    reviews++;
+  }
+
+  const accounts = [
+    await seedAccount('admin', env.SEED_ADMIN_EMAIL ?? 'admin@example.com', env.SEED_ADMIN_PASSWORD, 'Shop Admin'),
+    await seedAccount('customer', env.SEED_CUSTOMER_EMAIL ?? 'customer@example.com', env.SEED_CUSTOMER_PASSWORD, 'Demo Customer'),
+  ];
+  return { parts, reviews, accounts, supplier };
+}
+
+/** The 68 hand-made parts with their fitment and opening stock; a part already there (by name) is left alone. */
+async function seedHandMadeParts(now: number): Promise<number> {
   let parts = 0;
   for (const [index, seed] of seedParts.entries()) {
     const catalog = {
@@ -105,24 +128,7 @@ export async function seedDemo(
     );
     parts++;
   }
-
-  // The default shipping zones and tax rates, once per database (an owner's deletions stay deleted).
-  await ensureDefaultShipping();
-  await ensureDefaultKits();
-
-  let reviews = 0;
-  for (const [index, seed] of seedReviews.entries()) {
-    if (await Review.exists({ name: seed.name, review: seed.review })) continue;
-    const createdAt = new Date(now - index * 60_000);
-    await Review.create([{ ...seed, createdAt, updatedAt: createdAt }], { timestamps: false });
-    reviews++;
-  }
-
-  const accounts = [
-    await seedAccount('admin', env.SEED_ADMIN_EMAIL ?? 'admin@example.com', env.SEED_ADMIN_PASSWORD, 'Shop Admin'),
-    await seedAccount('customer', env.SEED_CUSTOMER_EMAIL ?? 'customer@example.com', env.SEED_CUSTOMER_PASSWORD, 'Demo Customer'),
-  ];
-  return { parts, reviews, accounts, supplier };
+  return parts;
 }
 
 /** The vehicle reference data of the demo (makes with their WMIs, model generations with engines); adds what is missing. */

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   if (!embedded) assertProductionSettings();
   const db = await prepareEnvironment();
   try {
-    // The embedded shop's first start loads the demo supplier (3,010 parts that sell a brake job); SEED_SUPPLIER=0 leaves it out.
+    // The embedded shop's first start loads the demo supplier (3,010 parts that sell a brake job); SEED_SUPPLIER=0: the hand-made parts.
     await seedIfEmpty({ supplier: embedded && process.env.SEED_SUPPLIER !== '0' });
   } catch (error) {
     await db.stop();
