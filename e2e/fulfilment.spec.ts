@@ -12,9 +12,9 @@ import {
   isPhone,
   keepScreenshot,
   newCustomerApi,
-  payOrderViaApi,
   placeOrderViaApi,
   registerViaApi,
+  shipOrderViaApi,
   signInViaApi,
 } from './helpers';
 
@@ -197,9 +197,7 @@ test.describe('delivery', () => {
     const part = await createPartViaApi(adminApi, testInfo, { price: 21, availableQuantity: 10 });
     const { api, account } = await newCustomerApi(baseURL!, testInfo, 'Dina Delivery');
     const orderId = await placeOrderViaApi(api, part.id);
-    await payOrderViaApi(api, orderId);
-    const shipped = await adminApi.put(`/api/order/${orderId}`, { data: { pending: 'shipped', carrier: 'UPS', trackingNumber: TRACKING } });
-    expect(shipped.status(), await shipped.text()).toBe(200);
+    await shipOrderViaApi(adminApi, { api, orderId }, { carrier: 'UPS', trackingNumber: TRACKING });
     const number = ((await (await api.get(`/api/order/${orderId}`)).json()) as { number: string }).number;
 
     const admin = await adminPage(browser, page);

@@ -100,7 +100,8 @@ export async function newCustomerApi(baseURL: string, testInfo: TestInfo, name =
   return { api, account };
 }
 
-export type NewPart = { name?: string; price?: number; availableQuantity?: number; minimumQuantity?: number };
+export type FitmentRow = { make: string; model: string; yearFrom: number; yearTo: number };
+export type NewPart = { name?: string; price?: number; availableQuantity?: number; minimumQuantity?: number; fitment?: FitmentRow[] };
 
 /** Adds a product through the admin API (its own, so tests running side by side never share stock). */
 export async function createPartViaApi(admin: APIRequestContext, testInfo: TestInfo, part: NewPart = {}) {
@@ -111,6 +112,7 @@ export async function createPartViaApi(admin: APIRequestContext, testInfo: TestI
     minimumQuantity: part.minimumQuantity ?? 1,
     img: '/images/parts/spin-on-engine-oil-filter.svg',
     description: 'A part made for an end-to-end test, with a description that is comfortably longer than fifty characters.',
+    ...(part.fitment ? { fitment: part.fitment } : {}),
   };
   const res = await admin.post('/api/parts', { data: body });
   expect(res.status(), await res.text()).toBe(201);
@@ -123,16 +125,78 @@ export async function placeOrderViaApi(api: APIRequestContext, partId: string, q
   return ((await res.json()) as { insertedId: string }).insertedId;
 }
 
-/** Pays an order through the offline gateway exactly as the payment page does. */
-export async function payOrderViaApi(api: APIRequestContext, orderId: string): Promise<string> {
-  const intent = (await (await api.post('/api/create-payment-intent', { data: { orderId } })).json()) as { clientSecret: string };
+/** Pays an order through the offline gateway exactly as the payment page does (a guest's with its order link's token). */
+export async function payOrderViaApi(api: APIRequestContext, orderId: string, orderToken?: string): Promise<string> {
+  const headers: Record<string, string> = orderToken ? { 'x-order-token': orderToken } : {};
+  const intent = (await (await api.post('/api/create-payment-intent', { data: { orderId }, headers })).json()) as { clientSecret: string };
   const confirmed = await api.post('/api/test-gateway/confirm', {
     data: { clientSecret: intent.clientSecret, number: '4242424242424242', expiry: '12/34', cvc: '123' },
+    headers,
   });
   const { id } = (await confirmed.json()) as { id: string };
-  const paid = await api.patch(`/api/order/${orderId}`, { data: { payment: { order: orderId, transactionId: id } } });
+  const paid = await api.patch(`/api/order/${orderId}`, { data: { payment: { order: orderId, transactionId: id } }, headers });
   expect(paid.status(), await paid.text()).toBe(200);
   return id;
+}
+
+/** An order and the client that placed it: a signed-in customer's, or a guest's with its order link's token. */
+export type PlacedOrder = { api: APIRequestContext; orderId: string; orderToken?: string };
+
+/** Pays an order as its buyer, then ships it as the admin (with a carrier and tracking number when given). */
+export async function shipOrderViaApi(
+  admin: APIRequestContext,
+  { api, orderId, orderToken }: PlacedOrder,
+  shipment: { carrier?: string; trackingNumber?: string } = {},
+): Promise<void> {
+  await payOrderViaApi(api, orderId, orderToken);
+  const shipped = await admin.put(`/api/order/${orderId}`, { data: { pending: 'shipped', ...shipment } });
+  expect(shipped.status(), await shipped.text()).toBe(200);
+}
+
+/** Pays, ships and delivers (today) a placed order through the API. */
+export async function deliverOrderViaApi(admin: APIRequestContext, order: PlacedOrder): Promise<void> {
+  await shipOrderViaApi(admin, order);
+  const delivered = await admin.put(`/api/order/${order.orderId}`, { data: { pending: 'delivered' } });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+}
+
+/** Places (as the signed-in customer `api`), pays, ships and delivers a one-line order through the API; answers its id. */
+export async function deliveredOrderViaApi(
+  admin: APIRequestContext,
+  api: APIRequestContext,
+  partId: string,
+  quantity = 1,
+): Promise<string> {
+  const orderId = await placeOrderViaApi(api, partId, quantity);
+  await deliverOrderViaApi(admin, { api, orderId });
+  return orderId;
+}
+
+/** A guest's checkout through the API as the checkout page sends it (one line, for `vehicle` when given). */
+export async function guestOrderViaApi(
+  api: APIRequestContext,
+  testInfo: TestInfo,
+  partId: string,
+  vehicle?: { year: number; make: string; model: string },
+): Promise<PlacedOrder & { email: string }> {
+  const line = await api.post('/api/cart/lines', {
+    data: { partId, quantity: 1, ...(vehicle ? { fit: { vehicle: { ...vehicle, engine: null }, answers: [] } } : {}) },
+  });
+  expect(line.status(), await line.text()).toBe(201);
+  const destination = { country: 'GB', postalCode: 'LS2 7HX' };
+  const quote = (await (await api.post('/api/checkout/quote', { data: destination })).json()) as { methods: Array<{ id: string }> };
+  const email = uniqueEmail('guest', testInfo);
+  const placed = await api.post('/api/checkout', {
+    data: {
+      email,
+      address: { name: 'Gus Guest', line1: '1 Mill Road', city: 'Leeds', ...destination },
+      phone: '+44 113 496 0200',
+      shippingMethod: quote.methods[0]!.id,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { orderId, orderUrl } = (await placed.json()) as { orderId: string; orderUrl: string };
+  return { api, orderId, orderToken: new URL(orderUrl, 'http://shop.test').searchParams.get('t')!, email };
 }
 
 /** The e2e database (or the server at `uri`, a test's own), for setups no page offers, such as taking a role away. */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { readMailbox } from '../tests/helpers/mailbox';
 import { E2E_MAILBOX, STORAGE_STATE } from './config';
 import { expect, test } from './fixtures';
-import { adminPage, apiAs, createPartViaApi, newCustomerApi, payOrderViaApi, placeOrderViaApi, signInViaApi } from './helpers';
+import { adminPage, apiAs, createPartViaApi, deliveredOrderViaApi, newCustomerApi, signInViaApi } from './helpers';
 
 const mailsTo = (to: string, subject: string) =>
   readMailbox(E2E_MAILBOX).filter((mail) => mail.to.includes(to) && mail.subject === subject);
@@ -24,12 +24,7 @@ test.describe('returns', () => {
     const adminApi = await apiAs(baseURL!, STORAGE_STATE.admin);
     const part = await createPartViaApi(adminApi, testInfo, { price: 21, availableQuantity: 10 });
     const { api, account } = await newCustomerApi(baseURL!, testInfo, 'Rita Return');
-    const orderId = await placeOrderViaApi(api, part.id);
-    await payOrderViaApi(api, orderId);
-    for (const data of [{ pending: 'shipped' }, { pending: 'delivered' }]) {
-      const res = await adminApi.put(`/api/order/${orderId}`, { data });
-      expect(res.status(), await res.text()).toBe(200);
-    }
+    const orderId = await deliveredOrderViaApi(adminApi, api, part.id);
     const order = (await (await api.get(`/api/order/${orderId}`)).json()) as { number: string; total: number };
 
     await signInViaApi(page.request, account);

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_ACCOUNTS, E2E_DATA_DIR, E2E_MAILBOX } from '../e2e/config';
+import { E2E_ACCOUNTS, E2E_CRON_SECRET, E2E_DATA_DIR, E2E_MAILBOX } from '../e2e/config';
 import { buildNext, prepareEnvironment, runNext, seedIfEmpty } from './app-runner';
 import { startSmtpMailbox } from './smtp-mailbox';
 
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   // No real proxy stands in front of this server: the Playwright client plays the proxy's part, sending
   // its own X-Forwarded-For per test so that each test counts as a distinct client for the rate limits.
   process.env.TRUSTED_PROXY_HOPS = '1';
+  process.env.CRON_SECRET = E2E_CRON_SECRET;
   process.env.SEED_ADMIN_EMAIL = E2E_ACCOUNTS.admin.email;
   process.env.SEED_ADMIN_PASSWORD = E2E_ACCOUNTS.admin.password;
   process.env.SEED_CUSTOMER_EMAIL = E2E_ACCOUNTS.customer.email;

@@ -10,6 +10,7 @@ import { ensureDefaultKits } from '@/lib/kits';
 import { runImportJobs } from '@/lib/imports';
 import { sendDueAlerts } from '@/lib/alerts';
 import { sendDueFitChecks } from '@/lib/fit-confirmations';
+import { repairFitReviewCounts } from '@/lib/returns';
 import { onVercel } from '@/lib/platform/env';
 
 /** The shop's background jobs, run by the process's timers on a Node host or by Vercel Cron (no timer outlives a request there).
@@ -25,6 +26,7 @@ export const JOB_NAMES = [
   'imports',
   'alerts',
   'fit-checks',
+  'fit-reviews',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -58,6 +60,8 @@ const JOB_RUNS: Record<JobName, () => Promise<unknown>> = {
   alerts: () => sendDueAlerts(),
   /** Asks the buyers of orders delivered FIT_CHECK_DAYS ago whether each part fitted its vehicle, one email per order. */
   'fit-checks': () => sendDueFitChecks(),
+  /** Counts again the "does not fit" returns whose fitment review count a failed write left short. */
+  'fit-reviews': () => repairFitReviewCounts(),
 };
 
 export function isJobName(name: string): name is JobName {
@@ -107,6 +111,7 @@ const JOBS: Job[] = [
   scheduled('imports', 5_000),
   scheduled('alerts', ALERTS_EVERY_MS),
   scheduled('fit-checks', 10 * MINUTE),
+  scheduled('fit-reviews', 10 * MINUTE),
 ];
 
 /** How often each job runs on a Node host (0: once at start), for the tests of a job's promised delay. */

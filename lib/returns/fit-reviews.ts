@@ -53,9 +53,12 @@ async function openReview(ret: LeanReturn, line: Line): Promise<string> {
   }
 }
 
+/** The `_id` of the record that counts a return once for one of its parts. */
+export const unfitReturnRecordId = (returnId: string, partId: string) => `${returnId}|${partId}`;
+
 /** Counts the return once for the part: its record's `_id` is the return and the part, whoever inserts it first counts. */
 async function countReturn(ret: LeanReturn, line: Line): Promise<string> {
-  const _id = `${String(ret._id)}|${String(line.partId)}`;
+  const _id = unfitReturnRecordId(String(ret._id), String(line.partId));
   const counted = await FitmentReviewReturn.findById(_id).lean();
   if (counted) return counted.reviewId;
   const review = await openReview(ret, line);
@@ -75,10 +78,10 @@ export async function foldReviewReturns(id: string): Promise<void> {
   for (let attempt = 0; attempt < FOLD_ATTEMPTS; attempt++) {
     const [records, review] = await Promise.all([
       FitmentReviewReturn.find({ reviewId: id }, { returnId: 1 }).sort({ at: 1, _id: 1 }).lean(),
-      FitmentReview.findById(id, { returnIds: 1 }).lean(),
+      FitmentReview.findById(id, { returnIds: 1, returns: 1 }).lean(),
     ]);
     const returnIds = records.map((record) => record.returnId);
-    if (!review || sameList(review.returnIds, returnIds)) return;
+    if (!review || (review.returns === returnIds.length && sameList(review.returnIds, returnIds))) return;
     await FitmentReview.updateOne({ _id: id }, { $set: { returnIds, returns: returnIds.length } });
   }
 }

@@ -1,6 +1,7 @@
 export * from './dto';
 export * from './emails';
 export * from './fit-review-admin';
+export * from './fit-review-repair';
 export * from './fit-reviews';
 export * from './holds';
 export * from './plan';
