@@ -31,7 +31,7 @@ export const legalDocuments: Record<LegalDocument['slug'], LegalDocument> = {
         heading: 'Returning a part within 365 days',
         paragraphs: [
           'You may return any part within 365 days of delivery, for any reason. The part must be unused, uninstalled and in its original packaging, with every small item (clips, bolts, seals) that came with it.',
-          'To start a return, write to us with your order number and the parts you are sending back. We answer with a return label within two working days; returns from the United Kingdom are free, returns from elsewhere are free on orders that qualified for free delivery.',
+          'To start a return, open the order in your dashboard (as a guest, follow the link in your order email) and choose Return parts: the parts and how many, the reason and a note. If a part does not fit, tell us the vehicle and what did not match, so that we correct our fitment data for the next buyer. We answer by email within two working days, with the return instructions; returns from the United Kingdom are free, returns from elsewhere are free on orders that qualified for free delivery.',
           'Parts that were fitted, cut, painted or show signs of use cannot be returned as unwanted, but remain covered by the warranty below if they are faulty.',
         ],
       },
@@ -39,7 +39,7 @@ export const legalDocuments: Record<LegalDocument['slug'], LegalDocument> = {
         id: 'refunds',
         heading: 'Refunds',
         paragraphs: [
-          'Once the part reaches our warehouse and has been checked, we refund the price of the part to the card you paid with, usually within five working days. Your bank may take a few more days to show it.',
+          'Once the part reaches our warehouse and has been checked, we refund the price of the part with its share of any discount and tax to the card you paid with, usually within five working days, and email you when we do; the order page shows each step. When the return is our mistake (a wrong or damaged part), we also refund what you paid for delivery. Your bank may take a few more days to show it.',
           'An order that has not been paid yet can simply be cancelled from your dashboard: nothing is charged and the pieces go back into stock at once.',
         ],
       },
