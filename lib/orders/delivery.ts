@@ -34,15 +34,25 @@ export function isWithinReturnWindow(
   return daysBetween(dayIn(new Date(order.deliveredAt), timeZone), dayIn(now, timeZone)) <= days;
 }
 
-/** Decides an order's delivery once, by unique insert: answers the delivery that stands (this call's, or the first one's) and who won. */
-export async function claimDelivery(orderId: Types.ObjectId, at: Date, by: string): Promise<{ at: Date; won: boolean }> {
-  const _id = `${orderId}:delivered`;
+type StepDetail = { carrier?: string; trackingNumber?: string };
+export type StepClaim = { at: Date; won: boolean } & StepDetail;
+
+/** Decides an order's step once, by unique insert: answers the step that stands (this call's, or the first one's) and who won. */
+export async function claimStep(
+  orderId: Types.ObjectId,
+  step: 'shipped' | 'delivered',
+  at: Date,
+  by: string,
+  detail: StepDetail = {},
+): Promise<StepClaim> {
+  const _id = `${orderId}:${step}`;
   try {
-    await OrderStep.create({ _id, orderId, step: 'delivered', at, by });
-    return { at, won: true };
+    await OrderStep.create({ _id, orderId, step, at, by, ...detail });
+    return { at, won: true, ...detail };
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
     const first = await OrderStep.findById(_id).lean();
-    return { at: first?.at ?? at, won: false };
+    if (!first) throw error;
+    return { at: first.at, won: false, carrier: first.carrier ?? undefined, trackingNumber: first.trackingNumber ?? undefined };
   }
 }

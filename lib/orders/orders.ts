@@ -24,7 +24,7 @@ import { looksLikeOrderNumber, normalizeOrderNumber } from '@/lib/orders/numbers
 import { releaseHold } from '@/lib/orders/holds';
 import { assertOrderSize, unverifiedOrderPlaces } from '@/lib/orders/order-limits';
 import { claimOutcome, type Outcome } from '@/lib/orders/outcome';
-import { claimDelivery, deliveryInstant } from '@/lib/orders/delivery';
+import { claimStep, deliveryInstant } from '@/lib/orders/delivery';
 import type { Page } from '@/lib/core/pagination';
 import type { StockPart } from '@/lib/stock';
 import { logAfterStore, placeLines, returnLines, takeAtPayment, takenLines } from '@/lib/orders/placement';
@@ -377,16 +377,20 @@ export async function shipOrder(actor: Actor, id: string, input: ShipInput = {})
   if (order.cancelledAt) throw new ConflictError(ALREADY_CANCELLED);
   if (!order.paid) throw new ConflictError('An unpaid order cannot be shipped');
   if (order.status !== 'pending') return { acknowledged: true, modifiedCount: 0 };
-  const shipping = { carrier: input.carrier || undefined, trackingNumber: input.trackingNumber || undefined };
-  const result = await Order.updateOne(
+  const claim = await claimStep(order._id, 'shipped', new Date(), actor.email, {
+    carrier: input.carrier || undefined,
+    trackingNumber: input.trackingNumber || undefined,
+  });
+  // A loser stamps too, with the winner's values: the winner's process may have died between its claim and this write.
+  const { at: shippedAt, carrier, trackingNumber } = claim;
+  await Order.updateOne(
     { _id: order._id, paid: true, status: 'pending' },
-    { $set: { status: 'shipped', shippedAt: new Date(), ...shipping } },
+    { $set: { status: 'shipped', shippedAt, carrier, trackingNumber } },
   );
-  if (result.modifiedCount > 0) {
-    const after = await notify(order._id, 'shipped');
-    await recordAudit(actor, { action: 'order.ship', target: orderTarget(order), before: stateOf(order), after: after && stateOf(after) });
-  }
-  return { acknowledged: true, modifiedCount: result.modifiedCount };
+  const after = await notify(order._id, 'shipped');
+  if (!claim.won) return { acknowledged: true, modifiedCount: 0 };
+  await recordAudit(actor, { action: 'order.ship', target: orderTarget(order), before: stateOf(order), after: after && stateOf(after) });
+  return { acknowledged: true, modifiedCount: 1 };
 }
 
 export const UNPAID_CANNOT_DELIVER = 'An unpaid order cannot be delivered';
@@ -409,7 +413,7 @@ export async function deliverOrder(
     return { acknowledged: true, modifiedCount: 0 };
   }
   if (order.status !== 'shipped') throw new ConflictError(NOT_SHIPPED_YET);
-  const claim = await claimDelivery(order._id, deliveryInstant(day, order.shippedAt ?? order.createdAt, now), actor.email);
+  const claim = await claimStep(order._id, 'delivered', deliveryInstant(day, order.shippedAt ?? order.createdAt, now), actor.email);
   // A loser stamps too: the winner's process may have died between its claim and this write (the same values either way).
   await Order.updateOne({ _id: order._id, status: 'shipped' }, { $set: { status: 'delivered', deliveredAt: claim.at } });
   const after = await notify(order._id, 'delivered');

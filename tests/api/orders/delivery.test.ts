@@ -68,7 +68,7 @@ const deliveredEmails = (id: string) => OutboxMessage.countDocuments({ _id: `${i
 /** What a refused call must leave as it was: the order, its step record, its email and its audit. */
 async function expectUnchanged(id: string, status: OrderDTO['status']) {
   expect(await readOrder(id)).toMatchObject({ status, deliveredAt: null });
-  expect(await OrderStep.countDocuments({ orderId: new mongoose.Types.ObjectId(id) })).toBe(0);
+  expect(await OrderStep.countDocuments({ orderId: new mongoose.Types.ObjectId(id), step: 'delivered' })).toBe(0);
   expect(await deliveredEmails(id)).toBe(0);
   expect(await AuditEntry.countDocuments({ 'target.id': id, action: 'order.deliver' })).toBe(0);
 }
@@ -183,6 +183,36 @@ describe('PUT /api/order/{id} { pending: "delivered" }', () => {
     expect(dayIn(new Date(order.deliveredAt!), env().SHOP_TIME_ZONE)).toBe(winners[0]);
     expect(await deliveredEmails(id)).toBe(1);
     expect(await AuditEntry.countDocuments({ 'target.id': id, action: 'order.deliver' })).toBe(1);
+  });
+});
+
+describe('shipping an order', () => {
+  it('happens once under 20 concurrent calls with different carriers: one winner, its carrier stored, one email, one audit entry', async () => {
+    const id = await paidOrder();
+    const carriers = Array.from({ length: 20 }, (_, i) => `Carrier ${i}`);
+    const answers = await Promise.all(carriers.map((carrier, i) => put(id, { pending: 'shipped', carrier, trackingNumber: `TRK${i}` })));
+    expect(answers.map((res) => res.status)).toEqual(carriers.map(() => 200));
+    const winners = answers.flatMap((res, i) => (res.body.modifiedCount === 1 ? [i] : []));
+    expect(winners).toHaveLength(1);
+    const step = await OrderStep.findById(`${id}:shipped`).lean();
+    const order = await readOrder(id);
+    expect(order).toMatchObject({ status: 'shipped', carrier: `Carrier ${winners[0]}`, trackingNumber: `TRK${winners[0]}` });
+    expect(order.shippedAt).toBe(step!.at.toISOString());
+    expect(await OutboxMessage.countDocuments({ _id: `${id}:shipped` })).toBe(1);
+    expect(await AuditEntry.countDocuments({ 'target.id': id, action: 'order.ship' })).toBe(1);
+  });
+
+  it("stamps the order from the first claim's values when that call died before its write", async () => {
+    const id = await paidOrder();
+    const at = new Date(Date.now() - 60_000);
+    await OrderStep.create({ _id: `${id}:shipped`, orderId: id, step: 'shipped', at, by: 'first@example.com', carrier: 'UPS' });
+    expect(await put(id, { pending: 'shipped', carrier: 'DHL', trackingNumber: 'X1' })).toMatchObject({
+      status: 200,
+      body: { modifiedCount: 0 },
+    });
+    expect(await readOrder(id)).toMatchObject({ status: 'shipped', shippedAt: at.toISOString(), carrier: 'UPS' });
+    expect((await readOrder(id)).trackingNumber ?? null).toBeNull();
+    expect(await AuditEntry.countDocuments({ 'target.id': id, action: 'order.ship' })).toBe(0);
   });
 });
 
