@@ -132,7 +132,7 @@ export async function startBench({ dataDir, port, readyPath, timeoutMs = 120_000
     PAYMENTS_PROVIDER: 'test',
     // The benchmark plays the proxy (each customer its own X-Forwarded-For), so the server is `next start` itself.
     TRUSTED_PROXY_HOPS: '1',
-    // The hand-made catalog the figures have always been measured on (the embedded first start loads the supplier too).
+    // The hand-made catalog the figures have always been measured on (the embedded first start loads the supplier instead).
     SEED_SUPPLIER: '0',
     ...extra,
   };
