@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runLocalImport, type ImportDTO, type LocalImport } from '@/lib/imports';
+import { IMPORT_MAPPINGS_ID, runLocalImport, type ImportDTO, type LocalImport } from '@/lib/imports';
 import { openStock } from '@/lib/stock';
 import { connectDb } from '@/lib/platform/db';
 import { ImportMappings, JobMark, Part } from '@/models';
@@ -12,7 +12,7 @@ export const DEMO_SUPPLIER_DIR = path.join(process.cwd(), 'db', 'demo-supplier')
 /** Noted once the supplier is loaded: `npm run seed` does not import it again. */
 const LOADED_MARK = 'demo-supplier';
 
-type Tables = { brands: Record<string, string>; categories: Record<string, string>; priceType: string };
+type Tables = { brands: Record<string, string>; categories: Record<string, string>; positions: Record<string, string>; priceType: string };
 export type SupplierReport = {
   loaded: boolean;
   imports: Array<Pick<ImportDTO, 'format' | 'fileName' | 'state' | 'counts'>>;
@@ -27,11 +27,16 @@ const FILES: Array<Pick<LocalImport, 'format' | 'file'>> = [
   { format: 'aces', file: 'aces-4.2-ardent-line.xml' },
 ];
 
-/** The supplier's brand and part type tables, unless the shop keeps its own already. */
-async function ensureMappings(tables: Tables): Promise<void> {
+/** The supplier's brand, part type and position tables, unless the shop keeps its own already. */
+export async function ensureMappings(tables: Tables): Promise<void> {
   const brands = Object.entries(tables.brands).map(([aaiaId, brand]) => ({ aaiaId, brand }));
   const categories = Object.entries(tables.categories).map(([partTypeId, category]) => ({ partTypeId: Number(partTypeId), category }));
-  await ImportMappings.updateOne({ _id: 'pies' }, { $setOnInsert: { priceType: tables.priceType, brands, categories } }, { upsert: true });
+  const positions = Object.entries(tables.positions).map(([positionId, name]) => ({ positionId: Number(positionId), name }));
+  await ImportMappings.updateOne(
+    { _id: IMPORT_MAPPINGS_ID },
+    { $setOnInsert: { priceType: tables.priceType, brands, categories, positions } },
+    { upsert: true },
+  );
 }
 
 /** A demo part's stock: 4 to 40, the same on every machine. */

@@ -2,8 +2,9 @@ import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
 /**
- * The admin's tables for PIES imports (issue 46), one document (`_id` 'pies'): a supplier's BrandAAIAID to the
- * shop's brand name, a PCdb PartTerminologyID to one of the shop's categories, and the price type imported.
+ * The admin's tables for PIES and ACES imports (issue 46), one document (`_id` 'pies'): a supplier's BrandAAIAID to the
+ * shop's brand name, a PCdb PartTerminologyID to one of the shop's categories, a PCdb position id to its name, and the
+ * price type imported.
  */
 const importMappingsSchema = new Schema(
   {
@@ -15,6 +16,10 @@ const importMappingsSchema = new Schema(
     },
     categories: {
       type: [new Schema({ partTypeId: { type: Number, required: true }, category: { type: String, required: true } }, { _id: false })],
+      default: [],
+    },
+    positions: {
+      type: [new Schema({ positionId: { type: Number, required: true }, name: { type: String, required: true } }, { _id: false })],
       default: [],
     },
   },

@@ -2,7 +2,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ImportMappingsForm } from '@/components/imports/import-mappings-form';
-import { DUPLICATE_BRAND_ID } from '@/lib/validations/import-mappings';
+import { DUPLICATE_BRAND_ID, POSITION_NAME_REQUIRED } from '@/lib/validations/import-mappings';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn() }) }));
 jest.mock('@/lib/client/alerts', () => ({ alertSuccess: jest.fn(async () => {}), alertError: jest.fn(async () => {}) }));
@@ -16,9 +16,9 @@ beforeEach(() => {
   }) as typeof fetch;
 });
 
-const initial = { priceType: 'RET', brands: [{ aaiaId: 'BQXT', brand: 'Synthetic Friction' }], categories: [] };
+const initial = { priceType: 'RET', brands: [{ aaiaId: 'BQXT', brand: 'Synthetic Friction' }], categories: [], positions: [] };
 
-it('adds a brand and a part type and saves the whole tables, ids upper-cased', async () => {
+it('adds a brand, a part type and a position and saves the whole tables, ids upper-cased', async () => {
   const user = userEvent.setup();
   render(<ImportMappingsForm initial={initial} />);
   await user.click(screen.getByRole('button', { name: 'Add brand' }));
@@ -27,6 +27,9 @@ it('adds a brand and a part type and saves the whole tables, ids upper-cased', a
   await user.click(screen.getByRole('button', { name: 'Add part type' }));
   await user.type(screen.getByLabelText('Part type 1'), '1684');
   await user.selectOptions(screen.getByLabelText('Category'), 'Brakes');
+  await user.click(screen.getByRole('button', { name: 'Add position' }));
+  await user.type(screen.getByLabelText('Position id 1'), '22');
+  await user.type(screen.getByLabelText('Position name'), ' Front ');
   await user.click(screen.getByRole('button', { name: 'Save mappings' }));
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]).toEqual({
@@ -39,6 +42,7 @@ it('adds a brand and a part type and saves the whole tables, ids upper-cased', a
         { aaiaId: 'BQXW', brand: 'Synthetic Filters' },
       ],
       categories: [{ partTypeId: 1684, category: 'brakes' }],
+      positions: [{ positionId: 22, name: 'Front' }],
     },
   });
 });
@@ -51,5 +55,16 @@ it('says a brand id is already in the table and sends nothing', async () => {
   await user.type(screen.getAllByLabelText("Shop's brand")[1]!, 'Again');
   await user.click(screen.getByRole('button', { name: 'Save mappings' }));
   expect(await screen.findByText(DUPLICATE_BRAND_ID)).toBeInTheDocument();
+  expect(sent).toHaveLength(0);
+});
+
+it('says a position needs a name and sends nothing', async () => {
+  const user = userEvent.setup();
+  render(<ImportMappingsForm initial={initial} />);
+  await user.click(screen.getByRole('button', { name: 'Add position' }));
+  await user.type(screen.getByLabelText('Position id 1'), '22');
+  await user.click(screen.getByRole('button', { name: 'Save mappings' }));
+  expect(await screen.findByText(POSITION_NAME_REQUIRED)).toBeInTheDocument();
+  expect(screen.getByLabelText('Position name')).toHaveAccessibleDescription(POSITION_NAME_REQUIRED);
   expect(sent).toHaveLength(0);
 });

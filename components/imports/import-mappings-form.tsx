@@ -19,10 +19,12 @@ function fieldPaths(values: ImportMappingsFormValues): Array<Path<ImportMappings
     'priceType',
     ...values.brands.flatMap((_, i) => [`brands.${i}.aaiaId`, `brands.${i}.brand`] as const),
     ...values.categories.flatMap((_, i) => [`categories.${i}.partTypeId`, `categories.${i}.category`] as const),
+    ...values.positions.flatMap((_, i) => [`positions.${i}.positionId`, `positions.${i}.name`] as const),
   ];
 }
 
-/** The PIES import's tables: the supplier's brand ids to the shop's brands, part types to categories, and the price type. */
+/** The import tables: the supplier's brand ids to the shop's brands, part types to categories, position ids to names, and
+ * the price type. */
 export function ImportMappingsForm({ initial }: { initial: ImportMappingsInput }) {
   const router = useRouter();
   const form: Form = useForm<ImportMappingsFormValues, unknown, ImportMappingsInput>({
@@ -57,6 +59,7 @@ export function ImportMappingsForm({ initial }: { initial: ImportMappingsInput }
       </Field>
       <BrandRows form={form} />
       <CategoryRows form={form} />
+      <PositionRows form={form} />
       <Button type="submit" loading={isSubmitting}>
         Save mappings
       </Button>
@@ -154,6 +157,57 @@ function CategoryRows({ form }: { form: Form }) {
       </ol>
       <Button type="button" variant="outline" size="sm" onClick={() => rows.append({ partTypeId: Number.NaN, category: 'other' })}>
         Add part type
+      </Button>
+    </fieldset>
+  );
+}
+
+function PositionRows({ form }: { form: Form }) {
+  const rows = useFieldArray({ control: form.control, name: 'positions' });
+  const errors = form.formState.errors.positions;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-semibold text-slate-900">Positions (the PCdb position id to its name)</legend>
+      <p className="text-xs text-slate-500">
+        An ACES position sent as an id alone takes this name in the fitment imported from now on; an id not listed here shows as
+        &ldquo;Position&rdquo; and its number.
+      </p>
+      <ol className="space-y-2">
+        {rows.fields.map((row, i) => (
+          <li key={row.id} className="grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)_auto] items-end gap-2">
+            <Field id={`positions-${i}-positionId`} label={`Position id ${i + 1}`} error={errors?.[i]?.positionId?.message}>
+              <input
+                id={`positions-${i}-positionId`}
+                type="number"
+                inputMode="numeric"
+                className={inputClass}
+                {...describedBy(`positions-${i}-positionId`, errors?.[i]?.positionId?.message)}
+                {...form.register(`positions.${i}.positionId`, { valueAsNumber: true })}
+              />
+            </Field>
+            <Field id={`positions-${i}-name`} label="Position name" error={errors?.[i]?.name?.message}>
+              <input
+                id={`positions-${i}-name`}
+                className={inputClass}
+                {...describedBy(`positions-${i}-name`, errors?.[i]?.name?.message)}
+                {...form.register(`positions.${i}.name`)}
+              />
+            </Field>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="mb-1"
+              onClick={() => rows.remove(i)}
+              aria-label={`Remove position ${i + 1}`}
+            >
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ol>
+      <Button type="button" variant="outline" size="sm" onClick={() => rows.append({ positionId: Number.NaN, name: '' })}>
+        Add position
       </Button>
     </fieldset>
   );

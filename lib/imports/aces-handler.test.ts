@@ -2,7 +2,7 @@ import { readFitment, replaceFitment } from '@/lib/catalog/fitment-store';
 import path from 'node:path';
 import { acesHandler } from '@/lib/imports/aces-handler';
 import { setEnv } from '@/tests/helpers/env';
-import { Part, PartFitment } from '@/models';
+import { ImportMappings, Part, PartFitment } from '@/models';
 import { FIXTURES, acesFile, app, appIdsOf, rowsOf, runOf, seedVcdb, supplierPart } from '@/tests/helpers/aces-import';
 
 /** Each catalogChanged call expires tags once through this hook (lib/platform/cache.ts): one call a batch. */
@@ -96,6 +96,57 @@ describe('the ACES fixtures', () => {
     ]);
     expect(await appIdsOf('PM-BP1001')).toEqual(['1']);
     expect(await appIdsOf('PM-RT2001')).toEqual(['2']);
+  });
+});
+
+describe("positions named by the admin's table", () => {
+  const setPositions = (positions: Array<{ positionId: number; name: string }>) =>
+    ImportMappings.updateOne({ _id: 'pies' }, { $set: { positions } }, { upsert: true });
+  afterEach(() => ImportMappings.deleteMany({}));
+
+  // A mapped id alone, an id the file names itself, an id not in the table: three vehicles, one part.
+  const file = () =>
+    acesFile([
+      app({ id: 1, position: 22 }),
+      app({ id: 2, vehicle: '<BaseVehicle id="900003"/>' }).replace('<Position id="22"/>', '<Position id="22">Front Axle</Position>'),
+      app({ id: 3, vehicle: '<BaseVehicle id="900004"/>', position: 12 }),
+    ]);
+  const positions = async () => (await rowsOf('PM-BP1001')).map((row) => [row.source?.appId, row.position, row.positionId] as const);
+
+  it("stores the table's name for an id sent alone, the file's own name when it sends one, an unmapped id as Position N", async () => {
+    await setPositions([
+      { positionId: 22, name: 'Front' },
+      { positionId: 30, name: 'Rear' },
+    ]);
+    const { run } = await applied(file());
+    expect(run.counts).toEqual({ read: 3, add: 3, change: 0, remove: 0, unchanged: 0, rejected: 0 });
+    expect(await positions()).toEqual([
+      ['1', 'Front', 22],
+      ['2', 'Front Axle', 22],
+      ['3', 'Position 12', 12],
+    ]);
+  });
+
+  it('names the rows of imports run after a change to the table; the rows stored before keep their name', async () => {
+    const sent = file();
+    await applied(sent);
+    expect(await positions()).toEqual([
+      ['1', 'Position 22', 22],
+      ['2', 'Front Axle', 22],
+      ['3', 'Position 12', 12],
+    ]);
+    await setPositions([{ positionId: 12, name: 'Rear Left' }]);
+    expect((await positions()).map(([, name]) => name)).toEqual(['Position 22', 'Front Axle', 'Position 12']);
+
+    const check = runOf(sent);
+    await acesHandler.validate(check.run);
+    expect(check.run.counts).toEqual({ read: 3, add: 0, change: 1, remove: 0, unchanged: 2, rejected: 0 });
+    await applied(sent);
+    expect(await positions()).toEqual([
+      ['1', 'Position 22', 22],
+      ['2', 'Front Axle', 22],
+      ['3', 'Rear Left', 12],
+    ]);
   });
 });
 

@@ -7,6 +7,7 @@ import { env } from '@/lib/platform/env';
 import { readAces, type AcesApp } from './formats/aces';
 import type { ApplyRun, ImportHandler, ImportRun } from './handler';
 import { StepBuckets } from './aces-buckets';
+import { loadMappingTables } from './mappings';
 import { nextRows, planBatch, type BatchPlan, type PartSteps, type PlanContext, type Step } from './aces-plan';
 import { rowKey, type FitmentRowDoc } from './aces-rows';
 import { scanAces, type AcesScan } from './aces-scan';
@@ -62,8 +63,12 @@ const fullBrandOf = (scan: AcesScan) => (scan.header.full ? scan.header.brandAAI
 
 async function contextOf(run: ImportRun, scan: AcesScan): Promise<PlanContext> {
   await connectDb();
-  const [numbers, stored] = await Promise.all([PartNumberMap.read(), StoredAppRows.read(scan.brands, fullBrandOf(scan))]);
-  return { importId: run.importId, numbers, stored, vehicles: new VehicleCache() };
+  const [numbers, stored, tables] = await Promise.all([
+    PartNumberMap.read(),
+    StoredAppRows.read(scan.brands, fullBrandOf(scan)),
+    loadMappingTables(),
+  ]);
+  return { importId: run.importId, numbers, stored, vehicles: new VehicleCache(), positions: tables.positions };
 }
 
 /** Rewrites one part's rows from a fresh read, again while another save gets in between; answers the rows written, or null. */

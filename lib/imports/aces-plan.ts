@@ -2,7 +2,7 @@ import 'server-only';
 import { normalizePartNumber, readFitments, type PartNumberMap } from '@/lib/catalog';
 import type { AcesApp } from './formats/aces';
 import type { ImportCounts, Rejection } from './handler';
-import { appKey, rowKey, rowOf, sameFit, sameRow, type FitmentRowDoc } from './aces-rows';
+import { appKey, rowKey, rowOf, sameFit, sameRow, type FitmentRowDoc, type PositionNames } from './aces-rows';
 import type { StoredAppRows } from './aces-stored';
 import type { VehicleCache } from './aces-vehicles';
 
@@ -17,6 +17,8 @@ export type PlanContext = {
   numbers: PartNumberMap;
   stored: StoredAppRows;
   vehicles: VehicleCache;
+  /** Read once a phase, as PIES reads its tables: a later change names the rows of imports run after it. */
+  positions: PositionNames;
 };
 
 type Counted = Pick<ImportCounts, 'add' | 'change' | 'remove' | 'unchanged'>;
@@ -28,7 +30,7 @@ export type BatchPlan = Counted & { rejections: Rejection[]; steps: Step[] };
 const partFor = (app: AcesApp, context: PlanContext) => context.numbers.find(normalizePartNumber(app.part), app.brandAAIAID);
 
 function planAdd(app: AcesApp, plan: BatchPlan, context: PlanContext): void {
-  const row = rowOf(app, context.vehicles.lookups, context.importId);
+  const row = rowOf(app, context.vehicles.lookups, context.importId, context.positions);
   if (typeof row === 'string') return void plan.rejections.push({ record: `App ${app.id}`, reason: row });
   const part = partFor(app, context);
   if (!part) {
@@ -52,7 +54,7 @@ function planDelete(app: AcesApp, plan: BatchPlan, context: PlanContext, rowsOf:
     return void plan.steps.push({ kind: 'drop', partId: before.partId, key });
   }
   const part = partFor(app, context);
-  const row = rowOf(app, context.vehicles.lookups, context.importId);
+  const row = rowOf(app, context.vehicles.lookups, context.importId, context.positions);
   const gone = part && typeof row !== 'string' ? (rowsOf.get(part) ?? []).filter((old) => isFallbackMatch(old, row)).length : 0;
   if (!gone) return void plan.unchanged++;
   plan.remove += gone;

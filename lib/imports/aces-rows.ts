@@ -16,9 +16,12 @@ export const rowKey = (row: FitmentRowDoc) => (row.source?.appId ? appKey(row.so
 // The schema's lengths (models/part.ts): a long note or name is cut rather than failing the batch's write.
 const clip = (text: string | undefined, max: number) => (text && text.length > max ? `${text.slice(0, max - 1)}…` : text || undefined);
 
-/** The PCdb position's name as the file sends it; PCdb itself is licensed, so an id sent alone stays an id. */
-export const positionName = (app: Pick<AcesApp, 'position' | 'positionId'>) =>
-  app.position || (app.positionId ? `Position ${app.positionId}` : undefined);
+/** Each PCdb position id the admin named (lib/imports/mappings): PCdb itself is licensed, so the shop keeps its own table. */
+export type PositionNames = ReadonlyMap<number, string>;
+
+/** The position's name as the file sends it, else as the admin's table names its id; an id in neither stays an id. */
+export const positionName = (app: Pick<AcesApp, 'position' | 'positionId'>, names: PositionNames) =>
+  app.position || (app.positionId ? (names.get(app.positionId) ?? `Position ${app.positionId}`) : undefined);
 
 /** The App's Quals, then the VCdb attributes the shop does not model, readable as "DriveType 6". */
 function qualifiersOf(app: AcesApp): FitmentRowDoc['qualifiers'] {
@@ -50,7 +53,7 @@ function vehicleOf(app: AcesApp, lookups: VehicleLookups): Vehicle | string {
 }
 
 /** The fitment row an App makes, or why its vehicle cannot be named. */
-export function rowOf(app: AcesApp, lookups: VehicleLookups, importId: string): FitmentRowDoc | string {
+export function rowOf(app: AcesApp, lookups: VehicleLookups, importId: string, positions: PositionNames): FitmentRowDoc | string {
   const vehicle = vehicleOf(app, lookups);
   if (typeof vehicle === 'string') return vehicle;
   const subModel = app.subModelId ? lookups.vcdb.subModels.get(app.subModelId) : undefined;
@@ -66,7 +69,7 @@ export function rowOf(app: AcesApp, lookups: VehicleLookups, importId: string): 
     subModel: clip(subModel?.name, 60),
     subModelId: app.subModelId,
     engineBaseId: app.engineBaseId,
-    position: clip(positionName(app), 60),
+    position: clip(positionName(app, positions), 60),
     positionId: app.positionId,
     quantity: app.qty,
     partTypeId: app.partTypeId,

@@ -6,7 +6,8 @@ import type { CategorySlug } from '@/content/categories';
 import type { ImportMappingsInput } from '@/lib/validations/import-mappings';
 import { ImportMappings } from '@/models';
 
-/** The admin's PIES tables (issue 46): brand ids to brands, part types to categories, and the price type to import. */
+/** The admin's import tables (issue 46): brand ids to brands, part types to categories, PCdb position ids to names (ACES),
+ * and the price type to import. */
 
 export const IMPORT_MAPPINGS_ID = 'pies';
 /** The price type imported until the admin chooses another. */
@@ -23,6 +24,7 @@ async function readMappings(): Promise<ImportMappingsDTO> {
     priceType: stored?.priceType ?? DEFAULT_PRICE_TYPE,
     brands: (stored?.brands ?? []).map(({ aaiaId, brand }) => ({ aaiaId, brand })),
     categories: (stored?.categories ?? []).map(({ partTypeId, category }) => ({ partTypeId, category: category as CategorySlug })),
+    positions: (stored?.positions ?? []).map(({ positionId, name }) => ({ positionId, name })),
   };
 }
 
@@ -31,7 +33,7 @@ export async function getImportMappings(actor: Admin): Promise<ImportMappingsDTO
   return readMappings();
 }
 
-/** Replaces both tables and the price type; the change is audited with what it was before. */
+/** Replaces the tables and the price type; the change is audited with what it was before. */
 export async function updateImportMappings(actor: Admin, input: ImportMappingsInput): Promise<ImportMappingsDTO> {
   const before = await getImportMappings(actor);
   await ImportMappings.updateOne({ _id: IMPORT_MAPPINGS_ID }, { $set: input }, { upsert: true });
@@ -46,8 +48,14 @@ export async function updateImportMappings(actor: Admin, input: ImportMappingsIn
   return after;
 }
 
-/** The tables as an import reads them: each brand id (upper case) to its brand, each part type to its category. */
-export type MappingTables = { priceType: string; brands: Map<string, string>; categories: Map<number, CategorySlug> };
+/** The tables as an import reads them: each brand id (upper case) to its brand, each part type to its category, each
+ * position id to its name. */
+export type MappingTables = {
+  priceType: string;
+  brands: Map<string, string>;
+  categories: Map<number, CategorySlug>;
+  positions: Map<number, string>;
+};
 
 export async function loadMappingTables(): Promise<MappingTables> {
   const mappings = await readMappings();
@@ -55,5 +63,6 @@ export async function loadMappingTables(): Promise<MappingTables> {
     priceType: mappings.priceType,
     brands: new Map(mappings.brands.map((row) => [row.aaiaId.toUpperCase(), row.brand])),
     categories: new Map(mappings.categories.map((row) => [row.partTypeId, row.category])),
+    positions: new Map(mappings.positions.map((row) => [row.positionId, row.name])),
   };
 }

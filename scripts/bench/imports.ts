@@ -65,17 +65,20 @@ export async function ensureImportFiles(dir: string, log: (line: string) => void
   log(`[bench] written in ${fixed((performance.now() - started) / 1000)} s`);
 }
 
-/** The supplier's brand and part type tables (the demo supplier's: the large one shares its brand ids), as an admin saves them. */
+/** The supplier's brand, part type and position tables (the demo supplier's: the large one shares its brand ids), as an admin
+ * saves them. */
 export async function saveSupplierTables(base: string, admin: Session): Promise<void> {
   const tables = JSON.parse(readFileSync(path.join('db', 'demo-supplier', 'tables.json'), 'utf8')) as {
     brands: Record<string, string>;
     categories: Record<string, string>;
+    positions: Record<string, string>;
     priceType: string;
   };
   const body = JSON.stringify({
     priceType: tables.priceType,
     brands: Object.entries(tables.brands).map(([aaiaId, brand]) => ({ aaiaId, brand })),
     categories: Object.entries(tables.categories).map(([partTypeId, category]) => ({ partTypeId: Number(partTypeId), category })),
+    positions: Object.entries(tables.positions).map(([positionId, name]) => ({ positionId: Number(positionId), name })),
   });
   const res = await fetch(new URL('/api/admin/import-mappings', base), {
     method: 'PUT',

@@ -13,7 +13,7 @@ export default async function ImportMappingsPage() {
     <div className="space-y-4">
       <h2 className="text-xl font-semibold text-slate-900">Import Mappings</h2>
       <p className="text-sm text-slate-600">
-        How a supplier&apos;s PIES file becomes the shop&apos;s parts: its brands, part types and prices.
+        How a supplier&apos;s PIES and ACES files become the shop&apos;s parts and fitment: their brands, part types, prices and positions.
       </p>
       <ImportMappingsForm initial={mappings} />
     </div>
