@@ -73,7 +73,11 @@ export type PartMoneyLine = MoneyLine & { coreCents?: number | null };
 
 /** The money lines of part lines (rule 6): the parts in their order, then one core line per part that carries a deposit. */
 export function withCoreLines(lines: PartMoneyLine[]): MoneyLine[] {
-  const parts = lines.map(({ coreCents: _core, ...line }) => line);
+  const parts = lines.map((line) => {
+    const part: MoneyLine & { coreCents?: number | null } = { ...line };
+    delete part.coreCents;
+    return part as MoneyLine;
+  });
   const cores = lines
     .filter((line) => (line.coreCents ?? 0) > 0)
     .map((line) => ({
