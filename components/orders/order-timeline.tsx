@@ -90,6 +90,7 @@ const RETURN_STEPS = {
   rejected: 'Return rejected',
   received: 'Returned parts received',
   refunded: 'Refunded',
+  forfeited: 'Core deposit kept',
 } as const;
 
 /** Each step of each return, after the order's own. */
@@ -100,7 +101,7 @@ function returnSteps(returns: ReturnDTO[]): Step[] {
       title: RETURN_STEPS[event.step],
       at: event.at,
       done: true,
-      tone: event.step === 'rejected' ? ('stopped' as const) : undefined,
+      tone: event.step === 'rejected' || event.step === 'forfeited' ? ('stopped' as const) : undefined,
       detail:
         event.step === 'refunded'
           ? formatPrice(ret.refundAmount)

@@ -26,6 +26,7 @@ const returnOf = (state: ReturnDTO['state'], partId: string, quantity: number): 
   refundAmount: 0,
   instructions: null,
   rejection: null,
+  coreOutcome: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   events: [],
 });

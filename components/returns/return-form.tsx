@@ -26,10 +26,9 @@ export type ReturnFormProps = {
 /** What each line may still send back: bought less refunded, none while a request for it is open. */
 export function returnableLines(order: ReturnFormProps['order'], returns: ReturnDTO[]) {
   return order.lines.map((line) => {
-    const mine = returns.filter((ret) => ret.lines.some((returned) => returned.partId === line.partId));
-    const back = mine
-      .filter((ret) => ret.state === 'refunded')
-      .reduce((sum, ret) => sum + ret.lines.find((returned) => returned.partId === line.partId)!.quantity, 0);
+    const ofLine = (returned: ReturnDTO['lines'][number]) => returned.partId === line.partId && !returned.core;
+    const mine = returns.filter((ret) => ret.lines.some(ofLine));
+    const back = mine.filter((ret) => ret.state === 'refunded').reduce((sum, ret) => sum + ret.lines.find(ofLine)!.quantity, 0);
     return { ...line, left: line.quantity - back, open: mine.some((ret) => OPEN.has(ret.state)) };
   });
 }
