@@ -14,7 +14,7 @@ const returnLineSchema = new Schema(
     // A core return's line: the core deposits of the part's units (unitPrice is the deposit per unit as ordered).
     core: { type: Boolean },
     // Set when received: back on the shelf through the stock ledger, or written off as damaged.
-    outcome: { type: String, enum: ['restocked', 'written-off'] },
+    outcome: { type: String, enum: ['restocked', 'written-off', 'inspected'] },
   },
   { _id: false },
 );

@@ -76,11 +76,16 @@ async function claimStage(
   return { stage: standing, won: false };
 }
 
-/** Each line's outcome as the admin chose it (restock unless written off); a restock of a part no longer sold is refused first. */
+/** Each line's outcome as the admin chose it (restock unless written off; a core is inspected, never stock); a restock of a
+ * part no longer sold is refused first. */
 async function receiptOf(ret: LeanReturn, input: Extract<ReturnStepInput, { action: 'receive' }>) {
   const outcomes = ret.lines.map((line) => ({
     partId: String(line.partId),
-    outcome: input.lines?.find((chosen) => chosen.partId === String(line.partId))?.outcome === 'write-off' ? 'written-off' : 'restocked',
+    outcome: line.core
+      ? 'inspected'
+      : input.lines?.find((chosen) => chosen.partId === String(line.partId))?.outcome === 'write-off'
+        ? 'written-off'
+        : 'restocked',
   }));
   for (const line of ret.lines) {
     const restock = outcomes.find((chosen) => chosen.partId === String(line.partId))?.outcome === 'restocked';

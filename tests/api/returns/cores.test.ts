@@ -8,7 +8,7 @@ import { coresTooMany, coreWindowClosed, NO_CORE } from '@/lib/returns/request';
 import { CHOOSE_CORE_OUTCOME, NOT_A_CORE_RETURN, wrongState } from '@/lib/returns/steps';
 import type { ReturnDTO } from '@/lib/returns/types';
 import { CORE_NEEDS_REASON, PARTIAL_NEEDS_AMOUNT } from '@/lib/validations/returns';
-import { AuditEntry, Order, OutboxMessage, PaymentRefund, Return, ReturnLineHold, ReturnStep } from '@/models';
+import { AuditEntry, Order, OutboxMessage, Part, PaymentRefund, Return, ReturnLineHold, ReturnStep } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { withEnv } from '@/tests/helpers/env';
 import { makeUser } from '@/tests/helpers/factories';
@@ -115,6 +115,9 @@ describe('a core return’s outcome', () => {
   it('in full pays back the deposit and its tax through the gateway, once, and emails and audits it', async () => {
     const order = await coreOrder();
     const ret = await receivedCores(order, 2);
+    // A received core is inspected, never put on the shelf as a part.
+    expect((await Part.findById(order.partIds[0]).lean())!.availableQuantity).toBe(10);
+    expect((await Return.findById(ret.id).lean())!.lines[0]!.outcome).toBe('inspected');
     const gateway = jest.spyOn(testGateway, 'refundPart');
     try {
       const res = await step(ret.id, { action: 'refund', core: 'full' });
