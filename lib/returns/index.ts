@@ -2,6 +2,7 @@ export * from './dto';
 export * from './emails';
 export * from './fit-review-admin';
 export * from './fit-reviews';
+export * from './held-deposits';
 export * from './holds';
 export * from './plan';
 export * from './read';

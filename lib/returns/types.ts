@@ -71,3 +71,15 @@ export type FitmentReviewDTO = {
 /** One line of the wrong-fit rate: "does not fit" units returned over units delivered (null: none delivered). */
 export type WrongFitRateDTO = { key: string; label: string; returned: number; delivered: number; rate: number | null };
 export type WrongFitRatesDTO = { parts: WrongFitRateDTO[]; brands: WrongFitRateDTO[]; vehicles: WrongFitRateDTO[] };
+
+/** Core deposits still held (lib/returns/held-deposits.ts): per order, the cores not back yet at the deposit paid. */
+export type HeldDepositLineDTO = { partId: string; partName: string; unitPrice: number; quantity: number; amount: number };
+export type HeldDepositDTO = {
+  orderId: string;
+  orderNumber: string;
+  email: string;
+  deliveredAt: string | null;
+  lines: HeldDepositLineDTO[];
+  amount: number;
+};
+export type HeldDepositsDTO = { orders: HeldDepositDTO[]; cores: number; total: number };
