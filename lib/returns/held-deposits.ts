@@ -3,7 +3,7 @@ import { assertAdmin, type Actor } from '@/lib/auth';
 import { fromCents, toCents } from '@/lib/core/money';
 import { ordersWithCores } from '@/lib/orders';
 import { unitsBefore } from './plan';
-import { refundHistory } from './refund';
+import { coreClaimsByOrder } from './refund';
 import type { HeldDepositDTO, HeldDepositsDTO } from './types';
 
 /** Core deposits the shop still holds: cores paid for whose refund or forfeit has not been claimed (admins). */
@@ -13,8 +13,9 @@ export async function listHeldDeposits(actor: Actor): Promise<HeldDepositsDTO> {
   const orders: HeldDepositDTO[] = [];
   let cores = 0;
   let totalCents = 0;
-  for (const order of await ordersWithCores()) {
-    const history = await refundHistory(order._id);
+  const [withCores, claims] = await Promise.all([ordersWithCores(), coreClaimsByOrder()]);
+  for (const order of withCores) {
+    const history = claims.get(order._id) ?? [];
     let orderCents = 0;
     const lines = order.lines.flatMap((line) => {
       if (!line.core) return [];

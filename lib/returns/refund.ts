@@ -41,6 +41,14 @@ export async function refundHistory(orderId: Types.ObjectId | string): Promise<R
   return claims.map(summaryOf);
 }
 
+/** Every core return's refund claim, by order: one read, where a read per order would scan the claims once each on FerretDB v1. */
+export async function coreClaimsByOrder(): Promise<Map<string, RefundClaimSummary[]>> {
+  const claims = await ReturnStep.find({ stage: 'refund', 'data.core': { $exists: true } }).lean<RefundClaim[]>();
+  const byOrder = new Map<string, RefundClaimSummary[]>();
+  for (const claim of claims) byOrder.set(String(claim.orderId), [...(byOrder.get(String(claim.orderId)) ?? []), summaryOf(claim)]);
+  return byOrder;
+}
+
 const summaryOf = (claim: RefundClaim): RefundClaimSummary => ({
   amountCents: claim.amountCents ?? 0,
   shipping: Boolean(claim.shipping),
