@@ -1,3 +1,4 @@
+import { CORE_TEXT } from '@/lib/core/texts';
 import type { ReactNode } from 'react';
 import { LocalTime } from '@/components/ui/local-time';
 import { formatPrice } from '@/lib/core/money';
@@ -106,7 +107,7 @@ function returnSteps(returns: ReturnDTO[]): Step[] {
         event.step === 'refunded'
           ? formatPrice(ret.refundAmount)
           : event.step === 'requested'
-            ? ret.lines.map((line) => `${line.partName} x ${line.quantity}`).join(', ')
+            ? ret.lines.map((line) => `${line.core ? `${CORE_TEXT.line}: ` : ''}${line.partName} x ${line.quantity}`).join(', ')
             : undefined,
     })),
   );
