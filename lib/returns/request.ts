@@ -49,9 +49,15 @@ function vehicleOf(input: ReturnRequestInput, chosen: Array<{ line: OrderLine }>
 const isDelivered = (order: Pick<OrderDTO, 'cancelled' | 'paid' | 'status'>) =>
   !order.cancelled && order.paid && order.status === 'delivered';
 
-/** Whether the order page offers "Return parts": delivered, and within RETURNS_DAYS of its delivery day. */
-export function canRequestReturn(order: Pick<OrderDTO, 'cancelled' | 'paid' | 'status' | 'deliveredAt'>, now = new Date()): boolean {
-  return isDelivered(order) && isWithinReturnWindow(order, env().RETURNS_DAYS, now);
+/** Whether the order page offers "Return parts": delivered, and within RETURNS_DAYS of its delivery day, or within
+ * CORE_RETURN_DAYS while a line's core may still come back. */
+export function canRequestReturn(
+  order: Pick<OrderDTO, 'cancelled' | 'paid' | 'status' | 'deliveredAt'> & { lines?: Array<Pick<OrderLine, 'core'>> },
+  now = new Date(),
+): boolean {
+  if (!isDelivered(order)) return false;
+  const cores = order.lines?.some((line) => line.core) ?? false;
+  return isWithinReturnWindow(order, env().RETURNS_DAYS, now) || (cores && isWithinReturnWindow(order, env().CORE_RETURN_DAYS, now));
 }
 
 function assertReturnable(order: OrderDTO, reason: ReturnRequestInput['reason'], now: Date): void {
@@ -59,7 +65,7 @@ function assertReturnable(order: OrderDTO, reason: ReturnRequestInput['reason'],
   if (reason === 'core-return') {
     const days = env().CORE_RETURN_DAYS;
     if (!isWithinReturnWindow(order, days, now)) throw new ConflictError(coreWindowClosed(days));
-  } else if (!canRequestReturn(order, now)) throw new ConflictError(windowClosed(env().RETURNS_DAYS));
+  } else if (!isWithinReturnWindow(order, env().RETURNS_DAYS, now)) throw new ConflictError(windowClosed(env().RETURNS_DAYS));
 }
 
 type Request = {

@@ -4,7 +4,7 @@ import { PATCH as stepRoute } from '@/app/api/returns/[id]/route';
 import type { UserDTO } from '@/lib/auth/users';
 import { testGateway } from '@/lib/payments/test-gateway';
 import { refundAbove } from '@/lib/returns/refund';
-import { coresTooMany, coreWindowClosed, NO_CORE } from '@/lib/returns/request';
+import { canRequestReturn, coresTooMany, coreWindowClosed, NO_CORE } from '@/lib/returns/request';
 import { CHOOSE_CORE_OUTCOME, NOT_A_CORE_RETURN, wrongState } from '@/lib/returns/steps';
 import type { ReturnDTO } from '@/lib/returns/types';
 import { CORE_NEEDS_REASON, PARTIAL_NEEDS_AMOUNT } from '@/lib/validations/returns';
@@ -12,7 +12,7 @@ import { AuditEntry, Order, OutboxMessage, Part, PaymentRefund, Return, ReturnLi
 import { callRoute } from '@/tests/helpers/api';
 import { withEnv } from '@/tests/helpers/env';
 import { makeUser } from '@/tests/helpers/factories';
-import { deliveredOrder, type DeliveredOrder } from '@/tests/helpers/returns';
+import { deliveredOrder, shopDaysAgo, type DeliveredOrder } from '@/tests/helpers/returns';
 
 /**
  * Core returns (issue 47 item 4). The order: A $150 x 2 with a $45 core deposit, B $10 x 1 without, VAT 20% per line: goods
@@ -108,6 +108,25 @@ describe('a core return request', () => {
     // A forfeited core came back too: none is left to return.
     expect((await step(last.id, { action: 'refund', core: 'forfeit', reason: 'Core cracked' })).status).toBe(200);
     expect(await ask(order, [[0, 1]])).toMatchObject({ status: 400, body: { error: coresTooMany(0) } });
+  });
+});
+
+describe('the order page’s Return parts', () => {
+  const delivered = (daysAgo: number, core: boolean) => ({
+    cancelled: false,
+    paid: true,
+    status: 'delivered' as const,
+    deliveredAt: shopDaysAgo(daysAgo).toISOString(),
+    lines: [{ core: core ? { unitPrice: 45, quantity: 1, lineTotal: 45 } : undefined }],
+  });
+
+  it('is offered past the parts’ window while a core may still come back', async () => {
+    await withEnv({ RETURNS_DAYS: '30', CORE_RETURN_DAYS: '180' }, async () => {
+      expect(canRequestReturn(delivered(30, false))).toBe(true);
+      expect(canRequestReturn(delivered(31, false))).toBe(false);
+      expect(canRequestReturn(delivered(180, true))).toBe(true);
+      expect(canRequestReturn(delivered(181, true))).toBe(false);
+    });
   });
 });
 
