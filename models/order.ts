@@ -11,6 +11,8 @@ const orderLineSchema = new Schema(
     unitPrice: { type: Number, required: true, min: 0.01 },
     quantity: { type: Number, required: true, min: 1 },
     weightGrams: { type: Number, required: true, min: 0, default: 0 },
+    // The part's core deposit per unit when ordered (dollars); absent: none.
+    coreCharge: { type: Number, min: 0 },
     // The fit the buyer confirmed in the cart (lib/catalog fit questions), kept as it was then.
     fit: { type: new Schema({ vehicle: String, answers: [String], text: String }, { _id: false }), default: undefined },
   },
@@ -32,6 +34,8 @@ const orderSchema = new Schema(
     address: { type: String, required: true },
     phone: { type: String, required: true },
     quantity: { type: Number, required: true, min: 1 },
+    // A spec order's core deposit per unit when ordered (a checkout order keeps it on its lines).
+    coreCharge: { type: Number, min: 0 },
     paid: { type: Boolean, required: true, default: false },
     status: { type: String, required: true, enum: ORDER_STATUSES, default: 'pending' },
     transactionId: { type: String },

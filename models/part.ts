@@ -61,6 +61,8 @@ const partSchema = new Schema(
     unit: { type: String, enum: PART_UNITS, default: 'piece' },
     // The shipping weight of one unit, in kilograms (null: the shop's default weight applies).
     weightKg: { type: Number, min: 0, max: 1000, default: null },
+    // The core deposit per unit, in dollars, charged as its own line and paid back when the old part comes back (null: none).
+    coreCharge: { type: Number, min: 0, default: null },
     // Set when a part that orders refer to is deleted: it leaves every list, search and the sitemap.
     archivedAt: { type: Date, default: null },
   },

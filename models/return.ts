@@ -1,6 +1,6 @@
 import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
-import { RETURN_REASONS, RETURN_STATES } from '@/lib/core/return-fields';
+import { CORE_OUTCOMES, RETURN_REASONS, RETURN_STATES } from '@/lib/core/return-fields';
 
 /** The stages an admin decides once each; a stage's ReturnStep `_id` is `{returnId}:{stage}`. */
 export const RETURN_STAGES = ['decision', 'receipt', 'refund', 'refunded'] as const;
@@ -11,8 +11,10 @@ const returnLineSchema = new Schema(
     partName: { type: String, required: true },
     unitPrice: { type: Number, required: true },
     quantity: { type: Number, required: true, min: 1 },
+    // A core return's line: the core deposits of the part's units (unitPrice is the deposit per unit as ordered).
+    core: { type: Boolean },
     // Set when received: back on the shelf through the stock ledger, or written off as damaged.
-    outcome: { type: String, enum: ['restocked', 'written-off'] },
+    outcome: { type: String, enum: ['restocked', 'written-off', 'inspected'] },
   },
   { _id: false },
 );
@@ -39,9 +41,17 @@ const returnSchema = new Schema(
     refundCents: { type: Number, required: true, min: 0 },
     instructions: { type: String, maxlength: 1000 },
     rejection: { type: String, maxlength: 500 },
+    // A core return's end: the deposit paid back in full, in part or forfeited, and the admin's reason for less than full.
+    coreOutcome: {
+      type: new Schema({ outcome: { type: String, enum: CORE_OUTCOMES }, reason: String }, { _id: false }),
+      default: undefined,
+    },
     // Each step's time and admin, set by path so a repeated write changes nothing.
     steps: {
-      type: new Schema({ approved: stampSchema, rejected: stampSchema, received: stampSchema, refunded: stampSchema }, { _id: false }),
+      type: new Schema(
+        { approved: stampSchema, rejected: stampSchema, received: stampSchema, refunded: stampSchema, forfeited: stampSchema },
+        { _id: false },
+      ),
       default: () => ({}),
     },
   },

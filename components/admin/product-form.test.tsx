@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ProductForm } from '@/components/admin/product-form';
 import { alertError, alertErrorWithLink } from '@/lib/client/alerts';
 import type { PartDTO } from '@/lib/catalog/types';
-import { YEARS_REVERSED } from '@/lib/validations/parts';
+import { CORE_CHARGE_TEXT, YEARS_REVERSED } from '@/lib/validations/parts';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn() }) }));
 jest.mock('@/lib/client/alerts', () => ({
@@ -42,6 +42,7 @@ const PART: PartDTO = {
   minimumQuantity: 2,
   unit: 'piece',
   weightKg: null,
+  coreCharge: null,
   archived: false,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
@@ -197,6 +198,30 @@ describe('ProductForm (shipping weight)', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]!.body.weightKg).toBeNull();
+  });
+});
+
+describe('ProductForm (core charge)', () => {
+  it('sends the core charge in dollars, null once emptied, and refuses a fraction of a cent under its input', async () => {
+    const user = userEvent.setup();
+    answers[`PUT /api/parts/${PART._id}`] = { status: 200, body: { success: true, message: 'Product updated' } };
+    render(<ProductForm part={{ ...PART, coreCharge: 45 }} />);
+    const charge = screen.getByLabelText('Core charge ($, optional)');
+    expect(charge).toHaveValue(45);
+    await user.clear(charge);
+    await user.type(charge, '12.345');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(errorOf(charge)).toBe(CORE_CHARGE_TEXT.cents));
+    expect(sent).toHaveLength(0);
+    await user.clear(charge);
+    await user.type(charge, '60.5');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body.coreCharge).toBe(60.5);
+    await user.clear(charge);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.body.coreCharge).toBeNull();
   });
 });
 

@@ -49,6 +49,7 @@ const PRODUCT_FIELDS = [
   'position',
   'fitment',
   'weightKg',
+  'coreCharge',
 ] as const;
 const FITMENT_KEYS = ['make', 'model', 'yearFrom', 'yearTo', 'engine', 'notes'] as const;
 
@@ -67,6 +68,7 @@ const FIELD_LABELS: Record<string, string> = {
   position: 'Position',
   fitment: 'Fitment',
   weightKg: 'Shipping weight',
+  coreCharge: 'Core charge',
   make: 'make',
   model: 'model',
   yearFrom: 'from year',
@@ -126,6 +128,7 @@ function valuesOf(part: PartDTO): PartFormValues {
       quantity: row.quantity ?? undefined,
     })),
     weightKg: part.weightKg,
+    coreCharge: part.coreCharge,
   };
 }
 
@@ -141,6 +144,7 @@ const EMPTY: DefaultValues<PartFormValues> = {
   interchange: [],
   fitment: [],
   weightKg: null,
+  coreCharge: null,
 };
 
 /** Add Product and Edit Product (admins); same rules as the server. */
@@ -164,7 +168,8 @@ export function ProductForm({ part }: ProductFormProps) {
         <input id="name" className={inputClass} {...describedBy('name', errors.name?.message)} {...register('name')} />
       </Field>
       <NumberFields register={register} errors={errors} />
-      <WeightField register={register} errors={errors} />
+      <OptionalNumberField register={register} errors={errors} {...WEIGHT_FIELD} />
+      <OptionalNumberField register={register} errors={errors} {...CORE_CHARGE_FIELD} />
       <div className="sm:col-span-2">
         <ImageField control={control} name="img" error={errors.img?.message} onUploadingChange={setUploading} />
       </div>
@@ -269,23 +274,40 @@ function NumberFields({ register, errors }: FieldsProps) {
   });
 }
 
-function WeightField({ register, errors }: FieldsProps) {
+const WEIGHT_FIELD = {
+  name: 'weightKg',
+  label: 'Shipping weight (kg, optional)',
+  hint: 'Packed weight for the shipping price; blank counts as 1 kg',
+  step: '0.001',
+} as const;
+const CORE_CHARGE_FIELD = {
+  name: 'coreCharge',
+  label: 'Core charge ($, optional)',
+  hint: 'Deposit refunded when the old part comes back; blank or 0: none',
+  step: '0.01',
+} as const;
+
+/** A number the part may leave out: blank is stored as none (null). */
+function OptionalNumberField({
+  register,
+  errors,
+  name,
+  label,
+  hint,
+  step,
+}: FieldsProps & { name: 'weightKg' | 'coreCharge'; label: string; hint: string; step: string }) {
+  const error = errors[name]?.message;
   return (
-    <Field
-      id="weightKg"
-      label="Shipping weight (kg, optional)"
-      error={errors.weightKg?.message}
-      hint="Packed weight for the shipping price; blank counts as 1 kg"
-    >
+    <Field id={name} label={label} error={error} hint={hint}>
       <input
-        id="weightKg"
+        id={name}
         type="number"
-        step="0.001"
+        step={step}
         min={0}
         inputMode="decimal"
         className={inputClass}
-        {...describedBy('weightKg', errors.weightKg?.message)}
-        {...register('weightKg', {
+        {...describedBy(name, error)}
+        {...register(name, {
           setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)),
         })}
       />

@@ -14,6 +14,7 @@ import { fitStatus, vehicleLabel } from '@/lib/catalog/fitment';
 import type { FitmentRowLike, FitWarning, VehicleChoice } from '@/lib/catalog';
 import type { UnpaidOrder } from '@/lib/orders';
 import { formatPrice } from '@/lib/core/money';
+import { CORE_TEXT } from '@/lib/core/texts';
 import { ORDER_MAX } from '@/lib/validations/orders';
 import { encodeVehicle } from '@/lib/vehicles/cookie';
 
@@ -139,6 +140,14 @@ function CartLineRow({ line, fitment, warnings, vehicle }: CartLineRowProps) {
         </p>
         {fitment && vehicle && <FitBadge fitment={fitment} vehicle={vehicle} warnings={warnings} />}
         <LineFit line={{ partName: line.name, fit: line.fit }} />
+        {line.core && (
+          <p className="flex justify-between gap-3 text-sm text-slate-700" data-testid="core-line">
+            <span>
+              {CORE_TEXT.line}: {formatPrice(line.core.unitPrice)} × {line.core.quantity}
+            </span>
+            <span className="tabular-nums">{formatPrice(line.core.lineTotal)}</span>
+          </p>
+        )}
         {line.problems.map((problem) => (
           <p
             key={problem}

@@ -16,6 +16,7 @@ const line: CartLine = {
   availableQuantity: 1,
   lineTotal: 144,
   weightKg: 9,
+  core: null,
   problems: [],
 };
 

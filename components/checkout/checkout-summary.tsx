@@ -4,6 +4,7 @@ import { priceOrFree, taxLabelOf } from '@/components/cart/cart-texts';
 import type { CartView, Quote, QuoteMethod } from '@/components/cart/types';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/core/money';
+import { CORE_TEXT } from '@/lib/core/texts';
 
 type CheckoutSummaryProps = {
   cart: CartView;
@@ -33,14 +34,24 @@ export function CheckoutSummary({ cart, quote, method, changed, submitting }: Ch
         Your order
       </h2>
       <ul className="mt-3 divide-y divide-slate-100 text-sm">
-        {lines.map((line) => (
+        {lines.flatMap((line) => [
           <li key={line.partId} className="flex justify-between gap-3 py-2">
             <span className="min-w-0 break-words text-slate-700">
               {line.name} <span className="text-slate-500">× {line.quantity}</span>
             </span>
             <span className="tabular-nums">{formatPrice(line.lineTotal)}</span>
-          </li>
-        ))}
+          </li>,
+          ...(line.core
+            ? [
+                <li key={`${line.partId}-core`} className="flex justify-between gap-3 py-2" data-testid="core-line">
+                  <span className="min-w-0 break-words text-slate-700">
+                    {CORE_TEXT.lineOf(line.name)} <span className="text-slate-500">× {line.core.quantity}</span>
+                  </span>
+                  <span className="tabular-nums">{formatPrice(line.core.lineTotal)}</span>
+                </li>,
+              ]
+            : []),
+        ])}
       </ul>
       <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm">
         {summaryRows(cart, quote, method).map(([label, value, testId]) => (

@@ -17,7 +17,7 @@ const FORMAT_LABELS: Record<(typeof IMPORT_FORMAT_NAMES)[number], string> = {
 };
 
 type Source = 'file' | 'url';
-type Errors = Partial<Record<'file' | 'url' | 'format' | 'priceType', string>>;
+type Errors = Partial<Record<'file' | 'url' | 'format' | 'priceType' | 'corePriceType', string>>;
 
 /** Sends the form: the file as multipart (the server streams it to disk), or the URL as JSON. */
 async function send(source: Source, form: HTMLFormElement) {
@@ -26,6 +26,7 @@ async function send(source: Source, form: HTMLFormElement) {
     const body = new FormData();
     body.set('format', String(data.get('format') ?? ''));
     body.set('priceType', String(data.get('priceType') ?? ''));
+    body.set('corePriceType', String(data.get('corePriceType') ?? ''));
     const file = data.get('file');
     if (file instanceof File && file.size > 0) body.set('file', file);
     return fetchJson<{ id: string }>('/api/admin/imports', { method: 'POST', body });
@@ -34,6 +35,7 @@ async function send(source: Source, form: HTMLFormElement) {
     url: String(data.get('url') ?? ''),
     format: String(data.get('format') ?? ''),
     priceType: String(data.get('priceType') ?? ''),
+    corePriceType: String(data.get('corePriceType') ?? ''),
   };
   return fetchJson<{ id: string }>('/api/admin/imports', { method: 'POST', json });
 }
@@ -134,6 +136,21 @@ export function ImportForm() {
           maxLength={3}
           autoComplete="off"
           {...describedBy('priceType', errors.priceType)}
+        />
+      </Field>
+      <Field
+        id="corePriceType"
+        label="PIES core charge price type (optional)"
+        error={errors.corePriceType}
+        hint="The price type your supplier sends core charges as; blank leaves core charges as they are"
+      >
+        <input
+          id="corePriceType"
+          name="corePriceType"
+          className={inputClass}
+          maxLength={3}
+          autoComplete="off"
+          {...describedBy('corePriceType', errors.corePriceType)}
         />
       </Field>
       <div className="md:col-span-2">

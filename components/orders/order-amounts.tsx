@@ -1,5 +1,6 @@
 import { LineFit } from '@/components/orders/line-fit';
 import { formatPrice } from '@/lib/core/money';
+import { CORE_TEXT } from '@/lib/core/texts';
 
 /** An order's money as the API reports it (issue 29); a spec order has no `lines` and shows as one line of its part. */
 export type OrderMoney = {
@@ -14,6 +15,7 @@ export type OrderMoney = {
     unitPrice: number;
     quantity: number;
     lineTotal: number;
+    core?: { unitPrice: number; quantity: number; lineTotal: number };
     fit?: { text: string };
   }> | null;
   subtotal?: number | null;
@@ -71,7 +73,7 @@ export function OrderAmounts({ order, totalLabel = 'Total' }: { order: OrderMone
         </tr>
       </thead>
       <tbody>
-        {lines.map((line) => (
+        {lines.flatMap((line) => [
           <tr key={line.partId} className="border-b border-slate-100" data-testid="order-line">
             <td className="py-2 pr-2 break-words text-slate-900">
               {line.partName}
@@ -80,8 +82,18 @@ export function OrderAmounts({ order, totalLabel = 'Total' }: { order: OrderMone
             <td className="py-2 pl-3 text-right tabular-nums">{line.quantity}</td>
             <td className="hidden py-2 pl-3 text-right tabular-nums sm:table-cell">{formatPrice(line.unitPrice)}</td>
             <td className="py-2 pl-3 text-right tabular-nums">{formatPrice(line.lineTotal)}</td>
-          </tr>
-        ))}
+          </tr>,
+          ...('core' in line && line.core
+            ? [
+                <tr key={`${line.partId}-core`} className="border-b border-slate-100" data-testid="order-core-line">
+                  <td className="py-2 pr-2 break-words text-slate-700">{CORE_TEXT.lineOf(line.partName)}</td>
+                  <td className="py-2 pl-3 text-right tabular-nums">{line.core.quantity}</td>
+                  <td className="hidden py-2 pl-3 text-right tabular-nums sm:table-cell">{formatPrice(line.core.unitPrice)}</td>
+                  <td className="py-2 pl-3 text-right tabular-nums">{formatPrice(line.core.lineTotal)}</td>
+                </tr>,
+              ]
+            : []),
+        ])}
       </tbody>
       <tfoot>
         {rows.map(([label, value, testId]) => (
@@ -109,7 +121,7 @@ export function OrderAmounts({ order, totalLabel = 'Total' }: { order: OrderMone
 
 /** An order placed through checkout (several lines, or shipping): shown with its full amounts. */
 export function isDetailed(order: OrderMoney): boolean {
-  return Boolean((order.lines && order.lines.length > 1) || order.shipping || order.discount);
+  return Boolean((order.lines && order.lines.length > 1) || order.lines?.some((line) => line.core) || order.shipping || order.discount);
 }
 
 export type StructuredAddress = {

@@ -76,6 +76,7 @@ describe('returns on the order page', () => {
       refundAmount: 24.5,
       instructions: null,
       rejection: null,
+      coreOutcome: null,
       createdAt: '2026-11-24T09:00:00.000Z',
       events: (['requested', 'approved', 'received', 'refunded'] as const).map((step, i) => ({
         step,

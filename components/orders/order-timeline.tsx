@@ -1,3 +1,4 @@
+import { CORE_TEXT } from '@/lib/core/texts';
 import type { ReactNode } from 'react';
 import { LocalTime } from '@/components/ui/local-time';
 import { formatPrice } from '@/lib/core/money';
@@ -90,6 +91,7 @@ const RETURN_STEPS = {
   rejected: 'Return rejected',
   received: 'Returned parts received',
   refunded: 'Refunded',
+  forfeited: 'Core deposit kept',
 } as const;
 
 /** Each step of each return, after the order's own. */
@@ -100,12 +102,12 @@ function returnSteps(returns: ReturnDTO[]): Step[] {
       title: RETURN_STEPS[event.step],
       at: event.at,
       done: true,
-      tone: event.step === 'rejected' ? ('stopped' as const) : undefined,
+      tone: event.step === 'rejected' || event.step === 'forfeited' ? ('stopped' as const) : undefined,
       detail:
         event.step === 'refunded'
           ? formatPrice(ret.refundAmount)
           : event.step === 'requested'
-            ? ret.lines.map((line) => `${line.partName} x ${line.quantity}`).join(', ')
+            ? ret.lines.map((line) => `${line.core ? `${CORE_TEXT.line}: ` : ''}${line.partName} x ${line.quantity}`).join(', ')
             : undefined,
     })),
   );

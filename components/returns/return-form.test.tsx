@@ -26,6 +26,7 @@ const returnOf = (state: ReturnDTO['state'], partId: string, quantity: number): 
   refundAmount: 0,
   instructions: null,
   rejection: null,
+  coreOutcome: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   events: [],
 });
@@ -70,5 +71,28 @@ describe('the Return parts form', () => {
       { left: 1, open: false },
     ]);
     expect(returnableLines(order, [returnOf('rejected', pads.partId, 2)])[0]).toMatchObject({ left: 2, open: false });
+  });
+
+  it('offers the cores of the lines with a deposit apart from their parts: less those refunded or forfeited', () => {
+    const withCore = { ...order, lines: [pads, { ...rotor, core: { unitPrice: 20, quantity: 3, lineTotal: 60 } }] };
+    const coreOf = (state: ReturnDTO['state'], quantity: number): ReturnDTO => {
+      const ret = returnOf(state, rotor.partId, quantity);
+      return { ...ret, reason: 'core-return', lines: ret.lines.map((line) => ({ ...line, core: true as const })) };
+    };
+    const returns = [coreOf('refunded', 1), coreOf('forfeited', 1), returnOf('refunded', rotor.partId, 3)];
+    expect(returnableLines(withCore, returns, true).map(({ partId, left, open }) => ({ partId, left, open }))).toEqual([
+      { partId: rotor.partId, left: 1, open: false },
+    ]);
+    expect(returnableLines(withCore, returns).map(({ left }) => left)).toEqual([2, 0]);
+    expect(returnableLines(withCore, [coreOf('approved', 1)], true)[0]).toMatchObject({ left: 3, open: true });
+  });
+
+  it('lists only the lines with a core deposit once "Core return" is chosen', () => {
+    const withCore = { ...order, lines: [pads, { ...rotor, core: { unitPrice: 20, quantity: 3, lineTotal: 60 } }] };
+    render(<ReturnForm order={withCore} returns={[]} />);
+    expect(screen.getByLabelText('Front pads (up to 2)')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'core-return' } });
+    expect(screen.queryByLabelText('Front pads (up to 2)')).toBeNull();
+    expect(screen.getByLabelText('Rotor (up to 3)')).toBeInTheDocument();
   });
 });

@@ -23,15 +23,18 @@ export type ReturnFormProps = {
   unfit?: string | null;
 };
 
-/** What each line may still send back: bought less refunded, none while a request for it is open. */
-export function returnableLines(order: ReturnFormProps['order'], returns: ReturnDTO[]) {
-  return order.lines.map((line) => {
-    const mine = returns.filter((ret) => ret.lines.some((returned) => returned.partId === line.partId));
-    const back = mine
-      .filter((ret) => ret.state === 'refunded')
-      .reduce((sum, ret) => sum + ret.lines.find((returned) => returned.partId === line.partId)!.quantity, 0);
-    return { ...line, left: line.quantity - back, open: mine.some((ret) => OPEN.has(ret.state)) };
-  });
+/** What each line may still send back (`core`: its cores, on lines with a deposit): bought less settled, none while a request
+ * for it is open. */
+export function returnableLines(order: ReturnFormProps['order'], returns: ReturnDTO[], core = false) {
+  const settled = new Set(core ? ['refunded', 'forfeited'] : ['refunded']);
+  return order.lines
+    .filter((line) => !core || line.core)
+    .map((line) => {
+      const ofLine = (returned: ReturnDTO['lines'][number]) => returned.partId === line.partId && Boolean(returned.core) === core;
+      const mine = returns.filter((ret) => ret.lines.some(ofLine));
+      const back = mine.filter((ret) => settled.has(ret.state)).reduce((sum, ret) => sum + ret.lines.find(ofLine)!.quantity, 0);
+      return { ...line, left: line.quantity - back, open: mine.some((ret) => OPEN.has(ret.state)) };
+    });
 }
 
 /** The first message per field, keyed as the server's `fieldErrors` (`lines.0.quantity`). */
@@ -61,16 +64,20 @@ function presetOf(lines: ReturnType<typeof returnableLines>, unfit: string | nul
 export function ReturnForm({ order, returns, token, unfit = null }: ReturnFormProps) {
   const id = useId();
   const router = useRouter();
-  const lines = returnableLines(order, returns).filter((line) => line.left > 0);
-  const [quantities, setQuantities] = useState(() => presetOf(lines, unfit).quantities);
-  const [values, setValues] = useState(() => presetOf(lines, unfit).values);
+  const partLines = returnableLines(order, returns).filter((line) => line.left > 0);
+  const coreLines = returnableLines(order, returns, true).filter((line) => line.left > 0);
+  const [quantities, setQuantities] = useState(() => presetOf(partLines, unfit).quantities);
+  const [values, setValues] = useState(() => presetOf(partLines, unfit).values);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  if (!lines.length) return null;
+  if (!partLines.length && !coreLines.length) return null;
+  // A core return sends back the old parts of lines with a deposit, counted apart from the parts themselves.
+  const lines = values.reason === 'core-return' ? coreLines : partLines;
 
   const chosen = lines.filter((line) => (quantities[line.partId] ?? 0) > 0);
   const set = (field: keyof typeof values, value: string) => setValues((before) => ({ ...before, [field]: value }));
   function chooseReason(reason: string) {
+    if ((reason === 'core-return') !== (values.reason === 'core-return')) setQuantities({});
     set('reason', reason);
     if (reason === 'does-not-fit' && !values.vehicle) set('vehicle', chosen.find((line) => line.fit)?.fit?.vehicle ?? activeVehicle());
   }

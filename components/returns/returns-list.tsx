@@ -1,3 +1,4 @@
+import { CORE_TEXT } from '@/lib/core/texts';
 import { ReturnStateBadge } from '@/components/returns/return-state';
 import { LocalTime } from '@/components/ui/local-time';
 import { formatPrice } from '@/lib/core/money';
@@ -25,6 +26,7 @@ export function ReturnsList({ returns }: { returns: ReturnDTO[] }) {
             <ul className="text-slate-700">
               {ret.lines.map((line) => (
                 <li key={line.partId}>
+                  {line.core ? `${CORE_TEXT.line}: ` : ''}
                   {line.partName} x {line.quantity}
                   {line.state === 'written-off' ? ' (written off)' : ''}
                 </li>

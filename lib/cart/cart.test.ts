@@ -49,6 +49,7 @@ describe("a cart's view", () => {
       availableQuantity: 10,
       lineTotal: 59.97,
       weightKg: 1.25,
+      core: null,
       problems: [],
     });
     expect(view.lines[1]).toMatchObject({ lineTotal: 0.3, unit: 'piece', brand: null, partNumber: null, category: null, weightKg: null });
@@ -84,6 +85,7 @@ describe("a cart's view", () => {
       availableQuantity: 0,
       lineTotal: 24,
       weightKg: null,
+      core: null,
       problems: ['unavailable'],
     });
     expect(view).toMatchObject({ count: 3, lineCount: 2, subtotal: 5 });

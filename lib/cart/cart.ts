@@ -2,7 +2,7 @@ import 'server-only';
 import { Types } from 'mongoose';
 import { checkLineFit, getCachedList, type LineFit } from '@/lib/catalog';
 import { weightGramsOf } from '@/lib/catalog';
-import { goodsCents, type MoneyLine } from '@/lib/orders';
+import { coreLineOf, goodsCents, withCoreLines, type MoneyLine } from '@/lib/orders';
 import { TEXT } from '@/lib/core/texts';
 import { connectDb } from '@/lib/platform/db';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError, isDuplicateKey } from '@/lib/core/errors';
@@ -41,6 +41,8 @@ export type CartLineView = {
   availableQuantity: number;
   lineTotal: number;
   weightKg: number | null;
+  /** The part's core deposit as its own line (per unit now, this line's quantity); null: the part has none. */
+  core: { unitPrice: number; quantity: number; lineTotal: number } | null;
   problems: CartProblem[];
   /** The fit the buyer confirmed with the part's questions (absent: added without). */
   fit?: LineFit;
@@ -69,6 +71,7 @@ const PART_FIELDS = {
   availableQuantity: 1,
   minimumQuantity: 1,
   weightKg: 1,
+  coreCharge: 1,
   archivedAt: 1,
 } as const;
 
@@ -84,6 +87,7 @@ export type CartPart = {
   availableQuantity: number;
   minimumQuantity: number;
   weightKg?: number | null;
+  coreCharge?: number | null;
   archivedAt?: Date | null;
 };
 
@@ -138,6 +142,7 @@ export function lineViewOf(line: Pick<StoredLine, 'partId' | 'quantity' | 'added
     availableQuantity: isSold(part) ? part.availableQuantity : 0,
     lineTotal: fromCents(toCents(price) * line.quantity),
     weightKg: part?.weightKg ?? null,
+    core: part?.coreCharge ? coreLineOf(part.coreCharge, line.quantity) : null,
     problems: lineProblems(line, part),
     ...(line.fit ? { fit: { vehicle: line.fit.vehicle, answers: line.fit.answers, text: line.fit.text } } : {}),
   };
@@ -150,20 +155,23 @@ function viewOf(lines: StoredLine[], parts: Map<string, CartPart>): CartView {
     lines: views,
     count: views.reduce((sum, line) => sum + line.quantity, 0),
     lineCount: views.length,
-    subtotal: fromCents(goodsCents(orderable.map((line) => ({ unitCents: toCents(line.unitPrice), quantity: line.quantity })))),
+    subtotal: fromCents(goodsCents(moneyLines(orderable))),
     currency: 'usd',
   };
 }
 
-/** The money rules' view of cart lines (lib/orders/money.ts), at the parts' current prices. */
+/** The money rules' view of cart lines (lib/orders/money.ts), at the parts' current prices: the parts, then their core deposits. */
 export function moneyLines(lines: CartLineView[]): MoneyLine[] {
-  return lines.map((line) => ({
-    unitCents: toCents(line.unitPrice),
-    quantity: line.quantity,
-    weightGrams: weightGramsOf(line),
-    category: line.category,
-    brand: line.brand,
-  }));
+  return withCoreLines(
+    lines.map((line) => ({
+      unitCents: toCents(line.unitPrice),
+      quantity: line.quantity,
+      weightGrams: weightGramsOf(line),
+      category: line.category,
+      brand: line.brand,
+      coreCents: line.core ? toCents(line.core.unitPrice) : 0,
+    })),
+  );
 }
 
 type LeanCart = { _id: string; lines: StoredLine[]; rev: number; createdAt?: Date | null; merged?: string[] | null };

@@ -23,6 +23,9 @@ export const cartLineSchema: z.ZodType<CartLineView> = z
     availableQuantity: z.number().int(),
     lineTotal: z.number(),
     weightKg: nullable(z.number()),
+    core: nullable(z.object({ unitPrice: z.number(), quantity: z.number().int(), lineTotal: z.number() }).strict()).meta({
+      description: "The part's core deposit, its own line: per unit, at this line's quantity; null: none",
+    }),
     problems: z.array(z.enum(['unavailable', 'price-raised', 'price-lowered', 'below-minimum', 'over-stock'])),
     fit: lineFitSchema.optional(),
   })

@@ -57,6 +57,7 @@ const partFields = z.object({
   minimumQuantity: z.number().int(),
   unit: z.enum(PART_UNITS),
   weightKg: z.number().nullable(),
+  coreCharge: z.number().nullable().meta({ description: 'The core deposit per unit (dollars), its own line in the cart; null: none' }),
   archived: z.boolean(),
   createdAt: dateTime,
   updatedAt: dateTime,

@@ -48,6 +48,7 @@ export function toPartDTO(part: LeanPart, fitment: readonly FitmentRowDoc[], fit
     minimumQuantity: part.minimumQuantity,
     unit: (part.unit as PartDTO['unit']) ?? 'piece',
     weightKg: part.weightKg ?? null,
+    coreCharge: part.coreCharge || null,
     archived: Boolean(part.archivedAt),
     createdAt: new Date(part.createdAt).toISOString(),
     updatedAt: new Date(part.updatedAt).toISOString(),
@@ -289,6 +290,7 @@ function auditedFields(part: PartDTO) {
     fitment,
     minimumQuantity,
     weightKg,
+    coreCharge,
   } = part;
   return {
     name,
@@ -304,5 +306,6 @@ function auditedFields(part: PartDTO) {
     fitment,
     minimumQuantity,
     weightKg,
+    coreCharge,
   };
 }

@@ -47,6 +47,8 @@ export type PartDTO = {
   unit: 'piece' | 'pair' | 'set' | 'kit';
   /** The shipping weight in kg; null: not given (shipping counts 1 kg). */
   weightKg: number | null;
+  /** The core deposit per unit in dollars, paid back when the old part comes back; null: none. */
+  coreCharge: number | null;
   archived: boolean;
   createdAt: string;
   updatedAt: string;

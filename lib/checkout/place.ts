@@ -140,6 +140,7 @@ function orderFields({ buyer, email, input }: CartCheckout, cart: { lines: CartL
       unitPrice: line.unitPrice,
       quantity: line.quantity,
       weightGrams: weightGramsOf(line),
+      ...(line.core ? { coreCharge: line.core.unitPrice } : {}),
       ...(line.fit ? { fit: line.fit } : {}),
     })),
     shippingAddress: address,

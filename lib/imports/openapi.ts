@@ -52,6 +52,10 @@ const uploadSchema = z.object({
   file: z.string().meta({ format: 'binary', description: 'The supplier’s file (at most IMPORT_MAX_MB)' }),
   format: importFormatSchema,
   priceType: z.string().optional().meta({ description: 'PIES: the price type to import (RET, LST ...)' }),
+  corePriceType: z
+    .string()
+    .optional()
+    .meta({ description: 'PIES: the price type whose Pricing carries the core charge; left out, core charges are not read' }),
 });
 
 export const importPaths: ZodOpenApiPathsObject = {

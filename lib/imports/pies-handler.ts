@@ -33,6 +33,7 @@ const COMPARED = Object.fromEntries(
     'brandAAIAID',
     'partTypeId',
     'weightKg',
+    'coreCharge',
     'img',
     'interchange',
     'attributes',
@@ -53,15 +54,21 @@ type Plan = {
 const recordName = (event: PiesItem | RejectedRecord) =>
   event.kind === 'item' || event.id ? `item ${event.kind === 'item' ? event.partNumber : event.id}` : `line ${event.line}`;
 
-type Settings = { tables: MappingTables; priceType: string; numbers: PartNumberMap };
+type Settings = { tables: MappingTables; priceType: string; corePriceType?: string; numbers: PartNumberMap };
 
-/** The admin's tables, and the run's price type: the one chosen for this import, else the admin's default. */
+/** A price type option of the run, checked (400 on its field); undefined when not chosen. */
+function chosenType(run: ImportRun, field: 'priceType' | 'corePriceType'): string | undefined {
+  if (!run.options[field]) return undefined;
+  const chosen = priceTypeSchema.safeParse(run.options[field]);
+  if (!chosen.success) throw new ValidationError(chosen.error.issues[0]!.message, { [field]: [chosen.error.issues[0]!.message] });
+  return chosen.data;
+}
+
+/** The admin's tables, and the run's price types: the one chosen for this import, else the admin's default; a core one if named. */
 async function settingsFor(run: ImportRun): Promise<Settings> {
   const tables = await loadMappingTables();
-  const chosen = run.options.priceType ? priceTypeSchema.safeParse(run.options.priceType) : null;
-  if (chosen && !chosen.success)
-    throw new ValidationError(chosen.error.issues[0]!.message, { priceType: [chosen.error.issues[0]!.message] });
-  return { tables, priceType: chosen?.data ?? tables.priceType, numbers: await PartNumberMap.read() };
+  const priceType = chosenType(run, 'priceType') ?? tables.priceType;
+  return { tables, priceType, corePriceType: chosenType(run, 'corePriceType'), numbers: await PartNumberMap.read() };
 }
 
 /** Whether every field PIES sets already holds that value. */
@@ -74,7 +81,7 @@ function isUnchanged(stored: Stored, fields: PiesPartFields): boolean {
 /** What each record of a batch does to the shop, judged against the parts stored now. */
 async function planBatch(batch: Array<PiesItem | RejectedRecord>, settings: Settings): Promise<Plan[]> {
   const results = batch.map((event) =>
-    event.kind === 'item' ? piesPartFields(event, settings.tables, settings.priceType) : { reason: event.reason },
+    event.kind === 'item' ? piesPartFields(event, settings.tables, settings.priceType, settings.corePriceType) : { reason: event.reason },
   );
   const keys = results.flatMap((result) => ('fields' in result ? [result.fields.partNumberKey] : []));
   const byKey = await settings.numbers.partsWith<Stored>(keys, COMPARED);

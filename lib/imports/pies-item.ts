@@ -29,6 +29,8 @@ export type PiesPartFields = {
   brandAAIAID: string;
   partTypeId?: number;
   weightKg?: number;
+  /** The core charge from the import's core price type: null when the item has none; absent when the import reads none. */
+  coreCharge?: number | null;
   img?: string;
   interchange: Array<{ brand?: string; number: string; key: string; kind: 'oe' | 'aftermarket' }>;
   attributes: Array<{ name: string; value: string; uom?: string }>;
@@ -52,6 +54,20 @@ const plainText = (text: string) =>
 
 /** Dollars to the cent, half up, from a decimal that may carry four places (12.345 is $12.35). */
 export const toShopPrice = (amount: number) => Math.round(Number((amount * 100).toFixed(6))) / 100;
+
+/** The item's core charge: its Pricing of the core price type in the shop's currency (none, or 0: no core). */
+function pickCoreCharge(item: PiesItem, corePriceType: string, problems: string[]): number | null {
+  const ofType = item.prices.filter((price) => price.type.toUpperCase() === corePriceType);
+  if (!ofType.length) return null;
+  const price = ofType.find((candidate) => candidate.currency.toUpperCase() === SHOP_CURRENCY);
+  if (!price) {
+    problems.push(`the ${corePriceType} core charge is in ${ofType[0]!.currency}, not the shop's ${SHOP_CURRENCY}`);
+    return null;
+  }
+  const dollars = toShopPrice(price.amount);
+  if (dollars > 100_000) problems.push(`the ${corePriceType} core charge must be at most $100,000, not ${price.amount}`);
+  return dollars || null;
+}
 
 function pickPrice(item: PiesItem, priceType: string, problems: string[]): number {
   const ofType = item.prices.filter((price) => price.type.toUpperCase() === priceType);
@@ -119,7 +135,7 @@ function readWeight(item: PiesItem, problems: string[]): number | undefined {
 }
 
 /** The item's part fields under the admin's tables and price type, or every reason it cannot be imported. */
-export function piesPartFields(item: PiesItem, tables: MappingTables, priceType: string): ItemResult {
+export function piesPartFields(item: PiesItem, tables: MappingTables, priceType: string, corePriceType?: string): ItemResult {
   const problems: string[] = [];
   const brand = tables.brands.get(item.brandAAIAID.toUpperCase());
   if (!brand) problems.push(`brand id ${item.brandAAIAID} is not in the brand table (Import mappings)`);
@@ -141,6 +157,7 @@ export function piesPartFields(item: PiesItem, tables: MappingTables, priceType:
     brandAAIAID: item.brandAAIAID.toUpperCase(),
     partTypeId: item.partTerminologyId,
     weightKg: readWeight(item, problems),
+    ...(corePriceType ? { coreCharge: pickCoreCharge(item, corePriceType, problems) } : {}),
     // Only the shop's own images and Cloudinary's are shown (lib/validations/common): another host's is left out.
     img: item.assets.find((asset) => IMAGE_URL_PATTERN.test(asset.uri) && !asset.uri.includes('..'))?.uri,
     interchange: readInterchange(item, tables, problems),

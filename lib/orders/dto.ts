@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Types } from 'mongoose';
 import { fromCents, toCents } from '@/lib/core/money';
-import { goodsCents, orderTotalCents } from '@/lib/orders/money';
+import { goodsCents, orderTotalCents, withCoreLines } from '@/lib/orders/money';
 import { trackingUrlFor } from '@/lib/orders/tracking';
 import { addressDTO } from '@/lib/core/address';
 import type { OrderDTO } from '@/lib/orders/types';
@@ -13,17 +13,52 @@ import { isoOrNull as iso } from '@/lib/core/utils';
 export type LeanOrder = OrderDoc & { _id: Types.ObjectId; createdAt: Date };
 
 /** An order's lines: checkout's, or a spec order's single line from its own fields. */
-export function linesOf(order: Pick<LeanOrder, 'partId' | 'partName' | 'price' | 'quantity' | 'lines'>) {
+export function linesOf(order: Pick<LeanOrder, 'partId' | 'partName' | 'price' | 'quantity' | 'coreCharge' | 'lines'>) {
   return order.lines?.length
     ? order.lines.map((line) => ({
         partId: line.partId,
         partName: line.partName,
         unitPrice: line.unitPrice,
         quantity: line.quantity,
+        coreCharge: line.coreCharge ?? null,
         fit: line.fit?.text ? { vehicle: line.fit.vehicle ?? '', answers: line.fit.answers ?? [], text: line.fit.text } : undefined,
       }))
-    : [{ partId: order.partId, partName: order.partName, unitPrice: order.price, quantity: order.quantity, fit: undefined }];
+    : [
+        {
+          partId: order.partId,
+          partName: order.partName,
+          unitPrice: order.price,
+          quantity: order.quantity,
+          coreCharge: order.coreCharge ?? null,
+          fit: undefined,
+        },
+      ];
 }
+
+/** An order's money lines as stored (prices at order time): its part lines, then their core deposit lines. */
+export function orderMoneyLines(order: Pick<LeanOrder, 'partId' | 'partName' | 'price' | 'quantity' | 'coreCharge' | 'lines'>) {
+  return withCoreLines(
+    linesOf(order).map((line) => ({
+      unitCents: toCents(line.unitPrice),
+      quantity: line.quantity,
+      weightGrams: 0,
+      coreCents: line.coreCharge ? toCents(line.coreCharge) : 0,
+    })),
+  );
+}
+
+/** The part of each of an order's money lines (orderMoneyLines' order), for the refunds that name lines by part. */
+export const moneyLinePartIds = (order: Pick<OrderDTO, 'lines'>) => [
+  ...order.lines.map((line) => line.partId),
+  ...order.lines.filter((line) => line.core).map((line) => line.partId),
+];
+
+/** A part line's core deposit line: the deposit per unit at order time, at the part line's quantity. */
+export const coreLineOf = (unitPrice: number, quantity: number) => ({
+  unitPrice,
+  quantity,
+  lineTotal: fromCents(toCents(unitPrice) * quantity),
+});
 
 export function toOrderDTO(order: LeanOrder): OrderDTO {
   const lines = linesOf(order).map((line) => ({
@@ -32,6 +67,7 @@ export function toOrderDTO(order: LeanOrder): OrderDTO {
     unitPrice: line.unitPrice,
     quantity: line.quantity,
     lineTotal: fromCents(toCents(line.unitPrice) * line.quantity),
+    ...(line.coreCharge ? { core: coreLineOf(line.coreCharge, line.quantity) } : {}),
     ...(line.fit ? { fit: line.fit } : {}),
   }));
   const address = order.shippingAddress;
@@ -62,9 +98,7 @@ export function toOrderDTO(order: LeanOrder): OrderDTO {
     cancelledAt: iso(order.cancelledAt),
     refundedTotal: fromCents(order.refundedCents ?? 0),
     lines,
-    subtotal: fromCents(
-      order.goodsCents ?? goodsCents(lines.map((line) => ({ unitCents: toCents(line.unitPrice), quantity: line.quantity }))),
-    ),
+    subtotal: fromCents(order.goodsCents ?? goodsCents(orderMoneyLines(order))),
     shipping: order.shipping
       ? {
           label: order.shipping.label ?? '',

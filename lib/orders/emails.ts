@@ -2,6 +2,7 @@ import 'server-only';
 import { SITE_NAME } from '@/lib/core/site';
 import { legalPath } from '@/content/legal';
 import { appUrl, env } from '@/lib/platform/env';
+import { CORE_TEXT } from '@/lib/core/texts';
 import { formatPrice } from '@/lib/core/money';
 import { escapeHtml, oneLine } from '@/lib/mail';
 import { enqueueMail, enqueueMissingMails, type EnqueueOptions, type OutboxMail } from '@/lib/mail';
@@ -42,18 +43,23 @@ export type EmailContent = { subject: string; intro: string; rows: EmailRow[]; a
 
 /** The fit a line was confirmed for with the part's questions, under its part. */
 const fitRow = (line: OrderDTO['lines'][number]): EmailRow[] => (line.fit ? [['Fit', line.fit.text]] : []);
+/** A part's core deposit, its own line under its part. */
+const coreRow = (line: OrderDTO['lines'][number]): EmailRow[] =>
+  line.core ? [[CORE_TEXT.line, `${line.partName} x ${line.core.quantity}: ${formatPrice(line.core.lineTotal)}`]] : [];
 
 function lines(order: OrderDTO): EmailRow[] {
   const parts: EmailRow[] =
     order.lines.length > 1
       ? order.lines.flatMap((line): EmailRow[] => [
           ['Part', `${line.partName} x ${line.quantity}: ${formatPrice(line.lineTotal)}`],
+          ...coreRow(line),
           ...fitRow(line),
         ])
       : [
           ['Part', order.partName],
           ['Quantity', String(order.quantity)],
           ['Price per piece', formatPrice(order.price)],
+          ...order.lines.flatMap(coreRow),
           ...order.lines.flatMap(fitRow),
         ];
   const delivered: EmailRow[] = order.shipping
@@ -205,7 +211,8 @@ export async function enqueueShopNotice(order: OrderDTO, to: string): Promise<vo
     ),
     '',
     ...order.lines.map(
-      (line) => `${line.quantity} x ${line.partName}: ${formatPrice(line.lineTotal)}${line.fit ? ` (${line.fit.text})` : ''}`,
+      (line) =>
+        `${line.quantity} x ${line.partName}: ${formatPrice(line.lineTotal)}${line.core ? ` + ${CORE_TEXT.line.toLowerCase()} ${formatPrice(line.core.lineTotal)}` : ''}${line.fit ? ` (${line.fit.text})` : ''}`,
     ),
     '',
     `Manage it: ${appUrl()}/dashboard/manageOrders?q=${order.number}`,

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './cores';
 export * from './delivery';
 export * from './dto';
 export * from './emails';

@@ -8,6 +8,7 @@ import {
   orderTotalCents,
   shareOut,
   unitsShare,
+  withCoreLines,
   type DiscountRule,
   type MoneyLine,
 } from './money';
@@ -294,5 +295,62 @@ describe('an order’s total shared out for refunds', () => {
     [0, 4, 0, 4, 0],
   ])('a line of %i cents and %i units: units %i to %i share %i', (share, quantity, from, to, expected) => {
     expect(unitsShare(share, quantity, from, to)).toBe(expected);
+  });
+});
+
+describe('core deposits (rule 6)', () => {
+  const core = (unitCents: number, quantity = 1): MoneyLine => ({ unitCents, quantity, weightGrams: 0, core: true });
+  const tax10 = { ratePcm: 10_000, taxShipping: false };
+
+  it('are their own line after the parts: one per part that carries one, at its quantity, weighing nothing', () => {
+    const parts = [
+      { unitCents: 12_000, quantity: 2, weightGrams: 6000, category: 'brakes', coreCents: 4500 },
+      { unitCents: 900, quantity: 3, weightGrams: 100, coreCents: 0 },
+      { unitCents: 5000, quantity: 1, weightGrams: 2000, coreCents: null },
+    ];
+    expect(withCoreLines(parts)).toEqual([
+      { unitCents: 12_000, quantity: 2, weightGrams: 6000, category: 'brakes' },
+      { unitCents: 900, quantity: 3, weightGrams: 100 },
+      { unitCents: 5000, quantity: 1, weightGrams: 2000 },
+      { unitCents: 4500, quantity: 2, weightGrams: 0, category: 'brakes', brand: undefined, core: true },
+    ]);
+  });
+
+  it('are goods taxed per line like their part, rounded half up on their own', () => {
+    // $10.05 part and $10.05 deposit at 10%: 100.5 cents each, so 101 + 101; one line of $20.10 would pay 201.
+    const totals = computeTotals([line(1005), core(1005)], { shipping: null, tax: tax10, discount: null })!;
+    expect(totals).toMatchObject({ goodsCents: 2010, taxCents: 202, totalCents: 2212 });
+  });
+
+  it.each([
+    ['50% off', 5000, { kind: 'percent', percent: 50 }],
+    ['$200 off (capped at the parts)', 10_000, { kind: 'fixed', amountCents: 20_000 }],
+    ['50% off brakes (the deposit is a brake part’s)', 5000, { kind: 'percent', percent: 50, categories: ['brakes'] }],
+  ] as Array<[string, number, DiscountRule]>)(
+    'are never discounted: %s of a $100 part with a $40 deposit is %i cents',
+    (_, cents, code) => {
+      const lines = [line(10_000, 1, { category: 'brakes' }), { ...core(4000), category: 'brakes' }];
+      expect(goodsDiscount(lines, code)).toMatchObject({ cents, perLine: [cents, 0] });
+      expect(computeTotals(lines, { shipping: null, tax: null, discount: code })!.totalCents).toBe(14_000 - cents);
+    },
+  );
+
+  it('do not count toward free shipping: a $70 part with a $10 deposit pays shipping, a $75 part does not', () => {
+    const FREE_FROM_75: ShippingRule = { bands: [{ upToGrams: null, priceCents: 600 }], freeOverCents: 7500 };
+    const shipping = (lines: MoneyLine[]) => computeTotals(lines, { shipping: priceOf(FREE_FROM_75), tax: null, discount: null })!;
+    expect(shipping([line(7000), core(1000)]).shippingCents).toBe(600);
+    expect(shipping([line(7500), core(1000)]).shippingCents).toBe(0);
+  });
+
+  it('share for refunds their deposit and its tax, and none of a code', () => {
+    // $40 part, 10% off ($4), $15 deposit, 20% tax: 7.20 and 3.00; paid $61.20.
+    const paid = {
+      lines: [line(4000), core(1500)],
+      shippingCents: 0,
+      discount: { kind: 'percent', amountCents: 400 },
+      taxCents: 1020,
+      totalCents: 6120,
+    };
+    expect(orderShares(paid)).toEqual({ lines: [4320, 1800], shipping: 0 });
   });
 });

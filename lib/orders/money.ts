@@ -14,7 +14,9 @@ import { toCents } from '@/lib/core/money';
  *    discount); a free-shipping code takes off exactly that price;
  * 4. tax is computed per line on (line - its discount share), rounded half up, then summed; shipping
  *    (after its discount) is taxed the same way where the region taxes it;
- * 5. total = goods - discount + shipping + tax, where discount = goods discount + shipping discount.
+ * 5. total = goods - discount + shipping + tax, where discount = goods discount + shipping discount;
+ * 6. a part's core deposit is its own line (the part line's quantity, no weight), taxed like any line; no code discounts it,
+ *    and it does not count toward free shipping (it is paid back when the old part comes back).
  * No amount is ever negative; a discount never exceeds what it applies to.
  */
 
@@ -31,6 +33,8 @@ export type MoneyLine = {
   weightGrams: number;
   category?: string | null;
   brand?: string | null;
+  /** A core deposit line (rule 6). */
+  core?: boolean;
 };
 
 /** What a shipping method charges for a weight and the goods after discount, in cents (null: no band holds the weight); lib/checkout/shipping.ts prices its methods. */
@@ -63,6 +67,32 @@ export const lineCents = (line: Pick<MoneyLine, 'unitCents' | 'quantity'>) => li
 export function goodsCents(lines: Array<Pick<MoneyLine, 'unitCents' | 'quantity'>>): number {
   return lines.reduce((sum, line) => sum + lineCents(line), 0);
 }
+
+/** A part line and what its core deposit is per unit (0 or absent: none). */
+export type PartMoneyLine = MoneyLine & { coreCents?: number | null };
+
+/** The money lines of part lines (rule 6): the parts in their order, then one core line per part that carries a deposit. */
+export function withCoreLines(lines: PartMoneyLine[]): MoneyLine[] {
+  const parts = lines.map((line) => {
+    const part: MoneyLine & { coreCents?: number | null } = { ...line };
+    delete part.coreCents;
+    return part as MoneyLine;
+  });
+  const cores = lines
+    .filter((line) => (line.coreCents ?? 0) > 0)
+    .map((line) => ({
+      unitCents: line.coreCents!,
+      quantity: line.quantity,
+      weightGrams: 0,
+      category: line.category,
+      brand: line.brand,
+      core: true,
+    }));
+  return [...parts, ...cores];
+}
+
+/** The goods that are sales, not deposits (rule 6). */
+const salesCents = (lines: Array<Pick<MoneyLine, 'unitCents' | 'quantity' | 'core'>>) => goodsCents(lines.filter((line) => !line.core));
 
 export function weightOf(lines: Array<Pick<MoneyLine, 'weightGrams' | 'quantity'>>): number {
   return lines.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0);
@@ -100,7 +130,7 @@ export function shareOut(amount: number, weights: number[]): number[] {
 /** The goods discount of a code on these lines (rule 2), and its share per line. */
 export function goodsDiscount(lines: MoneyLine[], rule: DiscountRule | null): { cents: number; perLine: number[] } {
   if (!rule || rule.kind === 'free-shipping') return { cents: 0, perLine: lines.map(() => 0) };
-  const eligible = lines.map((line) => (discountApplies(rule, line) ? lineCents(line) : 0));
+  const eligible = lines.map((line) => (!line.core && discountApplies(rule, line) ? lineCents(line) : 0));
   const base = eligible.reduce((sum, cents) => sum + cents, 0);
   const wanted =
     rule.kind === 'percent' ? mulDivHalfUp(base, Math.min(Math.max(rule.percent ?? 0, 0), 100), 100) : Math.max(rule.amountCents ?? 0, 0);
@@ -116,7 +146,7 @@ export function computeTotals(
   const goods = goodsCents(lines);
   const weightGrams = weightOf(lines);
   const { cents: goodsDiscountCents, perLine } = goodsDiscount(lines, discount);
-  const shippingCents = shipping ? shipping(weightGrams, goods - goodsDiscountCents) : 0;
+  const shippingCents = shipping ? shipping(weightGrams, salesCents(lines) - goodsDiscountCents) : 0;
   if (shippingCents === null) return null;
   const shippingDiscountCents = discount?.kind === 'free-shipping' ? shippingCents : 0;
   const rate = tax?.ratePcm ?? 0;
@@ -143,7 +173,7 @@ export function orderTotalCents(order: { price: number; quantity: number; totalC
 
 /** What an order stored about its money, as a refund shares it. */
 export type PaidOrderMoney = {
-  lines: Array<Pick<MoneyLine, 'unitCents' | 'quantity'>>;
+  lines: Array<Pick<MoneyLine, 'unitCents' | 'quantity' | 'core'>>;
   shippingCents: number;
   discount: { kind: DiscountRule['kind'] | string; amountCents: number } | null;
   taxCents: number;
@@ -156,15 +186,17 @@ export type OrderShares = { lines: number[]; shipping: number };
 /**
  * An order's total shared out (for refunds): each line carries its goods less its share of the goods discount (in proportion
  * to the line, rule 2), shipping carries its price less a free-shipping code, and the tax is shared over both in proportion;
- * the order keeps no per-line tax, and a code limited to some categories is shared over every line.
+ * the order keeps no per-line tax, and a code limited to some categories is shared over every part line (never a core line).
  */
 export function orderShares(order: PaidOrderMoney): OrderShares {
   const goods = order.lines.map(lineCents);
-  const goodsTotal = goods.reduce((sum, cents) => sum + cents, 0);
   const freeShipping = order.discount?.kind === 'free-shipping';
-  const goodsDiscount = freeShipping ? 0 : Math.min(order.discount?.amountCents ?? 0, goodsTotal);
+  const goodsDiscount = freeShipping ? 0 : Math.min(order.discount?.amountCents ?? 0, salesCents(order.lines));
   const shippingNet = order.shippingCents - (freeShipping ? Math.min(order.discount?.amountCents ?? 0, order.shippingCents) : 0);
-  const discounts = shareOut(goodsDiscount, goods);
+  const discounts = shareOut(
+    goodsDiscount,
+    goods.map((cents, i) => (order.lines[i]!.core ? 0 : cents)),
+  );
   const net = [...goods.map((cents, i) => cents - discounts[i]!), shippingNet];
   const taxes = shareOut(order.taxCents, net);
   // A stored total that disagrees with its parts (an older order) is shared in their proportion: the shares always sum to it.

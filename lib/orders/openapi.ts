@@ -54,6 +54,11 @@ const orderSchema: z.ZodType<OrderDTO> = z
           unitPrice: z.number(),
           quantity: z.number().int(),
           lineTotal: z.number(),
+          core: z
+            .object({ unitPrice: z.number(), quantity: z.number().int(), lineTotal: z.number() })
+            .strict()
+            .optional()
+            .meta({ description: "The part's core deposit as its own line (per unit when ordered, the line's quantity); absent: none" }),
           fit: lineFitSchema.optional(),
         })
         .strict(),

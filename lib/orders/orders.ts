@@ -15,8 +15,8 @@ import {
 } from '@/lib/core/errors';
 import { parseObjectId } from '@/lib/core/ids';
 import { toCents } from '@/lib/core/money';
-import { orderTotalCents, type PaidOrderMoney } from '@/lib/orders/money';
-import { toOrderDTO, linesOf, type LeanOrder } from '@/lib/orders/dto';
+import { goodsCents, orderTotalCents, withCoreLines, type PaidOrderMoney } from '@/lib/orders/money';
+import { toOrderDTO, linesOf, orderMoneyLines, type LeanOrder } from '@/lib/orders/dto';
 import { enqueueMissingOrderEmails, enqueueOrderEmail, paymentPath } from '@/lib/orders/emails';
 import { orderLinkActor } from '@/lib/orders/access';
 import { guestOrderPathFor } from '@/lib/orders/guest-links';
@@ -67,7 +67,7 @@ export async function placeOrder(
   const partId = parseObjectId(input.partId, 'Part not found');
   await connectDb();
   if (signal?.aborted) throw new ClientGoneError();
-  const part = await Part.findById(partId, { price: 1, archivedAt: 1 }).lean();
+  const part = await Part.findById(partId, { price: 1, coreCharge: 1, archivedAt: 1 }).lean();
   if (!part || part.archivedAt) throw new NotFoundError('Part not found');
   assertOrderSize([input], toCents(part.price) * input.quantity);
   const places = await unverifiedOrderPlaces(actor, actor.email, ip);
@@ -89,6 +89,7 @@ export async function placeOrder(
         address: input.address,
         phone: input.phone,
         quantity: input.quantity,
+        ...specCoreFields(turns.get(String(partId))!.price, part.coreCharge, input.quantity),
       }),
     });
     // A new order's email cannot be in the outbox yet; one that fails is written again by the email reconciliation.
@@ -99,6 +100,13 @@ export async function placeOrder(
     await places?.release();
     throw error;
   }
+}
+
+/** A spec order of a part with a core deposit keeps the deposit and the total with it (lib/orders/money.ts rule 6). */
+function specCoreFields(price: number, coreCharge: number | null | undefined, quantity: number) {
+  if (!coreCharge) return {};
+  const goods = goodsCents(withCoreLines([{ unitCents: toCents(price), quantity, weightGrams: 0, coreCents: toCents(coreCharge) }]));
+  return { coreCharge, goodsCents: goods, taxCents: 0, totalCents: goods };
 }
 
 /** The answer of the spec's order call that placed this order, if it was one (a repeat of a request that died). */
@@ -179,7 +187,7 @@ export async function getOrder(actor: Actor, id: string): Promise<OrderDTO> {
 export async function getOrderForReturns(actor: Actor, id: string): Promise<{ order: OrderDTO; money: PaidOrderMoney }> {
   const order = await findVisibleOrder(actor, id);
   const money: PaidOrderMoney = {
-    lines: linesOf(order).map((line) => ({ unitCents: toCents(line.unitPrice), quantity: line.quantity })),
+    lines: orderMoneyLines(order),
     shippingCents: order.shipping?.amountCents ?? 0,
     discount: order.discount?.code ? { kind: order.discount.kind ?? 'fixed', amountCents: order.discount.amountCents ?? 0 } : null,
     taxCents: order.taxCents ?? 0,

@@ -55,9 +55,13 @@ export type OrderLineDTO = {
   unitPrice: number;
   quantity: number;
   lineTotal: number;
+  /** The part's core deposit as its own line (per unit at order time, the part line's quantity); absent: the part has none. */
+  core?: OrderCoreLineDTO;
   /** The fit the buyer confirmed with the part's questions ("confirmed for 2015 Toyota Corolla LE"); absent: none. */
   fit?: LineFit;
 };
+
+export type OrderCoreLineDTO = { unitPrice: number; quantity: number; lineTotal: number };
 
 /** The order page's order: `part.available` is false once its part is archived or deleted. */
 export type OrderDetailsDTO = OrderDTO & { part: { available: boolean } };

@@ -88,6 +88,8 @@ const envSchema = z.object({
   IMPORT_KEEP_DAYS: wholeNumber(1, 3650, 30),
   /** Days after delivery a customer may ask to return parts (the delivery day is day 0, this day the last). */
   RETURNS_DAYS: wholeNumber(0, 3650, 365),
+  /** Days after delivery a core (the old part) may come back for its deposit (the delivery day is day 0, this day the last). */
+  CORE_RETURN_DAYS: wholeNumber(0, 3650, 180),
   /** Days after delivery the fit-check email asks whether each part fitted its vehicle (the delivery day is day 0). */
   FIT_CHECK_DAYS: wholeNumber(1, 365, 10),
   /** Set to 1 by Vercel in its builds and functions: no process lives between requests there. */

@@ -1,13 +1,13 @@
 import 'server-only';
 import type { Types } from 'mongoose';
 import { fromCents } from '@/lib/core/money';
-import type { ReturnReason, ReturnState } from '@/lib/core/return-fields';
+import type { CoreOutcome, ReturnReason, ReturnState } from '@/lib/core/return-fields';
 import type { ReturnDoc } from '@/models/return';
 import type { ReturnDTO, ReturnEventDTO } from './types';
 
 export type LeanReturn = ReturnDoc & { _id: Types.ObjectId; createdAt: Date };
 
-const STAMPED = ['approved', 'rejected', 'received', 'refunded'] as const;
+const STAMPED = ['approved', 'rejected', 'received', 'refunded', 'forfeited'] as const;
 
 export function toReturnDTO(ret: LeanReturn): ReturnDTO {
   const state = ret.state as ReturnState;
@@ -32,11 +32,15 @@ export function toReturnDTO(ret: LeanReturn): ReturnDTO {
       partName: line.partName,
       unitPrice: line.unitPrice,
       quantity: line.quantity,
+      ...(line.core ? { core: true as const } : {}),
       state: line.outcome === 'written-off' ? 'written-off' : state,
     })),
     refundAmount: fromCents(ret.refundCents),
     instructions: ret.instructions ?? null,
     rejection: ret.rejection ?? null,
+    coreOutcome: ret.coreOutcome?.outcome
+      ? { outcome: ret.coreOutcome.outcome as CoreOutcome, reason: ret.coreOutcome.reason ?? null }
+      : null,
     createdAt: new Date(ret.createdAt).toISOString(),
     events,
   };

@@ -13,7 +13,9 @@ import type { ReturnDTO } from './types';
 export const DEFAULT_INSTRUCTIONS =
   'Pack the parts in their box, write the order number on the parcel and send it to the address on our returns page.';
 
-const partRows = (ret: ReturnDTO): EmailRow[] => ret.lines.map((line) => ['Part', `${line.partName} x ${line.quantity}`]);
+const partRows = (ret: ReturnDTO): EmailRow[] =>
+  ret.lines.map((line) => (line.core ? ['Core', `${line.partName} x ${line.quantity}`] : ['Part', `${line.partName} x ${line.quantity}`]));
+const lessBecause = (ret: ReturnDTO) => (ret.coreOutcome?.reason ? ` (${ret.coreOutcome.reason})` : '');
 
 function contentOf(step: ReturnState, ret: ReturnDTO, order: OrderDTO): EmailContent {
   const base = { rows: [['Order', order.number, orderPageUrl(order)] as EmailRow, ...partRows(ret)], action: viewOrder(order) };
@@ -52,8 +54,15 @@ function contentOf(step: ReturnState, ret: ReturnDTO, order: OrderDTO): EmailCon
       return {
         ...base,
         subject: `Your refund of ${formatPrice(ret.refundAmount)} for order ${order.number}`,
-        intro: `${hello} we refunded ${formatPrice(ret.refundAmount)} to the card you paid with.`,
+        intro: `${hello} we refunded ${formatPrice(ret.refundAmount)} to the card you paid with${lessBecause(ret)}.`,
         outro: 'Banks usually show a refund within 5 to 10 days.',
+      };
+    case 'forfeited':
+      return {
+        ...base,
+        subject: `Your core deposit for order ${order.number} cannot be refunded`,
+        intro: `${hello} we inspected the core you sent back and cannot refund its deposit${lessBecause(ret)}.`,
+        outro: `Questions? Our returns policy says how to reach us: ${appUrl()}${legalPath('returns')}`,
       };
   }
 }

@@ -3,6 +3,7 @@ export * from './emails';
 export * from './fit-review-admin';
 export * from './fit-review-repair';
 export * from './fit-reviews';
+export * from './held-deposits';
 export * from './holds';
 export * from './plan';
 export * from './read';

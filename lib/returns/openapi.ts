@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { FITMENT_REVIEW_ACTIONS, FITMENT_REVIEW_STATES, RETURN_REASONS, RETURN_STATES } from '@/lib/core/return-fields';
+import { CORE_OUTCOMES, FITMENT_REVIEW_ACTIONS, FITMENT_REVIEW_STATES, RETURN_REASONS, RETURN_STATES } from '@/lib/core/return-fields';
 import { dateTime, id, nullable } from '@/lib/openapi/responses';
 import { body, errors, idParam, json, op, ORDER_CALLER, PAGE_HEADERS, SIGNED_IN, WRITE_ERRORS } from '@/lib/openapi/shared';
 import type { FitmentReviewDTO, ReturnDTO } from '@/lib/returns/types';
@@ -28,6 +28,7 @@ const returnSchema: z.ZodType<ReturnDTO> = z
           partName: z.string(),
           unitPrice: z.number(),
           quantity: z.number().int(),
+          core: z.literal(true).optional().meta({ description: 'A core return’s line: the deposits of the part’s units' }),
           state: z.enum([...RETURN_STATES, 'written-off']),
         })
         .strict(),
@@ -35,6 +36,7 @@ const returnSchema: z.ZodType<ReturnDTO> = z
     refundAmount: z.number().meta({ description: 'The refund due while open; what was paid back once refunded (dollars)' }),
     instructions: nullable(z.string()),
     rejection: nullable(z.string()),
+    coreOutcome: nullable(z.object({ outcome: z.enum(CORE_OUTCOMES), reason: nullable(z.string()) }).strict()),
     createdAt: dateTime,
     events: z.array(z.object({ step: z.enum(RETURN_STATES), at: dateTime }).strict()),
   })
@@ -114,12 +116,16 @@ export const returnPaths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam },
       responses: { '200': json(returnSchema, 'The return'), ...errors(401, 404) },
     }),
-    patch: op('Returns', 'Approve, reject, receive or refund a return (admins); a step from the wrong state is 409', {
-      operationId: 'takeReturnStep',
-      security: SIGNED_IN,
-      requestParams: { path: idParam },
-      requestBody: body(returnStepSchema),
-      responses: { '200': json(returnSchema, 'The return after the step'), ...errors(...WRITE_ERRORS, 402, 404, 409) },
-    }),
+    patch: op(
+      'Returns',
+      'Approve, reject, receive or refund a return (admins); a core return is refunded with `core`: full, partial (amount and reason) or forfeit (reason); a step from the wrong state is 409',
+      {
+        operationId: 'takeReturnStep',
+        security: SIGNED_IN,
+        requestParams: { path: idParam },
+        requestBody: body(returnStepSchema),
+        responses: { '200': json(returnSchema, 'The return after the step'), ...errors(...WRITE_ERRORS, 402, 404, 409) },
+      },
+    ),
   },
 };

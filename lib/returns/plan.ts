@@ -2,14 +2,18 @@ import { orderShares, unitsShare, type PaidOrderMoney } from '@/lib/orders';
 
 /** What a return's refund comes to (pure): its units' share of what was paid, and shipping's share for the shop's mistake. */
 
-export type RefundClaimSummary = { amountCents: number; shipping: boolean; lines: Array<{ partId: string; quantity: number }> };
-export type ReturnedLine = { partId: string; quantity: number };
+/** A line of a return: units of a part, or (`core`) the core deposits of a part's units. */
+export type ReturnedLine = { partId: string; quantity: number; core?: boolean };
+export type RefundClaimSummary = { amountCents: number; shipping: boolean; lines: ReturnedLine[] };
 export type RefundDue = { cents: number; shipping: boolean };
 
-/** The refund due for `lines` of an order whose parts are `orderPartIds` (its lines in order), after the refunds `before`. */
+const sameLine = (a: Pick<ReturnedLine, 'partId' | 'core'>, b: Pick<ReturnedLine, 'partId' | 'core'>) =>
+  a.partId === b.partId && Boolean(a.core) === Boolean(b.core);
+
+/** The refund due for `lines` of an order whose money lines belong to the parts `linePartIds` (one per line, cores included), after the refunds `before`. */
 export function refundDue(
   money: PaidOrderMoney,
-  orderPartIds: string[],
+  linePartIds: string[],
   lines: ReturnedLine[],
   before: RefundClaimSummary[],
   shopMistake: boolean,
@@ -17,10 +21,10 @@ export function refundDue(
   const shares = orderShares(money);
   let cents = 0;
   for (const line of lines) {
-    const index = orderPartIds.indexOf(line.partId);
+    const index = linePartIds.findIndex((partId, i) => sameLine({ partId, core: money.lines[i]?.core }, line));
     const bought = money.lines[index]?.quantity ?? 0;
     if (index < 0 || bought === 0) continue;
-    const earlier = unitsBefore(before, line.partId);
+    const earlier = unitsBefore(before, line.partId, line.core);
     const upTo = Math.min(earlier + line.quantity, bought);
     cents += unitsShare(shares.lines[index]!, bought, Math.min(earlier, bought), upTo);
   }
@@ -29,9 +33,12 @@ export function refundDue(
   return { cents, shipping };
 }
 
-/** Units of a part that earlier refunds paid back. */
-export function unitsBefore(before: RefundClaimSummary[], partId: string): number {
-  return before.reduce((sum, claim) => sum + claim.lines.filter((line) => line.partId === partId).reduce((n, l) => n + l.quantity, 0), 0);
+/** Units of a part (or, `core`, of its core deposits) that earlier refunds settled. */
+export function unitsBefore(before: RefundClaimSummary[], partId: string, core = false): number {
+  return before.reduce(
+    (sum, claim) => sum + claim.lines.filter((line) => sameLine(line, { partId, core })).reduce((n, l) => n + l.quantity, 0),
+    0,
+  );
 }
 
 /** What remains paid on an order after the refunds `before`. */

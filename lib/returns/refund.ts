@@ -3,11 +3,12 @@ import type { Types } from 'mongoose';
 import type { Actor } from '@/lib/auth';
 import { AppError, ConflictError, isDuplicateKey, ServiceUnavailableError, ValidationError } from '@/lib/core/errors';
 import { formatPrice, fromCents } from '@/lib/core/money';
-import { getOrderForReturns, recordOrderRefund, type OrderDTO, type PaidOrderMoney } from '@/lib/orders';
+import { getOrderForReturns, moneyLinePartIds, recordOrderRefund, type OrderDTO, type PaidOrderMoney } from '@/lib/orders';
 import { getGateway } from '@/lib/payments';
 import { SHOP_MISTAKES, type ReturnReason } from '@/lib/validations/returns';
 import { ReturnStep } from '@/models';
 import type { ReturnStepDoc } from '@/models/return';
+import type { CoreOutcome } from '@/lib/core/return-fields';
 import type { LeanReturn } from './dto';
 import { refundDue, remainingPaid, type RefundClaimSummary } from './plan';
 
@@ -30,10 +31,22 @@ export const NO_PAYMENT = 'This order has no card payment to refund';
 const refundKey = (returnId: Types.ObjectId | string) => `${String(returnId)}:refund`;
 export const outcomeKey = (returnId: Types.ObjectId | string) => `${String(returnId)}:refunded`;
 
+/** A claim's core outcome (null: not a core return's). */
+export const coreDecisionOf = (claim: RefundClaim): CoreDecision | null =>
+  (claim.data as { core?: CoreDecision } | undefined)?.core ?? null;
+
 /** The refunds claimed on an order so far, oldest first. */
 export async function refundHistory(orderId: Types.ObjectId | string): Promise<RefundClaimSummary[]> {
   const claims = await ReturnStep.find({ orderId, stage: 'refund' }).lean<RefundClaim[]>();
   return claims.map(summaryOf);
+}
+
+/** Every core return's refund claim, by order: one read, where a read per order would scan the claims once each on FerretDB v1. */
+export async function coreClaimsByOrder(): Promise<Map<string, RefundClaimSummary[]>> {
+  const claims = await ReturnStep.find({ stage: 'refund', 'data.core': { $exists: true } }).lean<RefundClaim[]>();
+  const byOrder = new Map<string, RefundClaimSummary[]>();
+  for (const claim of claims) byOrder.set(String(claim.orderId), [...(byOrder.get(String(claim.orderId)) ?? []), summaryOf(claim)]);
+  return byOrder;
 }
 
 const summaryOf = (claim: RefundClaim): RefundClaimSummary => ({
@@ -44,18 +57,23 @@ const summaryOf = (claim: RefundClaim): RefundClaimSummary => ({
 
 const refundedSum = (history: RefundClaimSummary[]) => history.reduce((sum, claim) => sum + claim.amountCents, 0);
 
-type ClaimInput = { ret: LeanReturn; order: OrderDTO; money: PaidOrderMoney; amountCents?: number; by: string; now: Date };
+/** A core return's outcome as the admin chose it (the claim keeps it, so a retry ends the same way). */
+export type CoreDecision = { outcome: CoreOutcome; reason: string | null };
+
+type ClaimInput = {
+  ret: LeanReturn;
+  order: OrderDTO;
+  money: PaidOrderMoney;
+  amountCents?: number;
+  core?: CoreDecision;
+  by: string;
+  now: Date;
+};
 
 /** The amount of a new claim after `history`: the due amount (or less, as asked), never above what remains paid. */
 function amountOf({ ret, order, money, amountCents }: ClaimInput, history: RefundClaimSummary[]) {
-  const lines = ret.lines.map((line) => ({ partId: String(line.partId), quantity: line.quantity }));
-  const due = refundDue(
-    money,
-    order.lines.map((line) => line.partId),
-    lines,
-    history,
-    SHOP_MISTAKES.includes(ret.reason as ReturnReason),
-  );
+  const lines = ret.lines.map((line) => ({ partId: String(line.partId), quantity: line.quantity, ...(line.core ? { core: true } : {}) }));
+  const due = refundDue(money, moneyLinePartIds(order), lines, history, SHOP_MISTAKES.includes(ret.reason as ReturnReason));
   const remaining = remainingPaid(money, history);
   if (amountCents !== undefined && amountCents > due.cents)
     throw new ValidationError(refundAbove(due.cents), { amount: [refundAbove(due.cents)] });
@@ -81,7 +99,7 @@ export async function claimRefund(input: ClaimInput): Promise<{ claim: RefundCla
       idempotencyKey: `return-${String(input.ret._id)}-refund`,
       by: input.by,
       at: input.now,
-      data: { lines },
+      data: { lines, ...(input.core ? { core: input.core } : {}) },
       orderSeq: `${String(input.ret.orderId)}:${history.length + 1}`,
       amountCents: cents,
       refundedAfterCents: refundedSum(history) + cents,
@@ -163,11 +181,11 @@ async function waitForOutcome(returnId: Types.ObjectId): Promise<boolean> {
 export async function refundOnce(
   actor: Actor,
   ret: LeanReturn,
-  amountCents: number | undefined,
+  { amountCents, core }: { amountCents?: number; core?: CoreDecision },
   now: Date,
 ): Promise<{ claim: RefundClaim; order: OrderDTO; stored: boolean }> {
   const { order, money: paid } = await getOrderForReturns(actor, String(ret.orderId));
-  const { claim, won } = await claimRefund({ ret, order, money: paid, amountCents, by: actor.email, now });
+  const { claim, won } = await claimRefund({ ret, order, money: paid, amountCents, core, by: actor.email, now });
   let stored = false;
   if (!(await ReturnStep.exists({ _id: outcomeKey(ret._id) }))) {
     if (await holdsClaim(claim, won, now)) stored = await payBack(claim, order);

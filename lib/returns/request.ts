@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import type { Actor } from '@/lib/auth';
 import { ConflictError, ForbiddenError, ValidationError } from '@/lib/core/errors';
 import { runSteps } from '@/lib/core/steps';
-import { getOrderForReturns, isWithinReturnWindow, type OrderDTO, type PaidOrderMoney } from '@/lib/orders';
+import { getOrderForReturns, isWithinReturnWindow, moneyLinePartIds, type OrderDTO, type PaidOrderMoney } from '@/lib/orders';
 import { env } from '@/lib/platform/env';
 import { SHOP_MISTAKES, type ReturnRequestInput } from '@/lib/validations/returns';
 import { Return } from '@/models';
@@ -20,6 +20,10 @@ export const NOT_DELIVERED = 'Parts can be returned once the order is delivered'
 export const windowClosed = (days: number) => `The returns window closed ${days} days after delivery`;
 export const NOT_IN_ORDER = 'This part is not in the order';
 export const tooMany = (left: number) => (left ? `At most ${left} of this part can still be returned` : 'This part was returned already');
+export const NO_CORE = 'This part has no core deposit to return';
+export const coreWindowClosed = (days: number) => `Cores can come back until ${days} days after delivery`;
+export const coresTooMany = (left: number) =>
+  left ? `At most ${left} cores of this part can still come back` : 'The cores of this part came back already';
 export const NAME_THE_VEHICLE = 'Name the vehicle the part did not fit, or give its VIN';
 
 type OrderLine = OrderDTO['lines'][number];
@@ -29,6 +33,7 @@ function chosenLines(order: OrderDTO, input: ReturnRequestInput): Array<{ line: 
   return input.lines.map((wanted, index) => {
     const line = order.lines.find((candidate) => candidate.partId === wanted.partId);
     if (!line) throw new ValidationError(NOT_IN_ORDER, { [`lines.${index}.partId`]: [NOT_IN_ORDER] });
+    if (input.reason === 'core-return' && !line.core) throw new ValidationError(NO_CORE, { [`lines.${index}.partId`]: [NO_CORE] });
     return { line, quantity: wanted.quantity };
   });
 }
@@ -44,14 +49,23 @@ function vehicleOf(input: ReturnRequestInput, chosen: Array<{ line: OrderLine }>
 const isDelivered = (order: Pick<OrderDTO, 'cancelled' | 'paid' | 'status'>) =>
   !order.cancelled && order.paid && order.status === 'delivered';
 
-/** Whether the order page offers "Return parts": delivered, and within RETURNS_DAYS of its delivery day. */
-export function canRequestReturn(order: Pick<OrderDTO, 'cancelled' | 'paid' | 'status' | 'deliveredAt'>, now = new Date()): boolean {
-  return isDelivered(order) && isWithinReturnWindow(order, env().RETURNS_DAYS, now);
+/** Whether the order page offers "Return parts": delivered, and within RETURNS_DAYS of its delivery day, or within
+ * CORE_RETURN_DAYS while a line's core may still come back. */
+export function canRequestReturn(
+  order: Pick<OrderDTO, 'cancelled' | 'paid' | 'status' | 'deliveredAt'> & { lines?: Array<Pick<OrderLine, 'core'>> },
+  now = new Date(),
+): boolean {
+  if (!isDelivered(order)) return false;
+  const cores = order.lines?.some((line) => line.core) ?? false;
+  return isWithinReturnWindow(order, env().RETURNS_DAYS, now) || (cores && isWithinReturnWindow(order, env().CORE_RETURN_DAYS, now));
 }
 
-function assertReturnable(order: OrderDTO, now: Date): void {
+function assertReturnable(order: OrderDTO, reason: ReturnRequestInput['reason'], now: Date): void {
   if (!isDelivered(order)) throw new ConflictError(NOT_DELIVERED);
-  if (!canRequestReturn(order, now)) throw new ConflictError(windowClosed(env().RETURNS_DAYS));
+  if (reason === 'core-return') {
+    const days = env().CORE_RETURN_DAYS;
+    if (!isWithinReturnWindow(order, days, now)) throw new ConflictError(coreWindowClosed(days));
+  } else if (!isWithinReturnWindow(order, env().RETURNS_DAYS, now)) throw new ConflictError(windowClosed(env().RETURNS_DAYS));
 }
 
 type Request = {
@@ -60,19 +74,31 @@ type Request = {
   money: PaidOrderMoney;
   input: ReturnRequestInput;
   vehicle: string | undefined;
-  lines: Array<{ partId: string; partName: string; unitPrice: number; quantity: number }>;
+  lines: ReturnLineInput[];
 };
+
+type ReturnLineInput = { partId: string; partName: string; unitPrice: number; quantity: number; core?: true };
+
+/** The stored lines: units of the parts, or for a core return their core deposits (at the deposit paid per unit). */
+const returnLinesOf = (chosen: Array<{ line: OrderLine; quantity: number }>, core: boolean): ReturnLineInput[] =>
+  chosen.map(({ line, quantity }) => ({
+    partId: line.partId,
+    partName: line.partName,
+    unitPrice: core ? line.core!.unitPrice : line.unitPrice,
+    quantity,
+    ...(core ? { core: true as const } : {}),
+  }));
 
 /** Stores the request once its lines are held: no line past what was bought less what earlier refunds took back. */
 async function storeRequest({ _id, order, money, input, vehicle, lines }: Request): Promise<LeanReturn> {
   const history = await refundHistory(order._id);
   lines.forEach((line, index) => {
     const bought = order.lines.find((candidate) => candidate.partId === line.partId)!.quantity;
-    const left = bought - unitsBefore(history, line.partId);
-    if (line.quantity > left) throw new ValidationError(tooMany(left), { [`lines.${index}.quantity`]: [tooMany(left)] });
+    const left = bought - unitsBefore(history, line.partId, line.core);
+    const message = line.core ? coresTooMany(left) : tooMany(left);
+    if (line.quantity > left) throw new ValidationError(message, { [`lines.${index}.quantity`]: [message] });
   });
-  const partIds = order.lines.map((line) => line.partId);
-  const due = refundDue(money, partIds, lines, history, SHOP_MISTAKES.includes(input.reason));
+  const due = refundDue(money, moneyLinePartIds(order), lines, history, SHOP_MISTAKES.includes(input.reason));
   const unfit = input.reason === 'does-not-fit';
   const created = await Return.create({
     _id,
@@ -95,11 +121,11 @@ async function storeRequest({ _id, order, money, input, vehicle, lines }: Reques
 export async function requestReturn(actor: Actor, orderId: string, input: ReturnRequestInput, now = new Date()): Promise<ReturnDTO> {
   if (actor.isAdmin) throw new ForbiddenError(ADMINS_CANNOT_REQUEST);
   const { order, money } = await getOrderForReturns(actor, orderId);
-  assertReturnable(order, now);
+  assertReturnable(order, input.reason, now);
   const chosen = chosenLines(order, input);
   const vehicle = vehicleOf(input, chosen);
   const _id = new Types.ObjectId();
-  const lines = chosen.map(({ line, quantity }) => ({ partId: line.partId, partName: line.partName, unitPrice: line.unitPrice, quantity }));
+  const lines = returnLinesOf(chosen, input.reason === 'core-return');
   const context = { stored: null as LeanReturn | null };
   await runSteps(
     [

@@ -1,7 +1,7 @@
 import 'server-only';
 import { recordAudit } from '@/lib/audit';
 import { assertAdmin, type Actor } from '@/lib/auth';
-import { ConflictError, isDuplicateKey, NotFoundError } from '@/lib/core/errors';
+import { ConflictError, isDuplicateKey, NotFoundError, ValidationError } from '@/lib/core/errors';
 import { parseObjectId } from '@/lib/core/ids';
 import { toCents } from '@/lib/core/money';
 import type { ReturnState } from '@/lib/core/return-fields';
@@ -14,7 +14,7 @@ import type { ReturnStepDoc } from '@/models/return';
 import { toReturnDTO, type LeanReturn } from './dto';
 import { enqueueReturnEmail } from './emails';
 import { releaseLines } from './holds';
-import { refundOnce } from './refund';
+import { coreDecisionOf, refundOnce } from './refund';
 import type { ReturnDTO } from './types';
 
 /** The admin's steps on a return: each from one state, decided once by its stage record, then a timeline stamp, an email and an audit entry. */
@@ -30,6 +30,8 @@ const TRANSITIONS: Record<Action, { from: ReturnState; to: ReturnState; stage: '
 const VERB: Record<Action, string> = { approve: 'approved', reject: 'rejected', receive: 'received', refund: 'refunded' };
 export const wrongState = (state: ReturnState, action: Action) =>
   `This return is ${state}: only a ${TRANSITIONS[action].from} return can be ${VERB[action]}`;
+export const CHOOSE_CORE_OUTCOME = 'A core return is refunded in full, in part or forfeited: send core';
+export const NOT_A_CORE_RETURN = 'Only a core return is refunded with a core outcome';
 export const PART_GONE = (name: string) => `${name} is no longer in the catalog: write it off instead of restocking it`;
 
 export async function findReturn(id: string): Promise<LeanReturn> {
@@ -74,11 +76,16 @@ async function claimStage(
   return { stage: standing, won: false };
 }
 
-/** Each line's outcome as the admin chose it (restock unless written off); a restock of a part no longer sold is refused first. */
+/** Each line's outcome as the admin chose it (restock unless written off; a core is inspected, never stock); a restock of a
+ * part no longer sold is refused first. */
 async function receiptOf(ret: LeanReturn, input: Extract<ReturnStepInput, { action: 'receive' }>) {
   const outcomes = ret.lines.map((line) => ({
     partId: String(line.partId),
-    outcome: input.lines?.find((chosen) => chosen.partId === String(line.partId))?.outcome === 'write-off' ? 'written-off' : 'restocked',
+    outcome: line.core
+      ? 'inspected'
+      : input.lines?.find((chosen) => chosen.partId === String(line.partId))?.outcome === 'write-off'
+        ? 'written-off'
+        : 'restocked',
   }));
   for (const line of ret.lines) {
     const restock = outcomes.find((chosen) => chosen.partId === String(line.partId))?.outcome === 'restocked';
@@ -103,15 +110,22 @@ async function applyReceipt(ret: LeanReturn, stage: Stage, by: string) {
 export async function takeReturnStep(actor: Actor, id: string, input: ReturnStepInput, now = new Date()): Promise<ReturnDTO> {
   assertAdmin(actor);
   const ret = await findReturn(id);
-  const { from, to } = TRANSITIONS[input.action];
+  const { from } = TRANSITIONS[input.action];
   if (ret.state !== from) throw new ConflictError(wrongState(ret.state as ReturnState, input.action));
   let set: Record<string, unknown>;
   let won: boolean;
   let order: OrderDTO;
+  let to: ReturnState = TRANSITIONS[input.action].to;
   if (input.action === 'refund') {
-    const refund = await refundOnce(actor, ret, input.amount === undefined ? undefined : toCents(input.amount), now);
+    const refund = await refundOnce(actor, ret, refundAsked(ret, input), now);
     ({ order, stored: won } = refund);
-    set = { refundCents: refund.claim.amountCents, 'steps.refunded': { at: refund.claim.at, by: refund.claim.by } };
+    const core = coreDecisionOf(refund.claim);
+    if (core?.outcome === 'forfeit') to = 'forfeited';
+    set = {
+      refundCents: refund.claim.amountCents,
+      [`steps.${to}`]: { at: refund.claim.at, by: refund.claim.by },
+      ...(core ? { coreOutcome: core } : {}),
+    };
   } else {
     const data =
       input.action === 'receive'
@@ -125,7 +139,7 @@ export async function takeReturnStep(actor: Actor, id: string, input: ReturnStep
     set = { [`steps.${to}`]: { at: claimed.stage.at, by: claimed.stage.by }, ...(await effectsOf(ret, claimed.stage, actor.email)) };
   }
   await Return.updateOne({ _id: ret._id, state: from }, { $set: { state: to, ...set } });
-  if (to === 'rejected' || to === 'refunded') await releaseLines(ret);
+  if (to === 'rejected' || to === 'refunded' || to === 'forfeited') await releaseLines(ret);
   const after = toReturnDTO((await Return.findById(ret._id).lean<LeanReturn>())!);
   await enqueueReturnEmail(to, after, order);
   if (won)
@@ -136,6 +150,18 @@ export async function takeReturnStep(actor: Actor, id: string, input: ReturnStep
       after: stateOf(after),
     });
   return after;
+}
+
+/** What a refund pays back: a core return's outcome (its deposit in full, in part, or nothing), else the due amount or less. */
+function refundAsked(ret: LeanReturn, input: Extract<ReturnStepInput, { action: 'refund' }>) {
+  const amountCents = input.amount === undefined ? undefined : toCents(input.amount);
+  if (ret.reason !== 'core-return') {
+    if (input.core) throw new ValidationError(NOT_A_CORE_RETURN, { core: [NOT_A_CORE_RETURN] });
+    return { amountCents };
+  }
+  if (!input.core) throw new ValidationError(CHOOSE_CORE_OUTCOME, { core: [CHOOSE_CORE_OUTCOME] });
+  const core = { outcome: input.core, reason: input.reason ?? null };
+  return { amountCents: input.core === 'forfeit' ? 0 : amountCents, core };
 }
 
 async function effectsOf(ret: LeanReturn, stage: Stage, by: string): Promise<Record<string, unknown>> {

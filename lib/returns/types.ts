@@ -1,4 +1,4 @@
-import type { FitmentReviewAction, FitmentReviewState, ReturnReason, ReturnState } from '@/lib/core/return-fields';
+import type { CoreOutcome, FitmentReviewAction, FitmentReviewState, ReturnReason, ReturnState } from '@/lib/core/return-fields';
 
 /** A return as lib/returns answers it, for the server and the browser alike (type-only imports). */
 
@@ -7,6 +7,8 @@ export type ReturnLineDTO = {
   partName: string;
   unitPrice: number;
   quantity: number;
+  /** A core return's line: the core deposits of the part's units (unitPrice is the deposit per unit); absent: the part itself. */
+  core?: true;
   /** The return's state, or `written-off` for a line received damaged. */
   state: ReturnState | 'written-off';
 };
@@ -29,6 +31,8 @@ export type ReturnDTO = {
   refundAmount: number;
   instructions: string | null;
   rejection: string | null;
+  /** A core return's end: paid back in full, in part or forfeited, with the admin's reason for less than full; null until then. */
+  coreOutcome: { outcome: CoreOutcome; reason: string | null } | null;
   createdAt: string;
   /** Each step taken, oldest first: the order's timeline shows them. */
   events: ReturnEventDTO[];
@@ -67,3 +71,15 @@ export type FitmentReviewDTO = {
 /** One line of the wrong-fit rate: "does not fit" units returned over units delivered (null: none delivered). */
 export type WrongFitRateDTO = { key: string; label: string; returned: number; delivered: number; rate: number | null };
 export type WrongFitRatesDTO = { parts: WrongFitRateDTO[]; brands: WrongFitRateDTO[]; vehicles: WrongFitRateDTO[] };
+
+/** Core deposits still held (lib/returns/held-deposits.ts): per order, the cores not back yet at the deposit paid. */
+export type HeldDepositLineDTO = { partId: string; partName: string; unitPrice: number; quantity: number; amount: number };
+export type HeldDepositDTO = {
+  orderId: string;
+  orderNumber: string;
+  email: string;
+  deliveredAt: string | null;
+  lines: HeldDepositLineDTO[];
+  amount: number;
+};
+export type HeldDepositsDTO = { orders: HeldDepositDTO[]; cores: number; total: number };

@@ -10,13 +10,16 @@ export const IMPORT_FORMAT_NAMES = ['pies', 'aces', 'vcdb', 'csv'] as const;
 export const importFormatSchema = z.enum(IMPORT_FORMAT_NAMES, { error: FORMAT_REQUIRED });
 
 /** The options a format reads; an empty field is no option. */
+const optionalPriceType = z
+  .string()
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.union([z.literal(''), z.string().regex(/^[A-Z0-9]{2,3}$/, PRICE_TYPE_FORMAT)]))
+  .optional();
 const importOptionsShape = {
-  priceType: z
-    .string()
-    .trim()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.union([z.literal(''), z.string().regex(/^[A-Z0-9]{2,3}$/, PRICE_TYPE_FORMAT)]))
-    .optional(),
+  priceType: optionalPriceType,
+  // PIES: the price type whose Pricing carries the core charge (suppliers name it); left out, core charges stay as they are.
+  corePriceType: optionalPriceType,
 };
 
 /** The text fields of the multipart upload, next to its `file`. */

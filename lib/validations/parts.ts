@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS, DEFAULT_CATEGORY } from '@/content/categories';
 import { FIRST_MODEL_YEAR, PART_POSITIONS, lastModelYear } from '@/lib/core/part-fields';
+import { hasAtMostTwoDecimals } from '@/lib/core/money';
 import { imageUrlSchema } from './common';
 
 const wholeNumber = (required: string) =>
@@ -12,6 +13,23 @@ export const priceSchema = z
   .min(0.01, 'Price must be at least $0.01')
   .max(1_000_000, 'Price is too high')
   .refine((price) => Math.round(price * 100) / 100 === price, 'Price can have at most two decimals');
+
+export const CORE_CHARGE_TEXT = {
+  type: 'Core charge must be a number of dollars',
+  negative: 'Core charge cannot be negative',
+  high: 'Core charge is at most 100000',
+  cents: 'Core charge can have at most two decimals',
+} as const;
+
+/** The core deposit per unit in dollars (a rebuildable part's old unit pays it back); 0, null or left out: none. */
+export const coreChargeSchema = z
+  .number({ error: CORE_CHARGE_TEXT.type })
+  .min(0, CORE_CHARGE_TEXT.negative)
+  .max(100_000, CORE_CHARGE_TEXT.high)
+  .refine(hasAtMostTwoDecimals, CORE_CHARGE_TEXT.cents)
+  .nullable()
+  .optional()
+  .transform((charge) => (charge === 0 ? null : charge));
 
 export const MINIMUM_ABOVE_AVAILABLE = 'Minimum quantity cannot be more than the available quantity';
 
@@ -131,6 +149,7 @@ export const partFieldsSchema = z.object({
     .refine((kg) => Math.abs(Math.round(kg * 1000) - kg * 1000) < 1e-6, 'Weight can have at most three decimals (grams)')
     .nullable()
     .optional(),
+  coreCharge: coreChargeSchema,
 });
 
 /** Add and Edit Product, shared by form and routes; the spec's payload lands in `other`.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '@/lib/core/money';
-import { RETURN_REASONS, RETURN_STATES, type ReturnReason } from '@/lib/core/return-fields';
+import { CORE_OUTCOMES, RETURN_REASONS, RETURN_STATES, type CoreOutcome, type ReturnReason } from '@/lib/core/return-fields';
 import { objectIdSchema, pageQuerySchema } from '@/lib/validations/common';
 
 /** Return requests and the admin's steps (issue 47): the form, the routes and the OpenAPI document share these. */
@@ -71,6 +71,37 @@ const amount = z
 
 export const RECEIVE_OUTCOMES = ['restock', 'write-off'] as const;
 
+export const CORE_NEEDS_REASON = 'Say why the deposit is not paid back in full';
+export const PARTIAL_NEEDS_AMOUNT = 'Give the amount paid back';
+export const NO_AMOUNT_WITH = (core: CoreOutcome) =>
+  core === 'full' ? 'A full refund takes no amount' : 'A forfeited deposit pays nothing back: leave the amount out';
+export const REASON_WITH_CORE = 'A reason goes with a core return’s partial refund or forfeit';
+
+/** A refund; a core return's names its outcome: the deposit in full, in part (an amount and a reason) or forfeited (a reason). */
+const coreRefundSchema = z
+  .object({
+    action: z.literal('refund'),
+    amount: amount.optional().meta({ description: 'Less than the full refund (a core return: its partial amount); dollars' }),
+    core: z
+      .enum(CORE_OUTCOMES, { error: 'Choose full, partial or forfeit' })
+      .optional()
+      .meta({ description: 'A core return (required there): pay the deposit back in full, in part, or keep it' }),
+    reason: text(500, 'The reason')
+      .pipe(z.string().min(3, CORE_NEEDS_REASON))
+      .optional()
+      .meta({ description: 'A core return’s partial refund or forfeit: why' }),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if (input.core === 'partial' && input.amount === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: PARTIAL_NEEDS_AMOUNT });
+    if ((input.core === 'full' || input.core === 'forfeit') && input.amount !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: NO_AMOUNT_WITH(input.core) });
+    const needsReason = input.core === 'partial' || input.core === 'forfeit';
+    if (needsReason && !input.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: CORE_NEEDS_REASON });
+    if (!needsReason && input.reason !== undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_WITH_CORE });
+  });
+
 /** PATCH /api/returns/{id} (admins): the step, named by `action`. */
 export const returnStepSchema = z.discriminatedUnion(
   'action',
@@ -92,9 +123,7 @@ export const returnStepSchema = z.discriminatedUnion(
           .meta({ description: 'Each line back to stock or written off as damaged; a line left out is restocked' }),
       })
       .strict(),
-    z
-      .object({ action: z.literal('refund'), amount: amount.optional().meta({ description: 'Less than the full refund; dollars' }) })
-      .strict(),
+    coreRefundSchema,
   ],
   { error: 'Send { "action": "approve" | "reject" | "receive" | "refund" }' },
 );

@@ -36,6 +36,7 @@ export async function makePart(
     category: string;
     brand: string;
     weightKg: number;
+    coreCharge: number;
     fitment: FitmentRowDoc[];
   }> = {},
 ): Promise<string> {
@@ -56,6 +57,7 @@ export async function makePart(
         category: overrides.category,
         brand: overrides.brand,
         weightKg: overrides.weightKg,
+        coreCharge: overrides.coreCharge,
         ...stock,
         createdAt,
         updatedAt: createdAt,

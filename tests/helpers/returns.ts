@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { dayIn, noonOn } from '@/lib/core/calendar';
 import { fromCents } from '@/lib/core/money';
-import { computeTotals, type DiscountRule } from '@/lib/orders/money';
+import { computeTotals, withCoreLines, type DiscountRule } from '@/lib/orders/money';
 import { guestOrderToken } from '@/lib/orders/guest-links';
 import { env } from '@/lib/platform/env';
 import { Order, PaymentIntent } from '@/models';
@@ -17,7 +17,15 @@ export function shopDaysAgo(daysAgo: number, now = new Date()): Date {
 }
 
 /** `partId`: a part made beforehand (several orders of one part); otherwise each line gets a part of its own. */
-export type OrderLineSpec = { priceCents: number; quantity: number; fitVehicle?: string; stock?: number; partId?: string };
+export type OrderLineSpec = {
+  priceCents: number;
+  quantity: number;
+  fitVehicle?: string;
+  stock?: number;
+  partId?: string;
+  /** The part's core deposit per unit when ordered. */
+  coreCents?: number;
+};
 export type DeliveredOrder = { id: string; partIds: string[]; totalCents: number; intentId: string; token: string };
 
 /**
@@ -50,7 +58,9 @@ export async function deliveredOrder(
         line.partId ?? makePart({ name: `Returnable part ${i + 1}`, price: fromCents(line.priceCents), stock: line.stock ?? 10 }),
     ),
   );
-  const money = lines.map((line) => ({ unitCents: line.priceCents, quantity: line.quantity, weightGrams: 100 }));
+  const money = withCoreLines(
+    lines.map((line) => ({ unitCents: line.priceCents, quantity: line.quantity, weightGrams: 100, coreCents: line.coreCents })),
+  );
   const totals = computeTotals(money, { shipping: shippingCents ? () => shippingCents : null, tax, discount })!;
   const _id = new Types.ObjectId();
   const first = lines[0]!;
@@ -79,6 +89,7 @@ export async function deliveredOrder(
       unitPrice: fromCents(line.priceCents),
       quantity: line.quantity,
       weightGrams: 100,
+      ...(line.coreCents ? { coreCharge: fromCents(line.coreCents) } : {}),
       ...(line.fitVehicle ? { fit: { vehicle: line.fitVehicle, answers: [], text: `confirmed for ${line.fitVehicle}` } } : {}),
     })),
     shipping: shippingCents ? { methodId: 'standard', label: 'Standard', amountCents: shippingCents, minDays: 2, maxDays: 4 } : undefined,

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { ListCount, listHref } from '@/components/dashboard/list-pager';
+import { HeldDeposits } from '@/components/returns/held-deposits';
 import { ReturnActions } from '@/components/returns/return-actions';
 import { RETURN_STATE_LABELS, ReturnStateBadge } from '@/components/returns/return-state';
 import { DataTable } from '@/components/ui/data-table';
@@ -11,7 +12,7 @@ import { inputClass } from '@/components/forms/field';
 import { getAdminViewer } from '@/lib/auth';
 import { formatPrice } from '@/lib/core/money';
 import { RETURN_REASONS, RETURN_STATES, type ReturnReason, type ReturnState } from '@/lib/core/return-fields';
-import { listReturns } from '@/lib/returns';
+import { listHeldDeposits, listReturns } from '@/lib/returns';
 import { RETURN_REASON_LABELS } from '@/lib/validations/returns';
 
 export const metadata = { title: 'Returns' };
@@ -38,7 +39,10 @@ export default async function ReturnsPage({ searchParams }: { searchParams: Sear
   const params = await searchParams;
   const state = RETURN_STATES.find((candidate) => candidate === first(params.state));
   const reason = RETURN_REASONS.find((candidate) => candidate === first(params.reason));
-  const result = await listReturns(admin, { state, reason, page: pageParam(first(params.page)), limit: PAGE_SIZE });
+  const [result, held] = await Promise.all([
+    listReturns(admin, { state, reason, page: pageParam(first(params.page)), limit: PAGE_SIZE }),
+    listHeldDeposits(admin),
+  ]);
   return (
     <div className="space-y-4">
       <h2 className="text-xl font-semibold text-slate-900">Returns</h2>
@@ -68,6 +72,7 @@ export default async function ReturnsPage({ searchParams }: { searchParams: Sear
               <td className="px-4 py-3">
                 {ret.lines.map((line) => (
                   <p key={line.partId}>
+                    {line.core ? 'Core: ' : ''}
                     {line.partName} x {line.quantity}
                     {line.state === 'written-off' ? ' (written off)' : ''}
                   </p>
@@ -85,6 +90,7 @@ export default async function ReturnsPage({ searchParams }: { searchParams: Sear
         </DataTable>
       )}
       <Pager page={result.page} total={result.total} limit={result.limit} href={(n) => listHref(BASE, { state, reason }, n)} />
+      <HeldDeposits held={held} />
     </div>
   );
 }

@@ -36,8 +36,10 @@ function jobObjectId(id: string): Types.ObjectId {
   return new Types.ObjectId(id);
 }
 
-const optionsOf = (input: Omit<ImportFormInput, 'format'>): Record<string, string> =>
-  input.priceType ? { priceType: input.priceType } : {};
+const optionsOf = (input: Omit<ImportFormInput, 'format'>): Record<string, string> => ({
+  ...(input.priceType ? { priceType: input.priceType } : {}),
+  ...(input.corePriceType ? { corePriceType: input.corePriceType } : {}),
+});
 
 /** `POST /api/admin/imports`: a multipart upload streamed to disk, or JSON `{ url, format }`; the work is queued (202). */
 export async function startImport(actor: Admin, req: Request): Promise<{ id: string; state: 'queued' }> {

@@ -1,7 +1,8 @@
 import { POST as placeOrderRoute } from '@/app/api/order/route';
-import { PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
+import { GET as getPartRoute, PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
 import { POST as createPartRoute } from '@/app/api/parts/route';
 import type { UserDTO } from '@/lib/auth/users';
+import { CORE_CHARGE_TEXT } from '@/lib/validations/parts';
 import { AuditEntry, Part } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart, makeUser } from '@/tests/helpers/factories';
@@ -141,6 +142,42 @@ describe('the shipping weight', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors.weightKg).toContain(message);
+    expect(await Part.countDocuments()).toBe(before);
+  });
+});
+
+describe('the core charge', () => {
+  const create = (body: Record<string, unknown>) => callRoute(createPartRoute, '/api/parts', { method: 'POST', as: admin, body });
+  const edit = (id: string, body: Record<string, unknown>) =>
+    callRoute(updatePartRoute, `/api/parts/${id}`, { method: 'PUT', params: { id }, as: admin, body });
+
+  it('is stored in dollars, shown by the part API, kept by an edit that leaves it out, cleared by 0 or null, and audited', async () => {
+    const created = await create({ ...PRODUCT, name: 'Rebuilt Alternator', coreCharge: 45.5 });
+    expect(created.status).toBe(201);
+    const id = created.body.insertedId as string;
+    expect((await Part.findById(id).lean())!.coreCharge).toBe(45.5);
+    const read = await callRoute(getPartRoute, `/api/parts/${id}`, { params: { id } });
+    expect(read.body.coreCharge).toBe(45.5);
+    expect((await edit(id, { price: 199 })).body.part.coreCharge).toBe(45.5);
+    const cleared = await edit(id, { coreCharge: 0 });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.part.coreCharge).toBeNull();
+    expect((await Part.findById(id).lean())!.coreCharge).toBeNull();
+    const audit = await AuditEntry.findOne({ 'target.id': id, action: 'part.update', 'before.coreCharge': 45.5 }).lean();
+    expect(audit).toMatchObject({ after: { coreCharge: null } });
+    expect((await edit(id, { coreCharge: 30 })).body.part.coreCharge).toBe(30);
+    expect((await edit(id, { coreCharge: null })).body.part.coreCharge).toBeNull();
+  });
+
+  it.each([
+    [-0.01, CORE_CHARGE_TEXT.negative],
+    [100_000.01, CORE_CHARGE_TEXT.high],
+    [12.345, CORE_CHARGE_TEXT.cents],
+    ['45', CORE_CHARGE_TEXT.type],
+  ])('refuses %p with 400 on the field and stores nothing', async (coreCharge, message) => {
+    const before = await Part.countDocuments();
+    const res = await create({ ...PRODUCT, name: `Bad core ${coreCharge}`, coreCharge });
+    expect(res).toMatchObject({ status: 400, body: { fieldErrors: { coreCharge: [message] } } });
     expect(await Part.countDocuments()).toBe(before);
   });
 });

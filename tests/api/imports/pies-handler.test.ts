@@ -356,3 +356,31 @@ describe('running again and resuming', () => {
     expect(await Part.countDocuments()).toBe(numbers.length);
   });
 });
+
+describe('core charges (issue 47)', () => {
+  it('reads the core charge from the Pricing of the import’s core price type, in the shop’s currency, to the cent', async () => {
+    const pads = await existingPart('PM-BP1009', 'Synthetic Friction', 4);
+    await Part.updateOne({ _id: pads }, { coreCharge: 12 });
+    const run = await applied(fixture('pies-7.2-cores.xml'), { corePriceType: 'cre' });
+    expect(run.counts).toMatchObject({ read: 3, add: 1, change: 1, rejected: 1 });
+    // 35.005 rounds half up to the cent, as a price does.
+    expect((await stored('PM-CA4001'))!.coreCharge).toBe(35.01);
+    expect(run.rejected).toEqual([
+      { record: 'item PM-ST5001', reason: expect.stringContaining("the CRE core charge is in CAD, not the shop's USD") },
+    ]);
+    // The supplier sends no core for the pads: the part has none any more.
+    expect((await stored('PM-BP1009'))!.coreCharge).toBeNull();
+  });
+
+  it('leaves core charges as they are when the import names no core price type, and refuses one that is none', async () => {
+    const pads = await existingPart('PM-BP1009', 'Synthetic Friction', 4);
+    await Part.updateOne({ _id: pads }, { coreCharge: 12 });
+    await applied(fixture('pies-7.2-cores.xml'));
+    expect((await stored('PM-CA4001'))!.coreCharge).toBeNull();
+    expect((await stored('PM-BP1009'))!.coreCharge).toBe(12);
+    await expect(validated(fixture('pies-7.2-cores.xml'), { corePriceType: 'core price' })).rejects.toMatchObject({
+      status: 400,
+      fieldErrors: { corePriceType: [PRICE_TYPE_FORMAT] },
+    });
+  });
+});

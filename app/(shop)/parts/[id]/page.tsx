@@ -21,6 +21,7 @@ import { POSITION_LABELS } from '@/lib/core/part-fields';
 import { SITE_NAME } from '@/lib/core/site';
 import { appUrl } from '@/lib/platform/env';
 import { formatPrice } from '@/lib/core/money';
+import { CORE_TEXT } from '@/lib/core/texts';
 import { orNotFound } from '@/lib/core/not-found';
 import type { PartDTO } from '@/lib/catalog';
 import { previewText } from '@/lib/core/utils';
@@ -110,6 +111,7 @@ export default async function PartPage({ params }: PartPageProps) {
           <p className="mt-4 text-3xl font-extrabold text-brand-700">
             {formatPrice(part.price)} <span className="text-base font-medium text-slate-600">per {part.unit}</span>
           </p>
+          {part.coreCharge && <p className="mt-1 text-sm text-slate-700">{CORE_TEXT.partNote(formatPrice(part.coreCharge))}</p>}
           <div className="mt-4">
             <FitQuestions partId={part._id} fitment={part.fitment} warnings={part.fitWarnings} />
             <FittedBy counts={fits.vehicles} />
