@@ -3,14 +3,15 @@ import { type InferSchemaType, Schema, model, models, type Model } from 'mongoos
 
 /**
  * The search index's snapshot (lib/catalog/search/snapshot.ts): `current` points at a generation, whose
- * chunks (`{gen}:list`, `{gen}:{n}`) hold the indexed parts as gzipped compact JSON. One collection for both kinds.
+ * chunks (`{gen}:list`, `{gen}:list:{k}`, `{gen}:{n}`) hold the indexed parts as gzipped compact JSON. One collection for both kinds.
  */
 const searchSnapshotSchema = new Schema({
   _id: { type: String, required: true },
   gen: { type: String, required: true },
-  /** The pointer: the change log position the snapshot reflects, its chunk count and when it was taken. */
+  /** The pointer: the change log position the snapshot reflects, its chunk counts (parts, list) and when it was taken. */
   seq: { type: Number },
   chunks: { type: Number },
+  listChunks: { type: Number },
   /** A chunk: its parts, gzipped. */
   data: { type: Buffer },
   at: { type: Date, required: true },

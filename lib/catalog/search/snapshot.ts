@@ -11,6 +11,10 @@ import type { IndexedInterchange, IndexedPart, ListedPart } from './types';
 /** A search index snapshot in the database so an instance starts without reading every part (slow on FerretDB): a `list` chunk for
  * listings, then whole-part chunks; the change log replays after it. Concurrent writers each write a generation; the last pointer wins. */
 const CHUNK_PARTS = 2000;
+/** Parts per `list` chunk: a document holds at most 16 MB, and the list of 1,000,000 parts is some 90 MB of JSON (25 MB gzipped). */
+export const LIST_CHUNK_PARTS = 100_000;
+/** A list chunk's id: the first keeps the name an older release wrote its one list under. */
+const listChunkId = (gen: string, k: number) => (k === 0 ? `${gen}:list` : `${gen}:list:${k}`);
 export const SNAPSHOT_REFRESH_MS = 15 * 60 * 1000;
 /** A replaced generation stays this long for instances still reading it. */
 const KEEP_REPLACED_MS = 5 * 60 * 1000;
@@ -123,10 +127,14 @@ export async function loadSnapshot(latest: number): Promise<Snapshot | null> {
   if (pointer.seq > latest) return null;
   // The log is pruned from its oldest end: if the change after the snapshot is there, so are the rest.
   if (pointer.seq < latest && !(await CatalogChange.exists({ _id: pointer.seq + 1 }))) return null;
-  const listed = await readChunk(`${pointer.gen}:list`);
-  // Gone: the generation was replaced and removed meanwhile.
-  if (listed === null) return null;
-  return { listed: decodeListed(listed), seq: pointer.seq, at: pointer.at, gen: pointer.gen, chunks: pointer.chunks };
+  const listed: ListedPart[] = [];
+  for (let k = 0; k < (pointer.listChunks ?? 1); k++) {
+    const text = await readChunk(listChunkId(pointer.gen, k));
+    // Gone: the generation was replaced and removed meanwhile.
+    if (text === null) return null;
+    listed.push(...decodeListed(text));
+  }
+  return { listed, seq: pointer.seq, at: pointer.at, gen: pointer.gen, chunks: pointer.chunks };
 }
 
 /** A chunk's text (null: not there). By id: FerretDB scans the collection for an $in. */
@@ -173,10 +181,11 @@ export async function saveSnapshotOf(
   batches: AsyncIterable<readonly IndexedPart[]> | Iterable<readonly IndexedPart[]>,
   seq: number,
   at = new Date(),
+  listChunkParts = LIST_CHUNK_PARTS,
 ): Promise<{ listed: ListedPart[]; snapshot: Pick<Snapshot, 'gen' | 'chunks'> | null; error?: unknown }> {
   await connectDb();
   const gen = randomUUID();
-  const write = async (n: number | 'list', text: string) => SearchSnapshot.create({ _id: `${gen}:${n}`, gen, data: await zip(text), at });
+  const write = async (id: string, text: string) => SearchSnapshot.create({ _id: id, gen, data: await zip(text), at });
   const listed: ListedPart[] = [];
   let error: unknown;
   let chunk: IndexedPart[] = [];
@@ -184,7 +193,7 @@ export async function saveSnapshotOf(
   const writeChunk = async () => {
     const parts = chunk;
     chunk = [];
-    if (error === undefined) await write(n, encodeParts(parts)).catch((failure: unknown) => (error = failure));
+    if (error === undefined) await write(`${gen}:${n}`, encodeParts(parts)).catch((failure: unknown) => (error = failure));
     n++;
   };
   for await (const batch of batches) {
@@ -197,8 +206,10 @@ export async function saveSnapshotOf(
   if (chunk.length || n === 0) await writeChunk();
   if (error !== undefined) return { listed, snapshot: null, error };
   try {
-    await write('list', encodeListed(listed));
-    const pointer = { $set: { gen, seq, chunks: n, at } };
+    const listChunks = Math.max(1, Math.ceil(listed.length / listChunkParts));
+    for (let k = 0; k < listChunks; k++)
+      await write(listChunkId(gen, k), encodeListed(listed.slice(k * listChunkParts, (k + 1) * listChunkParts)));
+    const pointer = { $set: { gen, seq, chunks: n, listChunks, at } };
     await SearchSnapshot.updateOne({ _id: SNAPSHOT_POINTER }, pointer, { upsert: true }).catch(async (failure: unknown) => {
       // Another instance created the pointer at the same moment: point it at this generation instead.
       if (!isDuplicateKey(failure)) throw failure;

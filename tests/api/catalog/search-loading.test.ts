@@ -9,7 +9,7 @@ import { GET as suggestRoute } from '@/app/api/search/suggest/route';
 import { GET as partsRoute } from '@/app/api/parts/route';
 import { catalogQuery, getCatalogPage, getHomeParts, REQUEST_SEARCH_WAIT } from '@/lib/catalog';
 import { catalogSearch } from '@/lib/catalog/search';
-import { readParts, saveSnapshotOf, SNAPSHOT_POINTER } from '@/lib/catalog/search/snapshot';
+import { loadSnapshot, readParts, saveSnapshotOf, SNAPSHOT_POINTER } from '@/lib/catalog/search/snapshot';
 import type { IndexedPart } from '@/lib/catalog/search/types';
 import { SearchSnapshot } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
@@ -120,5 +120,19 @@ describe('the first snapshot', () => {
     for await (const chunk of readParts(saved.snapshot!)) read.push(...chunk);
     expect(read.map((p) => p._id)).toEqual(Array.from({ length: 5000 }, (_, n) => `part-${n}`));
     expect(read[17]).toEqual(part(17));
+  });
+
+  it('splits the listings into chunks of a fixed number of parts, so no document passes the 16 MB limit at a million parts', async () => {
+    const saved = await saveSnapshotOf([Array.from({ length: 2500 }, (_, n) => part(n))], 9, new Date(), 1000);
+    expect(saved.error).toBeUndefined();
+    const gen = saved.snapshot!.gen;
+    const lists = await SearchSnapshot.find({ gen, _id: { $regex: ':list' } }, { _id: 1 }).lean();
+    expect(lists.map((chunk) => chunk._id).sort()).toEqual([`${gen}:list`, `${gen}:list:1`, `${gen}:list:2`]);
+    expect(await SearchSnapshot.findById(SNAPSHOT_POINTER).lean()).toMatchObject({ gen, seq: 9, listChunks: 3 });
+    const loaded = await loadSnapshot(9);
+    expect(loaded?.listed.map((listed) => listed._id)).toEqual(Array.from({ length: 2500 }, (_, n) => `part-${n}`));
+    // A pointer from before the split names no list count: its one list chunk is read.
+    await SearchSnapshot.updateOne({ _id: SNAPSHOT_POINTER }, { $unset: { listChunks: 1 } });
+    expect((await loadSnapshot(9))?.listed).toHaveLength(1000);
   });
 });
