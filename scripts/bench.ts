@@ -826,6 +826,19 @@ function chunkRows(chunks: SitemapChunk[]): string[][] {
 const SEARCH_TARGET = '/api/search?q=brake%20pads';
 const FILTER_TARGET = '/api/search?category=brakes&inStock=true&minPrice=20&maxPrice=200&sort=price-asc';
 
+/** Polls until the listing, a text search and the vehicle lists answer 200 (a complete index; at most 15 minutes). */
+async function waitForCatalog(base: string): Promise<{ waitedMs: number; polls: number }> {
+  const started = performance.now();
+  for (let polls = 1; ; polls++) {
+    const statuses = await Promise.all(
+      ['/api/parts?limit=1', SEARCH_TARGET, '/api/vehicles'].map(async (target) => (await timedGet(base, target)).status),
+    );
+    if (statuses.every((status) => status === 200)) return { waitedMs: performance.now() - started, polls };
+    if (performance.now() - started > 15 * 60_000) throw new Error(`the catalog still answered ${statuses.join(', ')} after 15 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** The first make with parts, its first model with parts and that model's last year with parts. */
 async function vehicleWithParts(base: string): Promise<{ make: string; model: string; year: number }> {
   const get = async <T>(query: string) => (await (await fetch(new URL(`/api/vehicles${query}`, base))).json()) as T;
@@ -864,6 +877,11 @@ async function scaleRun(): Promise<void> {
       firsts.push({ label: 'next /', status: warm.status, ms: warm.ms });
     }
     const { base, sampler } = running;
+    // A large catalog's search index may still be loading: the listings answer 503 until it is, search until it is complete.
+    const catalogReady = await waitForCatalog(base);
+    log(
+      `[bench] the listing, search and vehicle lists answered after ${fixed(catalogReady.waitedMs / 1000, 1)} s more (${catalogReady.polls} polls)`,
+    );
 
     let orders: Awaited<ReturnType<typeof sequentialOrders>> | null = null;
     if (wanted('order-latency')) {
