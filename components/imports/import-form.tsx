@@ -103,6 +103,17 @@ function SourceFields({ source, onSource, errors }: { source: Source; onSource: 
   );
 }
 
+type PriceTypeFieldProps = { name: 'priceType' | 'corePriceType'; label: string; hint: string; errors: Errors };
+
+/** A PIES price type code to read from the file (RET, LST...). */
+function PriceTypeField({ name, label, hint, errors }: PriceTypeFieldProps) {
+  return (
+    <Field id={name} label={label} error={errors[name]} hint={hint}>
+      <input id={name} name={name} className={inputClass} maxLength={3} autoComplete="off" {...describedBy(name, errors[name])} />
+    </Field>
+  );
+}
+
 /** Starts an import: a file from this computer or an https address, its format, and for PIES the price type. */
 export function ImportForm() {
   const [source, setSource] = useState<Source>('file');
@@ -128,31 +139,18 @@ export function ImportForm() {
           ))}
         </select>
       </Field>
-      <Field id="priceType" label="PIES price type (optional)" error={errors.priceType} hint="RET, LST, JBR … the price the shop sells at">
-        <input
-          id="priceType"
-          name="priceType"
-          className={inputClass}
-          maxLength={3}
-          autoComplete="off"
-          {...describedBy('priceType', errors.priceType)}
-        />
-      </Field>
-      <Field
-        id="corePriceType"
+      <PriceTypeField
+        name="priceType"
+        label="PIES price type (optional)"
+        hint="RET, LST, JBR … the price the shop sells at"
+        errors={errors}
+      />
+      <PriceTypeField
+        name="corePriceType"
         label="PIES core charge price type (optional)"
-        error={errors.corePriceType}
         hint="The price type your supplier sends core charges as; blank leaves core charges as they are"
-      >
-        <input
-          id="corePriceType"
-          name="corePriceType"
-          className={inputClass}
-          maxLength={3}
-          autoComplete="off"
-          {...describedBy('corePriceType', errors.corePriceType)}
-        />
-      </Field>
+        errors={errors}
+      />
       <div className="md:col-span-2">
         <Button type="submit" loading={busy}>
           Validate

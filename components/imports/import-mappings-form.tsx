@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { useFieldArray, useForm, type Path, type UseFormReturn } from 'react-hook-form';
+import { type FieldArray, type FieldArrayPath, useFieldArray, useForm, type Path, type UseFormReturn } from 'react-hook-form';
 import { CATEGORIES } from '@/content/categories';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
 import { Button } from '@/components/ui/button';
@@ -13,14 +13,77 @@ import { importMappingsSchema, type ImportMappingsFormValues, type ImportMapping
 
 type Form = UseFormReturn<ImportMappingsFormValues, unknown, ImportMappingsInput>;
 
+type Table = FieldArrayPath<ImportMappingsFormValues>;
+type Row<T extends Table> = FieldArray<ImportMappingsFormValues, T>;
+
+/** What sets one table's rows apart: its texts, its two fields, and the row the Add button appends. */
+type MappingTable<T extends Table> = {
+  name: T;
+  legend: string;
+  note: string;
+  idField: keyof Row<T> & string;
+  idLabel: string;
+  numericId: boolean;
+  nameField: keyof Row<T> & string;
+  nameLabel: string;
+  choices?: ReadonlyArray<{ slug: string; name: string }>;
+  noun: string;
+  blank: Row<T>;
+};
+
+const BRANDS: MappingTable<'brands'> = {
+  name: 'brands',
+  legend: "Brands (the supplier's BrandAAIAID to the shop's brand)",
+  note: 'An item whose brand id is not listed here is rejected.',
+  idField: 'aaiaId',
+  idLabel: 'Brand id',
+  numericId: false,
+  nameField: 'brand',
+  nameLabel: "Shop's brand",
+  noun: 'brand',
+  blank: { aaiaId: '', brand: '' },
+};
+
+const PART_TYPES: MappingTable<'categories'> = {
+  name: 'categories',
+  legend: "Categories (the PCdb part type to the shop's category)",
+  note: 'A part type not listed here goes to Other parts.',
+  idField: 'partTypeId',
+  idLabel: 'Part type',
+  numericId: true,
+  nameField: 'category',
+  nameLabel: 'Category',
+  choices: CATEGORIES,
+  noun: 'part type',
+  blank: { partTypeId: Number.NaN, category: 'other' },
+};
+
+const POSITIONS: MappingTable<'positions'> = {
+  name: 'positions',
+  legend: 'Positions (the PCdb position id to its name)',
+  note: 'An ACES position sent as an id alone takes this name in the fitment imported from now on; an id not listed here shows as “Position” and its number.',
+  idField: 'positionId',
+  idLabel: 'Position id',
+  numericId: true,
+  nameField: 'name',
+  nameLabel: 'Position name',
+  noun: 'position',
+  blank: { positionId: Number.NaN, name: '' },
+};
+
+/** A row's field as react-hook-form names it (`brands.0.aaiaId`). */
+function rowPath<T extends Table>(table: MappingTable<T>, index: number, field: keyof Row<T> & string) {
+  return `${table.name}.${index}.${field}` as Path<ImportMappingsFormValues>;
+}
+
+/** A table's fields, row by row. */
+function rowPaths<T extends Table>(table: MappingTable<T>, values: ImportMappingsFormValues) {
+  return values[table.name].flatMap((_, i) => [rowPath(table, i, table.idField), rowPath(table, i, table.nameField)]);
+}
+
 /** Every field a 400 may name, so its message shows under that input. */
 function fieldPaths(values: ImportMappingsFormValues): Array<Path<ImportMappingsFormValues>> {
-  return [
-    'priceType',
-    ...values.brands.flatMap((_, i) => [`brands.${i}.aaiaId`, `brands.${i}.brand`] as const),
-    ...values.categories.flatMap((_, i) => [`categories.${i}.partTypeId`, `categories.${i}.category`] as const),
-    ...values.positions.flatMap((_, i) => [`positions.${i}.positionId`, `positions.${i}.name`] as const),
-  ];
+  return ['priceType', ...rowPaths(BRANDS, values), ...rowPaths(PART_TYPES, values), ...rowPaths(POSITIONS, values)];
 }
 
 /** The import tables: the supplier's brand ids to the shop's brands, part types to categories, position ids to names, and
@@ -57,9 +120,9 @@ export function ImportMappingsForm({ initial }: { initial: ImportMappingsInput }
           {...form.register('priceType')}
         />
       </Field>
-      <BrandRows form={form} />
-      <CategoryRows form={form} />
-      <PositionRows form={form} />
+      <MappingRows form={form} table={BRANDS} />
+      <MappingRows form={form} table={PART_TYPES} />
+      <MappingRows form={form} table={POSITIONS} />
       <Button type="submit" loading={isSubmitting}>
         Save mappings
       </Button>
@@ -67,147 +130,66 @@ export function ImportMappingsForm({ initial }: { initial: ImportMappingsInput }
   );
 }
 
-function BrandRows({ form }: { form: Form }) {
-  const rows = useFieldArray({ control: form.control, name: 'brands' });
-  const errors = form.formState.errors.brands;
+/** One table of id -> name rows: its inputs, a Remove button per row and an Add button. */
+function MappingRows<T extends Table>({ form, table }: { form: Form; table: MappingTable<T> }) {
+  const rows = useFieldArray({ control: form.control, name: table.name });
+  const { idField, nameField } = table;
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-semibold text-slate-900">Brands (the supplier&apos;s BrandAAIAID to the shop&apos;s brand)</legend>
-      <p className="text-xs text-slate-500">An item whose brand id is not listed here is rejected.</p>
+      <legend className="text-sm font-semibold text-slate-900">{table.legend}</legend>
+      <p className="text-xs text-slate-500">{table.note}</p>
       <ol className="space-y-2">
-        {rows.fields.map((row, i) => (
-          <li key={row.id} className="grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)_auto] items-end gap-2">
-            <Field id={`brands-${i}-aaiaId`} label={`Brand id ${i + 1}`} error={errors?.[i]?.aaiaId?.message}>
-              <input
-                id={`brands-${i}-aaiaId`}
-                className={`${inputClass} uppercase`}
-                {...describedBy(`brands-${i}-aaiaId`, errors?.[i]?.aaiaId?.message)}
-                {...form.register(`brands.${i}.aaiaId`)}
-              />
-            </Field>
-            <Field id={`brands-${i}-brand`} label="Shop's brand" error={errors?.[i]?.brand?.message}>
-              <input
-                id={`brands-${i}-brand`}
-                className={inputClass}
-                {...describedBy(`brands-${i}-brand`, errors?.[i]?.brand?.message)}
-                {...form.register(`brands.${i}.brand`)}
-              />
-            </Field>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="mb-1"
-              onClick={() => rows.remove(i)}
-              aria-label={`Remove brand ${i + 1}`}
-            >
-              Remove
-            </Button>
-          </li>
-        ))}
+        {rows.fields.map((row, i) => {
+          const idError = form.getFieldState(rowPath(table, i, idField), form.formState).error?.message;
+          const nameError = form.getFieldState(rowPath(table, i, nameField), form.formState).error?.message;
+          const idInput = `${table.name}-${i}-${idField}`;
+          const nameInput = `${table.name}-${i}-${nameField}`;
+          return (
+            <li key={row.id} className="grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)_auto] items-end gap-2">
+              <Field id={idInput} label={`${table.idLabel} ${i + 1}`} error={idError}>
+                <input
+                  id={idInput}
+                  type={table.numericId ? 'number' : undefined}
+                  inputMode={table.numericId ? 'numeric' : undefined}
+                  className={table.numericId ? inputClass : `${inputClass} uppercase`}
+                  {...describedBy(idInput, idError)}
+                  {...form.register(rowPath(table, i, idField), { valueAsNumber: table.numericId })}
+                />
+              </Field>
+              <Field id={nameInput} label={table.nameLabel} error={nameError}>
+                {table.choices ? (
+                  <select id={nameInput} className={inputClass} {...form.register(rowPath(table, i, nameField))}>
+                    {table.choices.map((choice) => (
+                      <option key={choice.slug} value={choice.slug}>
+                        {choice.name}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    id={nameInput}
+                    className={inputClass}
+                    {...describedBy(nameInput, nameError)}
+                    {...form.register(rowPath(table, i, nameField))}
+                  />
+                )}
+              </Field>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="mb-1"
+                onClick={() => rows.remove(i)}
+                aria-label={`Remove ${table.noun} ${i + 1}`}
+              >
+                Remove
+              </Button>
+            </li>
+          );
+        })}
       </ol>
-      <Button type="button" variant="outline" size="sm" onClick={() => rows.append({ aaiaId: '', brand: '' })}>
-        Add brand
-      </Button>
-    </fieldset>
-  );
-}
-
-function CategoryRows({ form }: { form: Form }) {
-  const rows = useFieldArray({ control: form.control, name: 'categories' });
-  const errors = form.formState.errors.categories;
-  return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-semibold text-slate-900">Categories (the PCdb part type to the shop&apos;s category)</legend>
-      <p className="text-xs text-slate-500">A part type not listed here goes to Other parts.</p>
-      <ol className="space-y-2">
-        {rows.fields.map((row, i) => (
-          <li key={row.id} className="grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)_auto] items-end gap-2">
-            <Field id={`categories-${i}-partTypeId`} label={`Part type ${i + 1}`} error={errors?.[i]?.partTypeId?.message}>
-              <input
-                id={`categories-${i}-partTypeId`}
-                type="number"
-                inputMode="numeric"
-                className={inputClass}
-                {...describedBy(`categories-${i}-partTypeId`, errors?.[i]?.partTypeId?.message)}
-                {...form.register(`categories.${i}.partTypeId`, { valueAsNumber: true })}
-              />
-            </Field>
-            <Field id={`categories-${i}-category`} label="Category" error={errors?.[i]?.category?.message}>
-              <select id={`categories-${i}-category`} className={inputClass} {...form.register(`categories.${i}.category`)}>
-                {CATEGORIES.map((category) => (
-                  <option key={category.slug} value={category.slug}>
-                    {category.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="mb-1"
-              onClick={() => rows.remove(i)}
-              aria-label={`Remove part type ${i + 1}`}
-            >
-              Remove
-            </Button>
-          </li>
-        ))}
-      </ol>
-      <Button type="button" variant="outline" size="sm" onClick={() => rows.append({ partTypeId: Number.NaN, category: 'other' })}>
-        Add part type
-      </Button>
-    </fieldset>
-  );
-}
-
-function PositionRows({ form }: { form: Form }) {
-  const rows = useFieldArray({ control: form.control, name: 'positions' });
-  const errors = form.formState.errors.positions;
-  return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-semibold text-slate-900">Positions (the PCdb position id to its name)</legend>
-      <p className="text-xs text-slate-500">
-        An ACES position sent as an id alone takes this name in the fitment imported from now on; an id not listed here shows as
-        &ldquo;Position&rdquo; and its number.
-      </p>
-      <ol className="space-y-2">
-        {rows.fields.map((row, i) => (
-          <li key={row.id} className="grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)_auto] items-end gap-2">
-            <Field id={`positions-${i}-positionId`} label={`Position id ${i + 1}`} error={errors?.[i]?.positionId?.message}>
-              <input
-                id={`positions-${i}-positionId`}
-                type="number"
-                inputMode="numeric"
-                className={inputClass}
-                {...describedBy(`positions-${i}-positionId`, errors?.[i]?.positionId?.message)}
-                {...form.register(`positions.${i}.positionId`, { valueAsNumber: true })}
-              />
-            </Field>
-            <Field id={`positions-${i}-name`} label="Position name" error={errors?.[i]?.name?.message}>
-              <input
-                id={`positions-${i}-name`}
-                className={inputClass}
-                {...describedBy(`positions-${i}-name`, errors?.[i]?.name?.message)}
-                {...form.register(`positions.${i}.name`)}
-              />
-            </Field>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="mb-1"
-              onClick={() => rows.remove(i)}
-              aria-label={`Remove position ${i + 1}`}
-            >
-              Remove
-            </Button>
-          </li>
-        ))}
-      </ol>
-      <Button type="button" variant="outline" size="sm" onClick={() => rows.append({ positionId: Number.NaN, name: '' })}>
-        Add position
+      <Button type="button" variant="outline" size="sm" onClick={() => rows.append(table.blank)}>
+        {`Add ${table.noun}`}
       </Button>
     </fieldset>
   );

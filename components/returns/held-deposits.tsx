@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { OrderCell } from '@/components/returns/order-cell';
 import { DataTable } from '@/components/ui/data-table';
 import { formatPrice } from '@/lib/core/money';
 import type { HeldDepositsDTO } from '@/lib/returns/types';
@@ -19,12 +19,7 @@ export function HeldDeposits({ held }: { held: HeldDepositsDTO }) {
         <DataTable columns={COLUMNS}>
           {held.orders.map((order) => (
             <tr key={order.orderId} className="align-top">
-              <td className="px-4 py-3">
-                <Link href={`/dashboard/orders/${order.orderId}`} className="font-mono text-brand-700 underline">
-                  {order.orderNumber}
-                </Link>
-                <p className="text-xs break-all text-slate-500">{order.email}</p>
-              </td>
+              <OrderCell order={order} />
               <td className="px-4 py-3">
                 {order.lines.map((line) => (
                   <p key={line.partId}>

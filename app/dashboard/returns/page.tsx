@@ -1,7 +1,7 @@
-import Link from 'next/link';
 import { AdminDenied } from '@/components/dashboard/admin-denied';
 import { ListCount, listHref } from '@/components/dashboard/list-pager';
 import { HeldDeposits } from '@/components/returns/held-deposits';
+import { OrderCell } from '@/components/returns/order-cell';
 import { ReturnActions } from '@/components/returns/return-actions';
 import { RETURN_STATE_LABELS, ReturnStateBadge } from '@/components/returns/return-state';
 import { DataTable } from '@/components/ui/data-table';
@@ -54,12 +54,7 @@ export default async function ReturnsPage({ searchParams }: { searchParams: Sear
         <DataTable columns={COLUMNS}>
           {result.items.map((ret) => (
             <tr key={ret.id} data-return={ret.id} className="align-top">
-              <td className="px-4 py-3">
-                <Link href={`/dashboard/orders/${ret.orderId}`} className="font-mono text-brand-700 underline">
-                  {ret.orderNumber}
-                </Link>
-                <p className="text-xs break-all text-slate-500">{ret.email}</p>
-              </td>
+              <OrderCell order={ret} />
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">
                 <LocalTime iso={ret.createdAt} />
               </td>
