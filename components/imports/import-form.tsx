@@ -109,7 +109,7 @@ type PriceTypeFieldProps = { name: 'priceType' | 'corePriceType'; label: string;
 function PriceTypeField({ name, label, hint, errors }: PriceTypeFieldProps) {
   return (
     <Field id={name} label={label} error={errors[name]} hint={hint}>
-      <input id={name} name={name} className={inputClass} maxLength={3} autoComplete="off" {...describedBy(name, errors[name])} />
+      <input id={name} name={name} className={inputClass} maxLength={4} autoComplete="off" {...describedBy(name, errors[name])} />
     </Field>
   );
 }

@@ -60,6 +60,19 @@ function presetOf(lines: ReturnType<typeof returnableLines>, unfit: string | nul
   };
 }
 
+/** The request as the API takes it: the vehicle, VIN and what did not match only for "does not fit", empty fields left out. */
+function requestBody(chosen: Array<{ partId: string }>, quantities: Record<string, number>, values: ReturnType<typeof presetOf>['values']) {
+  const unfit = values.reason === 'does-not-fit';
+  return {
+    lines: chosen.map((line) => ({ partId: line.partId, quantity: quantities[line.partId]! })),
+    reason: values.reason,
+    ...(values.note.trim() ? { note: values.note } : {}),
+    ...(unfit && values.vehicle.trim() ? { vehicle: values.vehicle } : {}),
+    ...(unfit && values.vin.trim() ? { vin: values.vin } : {}),
+    ...(unfit ? { mismatch: values.mismatch } : {}),
+  };
+}
+
 /** "Return parts": lines and quantities, a reason and a note; "does not fit" asks the vehicle (or VIN) and what did not match. */
 export function ReturnForm({ order, returns, token, unfit = null }: ReturnFormProps) {
   const id = useId();
@@ -84,16 +97,7 @@ export function ReturnForm({ order, returns, token, unfit = null }: ReturnFormPr
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const unfit = values.reason === 'does-not-fit';
-    const body = {
-      lines: chosen.map((line) => ({ partId: line.partId, quantity: quantities[line.partId]! })),
-      reason: values.reason,
-      ...(values.note.trim() ? { note: values.note } : {}),
-      ...(unfit && values.vehicle.trim() ? { vehicle: values.vehicle } : {}),
-      ...(unfit && values.vin.trim() ? { vin: values.vin } : {}),
-      ...(unfit ? { mismatch: values.mismatch } : {}),
-    };
-    const parsed = returnRequestSchema.safeParse(body);
+    const parsed = returnRequestSchema.safeParse(requestBody(chosen, quantities, values));
     if (!parsed.success) return setErrors(firstErrors(parsed.error.issues));
     setBusy(true);
     const res = await fetchJson<ReturnDTO>(`/api/orders/${order._id}/returns`, {

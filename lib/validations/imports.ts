@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { priceTypeSchema } from '@/lib/validations/import-mappings';
 
 /** The admin's import inputs (issue 46): the format, its options, and for a URL import the address. */
 
 export const FORMAT_REQUIRED = 'Choose the file’s format: pies, aces, vcdb or csv';
-export const PRICE_TYPE_FORMAT = 'A price type is two or three letters or digits (RET, LST, JBR)';
 
 /** The formats an import reads (lib/imports/handler.ts's IMPORT_FORMATS; the import job checks they agree). */
 export const IMPORT_FORMAT_NAMES = ['pies', 'aces', 'vcdb', 'csv'] as const;
@@ -13,8 +13,7 @@ export const importFormatSchema = z.enum(IMPORT_FORMAT_NAMES, { error: FORMAT_RE
 const optionalPriceType = z
   .string()
   .trim()
-  .transform((value) => value.toUpperCase())
-  .pipe(z.union([z.literal(''), z.string().regex(/^[A-Z0-9]{2,3}$/, PRICE_TYPE_FORMAT)]))
+  .pipe(z.union([z.literal(''), priceTypeSchema]))
   .optional();
 const importOptionsShape = {
   priceType: optionalPriceType,

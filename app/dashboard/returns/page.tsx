@@ -11,6 +11,7 @@ import { buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/forms/field';
 import { getAdminViewer } from '@/lib/auth';
 import { formatPrice } from '@/lib/core/money';
+import { CORE_TEXT } from '@/lib/core/texts';
 import { RETURN_REASONS, RETURN_STATES, type ReturnReason, type ReturnState } from '@/lib/core/return-fields';
 import { listHeldDeposits, listReturns } from '@/lib/returns';
 import { RETURN_REASON_LABELS } from '@/lib/validations/returns';
@@ -67,8 +68,7 @@ export default async function ReturnsPage({ searchParams }: { searchParams: Sear
               <td className="px-4 py-3">
                 {ret.lines.map((line) => (
                   <p key={line.partId}>
-                    {line.core ? 'Core: ' : ''}
-                    {line.partName} x {line.quantity}
+                    {line.core ? CORE_TEXT.lineOf(line.partName) : line.partName} x {line.quantity}
                     {line.state === 'written-off' ? ' (written off)' : ''}
                   </p>
                 ))}
