@@ -33,6 +33,7 @@ export const legalDocuments: Record<LegalDocument['slug'], LegalDocument> = {
           'You may return any part within 365 days of delivery, for any reason. The part must be unused, uninstalled and in its original packaging, with every small item (clips, bolts, seals) that came with it.',
           'To start a return, open the order in your dashboard (as a guest, follow the link in your order email) and choose Return parts: the parts and how many, the reason and a note. If a part does not fit, tell us the vehicle and what did not match, so that we correct our fitment data for the next buyer. We answer by email within two working days, with the return instructions; returns from the United Kingdom are free, returns from elsewhere are free on orders that qualified for free delivery.',
           'Parts that were fitted, cut, painted or show signs of use cannot be returned as unwanted, but remain covered by the warranty below if they are faulty.',
+          'Some rebuildable parts (calipers, alternators, starters) carry a core deposit, shown beside their price and charged as its own line. Send the old part back within 180 days of delivery (Return parts, reason Core return): once we have inspected it, we refund the deposit in full, in part for a core that is damaged, or not at all for one that cannot be rebuilt, and tell you why.',
         ],
       },
       {
