@@ -5,7 +5,7 @@ import { isDuplicateKey } from '@/lib/core/errors';
 import { CatalogChange } from '@/models';
 
 /** The catalog change log (DESIGN.md section 8a): appends claim the next `_id` by unique insert, so the log has no holes and
- * followers read `seen + 1` by `_id` until a miss. */
+ * followers read the numbers after `seen` up to the first one not yet written. */
 export type Change = { seq: number; partId: string; /** appended by this process */ own: boolean };
 
 const MAX_ATTEMPTS = 500;
@@ -17,7 +17,7 @@ type LogState = { head: number; tail: Promise<unknown>; own: Set<number> };
 const globalForLog = globalThis as typeof globalThis & { __catalogLog?: LogState };
 const state = (globalForLog.__catalogLog ??= { head: -1, tail: Promise.resolve(), own: new Set() });
 
-/** The highest sequence number in the log (a slow query on FerretDB: at start only), 0 when empty. */
+/** The highest sequence number in the log (a scan on FerretDB: at start, and after another process appended), 0 when empty. */
 export async function latestSeq(): Promise<number> {
   await connectDb();
   const last = await CatalogChange.findOne({}, { _id: 1 }).sort({ _id: -1 }).lean();
@@ -41,9 +41,9 @@ export function publishCatalogChange(...partIds: string[]): Promise<void> {
       state.head = first + inserted - 1;
       rest = rest.slice(inserted);
       if (inserted < block.length) {
-        // Another process took the next number: move past it (its change is read by every follower anyway).
+        // Another process took the next number: move past what it wrote (its changes are read by every follower anyway).
         if (++attempts >= MAX_ATTEMPTS) throw new Error('The catalog log kept being appended to by other processes');
-        state.head++;
+        state.head = await latestSeq();
       }
     }
   });
@@ -70,15 +70,14 @@ function own(seq: number): void {
   if (state.own.size > MAX_OWN) state.own.delete(state.own.values().next().value!);
 }
 
-/** The changes after `seen`, in order (reads by `_id` until the first number not yet written). */
+/** The changes after `seen`, in order, up to the first number not yet written: one query (FerretDB v1 finds a numeric `_id`
+ * by scanning the log, so a read per number scanned it once per change). */
 export async function readChangesAfter(seen: number, max = 1000): Promise<Change[]> {
   await connectDb();
+  const entries = await CatalogChange.find({ _id: { $gt: seen, $lte: seen + max } }, { partId: 1 }).lean();
+  const partOf = new Map(entries.map((entry) => [Number(entry._id), entry.partId]));
   const changes: Change[] = [];
-  for (let seq = seen + 1; changes.length < max; seq++) {
-    const change = await CatalogChange.findById(seq).lean();
-    if (!change) break;
-    changes.push({ seq, partId: change.partId, own: state.own.delete(seq) });
-  }
+  for (let seq = seen + 1; partOf.has(seq); seq++) changes.push({ seq, partId: partOf.get(seq)!, own: state.own.delete(seq) });
   if (changes.length) state.head = Math.max(state.head, changes.at(-1)!.seq);
   return changes;
 }

@@ -1,4 +1,5 @@
 import { latestSeq, publishCatalogChange, readChangesAfter } from '@/lib/catalog/change-log';
+import mongoose from 'mongoose';
 import { CatalogChange } from '@/models';
 
 /** The catalog change log: a block of appends goes in one ordered insert, and a number another process took is stepped over. */
@@ -29,5 +30,46 @@ describe('publishCatalogChange', () => {
     const changes = await readChangesAfter(start, 2000);
     expect(changes.map((change) => change.partId)).toEqual(parts);
     expect(changes.every((change, index) => change.seq === start + index + 1 && change.own)).toBe(true);
+  });
+});
+
+/** Entries naming these parts from `first` on, appended as another process does (this one's head is not told). */
+const appendTheirs = (first: number, partIds: readonly string[]) =>
+  CatalogChange.collection.insertMany(partIds.map((partId, index) => ({ _id: first + index, partId, at: new Date() }) as never));
+
+describe('publishCatalogChange after others appended a lot', () => {
+  it('moves past every number they took at once and appends after them', async () => {
+    await publishCatalogChange('warm-up');
+    const start = await latestSeq();
+    // More numbers than the append tries one by one.
+    await appendTheirs(
+      start + 1,
+      Array.from({ length: 1500 }, (_, index) => `theirs-${index}`),
+    );
+    await publishCatalogChange('mine');
+    expect(await CatalogChange.findById(start + 1501).lean()).toMatchObject({ partId: 'mine' });
+    expect(await latestSeq()).toBe(start + 1501);
+  });
+});
+
+describe('readChangesAfter', () => {
+  it('reads the changes up to the first number not yet written, in one query', async () => {
+    const seen = await latestSeq();
+    // The number after `c` is not written yet (another process is still appending it): `e` waits for it.
+    await appendTheirs(seen + 1, ['a', 'b', 'c']);
+    await appendTheirs(seen + 5, ['e']);
+    let queries = 0;
+    mongoose.set('debug', (collection: string) => void (collection === 'catalogchanges' && queries++));
+    try {
+      expect((await readChangesAfter(seen)).map((change) => change.partId)).toEqual(['a', 'b', 'c']);
+    } finally {
+      mongoose.set('debug', false);
+    }
+    expect(queries).toBe(1);
+    await appendTheirs(seen + 4, ['d']);
+    expect((await readChangesAfter(seen + 3)).map((change) => [change.seq - seen, change.partId])).toEqual([
+      [4, 'd'],
+      [5, 'e'],
+    ]);
   });
 });
