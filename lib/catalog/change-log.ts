@@ -82,6 +82,16 @@ export async function readChangesAfter(seen: number, max = 1000): Promise<Change
   return changes;
 }
 
+/** Whether at least `count` changes made by other processes follow `seen` (this process's own are stepped over): one query. */
+export async function othersChangedAfter(seen: number, count: number): Promise<boolean> {
+  let last = seen + count;
+  // Own numbers are kept in the order appended, that is ascending: each one in range moves the end one further.
+  for (const seq of state.own) if (seq > seen && seq <= last) last++;
+  await connectDb();
+  // The log has no holes: if the last is there, so is every change before it.
+  return Boolean(await CatalogChange.exists({ _id: last }));
+}
+
 /** Drops log entries older than an hour (an index that far behind rebuilds from the parts instead). */
 export async function pruneCatalogLog(): Promise<number> {
   await connectDb();

@@ -12,6 +12,10 @@ import type { IndexedInterchange, IndexedPart, ListedPart } from './types';
  * listings, then whole-part chunks; the change log replays after it. Concurrent writers each write a generation; the last pointer wins. */
 const CHUNK_PARTS = 2000;
 export const SNAPSHOT_REFRESH_MS = 15 * 60 * 1000;
+
+/** Changes after an index's position from which it loads anew rather than read each part they name: reading a part again
+ * (two reads by id) costs about eight times its share of a load from the parts, so an eighth of the catalog, at least 5,000. */
+export const farBehind = (parts: number): number => Math.max(5000, Math.ceil(parts / 8));
 /** A replaced generation stays this long for instances still reading it. */
 const KEEP_REPLACED_MS = 5 * 60 * 1000;
 /** The pointer to the current generation (`current` pointed at whole-part chunks only: an older release's format, left to it). */
@@ -121,6 +125,8 @@ export async function loadSnapshot(latest: number): Promise<Snapshot | null> {
   const pointer = await SearchSnapshot.findById(SNAPSHOT_POINTER).lean();
   if (!pointer?.chunks || pointer.seq === undefined || pointer.seq === null) return null;
   if (pointer.seq > latest) return null;
+  // So far behind that reading each part the log names again costs more than reading them all (an import ran since).
+  if (latest - pointer.seq >= farBehind(pointer.chunks * CHUNK_PARTS)) return null;
   // The log is pruned from its oldest end: if the change after the snapshot is there, so are the rest.
   if (pointer.seq < latest && !(await CatalogChange.exists({ _id: pointer.seq + 1 }))) return null;
   const listed = await readChunk(`${pointer.gen}:list`);

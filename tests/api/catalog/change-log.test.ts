@@ -1,4 +1,4 @@
-import { latestSeq, publishCatalogChange, readChangesAfter } from '@/lib/catalog/change-log';
+import { latestSeq, othersChangedAfter, publishCatalogChange, readChangesAfter } from '@/lib/catalog/change-log';
 import mongoose from 'mongoose';
 import { CatalogChange } from '@/models';
 
@@ -36,6 +36,20 @@ describe('publishCatalogChange', () => {
 /** Entries naming these parts from `first` on, appended as another process does (this one's head is not told). */
 const appendTheirs = (first: number, partIds: readonly string[]) =>
   CatalogChange.collection.insertMany(partIds.map((partId, index) => ({ _id: first + index, partId, at: new Date() }) as never));
+
+describe('othersChangedAfter', () => {
+  it("answers whether `count` changes of other processes follow, this process's own stepped over", async () => {
+    const seen = await latestSeq();
+    await appendTheirs(seen + 1, ['a', 'b', 'c']);
+    expect(await othersChangedAfter(seen, 4)).toBe(false);
+    // Two of this process's own between them do not count.
+    await publishCatalogChange('own-1', 'own-2');
+    expect(await othersChangedAfter(seen, 4)).toBe(false);
+    await appendTheirs(seen + 6, ['d']);
+    expect(await othersChangedAfter(seen, 4)).toBe(true);
+    expect(await othersChangedAfter(seen + 1, 4)).toBe(false);
+  });
+});
 
 describe('publishCatalogChange after others appended a lot', () => {
   it('moves past every number they took at once and appends after them', async () => {
