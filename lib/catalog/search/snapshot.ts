@@ -5,7 +5,8 @@ import { gunzip, gzip } from 'node:zlib';
 import { mongo } from 'mongoose';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
 import { isDuplicateKey } from '@/lib/core/errors';
-import { CatalogChange, SearchSnapshot } from '@/models';
+import { isLogged } from '@/lib/catalog/change-log';
+import { SearchSnapshot } from '@/models';
 import type { IndexedInterchange, IndexedPart, ListedPart } from './types';
 
 /** A search index snapshot in the database so an instance starts without reading every part (slow on FerretDB): a `list` chunk for
@@ -128,7 +129,7 @@ export async function loadSnapshot(latest: number): Promise<Snapshot | null> {
   // So far behind that reading each part the log names again costs more than reading them all (an import ran since).
   if (latest - pointer.seq >= farBehind(pointer.chunks * CHUNK_PARTS)) return null;
   // The log is pruned from its oldest end: if the change after the snapshot is there, so are the rest.
-  if (pointer.seq < latest && !(await CatalogChange.exists({ _id: pointer.seq + 1 }))) return null;
+  if (pointer.seq < latest && !(await isLogged(pointer.seq + 1))) return null;
   const listed = await readChunk(`${pointer.gen}:list`);
   // Gone: the generation was replaced and removed meanwhile.
   if (listed === null) return null;

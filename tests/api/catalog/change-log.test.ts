@@ -1,4 +1,4 @@
-import { latestSeq, othersChangedAfter, publishCatalogChange, readChangesAfter } from '@/lib/catalog/change-log';
+import { latestSeq, logKey, othersChangedAfter, publishCatalogChange, readChangesAfter } from '@/lib/catalog/change-log';
 import mongoose from 'mongoose';
 import { CatalogChange } from '@/models';
 
@@ -9,7 +9,7 @@ describe('publishCatalogChange', () => {
     await publishCatalogChange('warm-up');
     const start = await latestSeq();
     // Another process appends at start + 3 while this one's block of seven is on its way.
-    await CatalogChange.create({ _id: start + 3, partId: 'other' });
+    await CatalogChange.create({ _id: logKey(start + 3), partId: 'other' });
     const parts = Array.from({ length: 7 }, (_, index) => `part-${index}`);
     await publishCatalogChange(...parts);
 
@@ -35,7 +35,7 @@ describe('publishCatalogChange', () => {
 
 /** Entries naming these parts from `first` on, appended as another process does (this one's head is not told). */
 const appendTheirs = (first: number, partIds: readonly string[]) =>
-  CatalogChange.collection.insertMany(partIds.map((partId, index) => ({ _id: first + index, partId, at: new Date() }) as never));
+  CatalogChange.collection.insertMany(partIds.map((partId, index) => ({ _id: logKey(first + index), partId, at: new Date() }) as never));
 
 describe('othersChangedAfter', () => {
   it("answers whether `count` changes of other processes follow, this process's own stepped over", async () => {
@@ -61,25 +61,31 @@ describe('publishCatalogChange after others appended a lot', () => {
       Array.from({ length: 1500 }, (_, index) => `theirs-${index}`),
     );
     await publishCatalogChange('mine');
-    expect(await CatalogChange.findById(start + 1501).lean()).toMatchObject({ partId: 'mine' });
+    expect(await CatalogChange.findById(logKey(start + 1501)).lean()).toMatchObject({ partId: 'mine' });
     expect(await latestSeq()).toBe(start + 1501);
   });
 });
 
 describe('readChangesAfter', () => {
-  it('reads the changes up to the first number not yet written, in one query', async () => {
+  it('reads the changes up to the first number not yet written, each by its text `_id` (FerretDB finds no other key at once)', async () => {
     const seen = await latestSeq();
     // The number after `c` is not written yet (another process is still appending it): `e` waits for it.
     await appendTheirs(seen + 1, ['a', 'b', 'c']);
     await appendTheirs(seen + 5, ['e']);
-    let queries = 0;
-    mongoose.set('debug', (collection: string) => void (collection === 'catalogchanges' && queries++));
+    const filters: unknown[] = [];
+    mongoose.set(
+      'debug',
+      (collection: string, _method: string, filter: unknown) => void (collection === 'catalogchanges' && filters.push(filter)),
+    );
     try {
       expect((await readChangesAfter(seen)).map((change) => change.partId)).toEqual(['a', 'b', 'c']);
     } finally {
       mongoose.set('debug', false);
     }
-    expect(queries).toBe(1);
+    // The first alone, then the next 16 at once.
+    expect(filters).toHaveLength(17);
+    expect(filters).toContainEqual({ _id: logKey(seen + 1) });
+    expect(filters.every((filter) => typeof (filter as { _id: unknown })._id === 'string')).toBe(true);
     await appendTheirs(seen + 4, ['d']);
     expect((await readChangesAfter(seen + 3)).map((change) => [change.seq - seen, change.partId])).toEqual([
       [4, 'd'],
