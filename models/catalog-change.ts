@@ -1,9 +1,9 @@
 import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
-/** One entry of the catalog change log (lib/catalog/change-log.ts): its sequence number is the `_id`. */
+/** One entry of the catalog change log (lib/catalog/change-log.ts): its sequence number, as fixed-width text (logKey), is the `_id`. */
 const catalogChangeSchema = new Schema({
-  _id: { type: Number, required: true, min: 1 },
+  _id: { type: String, required: true },
   partId: { type: String, required: true },
   at: { type: Date, required: true, default: () => new Date() },
 });

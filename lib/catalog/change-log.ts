@@ -5,7 +5,7 @@ import { isDuplicateKey } from '@/lib/core/errors';
 import { CatalogChange } from '@/models';
 
 /** The catalog change log (DESIGN.md section 8a): appends claim the next `_id` by unique insert, so the log has no holes and
- * followers read `seen + 1` by `_id` until a miss. */
+ * followers read the numbers after `seen` up to the first one not yet written. */
 export type Change = { seq: number; partId: string; /** appended by this process */ own: boolean };
 
 const MAX_ATTEMPTS = 500;
@@ -17,7 +17,11 @@ type LogState = { head: number; tail: Promise<unknown>; own: Set<number> };
 const globalForLog = globalThis as typeof globalThis & { __catalogLog?: LogState };
 const state = (globalForLog.__catalogLog ??= { head: -1, tail: Promise.resolve(), own: new Set() });
 
-/** The highest sequence number in the log (a slow query on FerretDB: at start only), 0 when empty. */
+/** An entry's `_id`: its number as text, since FerretDB v1 finds a document through the `_id` index only by a string or an
+ * ObjectId (a number it scans the log for); fixed width, so that text order is number order. */
+export const logKey = (seq: number): string => String(seq).padStart(16, '0');
+
+/** The highest sequence number in the log (a scan on FerretDB: at start, and after another process appended), 0 when empty. */
 export async function latestSeq(): Promise<number> {
   await connectDb();
   const last = await CatalogChange.findOne({}, { _id: 1 }).sort({ _id: -1 }).lean();
@@ -41,9 +45,9 @@ export function publishCatalogChange(...partIds: string[]): Promise<void> {
       state.head = first + inserted - 1;
       rest = rest.slice(inserted);
       if (inserted < block.length) {
-        // Another process took the next number: move past it (its change is read by every follower anyway).
+        // Another process took the next number: move past what it wrote (its changes are read by every follower anyway).
         if (++attempts >= MAX_ATTEMPTS) throw new Error('The catalog log kept being appended to by other processes');
-        state.head++;
+        state.head = await latestSeq();
       }
     }
   });
@@ -55,7 +59,7 @@ export function publishCatalogChange(...partIds: string[]): Promise<void> {
 async function appendBlock(first: number, partIds: string[]): Promise<number> {
   try {
     await CatalogChange.collection.insertMany(
-      partIds.map((partId, index) => ({ _id: first + index, partId, at: new Date() }) as never),
+      partIds.map((partId, index) => ({ _id: logKey(first + index), partId, at: new Date() }) as never),
       { ordered: true },
     );
     return partIds.length;
@@ -70,17 +74,39 @@ function own(seq: number): void {
   if (state.own.size > MAX_OWN) state.own.delete(state.own.values().next().value!);
 }
 
-/** The changes after `seen`, in order (reads by `_id` until the first number not yet written). */
+/** Numbers read at once after the first (FerretDB answers a few reads by `_id` at once faster than one by one). */
+const READ_AHEAD = 16;
+
+/** The changes after `seen`, in order, up to the first number not yet written: by `_id` (a range of `_id` is a scan on FerretDB),
+ * the first alone (most looks find nothing new), then READ_AHEAD at a time. */
 export async function readChangesAfter(seen: number, max = 1000): Promise<Change[]> {
   await connectDb();
   const changes: Change[] = [];
-  for (let seq = seen + 1; changes.length < max; seq++) {
-    const change = await CatalogChange.findById(seq).lean();
-    if (!change) break;
-    changes.push({ seq, partId: change.partId, own: state.own.delete(seq) });
+  for (let next = seen + 1, width = 1; changes.length < max; next += width, width = READ_AHEAD) {
+    const seqs = Array.from({ length: Math.min(width, max - changes.length) }, (_, index) => next + index);
+    const entries = await Promise.all(seqs.map((seq) => CatalogChange.findById(logKey(seq), { partId: 1 }).lean()));
+    const missing = entries.findIndex((entry) => !entry);
+    for (const [index, entry] of entries.slice(0, missing < 0 ? undefined : missing).entries())
+      changes.push({ seq: seqs[index]!, partId: entry!.partId, own: state.own.delete(seqs[index]!) });
+    if (missing >= 0) break;
   }
   if (changes.length) state.head = Math.max(state.head, changes.at(-1)!.seq);
   return changes;
+}
+
+/** Whether at least `count` changes made by other processes follow `seen` (this process's own are stepped over): one query. */
+export async function othersChangedAfter(seen: number, count: number): Promise<boolean> {
+  let last = seen + count;
+  // Own numbers are kept in the order appended, that is ascending: each one in range moves the end one further.
+  for (const seq of state.own) if (seq > seen && seq <= last) last++;
+  // The log has no holes: if the last is there, so is every change before it.
+  return isLogged(last);
+}
+
+/** Whether the log holds this number (one read by `_id`). */
+export async function isLogged(seq: number): Promise<boolean> {
+  await connectDb();
+  return Boolean(await CatalogChange.exists({ _id: logKey(seq) }));
 }
 
 /** Drops log entries older than an hour (an index that far behind rebuilds from the parts instead). */

@@ -1,16 +1,27 @@
 import 'server-only';
-import { latestSeq, readChangesAfter } from '@/lib/catalog/change-log';
+import { Types } from 'mongoose';
+import { latestSeq, othersChangedAfter, readChangesAfter, type Change } from '@/lib/catalog/change-log';
 import { catalogChanged, onPartChanged, type KnownState } from '@/lib/catalog/changes';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
 import { onVercel } from '@/lib/platform/env';
 import { CatalogLoadingError, isCatalogLoading } from '@/lib/core/errors';
 import { recordSearchMiss, recordVehicleMiss } from '@/lib/catalog/lost-demand';
 import { queryVehicle, type SearchQuery } from '@/lib/validations/search';
-import { readFitment, type FitmentRowDoc } from '@/lib/catalog/fitment-store';
+import { readFitments, type FitmentRowDoc } from '@/lib/catalog/fitment-store';
 import { statusRow } from '@/lib/catalog/fitment';
+import { readByIds } from '@/lib/platform/by-id';
 import { Part, PartFitment } from '@/models';
 import { MemoryIndex } from './memory-index';
-import { currentSnapshot, loadSnapshot, readParts, saveSnapshot, saveSnapshotOf, SNAPSHOT_REFRESH_MS, type Snapshot } from './snapshot';
+import {
+  currentSnapshot,
+  farBehind,
+  loadSnapshot,
+  readParts,
+  saveSnapshot,
+  saveSnapshotOf,
+  SNAPSHOT_REFRESH_MS,
+  type Snapshot,
+} from './snapshot';
 import type { CatalogSearchEngine, IndexedPart, SearchPage, SearchWait, Suggestion, VehicleChoice } from './types';
 
 // An in-process index kept fresh from the change log, so any instance's change shows within seconds;
@@ -18,6 +29,8 @@ import type { CatalogSearchEngine, IndexedPart, SearchPage, SearchWait, Suggesti
 export type { CatalogSearchEngine, SearchPage, SearchWait, Suggestion } from './types';
 
 const FOLLOW_EVERY_MS = 1000;
+/** Log entries one look reads (a page that comes back full asks whether the index is far behind: othersChangedAfter). */
+const CHANGES_PER_LOOK = 1000;
 const CHECK_GAP_EVERY_MS = 60_000;
 const RESULT_CACHE_SIZE = 500;
 const READY_WAIT_MS = 20_000;
@@ -55,7 +68,7 @@ const PROJECTION = {
   createdAt: 1,
   updatedAt: 1,
   archivedAt: 1,
-};
+} as const;
 
 type IndexedRow = IndexedPart['fitment'][number];
 
@@ -116,11 +129,13 @@ async function* readAllParts(): AsyncGenerator<IndexedPart[]> {
   if (batch.length) yield batch;
 }
 
-/** A part as the index holds it, read again by id (null: gone or archived). */
-async function readIndexed(id: string): Promise<IndexedPart | null> {
+/** Parts as the index holds them, read again by id, a few at a time (lib/platform/by-id); gone or archived ones are left out. */
+async function readIndexed(ids: readonly string[]): Promise<IndexedPart[]> {
   await connectDb();
-  const [part, fitment] = await Promise.all([Part.findById(id, PROJECTION).lean<LeanIndexedPart>(), readFitment(id)]);
-  return part && !part.archivedAt ? toIndexed(part, fitment.rows.map(statusRow)) : null;
+  const valid = ids.filter((id) => Types.ObjectId.isValid(id));
+  const parts = (await readByIds<LeanIndexedPart>(Part, valid, PROJECTION)).filter((part) => !part.archivedAt);
+  const fitment = await readFitments(parts.map((part) => String(part._id)));
+  return parts.map((part) => toIndexed(part, fitment.get(String(part._id))!.rows.map(statusRow)));
 }
 
 /** The log after a snapshot's position: the ids of the parts it changed, their current state (gone or archived: left out), the position after them. */
@@ -130,8 +145,7 @@ async function changesAfter(seq: number): Promise<{ changed: Set<string>; fresh:
     for (const change of changes) changed.add(change.partId);
     seq = changes.at(-1)!.seq;
   }
-  const fresh = (await Promise.all([...changed].map(readIndexed))).filter((part) => part !== null);
-  return { changed, fresh, seq };
+  return { changed, fresh: await readIndexed([...changed]), seq };
 }
 
 /** A snapshot's whole parts as MemoryIndex.complete() takes them, the changed ones in their current state. */
@@ -140,9 +154,21 @@ async function* partsWithChanges(snapshot: Snapshot, { changed, fresh }: { chang
   yield fresh;
 }
 
-class InProcessSearch implements CatalogSearchEngine {
+/** The part as the change left it, when the change says enough to index it without a read. */
+function knownPart(index: MemoryIndex, id: string, known: KnownState | undefined): IndexedPart | null {
+  const rows = known?.fitment?.map(statusRow);
+  if (known?.part) return toIndexed(known.part as LeanIndexedPart, rows ?? []);
+  return rows ? index.withFitment(id, rows) : null;
+}
+
+/** An index loaded as at start: the whole parts that complete it, the log position it reflects, where it came from. */
+type Loaded = { parts: AsyncIterable<IndexedPart[]>; seq: number; snapshotAt: number | null; snapshotSeq: number | null };
+const sourceOf = ({ snapshotSeq }: Loaded) => (snapshotSeq === null ? 'the parts' : `the snapshot at log position ${snapshotSeq}`);
+
+export class InProcessSearch implements CatalogSearchEngine {
   readonly name = 'in-process (MiniSearch)';
-  private readonly index = new MemoryIndex();
+  /** Replaced whole by a rebuild (rebuild()); a read holds on to the one it started with. */
+  private index = new MemoryIndex();
   private seen = 0;
   private building: Promise<void> | null = null;
   private followTimer: NodeJS.Timeout | null = null;
@@ -183,43 +209,45 @@ class InProcessSearch implements CatalogSearchEngine {
   /** The snapshot's parts did not complete the index: the next load reads the parts. */
   private snapshotFailed = false;
 
-  private async build(): Promise<void> {
-    const started = Date.now();
-    await connectDb();
-    // The log position first: whatever changes while the parts are read is replayed afterwards.
-    const latest = await latestSeq();
+  /** Loads `index` (MemoryIndex.load) as at start, from the snapshot or else the parts; `latest`: the log position read first. */
+  private async loadInto(index: MemoryIndex, latest: number): Promise<Loaded> {
     const snapshot = this.snapshotFailed
       ? null
       : await loadSnapshot(latest).catch((error: unknown) => {
           console.error('[search] could not read the snapshot, reading the parts:', error);
           return null;
         });
-    let parts: AsyncIterable<IndexedPart[]> | IndexedPart[][];
     if (snapshot) {
       // What changed after the snapshot is applied before the first answer.
       const changes = await changesAfter(snapshot.seq);
-      this.index.load([...snapshot.listed.filter((part) => !changes.changed.has(part._id)), ...changes.fresh]);
-      parts = partsWithChanges(snapshot, changes);
-      this.seen = changes.seq;
-      this.snapshotAt = snapshot.at.getTime();
-    } else {
-      // Every part, a batch at a time, each chunk stored in a new snapshot as it comes (so the next
-      // instance to start has it): only what listings need of every part is kept, and the index
-      // completes its words from the stored chunks (or, if they could not be stored, from the parts again).
-      const saved = await saveSnapshotOf(readAllParts(), latest);
-      if (saved.error) console.error('[search] could not store the snapshot:', saved.error);
-      this.index.load(saved.listed);
-      parts = saved.snapshot ? readParts(saved.snapshot) : readAllParts();
-      this.seen = latest;
-      if (saved.snapshot) this.snapshotAt = Date.now();
-      this.snapshotFailed = false;
+      index.load([...snapshot.listed.filter((part) => !changes.changed.has(part._id)), ...changes.fresh]);
+      const parts = partsWithChanges(snapshot, changes);
+      return { parts, seq: changes.seq, snapshotAt: snapshot.at.getTime(), snapshotSeq: snapshot.seq };
     }
+    // Every part, a batch at a time, each chunk stored in a new snapshot as it comes (so the next
+    // instance to start has it): only what listings need of every part is kept, and the index
+    // completes its words from the stored chunks (or, if they could not be stored, from the parts again).
+    const saved = await saveSnapshotOf(readAllParts(), latest);
+    if (saved.error) console.error('[search] could not store the snapshot:', saved.error);
+    index.load(saved.listed);
+    this.snapshotFailed = false;
+    const parts = saved.snapshot ? readParts(saved.snapshot) : readAllParts();
+    return { parts, seq: latest, snapshotAt: saved.snapshot ? Date.now() : null, snapshotSeq: null };
+  }
+
+  private async build(): Promise<void> {
+    const started = Date.now();
+    await connectDb();
+    // The log position first: whatever changes while the parts are read is replayed afterwards.
+    const loaded = await this.loadInto(this.index, await latestSeq());
+    const { parts, snapshotAt } = loaded;
+    const fromSnapshot = loaded.snapshotSeq !== null;
+    this.seen = loaded.seq;
+    if (snapshotAt !== null) this.snapshotAt = snapshotAt;
     this.results.clear();
     // Pages rendered meanwhile show the "catalog loading" state: render them again with the lists.
     await this.expireLoadingAnswers();
-    console.log(
-      `[search] loaded ${this.index.size} parts in ${Date.now() - started} ms from ${snapshot ? `the snapshot at log position ${snapshot.seq}` : 'the parts'}`,
-    );
+    console.log(`[search] loaded ${this.index.size} parts in ${Date.now() - started} ms from ${sourceOf(loaded)}`);
     let heapBefore = 0;
     const begin = new Promise<void>((resolve) => (this.completeNow = resolve));
     if (this.completeTimer) clearTimeout(this.completeTimer);
@@ -244,7 +272,7 @@ class InProcessSearch implements CatalogSearchEngine {
         (error: unknown) => {
           // The next read loads it again, from the parts if the snapshot is what failed (a new one is written then).
           console.error('[search] could not complete the index, loading it again:', error);
-          this.snapshotFailed = Boolean(snapshot);
+          this.snapshotFailed = fromSnapshot;
           this.building = null;
           void this.expireLoadingAnswers();
         },
@@ -287,10 +315,13 @@ class InProcessSearch implements CatalogSearchEngine {
     this.followTimer.unref();
   }
 
-  /** A read on Vercel: the log's news first, when the last look is older than FOLLOW_EVERY_MS (never fails the read). */
+  /** A read on Vercel: the log's news first, when the last look is older than FOLLOW_EVERY_MS (never fails the read nor waits
+   * for a rebuild). */
   private async followIfDue(): Promise<void> {
     if (!this.followOnRead || Date.now() - this.lastFollow < FOLLOW_EVERY_MS) return;
-    await this.follow({ snapshot: false }).catch((error: unknown) => console.error('[search] could not follow the catalog log:', error));
+    await this.follow({ snapshot: false, waitForRebuild: false }).catch((error: unknown) =>
+      console.error('[search] could not follow the catalog log:', error),
+    );
   }
 
   /** The search-index job: completes the index, applies the log, and stores a snapshot when it is due. */
@@ -309,22 +340,20 @@ class InProcessSearch implements CatalogSearchEngine {
 
   private following: Promise<void> | null = null;
 
-  // Rereads each part another instance's change names; other instances' changes expire the lists again, as this one may
-  // have cached a list from its older index after they expired them.
-  follow({ snapshot = true }: { snapshot?: boolean } = {}): Promise<void> {
+  /** Applies the log's news: far behind it (an import elsewhere), a rebuild from the parts first; then the parts it names. */
+  follow({ snapshot = true, waitForRebuild = true }: { snapshot?: boolean; waitForRebuild?: boolean } = {}): Promise<void> {
     this.following ??= (async () => {
       try {
         this.lastFollow = Date.now();
-        const changes = await readChangesAfter(this.seen);
-        for (const change of changes) {
-          // This process's own changes reached its index when made (catalogChanged), unless it was loading: read
-          // back, they would cost a read of every part an import wrote.
-          if (!change.own || this.unapplied.delete(change.partId)) await this.refreshPart(change.partId);
-          this.seen = change.seq;
+        let changes = await readChangesAfter(this.seen, CHANGES_PER_LOOK);
+        if (changes.length === CHANGES_PER_LOOK && (await othersChangedAfter(this.seen, farBehind(this.index.size)))) {
+          const rebuilt = this.rebuildOnce();
+          // A read answers from the current index meanwhile; a look that does not wait comes back after the swap.
+          if (!waitForRebuild) return void rebuilt.catch((error: unknown) => console.error('[search] could not rebuild the index:', error));
+          await rebuilt;
+          changes = await readChangesAfter(this.seen, CHANGES_PER_LOOK);
         }
-        const theirs = changes.filter((change) => !change.own).map((change) => change.partId);
-        // Already in the log and applied above: their tags alone.
-        if (theirs.length) await catalogChanged(theirs, { lists: true, search: false });
+        await this.applyChanges(changes);
         if (!changes.length && Date.now() - this.lastGapCheck > CHECK_GAP_EVERY_MS) await this.checkGap();
         if (snapshot) await this.refreshSnapshot();
       } finally {
@@ -334,32 +363,79 @@ class InProcessSearch implements CatalogSearchEngine {
     return this.following;
   }
 
+  // Other instances' changes expire the lists again, as this one may have cached a list from its older index after they expired them.
+  private async applyChanges(changes: readonly Change[]): Promise<void> {
+    if (!changes.length) return;
+    // This process's own changes reached its index when made (catalogChanged), unless it was loading or rebuilding: read
+    // back, they would cost a read of every part an import wrote. Each part is read once however often the log names it.
+    const reread = new Set(changes.filter((change) => !change.own || this.unapplied.delete(change.partId)).map((change) => change.partId));
+    if (reread.size) await this.refreshParts([...reread]);
+    this.seen = changes.at(-1)!.seq;
+    const theirs = [...new Set(changes.filter((change) => !change.own).map((change) => change.partId))];
+    // Already in the log and applied above: their tags alone.
+    if (theirs.length) await catalogChanged(theirs, { lists: true, search: false });
+  }
+
+  /** Whether a rebuild is under way: this process's changes meanwhile are read again after it (applyChanges). */
+  private rebuilding = false;
+  private rebuilt: Promise<void> | null = null;
+
+  /** The rebuild under way, or a new one. */
+  private rebuildOnce(): Promise<void> {
+    return (this.rebuilt ??= this.rebuild().finally(() => (this.rebuilt = null)));
+  }
+
+  /** A new index loaded as at start, swapped in once complete (the old one answers meanwhile), then the log from the position it reflects. */
+  private async rebuild(): Promise<void> {
+    const started = Date.now();
+    this.rebuilding = true;
+    let fromSnapshot = false;
+    try {
+      const fresh = new MemoryIndex();
+      // The log position first: whatever changes while the parts are read is replayed afterwards.
+      const loaded = await this.loadInto(fresh, await latestSeq());
+      const { parts, seq, snapshotAt } = loaded;
+      fromSnapshot = loaded.snapshotSeq !== null;
+      const heapBefore = process.memoryUsage().heapUsed;
+      // A fresh index no other load() replaces: complete() ends true or throws.
+      await fresh.complete(parts);
+      const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024 ** 2);
+      this.index = fresh;
+      this.seen = seq;
+      if (snapshotAt !== null) this.snapshotAt = snapshotAt;
+      this.results.clear();
+      this.coverage = null;
+      console.log(
+        `[search] rebuilt the index: ${fresh.size} parts from ${sourceOf(loaded)} in ${Date.now() - started} ms (heap +${heapMb} MB)`,
+      );
+    } catch (error) {
+      // The next look at the log rebuilds again, from the parts if the snapshot is what failed.
+      this.snapshotFailed = fromSnapshot;
+      throw error;
+    } finally {
+      this.rebuilding = false;
+    }
+  }
+
   /** The log was pruned past this index (it stopped for over an hour): rebuild from the parts. */
   private async checkGap(): Promise<void> {
     this.lastGapCheck = Date.now();
-    if ((await latestSeq()) > this.seen) {
-      this.building = null;
-      await this.ready();
-    }
+    if ((await latestSeq()) > this.seen) await this.rebuildOnce();
   }
 
   /** A change made by this process, with what it knows of the part's new state (lib/catalog/changes.ts). */
   async partChanged(id: string, known?: KnownState): Promise<void> {
-    if (!(await this.refreshPart(id, known))) this.unapplied.add(id);
+    // Made while a rebuild reads the parts: the rebuilt index may have read the part before it.
+    const duringRebuild = this.rebuilding;
+    if (!(await this.refreshParts([id], known)) || duringRebuild || this.rebuilding) this.unapplied.add(id);
   }
 
   /** Parts this process changed while its index could not take the change: the follower reads them when the log names them. */
   private readonly unapplied = new Set<string>();
 
-  /** The part as the change left it, when the change says enough to index it without a read. */
-  private knownPart(id: string, known: KnownState | undefined): IndexedPart | null {
-    const rows = known?.fitment?.map(statusRow);
-    if (known?.part) return toIndexed(known.part as LeanIndexedPart, rows ?? []);
-    return rows ? this.index.withFitment(id, rows) : null;
-  }
-
-  /** Reads one part again (this process's own change, or one from the log), once the index is complete; answers whether it did. */
-  private async refreshPart(id: string, known?: KnownState): Promise<boolean> {
+  /** Reads parts again (this process's own change, told what it knows of one, or the log's), once the index is complete; answers
+   * whether it did. */
+  private async refreshParts(ids: readonly string[], known?: KnownState): Promise<boolean> {
     // Not loaded yet, a load that fails, or a reload started meanwhile: that load reads this change itself.
     if (!this.building) return false;
     try {
@@ -369,10 +445,14 @@ class InProcessSearch implements CatalogSearchEngine {
     }
     this.completeNow();
     await this.completed;
-    const part = this.knownPart(id, known) ?? (await readIndexed(id));
-    if (!this.index.isComplete) return false;
-    if (part) this.index.upsert(part);
-    else this.index.remove(id);
+    // The index as it is now: one a rebuild swaps in meanwhile reads the parts itself.
+    const index = this.index;
+    const told = ids.length === 1 ? knownPart(index, ids[0]!, known) : null;
+    const parts = told ? [told] : await readIndexed(ids);
+    if (!index.isComplete) return false;
+    for (const part of parts) index.upsert(part);
+    const found = new Set(parts.map((part) => part._id));
+    for (const id of ids) if (!found.has(id)) index.remove(id);
     return true;
   }
 

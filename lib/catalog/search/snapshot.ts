@@ -5,7 +5,8 @@ import { gunzip, gzip } from 'node:zlib';
 import { mongo } from 'mongoose';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
 import { isDuplicateKey } from '@/lib/core/errors';
-import { CatalogChange, SearchSnapshot } from '@/models';
+import { isLogged } from '@/lib/catalog/change-log';
+import { SearchSnapshot } from '@/models';
 import type { IndexedInterchange, IndexedPart, ListedPart } from './types';
 
 /** A search index snapshot in the database so an instance starts without reading every part (slow on FerretDB): a `list` chunk for
@@ -16,6 +17,10 @@ export const LIST_CHUNK_PARTS = 100_000;
 /** A list chunk's id: the first keeps the name an older release wrote its one list under. */
 const listChunkId = (gen: string, k: number) => (k === 0 ? `${gen}:list` : `${gen}:list:${k}`);
 export const SNAPSHOT_REFRESH_MS = 15 * 60 * 1000;
+
+/** Changes after an index's position from which it loads anew rather than read each part they name: reading a part again
+ * (two reads by id) costs about eight times its share of a load from the parts, so an eighth of the catalog, at least 5,000. */
+export const farBehind = (parts: number): number => Math.max(5000, Math.ceil(parts / 8));
 /** A replaced generation stays this long for instances still reading it. */
 const KEEP_REPLACED_MS = 5 * 60 * 1000;
 /** The pointer to the current generation (`current` pointed at whole-part chunks only: an older release's format, left to it). */
@@ -125,8 +130,10 @@ export async function loadSnapshot(latest: number): Promise<Snapshot | null> {
   const pointer = await SearchSnapshot.findById(SNAPSHOT_POINTER).lean();
   if (!pointer?.chunks || pointer.seq === undefined || pointer.seq === null) return null;
   if (pointer.seq > latest) return null;
+  // So far behind that reading each part the log names again costs more than reading them all (an import ran since).
+  if (latest - pointer.seq >= farBehind(pointer.chunks * CHUNK_PARTS)) return null;
   // The log is pruned from its oldest end: if the change after the snapshot is there, so are the rest.
-  if (pointer.seq < latest && !(await CatalogChange.exists({ _id: pointer.seq + 1 }))) return null;
+  if (pointer.seq < latest && !(await isLogged(pointer.seq + 1))) return null;
   const listed: ListedPart[] = [];
   for (let k = 0; k < (pointer.listChunks ?? 1); k++) {
     const text = await readChunk(listChunkId(pointer.gen, k));

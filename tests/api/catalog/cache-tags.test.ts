@@ -2,7 +2,7 @@ import { DELETE as cancelOrderRoute } from '@/app/api/order/[id]/route';
 import { POST as placeOrderRoute } from '@/app/api/order/route';
 import { DELETE as deletePartRoute, PUT as updatePartRoute } from '@/app/api/parts/[id]/route';
 import { POST as createPartRoute } from '@/app/api/parts/route';
-import { latestSeq } from '@/lib/catalog/change-log';
+import { latestSeq, logKey } from '@/lib/catalog/change-log';
 import { catalogSearch } from '@/lib/catalog/search';
 import { TAGS } from '@/lib/catalog/tags';
 import type { UserDTO } from '@/lib/auth/users';
@@ -127,7 +127,7 @@ describe('the cache tags a change expires', () => {
     await catalogSearch().refresh();
     const seq = (await latestSeq()) + 1;
     // Appended as another process appends it: this one has not made it.
-    await CatalogChange.create({ _id: seq, partId });
+    await CatalogChange.create({ _id: logKey(seq), partId });
     expired.length = 0;
     // Twice: a follow of the log already under way (the index's timer) may have started before the append.
     await catalogSearch().refresh();

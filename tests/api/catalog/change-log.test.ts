@@ -1,4 +1,5 @@
-import { latestSeq, publishCatalogChange, readChangesAfter } from '@/lib/catalog/change-log';
+import { latestSeq, logKey, othersChangedAfter, publishCatalogChange, readChangesAfter } from '@/lib/catalog/change-log';
+import mongoose from 'mongoose';
 import { CatalogChange } from '@/models';
 
 /** The catalog change log: a block of appends goes in one ordered insert, and a number another process took is stepped over. */
@@ -8,7 +9,7 @@ describe('publishCatalogChange', () => {
     await publishCatalogChange('warm-up');
     const start = await latestSeq();
     // Another process appends at start + 3 while this one's block of seven is on its way.
-    await CatalogChange.create({ _id: start + 3, partId: 'other' });
+    await CatalogChange.create({ _id: logKey(start + 3), partId: 'other' });
     const parts = Array.from({ length: 7 }, (_, index) => `part-${index}`);
     await publishCatalogChange(...parts);
 
@@ -29,5 +30,66 @@ describe('publishCatalogChange', () => {
     const changes = await readChangesAfter(start, 2000);
     expect(changes.map((change) => change.partId)).toEqual(parts);
     expect(changes.every((change, index) => change.seq === start + index + 1 && change.own)).toBe(true);
+  });
+});
+
+/** Entries naming these parts from `first` on, appended as another process does (this one's head is not told). */
+const appendTheirs = (first: number, partIds: readonly string[]) =>
+  CatalogChange.collection.insertMany(partIds.map((partId, index) => ({ _id: logKey(first + index), partId, at: new Date() }) as never));
+
+describe('othersChangedAfter', () => {
+  it("answers whether `count` changes of other processes follow, this process's own stepped over", async () => {
+    const seen = await latestSeq();
+    await appendTheirs(seen + 1, ['a', 'b', 'c']);
+    expect(await othersChangedAfter(seen, 4)).toBe(false);
+    // Two of this process's own between them do not count.
+    await publishCatalogChange('own-1', 'own-2');
+    expect(await othersChangedAfter(seen, 4)).toBe(false);
+    await appendTheirs(seen + 6, ['d']);
+    expect(await othersChangedAfter(seen, 4)).toBe(true);
+    expect(await othersChangedAfter(seen + 1, 4)).toBe(false);
+  });
+});
+
+describe('publishCatalogChange after others appended a lot', () => {
+  it('moves past every number they took at once and appends after them', async () => {
+    await publishCatalogChange('warm-up');
+    const start = await latestSeq();
+    // More numbers than the append tries one by one.
+    await appendTheirs(
+      start + 1,
+      Array.from({ length: 1500 }, (_, index) => `theirs-${index}`),
+    );
+    await publishCatalogChange('mine');
+    expect(await CatalogChange.findById(logKey(start + 1501)).lean()).toMatchObject({ partId: 'mine' });
+    expect(await latestSeq()).toBe(start + 1501);
+  });
+});
+
+describe('readChangesAfter', () => {
+  it('reads the changes up to the first number not yet written, each by its text `_id` (FerretDB finds no other key at once)', async () => {
+    const seen = await latestSeq();
+    // The number after `c` is not written yet (another process is still appending it): `e` waits for it.
+    await appendTheirs(seen + 1, ['a', 'b', 'c']);
+    await appendTheirs(seen + 5, ['e']);
+    const filters: unknown[] = [];
+    mongoose.set(
+      'debug',
+      (collection: string, _method: string, filter: unknown) => void (collection === 'catalogchanges' && filters.push(filter)),
+    );
+    try {
+      expect((await readChangesAfter(seen)).map((change) => change.partId)).toEqual(['a', 'b', 'c']);
+    } finally {
+      mongoose.set('debug', false);
+    }
+    // The first alone, then the next 16 at once.
+    expect(filters).toHaveLength(17);
+    expect(filters).toContainEqual({ _id: logKey(seen + 1) });
+    expect(filters.every((filter) => typeof (filter as { _id: unknown })._id === 'string')).toBe(true);
+    await appendTheirs(seen + 4, ['d']);
+    expect((await readChangesAfter(seen + 3)).map((change) => [change.seq - seen, change.partId])).toEqual([
+      [4, 'd'],
+      [5, 'e'],
+    ]);
   });
 });

@@ -1,0 +1,143 @@
+import mongoose from 'mongoose';
+import { latestSeq, logKey, publishCatalogChange } from '@/lib/catalog/change-log';
+import { InProcessSearch } from '@/lib/catalog/search';
+import { MemoryIndex } from '@/lib/catalog/search/memory-index';
+import { farBehind } from '@/lib/catalog/search/snapshot';
+import { searchQuerySchema } from '@/lib/validations/search';
+import { CatalogChange, Part } from '@/models';
+import { makePart } from '@/tests/helpers/factories';
+
+/**
+ * Another instance's index following the catalog log: a few changes are read again part by part, each part once; far
+ * behind the log (an import elsewhere), the index is rebuilt from the parts while the old one answers, and nothing
+ * changed during the rebuild is lost. The "other instance" writes the parts and the log's entries as another process
+ * would (this process's own entries are ones its index already took).
+ */
+
+/** Log entries naming these parts, appended as another process does. */
+async function appendTheirs(partIds: readonly string[]): Promise<void> {
+  for (let at = 0; at < partIds.length; at += 1000) {
+    const first = (await latestSeq()) + 1;
+    const block = partIds.slice(at, at + 1000);
+    await CatalogChange.collection.insertMany(
+      block.map((partId, index) => ({ _id: logKey(first + index), partId, at: new Date() }) as never),
+    );
+  }
+}
+
+const rename = (id: string, name: string) => Part.updateOne({ _id: id }, { $set: { name } });
+const archive = (id: string) => Part.updateOne({ _id: id }, { $set: { archivedAt: new Date() } });
+
+/** Database operations per `collection.method` while `run` runs (mongoose's debug hook). */
+async function countingQueries(run: () => Promise<void>): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  mongoose.set('debug', (collection: string, method: string) => {
+    counts.set(`${collection}.${method}`, (counts.get(`${collection}.${method}`) ?? 0) + 1);
+  });
+  try {
+    await run();
+  } finally {
+    mongoose.set('debug', false);
+  }
+  return counts;
+}
+
+let follower: InProcessSearch;
+const found = async (text: string) => (await follower.search(searchQuerySchema.parse({ q: text }))).ids;
+
+/** The other instance, started on the catalog as it is now: loaded, complete and caught up with the log. */
+async function startFollower(): Promise<void> {
+  follower = new InProcessSearch();
+  await follower.ready();
+  await follower.refresh();
+  // The test looks at the log itself (refresh), when it has written what the look is to find.
+  follower.close();
+}
+
+afterEach(() => {
+  follower.close();
+  jest.restoreAllMocks();
+});
+
+describe('a follower a few changes behind', () => {
+  it('reads each part the log names once, by id, and not the catalog', async () => {
+    const [renamed, archived, unchanged, unnamed] = await Promise.all(
+      ['Ambrite', 'Bexley', 'Corvane', 'Dunmore'].map((word) => makePart({ name: `${word} Caliper` })),
+    );
+    await startFollower();
+    expect(await found('Ambrite')).toEqual([renamed]);
+
+    await rename(renamed!, 'Embervale Caliper');
+    await archive(archived!);
+    const added = await makePart({ name: 'Fenwick Caliper' });
+    // Each part named three times, as an import's batches do.
+    const named = [renamed!, archived!, unchanged!, added];
+    await appendTheirs([...named, ...named, ...named]);
+    const queries = await countingQueries(() => follower.refresh());
+
+    expect(await found('Embervale')).toEqual([renamed]);
+    expect(await found('Ambrite')).toEqual([]);
+    expect(await found('Bexley')).toEqual([]);
+    expect(await found('Corvane')).toEqual([unchanged]);
+    expect(await found('Dunmore')).toEqual([unnamed]);
+    expect(await found('Fenwick')).toEqual([added]);
+    expect(queries.get('parts.findOne')).toBe(named.length);
+    // The archived part's rows are not read.
+    expect(queries.get('partfitments.findOne')).toBe(named.length - 1);
+    expect(queries.get('parts.find')).toBeUndefined();
+    // The log read by `_id`: the first change alone, the other 11 and a miss among the next 16; no question whether the
+    // index is far behind (the look's page was not full).
+    expect(queries.get('catalogchanges.findOne')).toBe(17);
+    expect(queries.get('catalogchanges.find')).toBeUndefined();
+  });
+});
+
+describe('a follower far behind the log', () => {
+  it('rebuilds from the parts, answering from its old index meanwhile, and loses no change made during the rebuild', async () => {
+    const [renamed, archived, theirsDuring, oursDuring] = await Promise.all(
+      ['Galloway', 'Harwick', 'Islington', 'Jorvik'].map((word) => makePart({ name: `${word} Rotor` })),
+    );
+    await startFollower();
+    await rename(renamed!, 'Kestrel Rotor');
+    await archive(archived!);
+    const added = await makePart({ name: 'Lumen Rotor' });
+    const named = [renamed!, archived!, added];
+    await appendTheirs(Array.from({ length: farBehind(0) }, (_, index) => named[index % named.length]!));
+
+    let answeredMeanwhile: string[] | null = null;
+    const complete = MemoryIndex.prototype.complete;
+    const rebuilt = jest.spyOn(MemoryIndex.prototype, 'complete').mockImplementation(async function (this: MemoryIndex, batches) {
+      // The parts are read: another process's change and this one's land now, and the old index still answers.
+      await rename(theirsDuring!, 'Mistral Rotor');
+      await appendTheirs([theirsDuring!]);
+      await rename(oursDuring!, 'Nimbus Rotor');
+      await publishCatalogChange(oursDuring!);
+      await follower.partChanged(oursDuring!);
+      answeredMeanwhile = await found('Harwick');
+      return complete.call(this, batches);
+    });
+    const queries = await countingQueries(() => follower.refresh());
+
+    expect(rebuilt).toHaveBeenCalledTimes(1);
+    expect(answeredMeanwhile).toEqual([archived]);
+    expect(await found('Kestrel')).toEqual([renamed]);
+    expect(await found('Galloway')).toEqual([]);
+    expect(await found('Harwick')).toEqual([]);
+    expect(await found('Lumen')).toEqual([added]);
+    expect(await found('Mistral')).toEqual([theirsDuring]);
+    expect(await found('Nimbus')).toEqual([oursDuring]);
+    // One streamed read of the parts, none of the 5,000 changes' parts by id: only the two changed during the rebuild
+    // (this process's own once more when made).
+    expect(queries.get('parts.find')).toBe(1);
+    expect(queries.get('parts.findOne')).toBe(3);
+  });
+});
+
+describe('farBehind', () => {
+  it('is an eighth of the catalog, rounded up, and at least 5,000', () => {
+    expect(farBehind(0)).toBe(5000);
+    expect(farBehind(40_000)).toBe(5000);
+    expect(farBehind(40_001)).toBe(5001);
+    expect(farBehind(200_000)).toBe(25_000);
+  });
+});
