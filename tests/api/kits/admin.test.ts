@@ -116,7 +116,7 @@ describe('job kits', () => {
     expect(options).toHaveLength(MAX_KIT_ALTERNATIVES);
     const res = await create({ name: 'Rear or job', lines: [{ ...pads, alternatives: options }] });
     expect(res.status).toBe(201);
-    expect(res.body.lines[0].alternatives).toEqual(options.map((option) => ({ keyword: null, ...option })));
+    expect(res.body.lines[0].alternatives).toEqual(options);
     const stored = await JobKit.findById(res.body._id).lean();
     expect(stored!.lines[0]!.alternatives).toEqual([
       shoes,
