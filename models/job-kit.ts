@@ -1,18 +1,25 @@
 import './time-limit';
 import { type InferSchemaType, Schema, model, models, type Model } from 'mongoose';
 
-/** One line of a job: what part it takes (a PCdb part type, or the shop's category and a word of the part's name
- * for parts without one), where on the car, and how many. */
+/** What part a line takes (a PCdb part type, or the shop's category and a word of the part's name for parts without one)
+ * and where on the car. */
+const kitOptionFields = {
+  partTypeId: { type: Number },
+  category: { type: String, trim: true, maxlength: 40 },
+  keyword: { type: String, trim: true, maxlength: 40 },
+  position: { type: String, trim: true, maxlength: 60 },
+};
+
+/** One line of a job: its kind, how many, and the kinds tried after it in order (rear shoes where no rear pads fit). */
 const kitLineSchema = new Schema(
   {
     label: { type: String, required: true, trim: true, maxlength: 60 },
-    partTypeId: { type: Number },
-    category: { type: String, trim: true, maxlength: 40 },
-    keyword: { type: String, trim: true, maxlength: 40 },
-    position: { type: String, trim: true, maxlength: 60 },
+    ...kitOptionFields,
     quantity: { type: Number, required: true, min: 1, max: 100 },
     // Spark plugs: one per cylinder when the chosen engine tells how many.
     perCylinder: { type: Boolean },
+    // Absent on lines stored before alternatives: those have one option.
+    alternatives: { type: [new Schema(kitOptionFields, { _id: false })], default: undefined },
   },
   { _id: false },
 );

@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toast';
 import { CATEGORIES } from '@/content/categories';
 import { alertError } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
-import { kitSchema, MAX_KIT_LINES, type KitInput } from '@/lib/validations/kits';
+import { kitSchema, MAX_KIT_ALTERNATIVES, MAX_KIT_LINES, type KitInput } from '@/lib/validations/kits';
 import type { z } from 'zod';
 
 /** What the kit form holds: the schema's input (empty fields as null). */
@@ -18,7 +18,8 @@ type KitFormValues = z.input<typeof kitSchema>;
 /** A job as the admin API answers it (lib/kits' JobKitDTO), as far as the form needs it. */
 export type EditedKit = { _id: string } & KitFormValues;
 
-const EMPTY_LINE = { label: '', partTypeId: null, category: null, keyword: null, position: null, quantity: 1, perCylinder: false };
+const EMPTY_OPTION = { partTypeId: null, category: null, keyword: null, position: null };
+const EMPTY_LINE = { label: '', ...EMPTY_OPTION, quantity: 1, perCylinder: false, alternatives: [] };
 const orNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
@@ -46,16 +47,55 @@ function useKitForm(kit?: EditedKit) {
   return { form, submit: form.handleSubmit(onSubmit) };
 }
 
-/** One line's inputs: what it takes, where, how many. */
-function KitLineFields({
+type KitFormApi = UseFormReturn<KitFormValues, unknown, KitInput>;
+type OptionErrors = Partial<Record<'partTypeId' | 'category' | 'keyword' | 'position', { message?: string }>>;
+
+/** What a line or an alternative takes and where: a part type, or a category and a word of the name; a position. */
+function KindFields({
   form,
-  index,
-  onRemove,
+  name,
+  errors,
+  id,
 }: {
-  form: UseFormReturn<KitFormValues, unknown, KitInput>;
-  index: number;
-  onRemove?: () => void;
+  form: KitFormApi;
+  name: `lines.${number}` | `lines.${number}.alternatives.${number}`;
+  errors?: OptionErrors;
+  id: (field: string) => string;
 }) {
+  const { register } = form;
+  return (
+    <>
+      <Field id={id('type')} label="Part type (PCdb id)" error={errors?.partTypeId?.message} hint="Or a category below">
+        <input
+          id={id('type')}
+          inputMode="numeric"
+          className={inputClass}
+          {...describedBy(id('type'), errors?.partTypeId?.message)}
+          {...register(`${name}.partTypeId`, { setValueAs: numberOrNull })}
+        />
+      </Field>
+      <Field id={id('category')} label="Category" error={errors?.category?.message}>
+        <select id={id('category')} className={inputClass} {...register(`${name}.category`, { setValueAs: orNull })}>
+          <option value="">None</option>
+          {CATEGORIES.map((category) => (
+            <option key={category.slug} value={category.slug}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={id('keyword')} label="Word in the name" error={errors?.keyword?.message} hint="With a category: pad set, rotor">
+        <input id={id('keyword')} className={inputClass} {...register(`${name}.keyword`, { setValueAs: orNull })} />
+      </Field>
+      <Field id={id('position')} label="Position" error={errors?.position?.message} hint="front, rear… or empty">
+        <input id={id('position')} className={inputClass} {...register(`${name}.position`, { setValueAs: orNull })} />
+      </Field>
+    </>
+  );
+}
+
+/** One line's inputs: what it takes, where, how many. */
+function KitLineFields({ form, index, onRemove }: { form: KitFormApi; index: number; onRemove?: () => void }) {
   const { register, formState } = form;
   const errors = formState.errors.lines?.[index];
   const id = (field: string) => `lines-${index}-${field}`;
@@ -70,31 +110,7 @@ function KitLineFields({
           {...register(`lines.${index}.label`)}
         />
       </Field>
-      <Field id={id('type')} label="Part type (PCdb id)" error={errors?.partTypeId?.message} hint="Or a category below">
-        <input
-          id={id('type')}
-          inputMode="numeric"
-          className={inputClass}
-          {...describedBy(id('type'), errors?.partTypeId?.message)}
-          {...register(`lines.${index}.partTypeId`, { setValueAs: numberOrNull })}
-        />
-      </Field>
-      <Field id={id('category')} label="Category" error={errors?.category?.message}>
-        <select id={id('category')} className={inputClass} {...register(`lines.${index}.category`, { setValueAs: orNull })}>
-          <option value="">None</option>
-          {CATEGORIES.map((category) => (
-            <option key={category.slug} value={category.slug}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id={id('keyword')} label="Word in the name" error={errors?.keyword?.message} hint="With a category: pad set, rotor">
-        <input id={id('keyword')} className={inputClass} {...register(`lines.${index}.keyword`, { setValueAs: orNull })} />
-      </Field>
-      <Field id={id('position')} label="Position" error={errors?.position?.message} hint="front, rear… or empty">
-        <input id={id('position')} className={inputClass} {...register(`lines.${index}.position`, { setValueAs: orNull })} />
-      </Field>
+      <KindFields form={form} name={`lines.${index}`} errors={errors} id={id} />
       <Field id={id('quantity')} label="Quantity" error={errors?.quantity?.message}>
         <input
           id={id('quantity')}
@@ -118,7 +134,52 @@ function KitLineFields({
           </Button>
         </div>
       )}
+      <AlternativeFields form={form} line={index} />
     </fieldset>
+  );
+}
+
+/** A line's alternatives, tried in order when none of the line's own kind fits: rear shoes where no rear pads do. */
+function AlternativeFields({ form, line }: { form: KitFormApi; line: number }) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: `lines.${line}.alternatives` });
+  const errors = form.formState.errors.lines?.[line]?.alternatives;
+  return (
+    <div className="space-y-3 sm:col-span-2 lg:col-span-4">
+      {fields.map((field, index) => (
+        <fieldset key={field.id} className="grid gap-3 rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
+          <legend className="px-1 text-sm font-semibold text-slate-700">
+            Line {line + 1}, alternative {index + 1}
+          </legend>
+          <KindFields
+            form={form}
+            name={`lines.${line}.alternatives.${index}`}
+            errors={errors?.[index]}
+            id={(field) => `lines-${line}-alternatives-${index}-${field}`}
+          />
+          <div className="self-end">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => remove(index)}
+              aria-label={`Remove alternative ${index + 1} of line ${line + 1}`}
+            >
+              Remove
+            </Button>
+          </div>
+        </fieldset>
+      ))}
+      {errors?.message && (
+        <p role="alert" className="text-sm text-red-600">
+          {errors.message}
+        </p>
+      )}
+      {fields.length < MAX_KIT_ALTERNATIVES && (
+        <Button type="button" variant="outline" size="sm" onClick={() => append(EMPTY_OPTION)}>
+          Add an alternative to line {line + 1}
+        </Button>
+      )}
+    </div>
   );
 }
 

@@ -7,7 +7,7 @@ import { connectDb } from '@/lib/platform/db';
 import { ConflictError, NotFoundError, isDuplicateKey } from '@/lib/core/errors';
 import { OBJECT_ID_PATTERN } from '@/lib/core/id-pattern';
 import { isoOrNull as iso } from '@/lib/core/utils';
-import type { KitInput, KitLineInput, KitPatchInput } from '@/lib/validations/kits';
+import type { KitInput, KitLineInput, KitOptionInput, KitPatchInput } from '@/lib/validations/kits';
 import { JobKit } from '@/models';
 import type { JobKitDoc } from '@/models/job-kit';
 
@@ -15,14 +15,20 @@ import type { JobKitDoc } from '@/models/job-kit';
 
 export type Admin = Pick<Actor, '_id' | 'email' | 'isAdmin'>;
 
-export type KitLine = {
-  label: string;
+/** What a line takes: a PCdb part type, or a category and a word of the part's name; and where on the car. */
+export type KitOption = {
   partTypeId: number | null;
   category: CategorySlug | null;
   keyword: string | null;
   position: string | null;
+};
+
+/** A line's own kind is its first option; `alternatives` are tried after it, in order (a line stored without is one option). */
+export type KitLine = KitOption & {
+  label: string;
   quantity: number;
   perCylinder: boolean;
+  alternatives: KitOption[];
 };
 
 export type JobKitDTO = { _id: string; name: string; lines: KitLine[]; position: number; createdAt: string; updatedAt: string };
@@ -34,15 +40,26 @@ const MAX_KITS = 100;
 
 type LeanKit = JobKitDoc & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 
+const optionOf = (option: Partial<KitOptionInput>): KitOption => ({
+  partTypeId: option.partTypeId ?? null,
+  category: option.category ?? null,
+  keyword: option.keyword ?? null,
+  position: option.position ?? null,
+});
+
 const lineOf = (line: Partial<KitLineInput>): KitLine => ({
   label: line.label ?? '',
-  partTypeId: line.partTypeId ?? null,
-  category: line.category ?? null,
-  keyword: line.keyword ?? null,
-  position: line.position ?? null,
+  ...optionOf(line),
   quantity: line.quantity ?? 1,
   perCylinder: Boolean(line.perCylinder),
+  alternatives: (line.alternatives ?? []).map(optionOf),
 });
+
+/** Leaves out nulls, false and empty lists, as the model keeps absent fields. */
+const present = <T extends object>(fields: T) =>
+  Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== null && value !== false && !(Array.isArray(value) && !value.length)),
+  );
 
 export function toKitDTO(kit: LeanKit): JobKitDTO {
   return {
@@ -55,14 +72,15 @@ export function toKitDTO(kit: LeanKit): JobKitDTO {
   };
 }
 
-/** What a kit stores for its name and lines (nulls left out, as the model keeps absent fields). */
+/** What a kit stores for its name and lines. */
 export function storedKit(input: Pick<KitInput, 'name' | 'lines'>) {
   return {
     name: input.name,
     nameKey: input.name.toLowerCase(),
-    lines: input.lines.map((line) =>
-      Object.fromEntries(Object.entries(lineOf(line)).filter(([, value]) => value !== null && value !== false)),
-    ),
+    lines: input.lines.map((line) => {
+      const { alternatives, ...fields } = lineOf(line);
+      return present({ ...fields, alternatives: alternatives.map(present) });
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { decideFit, fitStatus, type FitQuestionRow, type VehicleChoice } from '@/lib/catalog';
-import type { KitLine } from './admin';
+import type { KitLine, KitOption } from './admin';
 
 /** Which part a job's line proposes for a vehicle (issue 46): pure, so the rule is tested without a database. */
 
@@ -43,7 +43,7 @@ export function cylindersOf(engine: string | null | undefined): number | null {
 }
 
 /** A part of the line's kind: by PCdb part type when both name one, else by category and a word of the part's name. */
-export function isOfLine(line: KitLine, part: CandidatePart): boolean {
+export function isOfLine(line: KitOption, part: CandidatePart): boolean {
   if (line.partTypeId !== null && part.partTypeId) return part.partTypeId === line.partTypeId;
   if (line.category === null || part.category !== line.category) return false;
   return !line.keyword || part.name.toLowerCase().includes(line.keyword.toLowerCase());
@@ -51,7 +51,7 @@ export function isOfLine(line: KitLine, part: CandidatePart): boolean {
 
 /** How the part fits the vehicle at the line's position (its rows for the vehicle, each at its own position or the part's);
  * a line without a position takes parts that name none. Null: it does not. */
-export function fitAt(line: KitLine, part: CandidatePart, vehicle: VehicleChoice): 'fits' | 'check' | null {
+export function fitAt(line: KitOption, part: CandidatePart, vehicle: VehicleChoice): 'fits' | 'check' | null {
   const wanted = positionKey(line.position);
   const rows = part.fitment.filter((row) => positionKey(row.position ?? part.position) === wanted && fitStatus([row], vehicle) !== 'no');
   if (!rows.length) return null;
@@ -68,20 +68,23 @@ export function quantityFor(line: KitLine, part: Pick<CandidatePart, 'minimumQua
 export const ruledOut = (part: CandidatePart, vehicle: VehicleChoice, answers: FitAnswersByPart) =>
   Object.hasOwn(answers, part._id) && decideFit(part.fitment, vehicle, answers[part._id]).verdict === 'no';
 
-/** The line's part: of its kind, fitting at its position, not ruled out by the buyer's answers, in stock for the quantity;
- * parts known to fit before those whose notes must be checked, then the best seller, then the cheapest. `taken`: parts
- * another line of the job already proposes. */
-export function chooseFor(
-  line: KitLine,
-  candidates: readonly CandidatePart[],
-  vehicle: VehicleChoice,
-  sold: Readonly<Record<string, number>>,
-  taken: ReadonlySet<string> = new Set(),
-  answers: FitAnswersByPart = {},
-): Choice {
+/** A line's options in order: its own kind, then its alternatives. */
+export const optionsOf = (line: KitLine): KitOption[] => [line, ...(line.alternatives ?? [])];
+
+type Context = {
+  vehicle: VehicleChoice;
+  sold: Readonly<Record<string, number>>;
+  taken: ReadonlySet<string>;
+  answers: FitAnswersByPart;
+};
+
+/** The option's part: of its kind, fitting at its position, not ruled out by the buyer's answers, in stock for the line's
+ * quantity; parts known to fit before those whose notes must be checked, then the best seller, then the cheapest. */
+function chooseOf(option: KitOption, line: KitLine, candidates: readonly CandidatePart[], context: Context): Choice {
+  const { vehicle, sold, taken, answers } = context;
   const fitting = candidates.flatMap((part) => {
-    const open = isOfLine(line, part) && !taken.has(part._id) && !ruledOut(part, vehicle, answers);
-    const fit = open ? fitAt(line, part, vehicle) : null;
+    const open = isOfLine(option, part) && !taken.has(part._id) && !ruledOut(part, vehicle, answers);
+    const fit = open ? fitAt(option, part, vehicle) : null;
     return fit ? [{ part, fit, quantity: quantityFor(line, part, vehicle) }] : [];
   });
   if (!fitting.length) return { part: null, missing: 'no-fitting-part' };
@@ -96,4 +99,23 @@ export function chooseFor(
       a.part._id.localeCompare(b.part._id),
   );
   return stocked[0]!;
+}
+
+/** The line's part from its first option with a fitting part in stock (rear pads, else shoes); without one, out of stock
+ * when some option's fitting parts are. `taken`: parts another line of the job already proposes. */
+export function chooseFor(
+  line: KitLine,
+  candidates: readonly CandidatePart[],
+  vehicle: VehicleChoice,
+  sold: Readonly<Record<string, number>>,
+  taken: ReadonlySet<string> = new Set(),
+  answers: FitAnswersByPart = {},
+): Choice {
+  let missing: 'no-fitting-part' | 'out-of-stock' = 'no-fitting-part';
+  for (const option of optionsOf(line)) {
+    const choice = chooseOf(option, line, candidates, { vehicle, sold, taken, answers });
+    if (choice.part) return choice;
+    if (choice.missing === 'out-of-stock') missing = choice.missing;
+  }
+  return { part: null, missing };
 }

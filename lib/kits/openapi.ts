@@ -11,14 +11,19 @@ import { vehicleChoiceSchema } from '@/lib/validations/vehicles';
 
 /** The job kit calls for the OpenAPI document; each answer shape is type-checked against its lib/ type. */
 
-const kitLine = z.object({
-  label: z.string(),
+const kitOption = {
   partTypeId: nullable(z.number().int()),
   category: nullable(z.enum(CATEGORY_SLUGS)),
   keyword: nullable(z.string()),
   position: nullable(z.string()),
+};
+
+const kitLine = z.object({
+  label: z.string(),
+  ...kitOption,
   quantity: z.number().int(),
   perCylinder: z.boolean(),
+  alternatives: z.array(z.object(kitOption)).meta({ description: "Kinds tried in order when none of the line's own fits" }),
 });
 
 const jobKitSchema: z.ZodType<JobKitDTO> = z

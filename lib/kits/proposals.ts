@@ -11,7 +11,7 @@ import { fromCents, toCents } from '@/lib/core/money';
 import { quoteSchema } from '@/lib/validations/checkout';
 import { Part } from '@/models';
 import { readKits, type JobKitDTO, type KitLine } from './admin';
-import { chooseFor, type CandidatePart, type FitAnswersByPart } from './choice';
+import { chooseFor, optionsOf, type CandidatePart, type FitAnswersByPart } from './choice';
 import type { KitsAnswer, ProposedFitRow, ProposedKit, ProposedLine } from './types';
 
 /** The jobs proposed for a vehicle (issue 46, Build item 7): one fitting part per line and the job's delivered total. */
@@ -38,12 +38,13 @@ const CANDIDATE_FIELDS = {
 
 type StoredCandidate = Omit<CandidatePart, '_id' | 'fitment'> & { _id: Types.ObjectId };
 
-/** Sold parts of the lines' kinds with a row for the vehicle (from the search index; the rest of the fit is decided in code),
+/** Sold parts of the lines' kinds (alternatives too) with a row for the vehicle (from the search index; the rest of the fit is decided in code),
  * cached as one entry tagged with each part (a price or stock change expires it) and the lists' tag (a new part). */
 async function candidatesFor(lines: KitLine[], vehicle: VehicleChoice): Promise<CandidatePart[]> {
   'use cache';
-  const types = new Set(lines.flatMap((line) => (line.partTypeId === null ? [] : [line.partTypeId])));
-  const categories = new Set<string>(lines.flatMap((line) => (line.category === null ? [] : [line.category])));
+  const options = lines.flatMap(optionsOf);
+  const types = new Set(options.flatMap((option) => (option.partTypeId === null ? [] : [option.partTypeId])));
+  const categories = new Set<string>(options.flatMap((option) => (option.category === null ? [] : [option.category])));
   const ids = (await catalogSearch().partsFitting(vehicle)).slice(0, MAX_CANDIDATES);
   await connectDb();
   const parts = (

@@ -3,10 +3,13 @@ import { CATEGORY_SLUGS } from '@/content/categories';
 import { objectIdSchema } from './common';
 import { fitAnswersSchema, vehicleChoiceSchema } from './vehicles';
 
-/** The admin's job kits (issue 46): a job's name and lines, each a part type or category, a position and a quantity. */
+/** The admin's job kits (issue 46): a job's name and lines, each a part type or category, a position, a quantity and
+ * alternatives tried in order. */
 
 export const KIT_LINE_NEEDS_TYPE = 'Give a part type or a category';
 export const MAX_KIT_LINES = 20;
+/** Rear pads or shoes, rotors or drums: a line's own kind and a few others is all a job needs. */
+export const MAX_KIT_ALTERNATIVES = 3;
 
 const text = (label: string, max: number) =>
   z
@@ -23,32 +26,52 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => value || null);
 
+/** What a line takes, and each of its alternatives: a part type or a category (with a word of the name), and where. */
+const kitOptionFields = {
+  // PCdb PartTerminologyID, matched against a part's partTypeId.
+  partTypeId: z
+    .number({ error: 'Part type must be a PCdb PartTerminologyID' })
+    .int('Part type must be a whole number')
+    .min(1, 'Part type must be a PCdb PartTerminologyID')
+    .max(999_999, 'Part type must be a PCdb PartTerminologyID')
+    .nullish()
+    .transform((value) => value ?? null),
+  category: z
+    .enum(CATEGORY_SLUGS, { error: 'Choose a category' })
+    .nullish()
+    .transform((value) => value ?? null),
+  keyword: optionalText('Keyword', 40),
+  position: optionalText('Position', 60),
+};
+
+const needsType = (option: { partTypeId: number | null; category: string | null }) =>
+  option.partTypeId !== null || option.category !== null;
+
+/** A line's alternative: taken when no part of the line's own kind (or of an earlier alternative) fits and is in stock. */
+export const kitOptionSchema = z
+  .object(kitOptionFields)
+  .strict()
+  .refine(needsType, { message: KIT_LINE_NEEDS_TYPE, path: ['partTypeId'] });
+export type KitOptionInput = z.infer<typeof kitOptionSchema>;
+
 export const kitLineSchema = z
   .object({
     label: text('Label', 60),
-    // PCdb PartTerminologyID, matched against a part's partTypeId.
-    partTypeId: z
-      .number({ error: 'Part type must be a PCdb PartTerminologyID' })
-      .int('Part type must be a whole number')
-      .min(1, 'Part type must be a PCdb PartTerminologyID')
-      .max(999_999, 'Part type must be a PCdb PartTerminologyID')
-      .nullish()
-      .transform((value) => value ?? null),
-    category: z
-      .enum(CATEGORY_SLUGS, { error: 'Choose a category' })
-      .nullish()
-      .transform((value) => value ?? null),
-    keyword: optionalText('Keyword', 40),
-    position: optionalText('Position', 60),
+    ...kitOptionFields,
     quantity: z
       .number({ error: 'Quantity must be a number' })
       .int('Quantity must be a whole number')
       .min(1, 'Quantity must be at least 1')
       .max(100, 'Quantity is at most 100'),
     perCylinder: z.boolean({ error: 'Per cylinder must be true or false' }).optional().default(false),
+    alternatives: z
+      .array(kitOptionSchema, { error: 'Alternatives must be a list' })
+      .max(MAX_KIT_ALTERNATIVES, `A line has at most ${MAX_KIT_ALTERNATIVES} alternatives`)
+      .optional()
+      .default([]),
   })
   .strict()
-  .refine((line) => line.partTypeId !== null || line.category !== null, { message: KIT_LINE_NEEDS_TYPE, path: ['partTypeId'] });
+  .refine(needsType, { message: KIT_LINE_NEEDS_TYPE, path: ['partTypeId'] });
 export type KitLineInput = z.infer<typeof kitLineSchema>;
 
 const kitFields = {

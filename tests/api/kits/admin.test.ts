@@ -6,7 +6,7 @@ import { Types } from 'mongoose';
 import * as kitRoute from '@/app/api/admin/kits/[id]/route';
 import * as kitsRoute from '@/app/api/admin/kits/route';
 import { DEFAULT_KITS, ensureDefaultKits } from '@/lib/kits';
-import { KIT_LINE_NEEDS_TYPE } from '@/lib/validations/kits';
+import { KIT_LINE_NEEDS_TYPE, MAX_KIT_ALTERNATIVES } from '@/lib/validations/kits';
 import type { UserDTO } from '@/lib/auth/users';
 import { AuditEntry, JobKit, JobMark } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
@@ -21,6 +21,7 @@ beforeAll(async () => {
 });
 
 const pads = { label: 'Front pads', partTypeId: 1684, category: 'brakes', keyword: 'pad', position: 'front', quantity: 1 };
+const shoes = { partTypeId: 1104, category: 'brakes', keyword: 'shoe', position: 'rear' };
 const kitBody = { name: 'Clutch job', lines: [pads, { label: 'Clutch kit', category: 'drivetrain', quantity: 1 }] };
 const anyId = () => String(new Types.ObjectId());
 
@@ -86,12 +87,45 @@ describe('job kits', () => {
     ['an unknown category', { name: 'Odd job', lines: [{ label: 'X', category: 'toys', quantity: 1 }] }, 'lines.0.category'],
     ['an operator for a name', { name: { $ne: 'x' }, lines: kitBody.lines }, 'name'],
     ['an unknown field', { ...kitBody, name: 'Extra job', extra: 1 }, null],
+    [
+      'an alternative with neither part type nor category',
+      { name: 'Vague or job', lines: [{ ...pads, alternatives: [{ position: 'rear' }] }] },
+      'lines.0.alternatives.0.partTypeId',
+    ],
+    [
+      `${MAX_KIT_ALTERNATIVES + 1} alternatives`,
+      { name: 'Many or job', lines: [{ ...pads, alternatives: Array.from({ length: MAX_KIT_ALTERNATIVES + 1 }, () => shoes) }] },
+      'lines.0.alternatives',
+    ],
+    ['alternatives that are not a list', { name: 'Odd or job', lines: [{ ...pads, alternatives: shoes }] }, 'lines.0.alternatives'],
+    [
+      'an alternative with a label or quantity of its own',
+      { name: 'Own or job', lines: [{ ...pads, alternatives: [{ ...shoes, quantity: 2 }] }] },
+      'lines.0.alternatives.0',
+    ],
   ])('refuses %s with 400 and stores nothing', async (_name, body, field) => {
     const before = await JobKit.countDocuments();
     const res = await create(body);
     expect(res.status).toBe(400);
     if (field) expect(res.body.fieldErrors).toHaveProperty([field]);
     expect(await JobKit.countDocuments()).toBe(before);
+  });
+
+  it("keeps a line's alternatives in order, up to the limit, and reads a line stored without them as having none", async () => {
+    const options = [shoes, { partTypeId: null, category: 'brakes', keyword: 'band', position: 'rear' }, { ...shoes, partTypeId: 1105 }];
+    expect(options).toHaveLength(MAX_KIT_ALTERNATIVES);
+    const res = await create({ name: 'Rear or job', lines: [{ ...pads, alternatives: options }] });
+    expect(res.status).toBe(201);
+    expect(res.body.lines[0].alternatives).toEqual(options);
+    const stored = await JobKit.findById(res.body._id).lean();
+    expect(stored!.lines[0]!.alternatives).toEqual([
+      shoes,
+      { category: 'brakes', keyword: 'band', position: 'rear' },
+      { ...shoes, partTypeId: 1105 },
+    ]);
+    const old = await create({ name: 'Old line job', lines: [pads] });
+    expect(old.body.lines[0].alternatives).toEqual([]);
+    expect((await JobKit.findById(old.body._id).lean())!.lines[0]).not.toHaveProperty('alternatives');
   });
 
   it('takes a quantity of 100 and explains a line without a kind', async () => {
@@ -159,5 +193,43 @@ describe('the default jobs', () => {
     await JobKit.deleteOne({ _id: DEFAULT_KITS[1]!._id });
     expect(await ensureDefaultKits()).toBe(false);
     expect(await JobKit.exists({ _id: DEFAULT_KITS[1]!._id })).toBeNull();
+  });
+
+  it('gives a database seeded before alternatives the rear shoes and drums once, unless an admin changed that job', async () => {
+    const rear = DEFAULT_KITS[1]!;
+    const oldLines = [
+      { label: 'Rear brake pads', partTypeId: 1684, category: 'brakes', keyword: 'pad set', position: 'rear', quantity: 1 },
+      { label: 'Rear brake rotors', partTypeId: 1896, category: 'brakes', keyword: 'rotor', position: 'rear', quantity: 2 },
+    ];
+    const seedOld = async (lines: object[]) => {
+      await JobKit.deleteOne({ _id: rear._id });
+      await JobKit.collection.insertOne({
+        _id: rear._id,
+        name: rear.name,
+        nameKey: 'rear brake job',
+        lines,
+        position: 1,
+        updatedAt: new Date(),
+      });
+      await JobMark.updateOne({ _id: 'default-kits-seeded' }, { $set: { upTo: new Date() } }, { upsert: true });
+      await JobMark.deleteOne({ _id: 'default-kits-rear-alternatives' });
+    };
+    await seedOld(oldLines);
+    await Promise.all([ensureDefaultKits(), ensureDefaultKits()]);
+    const upgraded = await JobKit.findById(rear._id).lean();
+    expect(upgraded!.lines.map((line) => [line.label, line.partTypeId, line.alternatives?.map((option) => option.partTypeId)])).toEqual([
+      ['Rear pads or shoes', 1684, [1104]],
+      ['Rear rotors or drums', 1896, [1105]],
+    ]);
+    // An admin's own rear job stays as they made it.
+    const edited = [{ ...oldLines[0]!, quantity: 2 }, oldLines[1]!];
+    await seedOld(edited);
+    await ensureDefaultKits();
+    expect((await JobKit.findById(rear._id).lean())!.lines.map((line) => line.quantity)).toEqual([2, 2]);
+    expect((await JobKit.findById(rear._id).lean())!.lines[0]!.label).toBe('Rear brake pads');
+    // Done once: the old job put back later is left alone.
+    await JobKit.updateOne({ _id: rear._id }, { $set: { lines: oldLines } });
+    await ensureDefaultKits();
+    expect((await JobKit.findById(rear._id).lean())!.lines[0]!.label).toBe('Rear brake pads');
   });
 });

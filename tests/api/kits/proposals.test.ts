@@ -9,7 +9,7 @@ import { GET as kitsRoute } from '@/app/api/kits/route';
 import { destinationCookie } from '@/lib/cart/destination';
 import { ensureDefaultShipping } from '@/lib/checkout/defaults';
 import { decideFit, FIT_QUESTION_TEXT as T, getPart } from '@/lib/catalog';
-import { KIT_TEXT, type KitsAnswer, type ProposedKit } from '@/lib/kits';
+import { DEFAULT_KITS, KIT_TEXT, type KitsAnswer, type ProposedKit } from '@/lib/kits';
 import { JobKit, Order, Part } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart } from '@/tests/helpers/factories';
@@ -319,6 +319,81 @@ describe("a line's fit questions", () => {
     ]);
     await job([frontPads]);
     expect((await propose(withAnswers(vehicle, answersOf(small, large)))).lines[0]!.part!._id).toBe(small);
+  });
+});
+
+describe("a line's alternatives", () => {
+  const rearPads = { partTypeId: 1684, category: 'brakes', keyword: 'pad set', position: 'rear' };
+  const rearShoes = { partTypeId: 1104, category: 'brakes', keyword: 'shoe', position: 'rear' };
+  const padsOrShoes = { label: 'Rear pads or shoes', ...rearPads, quantity: 1, alternatives: [rearShoes] };
+  const rear = (fixture: Omit<Fixture, 'position'>) => part({ ...fixture, position: 'rear' });
+
+  it('takes the first option with a fitting part in stock, before a cheaper best seller of the next', async () => {
+    const vehicle = newVehicle();
+    const [pads, shoes] = await Promise.all([
+      rear({ name: 'Rear Pad Set', price: 60, partTypeId: 1684, rows: [row(vehicle)] }),
+      rear({ name: 'Rear Shoe Set', price: 20, partTypeId: 1104, rows: [row(vehicle)] }),
+      // Of the first option's kind, but for another car.
+      rear({ name: 'Other Rear Pad Set', price: 10, partTypeId: 1684, rows: [row({ make: 'Elsewhere', model: 'Corolla' })] }),
+    ]);
+    await sold(shoes, 5);
+    await job([padsOrShoes]);
+    expect((await propose(vehicle)).lines[0]).toMatchObject({ label: 'Rear pads or shoes', part: { _id: pads }, lineTotal: 60 });
+    await Part.collection.updateOne({ _id: new Types.ObjectId(pads) }, { $set: { availableQuantity: 0 } });
+    expect((await propose(vehicle)).lines[0]).toMatchObject({ part: { _id: shoes }, lineTotal: 20 });
+    await Part.collection.updateOne({ _id: new Types.ObjectId(shoes) }, { $set: { availableQuantity: 0 } });
+    expect((await propose(vehicle)).lines[0]).toMatchObject({ part: null, missing: 'out-of-stock' });
+  });
+
+  it("finds parts of an alternative's own kind, sharing neither part type nor category with the line", async () => {
+    const vehicle = newVehicle();
+    const jumpPack = await part({ name: 'Jump Starter Pack', price: 90, category: 'other', rows: [row(vehicle)] });
+    await job([
+      { label: 'Battery or jump pack', partTypeId: 1601, quantity: 1, alternatives: [{ category: 'other', keyword: 'jump starter' }] },
+    ]);
+    expect((await propose(vehicle)).lines[0]).toMatchObject({ part: { _id: jumpPack }, lineTotal: 90 });
+  });
+
+  it('gives the default Rear brake job shoes and drums on a drum car, pads and rotors on a disc car', async () => {
+    const [drumCar, discCar] = [newVehicle(), newVehicle()];
+    const [shoes, drums, pads, rotors] = await Promise.all([
+      rear({ name: 'Drum Brake Shoe Set', price: 30, partTypeId: 1104, rows: [row(drumCar)] }),
+      rear({ name: 'Brake Drum', price: 45, partTypeId: 1105, rows: [row(drumCar)] }),
+      rear({ name: 'Rear Disc Brake Pad Set', price: 40, partTypeId: 1684, rows: [row(discCar)] }),
+      rear({ name: 'Rear Disc Brake Rotor', price: 50, partTypeId: 1896, rows: [row(discCar)] }),
+    ]);
+    const { lines } = DEFAULT_KITS.find((kit) => kit.name === 'Rear brake job')!;
+    await job(lines);
+    const drumJob = await propose(drumCar);
+    expect(drumJob.lines.map((line) => [line.label, line.part?._id, line.quantity])).toEqual([
+      ['Rear pads or shoes', shoes, 1],
+      ['Rear rotors or drums', drums, 2],
+    ]);
+    expect(drumJob).toMatchObject({ complete: true, goods: 120 });
+    const discJob = await propose(discCar);
+    expect(discJob.lines.map((line) => line.part?._id)).toEqual([pads, rotors]);
+    expect(discJob).toMatchObject({ complete: true, goods: 140 });
+  });
+
+  it('asks a car whose rear brakes differ by submodel which it is, and proposes the shoes once the answer rules out the pads', async () => {
+    const vehicle = newVehicle();
+    const [pads, shoes] = await Promise.all([
+      rear({ name: 'Split Rear Pad Set', price: 40, partTypeId: 1684, rows: [row(vehicle, { subModel: 'SE' })] }),
+      rear({ name: 'Split Rear Shoe Set', price: 30, partTypeId: 1104, rows: [row(vehicle, { subModel: 'LE' })] }),
+    ]);
+    await job([padsOrShoes]);
+    const asked = (await propose(vehicle)).lines[0]!.part!;
+    expect(asked._id).toBe(pads);
+    expect(decideFit(asked.fitment, vehicle).next).toEqual({
+      kind: 'subModel',
+      text: T.subModel,
+      options: ['SE', T.noneOfThese, T.notSure],
+    });
+    const query = { ...vehicle, answers: JSON.stringify({ [pads]: [T.noneOfThese] }) };
+    const next = (await propose(query)).lines[0]!.part!;
+    expect(next._id).toBe(shoes);
+    expect(decideFit(next.fitment, vehicle).next).toMatchObject({ kind: 'subModel', options: ['LE', T.noneOfThese, T.notSure] });
+    expect(decideFit(next.fitment, vehicle, ['LE']).verdict).toBe('fits');
   });
 });
 
