@@ -36,8 +36,8 @@ describe('GET /api/parts', () => {
         ...['category', 'brand', 'partNumber', 'oemNumbers', 'position', 'fitment', 'archived', 'unit', 'weightKg'],
         // What a supplier's PIES file adds (issue 46).
         ...['interchange', 'attributes', 'kitComponents'],
-        // Vehicles buyers returned the part for as not fitting, until reviewed (issue 47).
-        'fitWarnings',
+        // Vehicles buyers returned the part for as not fitting, until reviewed; its core deposit (issue 47).
+        ...['fitWarnings', 'coreCharge'],
       ].sort(),
     );
     expect(first).toMatchObject({ availableQuantity: 11, minimumQuantity: 1, price: 19.99 });
