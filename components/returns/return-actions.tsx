@@ -10,6 +10,7 @@ import { fetchJson, signOutOnAuthError } from '@/lib/client/fetch-json';
 import { inputClass } from '@/components/forms/field';
 import { formatPrice } from '@/lib/core/money';
 import type { ReturnDTO } from '@/lib/returns/types';
+import { RETURN_STATE_LABELS } from './return-state';
 
 const DONE = { approve: 'Return approved', reject: 'Return rejected', receive: 'Return received', refund: 'Refund paid' } as const;
 type Action = keyof typeof DONE;
@@ -27,7 +28,7 @@ export function ReturnActions({ ret }: { ret: ReturnDTO }) {
     const res = await fetchJson<ReturnDTO>(`/api/returns/${ret.id}`, { method: 'PATCH', json: { action, ...extra } });
     setBusy(null);
     if (await signOutOnAuthError(res.status)) return false;
-    if (res.ok) toast.success(DONE[action]);
+    if (res.ok) toast.success(res.data.state === 'forfeited' ? RETURN_STATE_LABELS.forfeited : DONE[action]);
     else
       toast.error(
         res.data.fieldErrors ? (Object.values(res.data.fieldErrors)[0]?.[0] ?? res.data.error!) : (res.data.error ?? 'The step failed'),
