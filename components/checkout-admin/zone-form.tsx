@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { Controller, useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { NumberField } from '@/components/checkout-admin/number-field';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
-import { Button } from '@/components/ui/button';
+import { Button, RemoveButton } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { alertError, alertWarnings } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
@@ -241,16 +241,11 @@ function MethodBands({ index, control, register, errors }: FieldsProps & { index
                 step="0.01"
                 registration={register(`methods.${index}.bands.${bandIndex}.price`, { valueAsNumber: true })}
               />
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
+              <RemoveButton
                 className="mb-1"
                 onClick={() => bands.remove(bandIndex)}
-                aria-label={`Remove band ${bandIndex + 1} of method ${index + 1}`}
-              >
-                Remove
-              </Button>
+                label={`Remove band ${bandIndex + 1} of method ${index + 1}`}
+              />
             </li>
           );
         })}

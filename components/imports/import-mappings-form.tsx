@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { type FieldArray, type FieldArrayPath, useFieldArray, useForm, type Path, type UseFormReturn } from 'react-hook-form';
 import { CATEGORIES } from '@/content/categories';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
-import { Button } from '@/components/ui/button';
+import { Button, RemoveButton } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { alertError } from '@/lib/client/alerts';
 import { submitJson } from '@/lib/client/submit';
@@ -174,16 +174,7 @@ function MappingRows<T extends Table>({ form, table }: { form: Form; table: Mapp
                   />
                 )}
               </Field>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                className="mb-1"
-                onClick={() => rows.remove(i)}
-                aria-label={`Remove ${table.noun} ${i + 1}`}
-              >
-                Remove
-              </Button>
+              <RemoveButton className="mb-1" onClick={() => rows.remove(i)} label={`Remove ${table.noun} ${i + 1}`} />
             </li>
           );
         })}

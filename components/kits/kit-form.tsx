@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { describedBy, Field, inputClass } from '@/components/forms/field';
-import { Button } from '@/components/ui/button';
+import { Button, RemoveButton } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { CATEGORIES } from '@/content/categories';
 import { alertError } from '@/lib/client/alerts';
@@ -129,9 +129,7 @@ function KitLineFields({ form, index, onRemove }: { form: KitFormApi; index: num
       </label>
       {onRemove && (
         <div className="self-end">
-          <Button type="button" variant="outline" size="sm" onClick={onRemove} aria-label={`Remove line ${index + 1}`}>
-            Remove
-          </Button>
+          <RemoveButton onClick={onRemove} label={`Remove line ${index + 1}`} />
         </div>
       )}
       <AlternativeFields form={form} line={index} />
@@ -157,15 +155,7 @@ function AlternativeFields({ form, line }: { form: KitFormApi; line: number }) {
             id={(field) => `lines-${line}-alternatives-${index}-${field}`}
           />
           <div className="self-end">
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={() => remove(index)}
-              aria-label={`Remove alternative ${index + 1} of line ${line + 1}`}
-            >
-              Remove
-            </Button>
+            <RemoveButton onClick={() => remove(index)} label={`Remove alternative ${index + 1} of line ${line + 1}`} />
           </div>
         </fieldset>
       ))}

@@ -57,3 +57,12 @@ export function Spinner({ className }: { className?: string }) {
     </svg>
   );
 }
+
+/** "Remove" for one row of a form's list: `label` says which row to a screen reader ("Remove band 2 of method 1"). */
+export function RemoveButton({ label, onClick, className }: { label: string; onClick: () => void; className?: string }) {
+  return (
+    <Button type="button" variant="outline" size="sm" className={className} onClick={onClick} aria-label={label}>
+      Remove
+    </Button>
+  );
+}
