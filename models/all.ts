@@ -25,7 +25,7 @@ export { Vehicle, VehicleMake } from './vehicle';
 export { VcdbRecord } from './vcdb-record';
 export { GaragePointer, GarageVehicle } from './garage';
 export { LostDemandDay, LostDemandVisit } from './lost-demand';
-export { CatalogChange } from './catalog-change';
+export { CatalogChange, CatalogLogHead } from './catalog-change';
 export { SearchSnapshot } from './search-snapshot';
 export { JobMark } from './job-mark';
 export { Cart } from './cart';

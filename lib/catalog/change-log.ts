@@ -2,7 +2,7 @@ import 'server-only';
 import { mongo } from 'mongoose';
 import { connectDb } from '@/lib/platform/db';
 import { isDuplicateKey } from '@/lib/core/errors';
-import { CatalogChange } from '@/models';
+import { CatalogChange, CatalogLogHead } from '@/models';
 
 /** The catalog change log (DESIGN.md section 8a): appends claim the next `_id` by unique insert, so the log has no holes and
  * followers read the numbers after `seen` up to the first one not yet written. */
@@ -21,11 +21,52 @@ const state = (globalForLog.__catalogLog ??= { head: -1, tail: Promise.resolve()
  * ObjectId (a number it scans the log for); fixed width, so that text order is number order. */
 export const logKey = (seq: number): string => String(seq).padStart(16, '0');
 
-/** The highest sequence number in the log (a scan on FerretDB: at start, and after another process appended), 0 when empty. */
+const HEAD_ID = 'head';
+
+/**
+ * The highest sequence number the log has reached, 0 when it never had one: from the head record up, by `_id` reads only
+ * (doubling, then halving), since a sort of the log is a scan on FerretDB and an import leaves hundreds of thousands of
+ * entries (over MONGODB_MAX_TIME_MS). The log has no holes above its oldest entry, and the head is at most a block behind.
+ */
 export async function latestSeq(): Promise<number> {
   await connectDb();
-  const last = await CatalogChange.findOne({}, { _id: 1 }).sort({ _id: -1 }).lean();
+  const head = await CatalogLogHead.findById(HEAD_ID, { seq: 1 }).lean();
+  // A log written before the head record: its last entry found once the slow way, and kept as the head.
+  if (!head) return raiseHead(await lastBySort());
+  let low = head.seq;
+  let step = 1;
+  while (await isLogged(low + step)) {
+    low += step;
+    step *= 2;
+  }
+  // low is logged (or the head), low + step is not: the last entry is between them.
+  let high = low + step;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (await isLogged(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+async function lastBySort(): Promise<number> {
+  const last = await CatalogChange.findOne({}, { _id: 1 }).sort({ _id: -1 }).maxTimeMS(STARTUP_SORT_MS).lean();
   return last ? Number(last._id) : 0;
+}
+
+/** The sort of an older log runs once per database, with more time than a page's query. */
+const STARTUP_SORT_MS = 120_000;
+
+/** Raises the head to `seq` (never lowers it; two processes raising it at once may leave the lower number, still a block
+ * behind at most, which latestSeq reads past). */
+async function raiseHead(seq: number): Promise<number> {
+  if (seq > 0) {
+    await CatalogLogHead.updateOne({ _id: HEAD_ID }, { $max: { seq } }, { upsert: true }).catch((error: unknown) => {
+      // Two first upserts at once: the other one inserted the head, which the next append raises.
+      if (!isDuplicateKey(error)) throw error;
+    });
+  }
+  return seq;
 }
 
 /** Entries per insert: the next numbers in one ordered command (an import's batch names thousands of parts). */
@@ -43,6 +84,7 @@ export function publishCatalogChange(...partIds: string[]): Promise<void> {
       const inserted = await appendBlock(first, block);
       for (let seq = first; seq < first + inserted; seq++) own(seq);
       state.head = first + inserted - 1;
+      if (inserted) await raiseHead(state.head);
       rest = rest.slice(inserted);
       if (inserted < block.length) {
         // Another process took the next number: move past what it wrote (its changes are read by every follower anyway).

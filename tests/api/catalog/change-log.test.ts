@@ -1,6 +1,6 @@
 import { latestSeq, logKey, othersChangedAfter, publishCatalogChange, readChangesAfter } from '@/lib/catalog/change-log';
 import mongoose from 'mongoose';
-import { CatalogChange } from '@/models';
+import { CatalogChange, CatalogLogHead } from '@/models';
 
 /** The catalog change log: a block of appends goes in one ordered insert, and a number another process took is stepped over. */
 
@@ -91,5 +91,57 @@ describe('readChangesAfter', () => {
       [4, 'd'],
       [5, 'e'],
     ]);
+  });
+});
+
+describe('latestSeq', () => {
+  /** The filters of the reads of the log (and of its head) while `run` runs, with whether each was sorted. */
+  async function readsDuring(run: () => Promise<unknown>) {
+    const reads: Array<{ collection: string; filter: unknown; sorted: boolean }> = [];
+    mongoose.set('debug', (collection: string, _method: string, filter: unknown, _doc: unknown, options: unknown) => {
+      if (collection === 'catalogchanges' || collection === 'catalogloghead' || collection === 'catalogloghead' + 's')
+        reads.push({ collection, filter, sorted: Boolean((options as { sort?: unknown } | undefined)?.sort) });
+    });
+    try {
+      await run();
+    } finally {
+      mongoose.set('debug', false);
+    }
+    return reads;
+  }
+
+  it('finds the last entry from the head up by `_id` alone, past numbers others appended, without sorting the log', async () => {
+    await publishCatalogChange('warm-up');
+    const head = await latestSeq();
+    await appendTheirs(
+      head + 1,
+      Array.from({ length: 1300 }, (_, index) => `far-${index}`),
+    );
+    let found = 0;
+    const reads = await readsDuring(async () => (found = await latestSeq()));
+    expect(found).toBe(head + 1300);
+    expect(reads.some((read) => read.sorted)).toBe(false);
+    const ofLog = reads.filter((read) => read.collection === 'catalogchanges');
+    expect(ofLog.every((read) => typeof (read.filter as { _id: unknown })._id === 'string')).toBe(true);
+    // Doubling to 2048 past the head, then halving: about two reads per power of two.
+    expect(ofLog.length).toBeLessThanOrEqual(24);
+  });
+
+  it('answers the number reached once every entry is pruned, and the next append goes on after it', async () => {
+    await publishCatalogChange('before-pruning');
+    const reached = await latestSeq();
+    await CatalogChange.deleteMany({});
+    expect(await latestSeq()).toBe(reached);
+    await publishCatalogChange('after-pruning');
+    expect(await CatalogChange.findById(logKey(reached + 1)).lean()).toMatchObject({ partId: 'after-pruning' });
+    expect(await latestSeq()).toBe(reached + 1);
+  });
+
+  it('reads a log kept before the head record by sorting it once, then keeps its last number as the head', async () => {
+    await publishCatalogChange('older-log');
+    const last = await latestSeq();
+    await CatalogLogHead.deleteMany({});
+    expect(await latestSeq()).toBe(last);
+    expect(await CatalogLogHead.findById('head').lean()).toMatchObject({ seq: last });
   });
 });

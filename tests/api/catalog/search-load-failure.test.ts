@@ -5,7 +5,7 @@
  */
 import { GET as partsRoute } from '@/app/api/parts/route';
 import { REQUEST_SEARCH_WAIT } from '@/lib/catalog';
-import { CatalogChange } from '@/models';
+import { CatalogLogHead } from '@/models';
 import { callRoute } from '@/tests/helpers/api';
 import { makePart } from '@/tests/helpers/factories';
 
@@ -34,10 +34,10 @@ describe('a load of the search index that fails', () => {
     const unreachable = new Promise<never>((_, reject) => {
       fail = reject;
     });
-    // The load's first read (the change log's position) waits, then fails as an unreachable database does.
+    // The load's first read (the change log's position, from its head) waits, then fails as an unreachable database does.
     jest
-      .spyOn(CatalogChange, 'findOne')
-      .mockImplementationOnce(() => ({ sort: () => ({ lean: () => unreachable }) }) as unknown as ReturnType<typeof CatalogChange.findOne>);
+      .spyOn(CatalogLogHead, 'findById')
+      .mockImplementationOnce(() => ({ lean: () => unreachable }) as unknown as ReturnType<typeof CatalogLogHead.findById>);
     jest.spyOn(console, 'error').mockImplementation(() => {});
     REQUEST_SEARCH_WAIT.waitMs = 0;
 
