@@ -1,4 +1,4 @@
-import { fitLabel, fitmentForStatus, fitStatus, vehicleLabel } from '@/lib/catalog/fitment';
+import { fitLabel, fitmentForStatus, fitStatus, StatusRows, vehicleLabel } from '@/lib/catalog/fitment';
 
 const corolla = { make: 'Toyota', model: 'Corolla', yearFrom: 2014, yearTo: 2019 };
 
@@ -83,5 +83,30 @@ describe('labels', () => {
     expect(fitLabel('fits', vehicle)).toBe('Fits your 2016 Toyota Corolla');
     expect(fitLabel('no', vehicle)).toBe('Does not fit');
     expect(fitLabel('check', vehicle)).toBe('Check the fitment notes');
+  });
+});
+
+describe('StatusRows', () => {
+  it('shares one object between rows fitStatus cannot tell apart, and keeps apart those it can', () => {
+    const rows = new StatusRows();
+    const first = rows.intern({ ...corolla, engine: '1.8L', notes: 'With 288 mm rotors' });
+    expect(first).toEqual({ ...corolla, engine: '1.8L', notes: '*' });
+    expect(rows.intern({ ...corolla, engine: '1.8L', notes: 'With 320 mm rotors' })).toBe(first);
+    const others = [
+      { ...corolla, engine: '1.8L' },
+      { ...corolla, engine: '2.0L', notes: 'x' },
+      { ...corolla, notes: 'x' },
+      { ...corolla, engine: '1.8L', notes: 'x', yearTo: 2020 },
+      { ...corolla, engine: '1.8L', notes: 'x', yearFrom: 2015 },
+      { ...corolla, engine: '1.8L', notes: 'x', model: 'Camry' },
+      { ...corolla, engine: '1.8L', notes: 'x', make: 'Lexus' },
+    ].map((row) => rows.intern(row));
+    expect(new Set([first, ...others]).size).toBe(8);
+    expect(rows.size).toBe(8);
+    expect(rows.intern({ ...corolla, engine: '', notes: '' })).toBe(rows.intern(corolla));
+    expect(rows.size).toBe(9);
+    rows.clear();
+    expect(rows.size).toBe(0);
+    expect(rows.intern({ ...corolla, engine: '1.8L', notes: 'y' })).not.toBe(first);
   });
 });

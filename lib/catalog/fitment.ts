@@ -69,6 +69,27 @@ export function statusRow({ make, model, yearFrom, yearTo, engine, notes }: Fitm
 
 export const fitmentForStatus = (fitment: readonly FitmentRowLike[]): FitmentRowLike[] => fitment.map(statusRow);
 
+/** One shared object per distinct row as fitStatus reads it: imported catalogs repeat rows across parts (2,000,000 rows over
+ * 20,000 base vehicles hold some 60,000 distinct ones). */
+export class StatusRows {
+  private readonly kept = new Map<string, FitmentRowLike>();
+
+  get size(): number {
+    return this.kept.size;
+  }
+
+  intern(row: FitmentRowLike): FitmentRowLike {
+    const key = JSON.stringify([row.make, row.model, row.yearFrom, row.yearTo, row.engine || null, Boolean(row.notes)]);
+    let kept = this.kept.get(key);
+    if (!kept) this.kept.set(key, (kept = statusRow(row)));
+    return kept;
+  }
+
+  clear(): void {
+    this.kept.clear();
+  }
+}
+
 /** "2016 Toyota Corolla 1.8L I4" */
 export function vehicleLabel(vehicle: VehicleChoice): string {
   return [vehicle.year, vehicle.make, vehicle.model, vehicle.engine].filter(Boolean).join(' ');

@@ -8,7 +8,7 @@ import { CatalogLoadingError, isCatalogLoading } from '@/lib/core/errors';
 import { recordSearchMiss, recordVehicleMiss } from '@/lib/catalog/lost-demand';
 import { queryVehicle, type SearchQuery } from '@/lib/validations/search';
 import { readFitments, type FitmentRowDoc } from '@/lib/catalog/fitment-store';
-import { statusRow } from '@/lib/catalog/fitment';
+import { StatusRows, statusRow } from '@/lib/catalog/fitment';
 import { readByIds } from '@/lib/platform/by-id';
 import { Part, PartFitment } from '@/models';
 import { MemoryIndex } from './memory-index';
@@ -93,18 +93,14 @@ function toIndexed(part: LeanIndexedPart, fitment: IndexedRow[]): IndexedPart {
 
 /** Every part's rows, as the index keeps them: one object per distinct row (parts of a supplier share most of theirs). */
 async function readAllFitment(): Promise<Map<string, IndexedRow[]>> {
-  const distinct = new Map<string, IndexedRow>();
+  const distinct = new StatusRows();
   const byPart = new Map<string, IndexedRow[]>();
   const cursor = PartFitment.find({}, { rows: 1 }).maxTimeMS(STARTUP_READ_MS).lean<Array<{ _id: unknown; rows?: FitmentRowDoc[] }>>();
   for await (const doc of cursor.cursor({ batchSize: READ_BATCH })) {
     if (!doc.rows?.length) continue;
     byPart.set(
       String(doc._id),
-      doc.rows.map((row) => {
-        const kept = statusRow(row);
-        const key = JSON.stringify(kept);
-        return distinct.get(key) ?? (distinct.set(key, kept), kept);
-      }),
+      doc.rows.map((row) => distinct.intern(row)),
     );
   }
   return byPart;

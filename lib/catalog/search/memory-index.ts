@@ -1,9 +1,10 @@
 import MiniSearch from 'minisearch';
 import { CATEGORIES, CATEGORY_SLUGS } from '@/content/categories';
-import { fitStatus, statusRow, type FitmentRowLike, type VehicleChoice } from '@/lib/catalog/fitment';
+import { fitStatus, StatusRows, type FitmentRowLike, type VehicleChoice } from '@/lib/catalog/fitment';
 import { normalizePartNumber, replacesLabel } from '@/lib/catalog/part-numbers';
 import { encodeCursor, queryVehicle, type SearchQuery } from '@/lib/validations/search';
 import { prefixAllowed, processTerm, textQuery, tokenize, typosAllowed } from './text';
+import { VehicleSlots, type SlotFilter } from './vehicle-slots';
 import type { Facets, IndexedInterchange, IndexedPart, ListedPart, SearchPage, Suggestion } from './types';
 
 /** The in-process catalog index: MiniSearch for words, columns per slot for filters, facets, sorted listings and exact numbers.
@@ -51,8 +52,7 @@ export class MemoryIndex {
   private readonly fitments: Fitment[] = [];
   /** The interchange numbers of the parts that have any, as JSON: a map, so parts without cost nothing. */
   private readonly interchanges = new Map<Slot, string>();
-  /** One object per distinct row as fitStatus reads it: 2,000,000 imported rows over 20,000 base vehicles hold some 60,000. */
-  private readonly rows = new Map<string, FitmentRowLike>();
+  private readonly rows = new StatusRows();
   private price = new Float64Array(1024);
   private created = new Float64Array(1024);
   private updated = new Float64Array(1024);
@@ -77,8 +77,8 @@ export class MemoryIndex {
   private readonly groups: Array<Group | undefined> = [];
   private readonly freeGroups: number[] = [];
   private readonly slotGroup: number[] = [];
-  /** `make|model` (lower case) -> the slots with a fitment row for it: a vehicle filter looks at these only. */
-  private readonly byVehicle = new Map<string, Set<Slot>>();
+  /** `make|model` (lower case) -> the slots with a fitment row for it ('': those without rows): a vehicle filter looks at these only. */
+  private readonly byVehicle = new VehicleSlots();
   /** Bumped on every change: cached results of an older version are stale. */
   version = 0;
 
@@ -166,12 +166,7 @@ export class MemoryIndex {
   /** The part's rows as fitStatus reads them (a note is only there or not), one object per distinct row across the index. */
   private fitmentOf(part: IndexedPart): Fitment {
     if (!part.fitment.length) return NO_FITMENT;
-    return part.fitment.map((row) => {
-      const key = JSON.stringify([row.make, row.model, row.yearFrom, row.yearTo, row.engine || null, Boolean(row.notes)]);
-      let kept = this.rows.get(key);
-      if (!kept) this.rows.set(key, (kept = statusRow(row)));
-      return kept;
-    });
+    return part.fitment.map((row) => this.rows.intern(row));
   }
 
   /** A slot's part as the snapshot and the suggestions take it. */
@@ -263,7 +258,7 @@ export class MemoryIndex {
     if (this.byPrice) removeSorted(this.byPrice, slot, this.cmpPrice);
     if (this.byNewest) removeSorted(this.byNewest, slot, this.cmpNewest);
     this.leave(slot);
-    for (const key of vehicleKeysOf(this.fitments[slot]!)) this.byVehicle.get(key)?.delete(slot);
+    for (const key of vehicleKeysOf(this.fitments[slot]!)) this.byVehicle.delete(key, slot);
     for (const number of numbersOf(this.codesAt(slot)))
       this.keepSlotsWith(
         number,
@@ -302,11 +297,7 @@ export class MemoryIndex {
       if (this.completed) this.text.add(this.groupDoc(group));
     } else this.groups[group]!.slots.push(slot);
     this.slotGroup[slot] = group;
-    for (const vehicleKey of vehicleKeysOf(this.fitments[slot]!)) {
-      let slots = this.byVehicle.get(vehicleKey);
-      if (!slots) this.byVehicle.set(vehicleKey, (slots = new Set()));
-      slots.add(slot);
-    }
+    for (const vehicleKey of vehicleKeysOf(this.fitments[slot]!)) this.byVehicle.add(vehicleKey, slot);
     const own = part.partNumber ? normalizePartNumber(part.partNumber) : null;
     for (const number of numbersOf(this.codesAt(slot))) {
       const slots = this.slotsWith(number);
@@ -510,11 +501,8 @@ export class MemoryIndex {
     return labels.length ? Object.fromEntries(labels) : undefined;
   }
 
-  private vehicleCandidates(vehicle: VehicleChoice): Set<Slot> {
-    const rows = this.byVehicle.get(`${vehicle.make}|${vehicle.model}`.toLowerCase());
-    const withoutData = this.byVehicle.get('');
-    if (!withoutData?.size) return rows ?? new Set();
-    return new Set([...(rows ?? []), ...withoutData]);
+  private vehicleCandidates(vehicle: VehicleChoice): SlotFilter {
+    return this.byVehicle.candidates(vehicleKey(vehicle));
   }
 
   private facetsOut(counts: { category: Uint32Array; brand: Uint32Array; price: Uint32Array; inStock: number }): Facets {
@@ -543,8 +531,7 @@ export class MemoryIndex {
    * stock when `inStock`. */
   partsFitting(vehicle: VehicleChoice, inStock = false): string[] {
     this.assertComplete();
-    const slots = this.byVehicle.get(`${vehicle.make}|${vehicle.model}`.toLowerCase()) ?? [];
-    return [...slots]
+    return [...this.byVehicle.slotsOf(vehicleKey(vehicle))]
       .filter((slot) => (!inStock || this.quantity[slot]! > 0) && fitStatus(this.fitments[slot]!, vehicle) !== 'no')
       .map((slot) => this.ids[slot]!);
   }
@@ -553,12 +540,11 @@ export class MemoryIndex {
   vehicleCoverage(): Map<string, Set<number>> {
     this.assertComplete();
     const coverage = new Map<string, Set<number>>();
-    for (const [key, slots] of this.byVehicle) {
-      if (!key) continue;
+    for (const key of this.byVehicle.keys()) {
       const years = new Set<number>();
-      for (const slot of slots) {
+      for (const slot of this.byVehicle.slotsOf(key)) {
         for (const row of this.fitments[slot]!) {
-          if (`${row.make}|${row.model}`.toLowerCase() !== key) continue;
+          if (vehicleKey(row) !== key) continue;
           for (let year = row.yearFrom; year <= row.yearTo; year++) years.add(year);
         }
       }
@@ -601,10 +587,12 @@ const categoryName = (slug: string) => CATEGORIES.find((category) => category.sl
 /** The `make|model` keys of a part's fitment rows; '' for a part without fitment data (it may fit anything). */
 function vehicleKeysOf(fitment: Fitment): string[] {
   if (!fitment.length) return [''];
-  return [...new Set(fitment.map((row) => `${row.make}|${row.model}`.toLowerCase()))];
+  return [...new Set(fitment.map(vehicleKey))];
 }
 
-function* filtered(slots: Iterable<Slot>, keep: Set<Slot>): Iterable<Slot> {
+const vehicleKey = ({ make, model }: { make: string; model: string }) => `${make}|${model}`.toLowerCase();
+
+function* filtered(slots: Iterable<Slot>, keep: SlotFilter): Iterable<Slot> {
   for (const slot of slots) if (keep.has(slot)) yield slot;
 }
 
