@@ -36,8 +36,9 @@ const importJobSchema = new Schema(
       from: { type: Number, default: 0 },
     },
     counts: countsSchema,
-    // Apply's own counts and checkpoint: every record before `from` is live.
-    applied: { from: { type: Number, default: 0 }, counts: countsSchema },
+    // Apply's own counts and checkpoint: every record before `from` is live. `running`: a run started and has not stopped
+    // at a checkpoint, so the next one tells the catalog again of the batch at `from` (ApplyRun.resumed).
+    applied: { from: { type: Number, default: 0 }, counts: countsSchema, running: { type: Boolean, default: false } },
     startedBy: { id: { type: String, required: true }, email: { type: String, required: true } },
     // Unexpected stops of a phase so far (lib/imports/jobs/worker.ts MAX_STOPS).
     stops: { type: Number, default: 0 },

@@ -120,6 +120,13 @@ export async function insertFitments(writes: readonly Omit<StoredFitment, 'rev'>
   return refused;
 }
 
+/** The parts holding rows this import wrote (a scan of every part's rows: an Apply asks it once, after a stop). */
+export async function partsWithRowsOf(importId: string): Promise<string[]> {
+  await connectDb();
+  const docs = await PartFitment.find({ 'rows.source.importId': importId }, { _id: 1 }).lean();
+  return docs.map((doc) => String(doc._id));
+}
+
 /** Replaces a part's rows whatever they were (an admin's form, which shows every row). */
 export async function replaceFitment(partId: string | Types.ObjectId, rows: FitmentRowDoc[]): Promise<void> {
   await connectDb();

@@ -31,7 +31,7 @@ export class StepBuckets {
   }
 
   /** A part's bucket: the counter ending its ObjectId, which spreads a catalog's parts evenly. */
-  private bucketOf(partId: string): number {
+  bucketOf(partId: string): number {
     return Number.parseInt(partId.slice(-6), 16) % this.count;
   }
 

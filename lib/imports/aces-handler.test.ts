@@ -312,4 +312,24 @@ describe('buckets', () => {
     expect(new Set(ids).size).toBe(APPS);
     expect(await revisions()).toEqual(PARTS.map(() => 1));
   });
+
+  it('tells the catalog again of the first bucket after a stop between its write and the telling', async () => {
+    const file = bigFile();
+    expiries.length = 0;
+    globalForCache.__shopExpireTags = async () => {
+      globalForCache.__shopExpireTags = async (tags) => void expiries.push(tags);
+      throw new Error('killed');
+    };
+    await expect(applied(file, { importId: 'import-untold' })).rejects.toThrow('killed');
+    expect(expiries).toEqual([]);
+    const firstBucket = (await PartFitment.find({}, { _id: 1 }).lean()).map((doc) => `part:${String(doc._id)}`);
+    expect(firstBucket.length).toBeGreaterThan(0);
+
+    const resumed = runOf(file, { importId: 'import-untold', resumed: true });
+    await acesHandler.apply(resumed.run);
+    const told = new Set(expiries.flat().filter((tag) => tag.startsWith('part:')));
+    expect(told.size).toBe(PARTS.length);
+    for (const tag of firstBucket) expect(told.has(tag)).toBe(true);
+    expect((await allAppIds()).length).toBe(APPS);
+  });
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
-import { catalogChanged, insertFitments, PartNumberMap, readFitment, rewriteFitment } from '@/lib/catalog';
+import { catalogChanged, insertFitments, PartNumberMap, partsWithRowsOf, readFitment, rewriteFitment } from '@/lib/catalog';
 import { inParallel } from '@/lib/platform/by-id';
 import { connectDb } from '@/lib/platform/db';
 import { env } from '@/lib/platform/env';
@@ -151,11 +151,18 @@ export const acesHandler: ImportHandler = {
     try {
       await planFile(run, scan, context, { counted: run.from === 0, progress: false, step: (step) => buckets.write(step) });
       await buckets.close();
+      // After a stop, the bucket at `from` may be written by the run that stopped and never told: its parts holding this
+      // import's rows are told again (the plan finds those rows unchanged, so the bucket no longer names them).
+      let untold = run.resumed ? await partsWithRowsOf(run.importId) : [];
       for (let bucket = 0; bucket < buckets.count; bucket++) {
         const position = positionAfter(bucket + 1, buckets.count, scan.records);
         if (position <= run.from) continue;
         run.signal.throwIfAborted();
-        await fitmentChanged(await writeBucket(await buckets.read(bucket), context));
+        const written = await writeBucket(await buckets.read(bucket), context);
+        await fitmentChanged(written);
+        const again = untold.filter((partId) => buckets.bucketOf(partId) === bucket && !written.has(partId));
+        untold = [];
+        if (again.length) await catalogChanged(again, { lists: true });
         await run.checkpoint(position);
         await run.progress(position, scan.records);
       }

@@ -40,7 +40,7 @@ const partLine = (number: string, overrides: Partial<Record<'brand' | 'name' | '
   ].join(',');
 
 /** A run as the import job gives it, recording what the handler reports. */
-function runOf(file: string, from = 0) {
+function runOf(file: string, from = 0, resumed = from > 0) {
   const counts: ImportCounts = { read: 0, add: 0, change: 0, remove: 0, unchanged: 0, rejected: 0 };
   const rejected: Rejection[] = [];
   const checkpoints: number[] = [];
@@ -54,6 +54,7 @@ function runOf(file: string, from = 0) {
     progress: async () => {},
     signal: new AbortController().signal,
     from,
+    resumed,
     checkpoint: async (done) => void checkpoints.push(done),
   };
   return { run, counts, rejected, checkpoints };
@@ -64,8 +65,8 @@ async function validate(file: string) {
   await csvHandler.validate(result.run);
   return result;
 }
-async function apply(file: string, from = 0) {
-  const result = runOf(file, from);
+async function apply(file: string, from = 0, resumed = from > 0) {
+  const result = runOf(file, from, resumed);
   await csvHandler.apply(result.run);
   return result;
 }
@@ -255,6 +256,28 @@ describe('the parts file', () => {
     expect(whole.counts).toEqual(counted({ read: CSV_BATCH + 6, add: CSV_BATCH, unchanged: 5, rejected: 1 }));
     expect(await Part.countDocuments({ partNumberKey: /^RES/ })).toBe(CSV_BATCH + 5);
   }, 120_000);
+
+  it('tells the catalog again of the parts of its first batch after a stop, changed or not', async () => {
+    const file = csvFile(PARTS_HEADER, partLine('TOLD-1'), partLine('TOLD-2'));
+    await apply(file);
+    const ids = (await Part.find({ partNumberKey: /^TOLD/ }, { _id: 1 }).lean()).map((part) => `part:${String(part._id)}`);
+    const told: string[][] = [];
+    const hooks = globalThis as typeof globalThis & { __shopExpireTags?: (tags: string[]) => Promise<void> };
+    hooks.__shopExpireTags = async (tags) => void told.push(tags);
+    try {
+      expect((await apply(file)).counts).toEqual(counted({ read: 2, unchanged: 2 }));
+      expect(told).toEqual([]);
+      expect((await apply(file, 0, true)).counts).toEqual(counted({ read: 2, unchanged: 2 }));
+      expect(
+        told
+          .flat()
+          .filter((tag) => tag.startsWith('part:'))
+          .sort(),
+      ).toEqual(ids.sort());
+    } finally {
+      delete hooks.__shopExpireTags;
+    }
+  });
 });
 
 describe('the fitment file', () => {

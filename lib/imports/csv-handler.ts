@@ -23,10 +23,14 @@ async function runCsv(run: ImportRun, apply?: ApplyRun): Promise<void> {
   let batch: CsvLine[] = [];
   let index = 0;
   let done = 0;
+  // After a stop, the first batch past `from` may be stored and never told to the catalog: its parts are told again.
+  let retell = apply?.resumed ?? false;
   const flush = async () => {
     const lines = batch;
     batch = [];
-    const changed = lines.length ? await sheet.batch(lines, { from, write: Boolean(apply) }) : [];
+    const named = retell && index > from;
+    if (named) retell = false;
+    const changed = lines.length ? await sheet.batch(lines, { from, write: Boolean(apply), named }) : [];
     if (index === done) return;
     done = index;
     if (apply && done > from) {

@@ -28,6 +28,9 @@ export interface ImportRun {
 export interface ApplyRun extends ImportRun {
   /** Records before this one were applied by an earlier run of this import (a crash or a restart): skip them. */
   from: number;
+  /** An earlier run of this Apply started and stopped (a crash or a restart): the batch at `from` may be written but not yet
+   * told to the catalog, so the handler tells it again. */
+  resumed: boolean;
   /** Notes that every record before `done` is applied; called after each batch's writes. */
   checkpoint(done: number): Promise<void>;
 }

@@ -196,6 +196,7 @@ async function apply(run: ApplyRun): Promise<void> {
   const settings = await settingsFor(run);
   let done = 0;
   let total: number | undefined;
+  let retell = run.resumed;
   for await (const read of batches(run, (n) => (total = n))) {
     const batch = read.slice(Math.max(0, run.from - done));
     done += read.length;
@@ -203,7 +204,12 @@ async function apply(run: ApplyRun): Promise<void> {
     run.signal.throwIfAborted();
     const { plans, ids, known } = await planAndWrite(batch, settings);
     count(run, plans);
-    if (ids.length) await catalogChanged(ids, { lists: true, search: true, known });
+    // After a stop, the first batch's parts may be stored by the run that stopped and never told: now unchanged, told again.
+    const told = retell
+      ? [...ids, ...plans.flatMap((plan) => ('unchanged' in plan && plan.unchanged ? [String(plan.unchanged)] : []))]
+      : ids;
+    retell = false;
+    if (told.length) await catalogChanged(told, { lists: true, search: true, known });
     await run.checkpoint(done);
     await run.progress(done, total);
   }

@@ -41,6 +41,7 @@ function runOf(file: string, options: { from?: number; crashAt?: number; fileNam
     progress: async () => undefined,
     signal: new AbortController().signal,
     from: options.from ?? 0,
+    resumed: Boolean(options.from),
     checkpoint: async (done) => {
       if (done === options.crashAt) throw new Error('killed');
       checkpoints.push(done);

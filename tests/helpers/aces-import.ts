@@ -97,7 +97,7 @@ export function app({
 
 export type TestRun = { run: ApplyRun; rejections: Rejection[]; checkpoints: number[] };
 /** A run of the import job as the handler sees it, recording what the handler reports. */
-export function runOf(file: string, { from = 0, importId = `import-${++imports}` } = {}): TestRun {
+export function runOf(file: string, { from = 0, importId = `import-${++imports}`, resumed = false } = {}): TestRun {
   const rejections: Rejection[] = [];
   const checkpoints: number[] = [];
   const run: ApplyRun = {
@@ -110,6 +110,7 @@ export function runOf(file: string, { from = 0, importId = `import-${++imports}`
     progress: async () => {},
     signal: new AbortController().signal,
     from,
+    resumed,
     checkpoint: async (done) => void checkpoints.push(done),
   };
   return { run, rejections, checkpoints };

@@ -24,7 +24,7 @@ async function* lines(run: ImportRun): AsyncGenerator<{ n: number; key?: string;
 
 export type Hooks = {
   afterWrites?: (batchEnd: number) => Promise<void> | void;
-  calls: { validate: number; apply: number; from: number[] };
+  calls: { validate: number; apply: number; from: number[]; resumed: boolean[] };
 };
 
 export function lineHandler(hooks: Hooks): ImportHandler {
@@ -48,6 +48,7 @@ export function lineHandler(hooks: Hooks): ImportHandler {
     apply: async (run: ApplyRun) => {
       hooks.calls.apply++;
       hooks.calls.from.push(run.from);
+      hooks.calls.resumed.push(run.resumed);
       let batch: Array<{ key: string; value: string }> = [];
       for await (const line of lines(run)) {
         if (line.n <= run.from) continue;
@@ -71,7 +72,10 @@ async function writeBatch(batch: Array<{ key: string; value: string }>) {
   for (const { key, value } of batch) await records().updateOne({ _id: key }, { $set: { value }, $inc: { writes: 1 } }, { upsert: true });
 }
 
-export const newHooks = (afterWrites?: Hooks['afterWrites']): Hooks => ({ afterWrites, calls: { validate: 0, apply: 0, from: [] } });
+export const newHooks = (afterWrites?: Hooks['afterWrites']): Hooks => ({
+  afterWrites,
+  calls: { validate: 0, apply: 0, from: [], resumed: [] },
+});
 
 /** `count` lines `k1=v1` ..., the ones numbered in `bad` without their `=`. */
 export const fileOf = (count: number, bad: number[] = []) =>

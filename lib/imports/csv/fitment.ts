@@ -36,7 +36,7 @@ export function fitmentSheet(run: ImportRun): CsvSheet {
   const firstLine = new Map<string, number>();
   let numbers: PartNumberMap | null = null;
   return {
-    async batch(lines, { from, write }) {
+    async batch(lines, { from, write, named: allNamed = false }) {
       const parsed: Parsed[] = [];
       for (const line of lines) {
         const counted = line.index >= from;
@@ -64,7 +64,9 @@ export function fitmentSheet(run: ImportRun): CsvSheet {
         const judged = await judgeRow(run, entry, byKey.get(entry.partKey), firstLine);
         if (judged && write) pending.push(judged);
       }
-      return writeRows(pending);
+      const written = await writeRows(pending);
+      if (!allNamed || !write) return written;
+      return [...new Set([...written, ...[...named.values()].map((part) => String(part._id))])];
     },
   };
 }

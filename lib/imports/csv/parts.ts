@@ -28,7 +28,7 @@ export function partsSheet(run: ImportRun): CsvSheet {
   const firstLine = new Map<string, number>();
   let numbers: PartNumberMap | null = null;
   return {
-    async batch(lines, { from, write }) {
+    async batch(lines, { from, write, named = false }) {
       numbers ??= await PartNumberMap.read();
       const judged: Array<{ line: CsvLine; row: CsvPartRow; key: string }> = [];
       for (const line of lines) {
@@ -60,6 +60,7 @@ export function partsSheet(run: ImportRun): CsvSheet {
         }
         run.counts[verdict.kind]++;
         if (write && verdict.kind !== 'unchanged') changed.push(await writePart(key, verdict, existing, numbers));
+        else if (write && named && existing) changed.push(String(existing._id));
       }
       return changed;
     },

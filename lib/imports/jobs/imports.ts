@@ -156,15 +156,19 @@ async function findJob(id: string): Promise<StoredJob> {
 /** Makes a validated import live: the `imports` job applies it in batches. 409 unless validated. */
 export async function applyImport(actor: Admin, id: string): Promise<ImportDTO> {
   assertAdmin(actor);
-  const job = await beginApply(id, actor.email);
-  await recordAudit(actor, { action: 'import.apply', target: importTarget(id, job), after: { counts: job.counts } });
+  // Audited as soon as Apply's start is taken: should this process stop before the state is written, a worker finishes the
+  // import (worker.ts resumeStalledApplies) and the entry is already there, once.
+  await beginApply(id, actor.email, (job) =>
+    recordAudit(actor, { action: 'import.apply', target: importTarget(id, job), after: { counts: job.counts } }),
+  );
   return getImport(actor, id);
 }
 
-/** Moves a validated job to `applying` for the workers; 409 unless it is validated. */
-export async function beginApply(id: string, by: string): Promise<StoredJob> {
+/** Moves a validated job to `applying` for the workers; 409 unless it is validated. `started` runs once Apply's start is taken. */
+export async function beginApply(id: string, by: string, started?: (job: StoredJob) => Promise<unknown>): Promise<StoredJob> {
   const job = await findJob(id);
   if (job.state !== 'validated' || !(await markPhaseStarted(id, 'apply', by))) throw new ConflictError(NOT_VALIDATED);
+  await started?.(job);
   if (!(await moveToApplying(job))) throw new ConflictError(NOT_VALIDATED);
   return job;
 }

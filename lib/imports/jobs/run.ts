@@ -84,6 +84,7 @@ export function applyRunOf(session: Session, job: StoredJob, lease: Lease, from:
   return {
     ...session.run,
     from,
+    resumed: Boolean(job.applied?.running),
     checkpoint: async (done) => {
       await session.flush();
       if (!(await lease.held())) return session.stop('taken over');

@@ -9,10 +9,10 @@ import { Types } from 'mongoose';
 import type { ImportHandler } from '@/lib/imports/handler';
 import { connectDb } from '@/lib/platform/db';
 import { dataDir, resetEnv } from '@/lib/platform/env';
-import { ImportJob, ImportLease, ImportRejection } from '@/models';
+import { AuditEntry, ImportJob, ImportLease, ImportRejection } from '@/models';
 import { fileOf, lineHandler, newHooks, records } from '@/tests/helpers/line-import';
 import { ConflictError } from '@/lib/core/errors';
-import { beginApply, cancelImport } from './imports';
+import { applyImport, beginApply, cancelImport } from './imports';
 import { EXPIRY, pruneImports } from './retention';
 import { APPLY_START_GRACE_MS, MAX_STOPS, NO_HANDLER, runImportJobs, runImportPhase } from './worker';
 
@@ -152,6 +152,8 @@ describe('apply', () => {
     await ImportLease.updateMany({ jobId: id }, { $set: { leaseUntil: new Date(Date.now() - 1) } });
     expect(await runImportPhase(id, { handlers: { csv: lineHandler(next) } })).toBe('apply');
     expect(next.calls.from).toEqual([3]);
+    // The run that died may have written its batch without telling the catalog: the next one is told so.
+    expect([...killed.calls.resumed, ...next.calls.resumed]).toEqual([false, true]);
     const stored = await job(id);
     expect(stored.state).toBe('applied');
     expect(stored.applied?.counts).toMatchObject({ read: 10 });
@@ -205,6 +207,8 @@ describe('apply', () => {
     // The stopped run released its lease: the next call continues at once.
     await runImportPhase(id, { handlers: { csv: lineHandler(next) } });
     expect(next.calls.from).toEqual([3]);
+    // Stopped at a checkpoint, it left nothing untold.
+    expect([...slow.calls.resumed, ...next.calls.resumed]).toEqual([false, false]);
     expect((await job(id)).state).toBe('applied');
     expect(await records().countDocuments({ writes: 1 })).toBe(9);
   });
@@ -345,6 +349,23 @@ describe('an Apply whose process stopped between taking the start and writing th
     expect(await job(id)).toMatchObject({ state: 'applied', applied: { counts: { read: 5 } } });
     expect(await records().countDocuments({ writes: 1 })).toBe(5);
     expect(await records().countDocuments()).toBe(5);
+  });
+
+  it('is audited once: by the Apply that took the start, not again by the worker that finishes it', async () => {
+    await Promise.all([ImportJob.deleteMany({}), ImportLease.deleteMany({})]);
+    const id = await jobWith(fileOf(3));
+    const handlers = { csv: lineHandler(newHooks()) };
+    await runImportPhase(id, { handlers });
+    const admin = { _id: new Types.ObjectId().toString(), email: 'owner@example.com', isAdmin: true } as Parameters<typeof applyImport>[0];
+    const died = jest.spyOn(ImportJob, 'updateOne').mockRejectedValueOnce(new Error('process died'));
+    await expect(applyImport(admin, id)).rejects.toThrow('process died');
+    died.mockRestore();
+    const audited = () => AuditEntry.find({ action: 'import.apply', 'target.id': id }).lean();
+    expect(await audited()).toMatchObject([{ actorEmail: 'owner@example.com', after: { counts: { read: 3 } } }]);
+    await startedAgo(id, APPLY_START_GRACE_MS + 1_000);
+    expect((await runImportJobs({ handlers })).ran).toEqual([`${id}:apply`]);
+    expect((await job(id)).state).toBe('applied');
+    expect(await audited()).toHaveLength(1);
   });
 
   it('is left to the clean-up when the clean-up took the start to expire it', async () => {

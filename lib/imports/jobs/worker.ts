@@ -126,9 +126,11 @@ async function noteStop(job: StoredJob, error: unknown): Promise<void> {
   else await fail(job, null, `The import stopped ${stops} times: ${error instanceof Error ? error.message : String(error)}`);
 }
 
+const TIME_BUDGET = 'time budget';
+
 /** Runs the handler within the time budget and stores its last rejections; the counts, or null when it was stopped. */
 async function runHandler(session: Session, options: WorkerOptions, call: () => Promise<void>): Promise<ImportCounts | null> {
-  const timer = options.budgetMs ? setTimeout(() => session.stop('time budget'), options.budgetMs) : null;
+  const timer = options.budgetMs ? setTimeout(() => session.stop(TIME_BUDGET), options.budgetMs) : null;
   try {
     await call();
   } finally {
@@ -159,10 +161,25 @@ async function apply(job: StoredJob, lease: Lease, handler: NonNullable<Handlers
   const from = job.applied?.from ?? 0;
   // A restart continues with the counts stored at the checkpoint; the records after it are counted again.
   const start = from ? { ...EMPTY_COUNTS, ...stripped(job.applied?.counts) } : EMPTY_COUNTS;
-  await ImportJob.updateOne({ _id: job._id }, { $set: { 'progress.startedAt': new Date(), 'progress.from': from, 'progress.done': from } });
+  await ImportJob.updateOne(
+    { _id: job._id },
+    { $set: { 'progress.startedAt': new Date(), 'progress.from': from, 'progress.done': from, 'applied.running': true } },
+  );
   const session = openSession(job, lease, 'apply', start);
-  const counts = await runHandler(session, options, () => handler.apply(applyRunOf(session, job, lease, from)));
-  if (!counts) return;
+  // The time budget stops a run as its next batch starts, after a checkpoint: nothing is left untold, so the flag goes. (A
+  // run taken over leaves it to the worker that took it; one that crashed leaves it set.)
+  const stoppedAtCheckpoint = async () => {
+    const reason: unknown = session.run.signal.reason;
+    if (reason instanceof RunStopped && reason.message === TIME_BUDGET)
+      await ImportJob.updateOne({ _id: job._id }, { $set: { 'applied.running': false } });
+  };
+  const counts = await runHandler(session, options, () => handler.apply(applyRunOf(session, job, lease, from))).catch(
+    async (error: unknown) => {
+      if (error === session.run.signal.reason) await stoppedAtCheckpoint();
+      throw error;
+    },
+  );
+  if (!counts) return stoppedAtCheckpoint();
   const at = new Date();
   await ImportJob.updateOne(
     { _id: job._id, state: 'applying' },

@@ -22,7 +22,7 @@ const expiries: string[][] = [];
 
 type TestRun = ApplyRun & { rejected: Rejection[]; checkpoints: number[] };
 
-function makeRun(file: string, options: Record<string, string> = {}, from = 0): TestRun {
+function makeRun(file: string, options: Record<string, string> = {}, from = 0, resumed = false): TestRun {
   const counts: ImportCounts = { read: 0, add: 0, change: 0, remove: 0, unchanged: 0, rejected: 0 };
   const rejected: Rejection[] = [];
   const checkpoints: number[] = [];
@@ -35,6 +35,7 @@ function makeRun(file: string, options: Record<string, string> = {}, from = 0): 
     rejected,
     checkpoints,
     from,
+    resumed,
     reject: (rejection) => rejected.push(rejection),
     progress: async () => {},
     checkpoint: async (done) => {
@@ -87,8 +88,8 @@ const mappings = (brands = BRANDS, priceType = 'RET') =>
     { upsert: true },
   );
 
-async function applied(file: string, options: Record<string, string> = {}, from = 0) {
-  const run = makeRun(file, options, from);
+async function applied(file: string, options: Record<string, string> = {}, from = 0, resumed = false) {
+  const run = makeRun(file, options, from, resumed);
   await piesHandler.apply(run);
   return run;
 }
@@ -336,6 +337,26 @@ describe('running again and resuming', () => {
     // Right after the import, with no reload of the index.
     const found = await catalogSearch().search(searchQuerySchema.parse({ q: 'Retried Caliper' }));
     expect([...found.ids].sort()).toEqual(parts.map((part) => String(part._id)).sort());
+  });
+
+  it('tells the index again of the parts a stopped run stored before it could tell them', async () => {
+    await catalogSearch().ready();
+    const file = piesFile(['A', 'B'].map((number) => item({ number: `U-${number}`, name: `Untold Drum ${number}` })));
+    globalForCache.__shopExpireTags = async () => {
+      globalForCache.__shopExpireTags = async (tags) => void expiries.push(tags);
+      throw new Error('killed');
+    };
+    await expect(applied(file)).rejects.toThrow('killed');
+    expect(await Part.countDocuments()).toBe(2);
+    const search = async () => (await catalogSearch().search(searchQuerySchema.parse({ q: 'Untold Drum' }))).ids;
+    expect(await search()).toHaveLength(0);
+    // Not resumed: a second run of a file finds nothing to tell.
+    expect((await applied(file)).counts).toMatchObject({ unchanged: 2 });
+    expect(await search()).toHaveLength(0);
+    const again = await applied(file, {}, 0, true);
+    expect(again.counts).toMatchObject({ add: 0, unchanged: 2 });
+    const parts = await Part.find({}, { _id: 1 }).lean();
+    expect([...(await search())].sort()).toEqual(parts.map((part) => String(part._id)).sort());
   });
 
   it('writes in batches, tells the catalog once per batch, and resumes from `from`', async () => {
