@@ -32,6 +32,8 @@ const FOLLOW_EVERY_MS = 1000;
 /** Log entries one look reads (a page that comes back full asks whether the index is far behind: othersChangedAfter). */
 const CHANGES_PER_LOOK = 1000;
 const CHECK_GAP_EVERY_MS = 60_000;
+/** How long the log stays without news before a snapshot far behind it is replaced. */
+const QUIET_MS = 60_000;
 const RESULT_CACHE_SIZE = 500;
 const READY_WAIT_MS = 20_000;
 /** Parts per read of the catalog when there is no snapshot yet (a cursor's batch). */
@@ -236,10 +238,10 @@ export class InProcessSearch implements CatalogSearchEngine {
     await connectDb();
     // The log position first: whatever changes while the parts are read is replayed afterwards.
     const loaded = await this.loadInto(this.index, await latestSeq());
-    const { parts, snapshotAt } = loaded;
+    const { parts } = loaded;
     const fromSnapshot = loaded.snapshotSeq !== null;
     this.seen = loaded.seq;
-    if (snapshotAt !== null) this.snapshotAt = snapshotAt;
+    this.noteSnapshot(loaded);
     this.results.clear();
     // Pages rendered meanwhile show the "catalog loading" state: render them again with the lists.
     await this.expireLoadingAnswers();
@@ -276,26 +278,45 @@ export class InProcessSearch implements CatalogSearchEngine {
   }
 
   private snapshotAt = 0;
+  /** The log position of the newest snapshot this process knows of. */
+  private snapshotSeq = 0;
   private lastSnapshotCheck = 0;
+  /** When the log last brought changes (applyChanges). */
+  private lastChangeAt = 0;
+
+  /** The snapshot a load used or stored: when, and at which log position. */
+  private noteSnapshot({ snapshotAt, snapshotSeq, seq }: Loaded): void {
+    if (snapshotAt === null) return;
+    this.snapshotAt = snapshotAt;
+    this.snapshotSeq = snapshotSeq ?? seq;
+  }
 
   /** Stores this index (or the parts it is loading) as the snapshot new instances start from (never fails the search). */
   private async writeSnapshot(parts = this.index.indexedParts()): Promise<void> {
     const at = new Date();
     try {
-      await saveSnapshot(parts, this.seen, at);
+      const seq = this.seen;
+      await saveSnapshot(parts, seq, at);
       this.snapshotAt = at.getTime();
+      this.snapshotSeq = seq;
     } catch (error) {
       console.error('[search] could not store the snapshot:', error);
     }
   }
 
-  /** At most once a minute: a fresh snapshot when any instance's current one is past its refresh period and the catalog changed. */
+  /** At most once a minute: a fresh snapshot when any instance's current one is past its refresh period and the catalog changed,
+   * or, once the log has been quiet for a minute, when so many changes followed it that a start would read every part instead
+   * (an import: a restart soon after it would take minutes). */
   private async refreshSnapshot(): Promise<void> {
-    if (Date.now() - this.lastSnapshotCheck < CHECK_GAP_EVERY_MS || Date.now() - this.snapshotAt < SNAPSHOT_REFRESH_MS) return;
+    const due = () =>
+      Date.now() - this.snapshotAt >= SNAPSHOT_REFRESH_MS ||
+      (this.seen - this.snapshotSeq >= farBehind(this.index.size) && Date.now() - this.lastChangeAt >= QUIET_MS);
+    if (Date.now() - this.lastSnapshotCheck < CHECK_GAP_EVERY_MS || !due()) return;
     this.lastSnapshotCheck = Date.now();
     const current = await currentSnapshot();
     this.snapshotAt = current?.at.getTime() ?? 0;
-    if (Date.now() - this.snapshotAt >= SNAPSHOT_REFRESH_MS && (current?.seq ?? -1) < this.seen) await this.writeSnapshot();
+    this.snapshotSeq = current?.seq ?? 0;
+    if (due() && this.snapshotSeq < this.seen) await this.writeSnapshot();
   }
 
   private startFollowing(): void {
@@ -367,6 +388,7 @@ export class InProcessSearch implements CatalogSearchEngine {
     const reread = new Set(changes.filter((change) => !change.own || this.unapplied.delete(change.partId)).map((change) => change.partId));
     if (reread.size) await this.refreshParts([...reread]);
     this.seen = changes.at(-1)!.seq;
+    this.lastChangeAt = Date.now();
     const theirs = [...new Set(changes.filter((change) => !change.own).map((change) => change.partId))];
     // Already in the log and applied above: their tags alone.
     if (theirs.length) await catalogChanged(theirs, { lists: true, search: false });
@@ -390,7 +412,7 @@ export class InProcessSearch implements CatalogSearchEngine {
       const fresh = new MemoryIndex();
       // The log position first: whatever changes while the parts are read is replayed afterwards.
       const loaded = await this.loadInto(fresh, await latestSeq());
-      const { parts, seq, snapshotAt } = loaded;
+      const { parts, seq } = loaded;
       fromSnapshot = loaded.snapshotSeq !== null;
       const heapBefore = process.memoryUsage().heapUsed;
       // A fresh index no other load() replaces: complete() ends true or throws.
@@ -398,7 +420,7 @@ export class InProcessSearch implements CatalogSearchEngine {
       const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024 ** 2);
       this.index = fresh;
       this.seen = seq;
-      if (snapshotAt !== null) this.snapshotAt = snapshotAt;
+      this.noteSnapshot(loaded);
       this.results.clear();
       this.coverage = null;
       console.log(

@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { latestSeq, logKey, publishCatalogChange } from '@/lib/catalog/change-log';
 import { InProcessSearch } from '@/lib/catalog/search';
 import { MemoryIndex } from '@/lib/catalog/search/memory-index';
-import { farBehind } from '@/lib/catalog/search/snapshot';
+import { currentSnapshot, farBehind } from '@/lib/catalog/search/snapshot';
 import { searchQuerySchema } from '@/lib/validations/search';
 import { CatalogChange, Part } from '@/models';
 import { makePart } from '@/tests/helpers/factories';
@@ -130,6 +130,42 @@ describe('a follower far behind the log', () => {
     // (this process's own once more when made).
     expect(queries.get('parts.find')).toBe(1);
     expect(queries.get('parts.findOne')).toBe(3);
+  });
+});
+
+describe('the instance that made many changes itself (an import)', () => {
+  it('stores a new snapshot once its log has been quiet for a minute, so that a restart need not read every part', async () => {
+    await makePart({ name: 'Quillon Rotor' });
+    await startFollower();
+    const before = await currentSnapshot();
+    expect(before).not.toBeNull();
+    // Its own changes (the index took them when made): far behind the snapshot, still coming in.
+    await publishCatalogChange(...Array.from({ length: farBehind(0) }, (_, index) => `own-${index}`));
+    const head = await latestSeq();
+    // A look reads a thousand changes: read them all.
+    for (let look = 0; look < 6; look++) await follower.refresh();
+    expect((await currentSnapshot())?.seq).toBe(before?.seq);
+
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now');
+    // 59 s later: not quiet yet.
+    clock.mockReturnValue(now + 59_000);
+    await follower.refresh();
+    expect((await currentSnapshot())?.seq).toBe(before?.seq);
+    // A minute after the last change (and a minute after its last look at the snapshot).
+    clock.mockReturnValue(now + 121_000);
+    await follower.refresh();
+    expect((await currentSnapshot())?.seq).toBe(head);
+  });
+
+  it('keeps its snapshot while the changes since it are fewer than a start would read again', async () => {
+    await startFollower();
+    const before = await currentSnapshot();
+    await publishCatalogChange(...Array.from({ length: 50 }, (_, index) => `few-${index}`));
+    await follower.refresh();
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 10 * 60_000);
+    await follower.refresh();
+    expect((await currentSnapshot())?.seq).toBe(before?.seq);
   });
 });
 
