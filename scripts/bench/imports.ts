@@ -164,6 +164,36 @@ async function validateAndApply(base: string, admin: Session, target: ImportFile
   return { counts: applied.counts ?? validated.counts ?? NO_COUNTS, validateSeconds, applySeconds };
 }
 
+type Memory = { heapUsed: number; heapTotal: number; external: number };
+
+/** The server's heap every second (a benchmark route): what of its RSS is the JavaScript heap, used and reserved. */
+function heapWatch(base: string): { stop(): Promise<{ first: Memory | null; peak: Memory; last: Memory | null }> } {
+  let stopped = false;
+  let first: Memory | null = null;
+  let last: Memory | null = null;
+  const peak: Memory = { heapUsed: 0, heapTotal: 0, external: 0 };
+  const loop = (async () => {
+    while (!stopped) {
+      const memory = (await fetch(new URL('/api/bench-memory/process', base))
+        .then((res) => (res.ok ? res.json() : null))
+        .catch(() => null)) as Memory | null;
+      if (memory) {
+        first ??= memory;
+        last = memory;
+        for (const key of ['heapUsed', 'heapTotal', 'external'] as const) peak[key] = Math.max(peak[key], memory[key]);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return { first, peak, last };
+    },
+  };
+}
+
 /** One file through the API, with the app's RSS (before, peak, after) and the part page's answers meanwhile. */
 export async function importFile(
   base: string,
@@ -176,6 +206,7 @@ export async function importFile(
   const before = sampler?.current.app ?? 0;
   const window = sampler?.window() ?? null;
   const pages = pageLoad(base, pagePath);
+  const heap = heapWatch(base);
   let steps: Awaited<ReturnType<typeof validateAndApply>>;
   let runs: LoadResult[];
   try {
@@ -183,6 +214,11 @@ export async function importFile(
   } finally {
     runs = await pages.stop();
     if (window) sampler?.close(window);
+    const { first, peak, last } = await heap.stop();
+    if (first && last)
+      log(
+        `[bench]   server heap used ${mb(first.heapUsed)} -> peak ${mb(peak.heapUsed)} -> ${mb(last.heapUsed)}; heap reserved peak ${mb(peak.heapTotal)}; external peak ${mb(peak.external)}`,
+      );
   }
   await settle(base);
   sampler?.sample();
