@@ -13,7 +13,15 @@ import { cpuShare, mb, RssSampler, waitForIdleTree, type RssFigures } from './be
 import { measureSitemap, orderablePart, orderableParts, sequentialOrders, timedGet, type SitemapChunk } from './bench/scale';
 import { BENCH_DIST_DIR, buildBench, startBench, type BenchServer } from './bench/server';
 import { BENCH_STATIC_SIZES_KB } from './bench/static-sizes';
-import { ensureImportFiles, importFile, importFiles, importReport, saveSupplierTables, type ImportFigures } from './bench/imports';
+import {
+  ensureImportFiles,
+  importFile,
+  importFiles,
+  importReport,
+  saveSupplierTables,
+  servingRss,
+  type ImportFigures,
+} from './bench/imports';
 import {
   BROWSER_ENCODING,
   checkKeptCopy,
@@ -1056,28 +1064,42 @@ async function importRun(): Promise<void> {
   await maybeBuild();
   const dataDir = path.resolve('.data', `bench-import-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   // The default heap (SHOP_HEAP_MB 384) is sized for the 100,000-part budgets: this catalog is twice that, with 2,200,000 rows.
-  const { base, server, sampler } = await start(dataDir, '/api/parts?limit=1', { ...LIFTED_HOLDS, SHOP_HEAP_MB: IMPORT_HEAP_MB });
+  const env = { ...LIFTED_HOLDS, SHOP_HEAP_MB: IMPORT_HEAP_MB };
+  let running = await start(dataDir, '/api/parts?limit=1', env);
   try {
-    const newest = (await (await fetch(new URL('/api/parts?limit=1', base))).json()) as Array<{ _id: string }>;
+    const newest = (await (await fetch(new URL('/api/parts?limit=1', running.base))).json()) as Array<{ _id: string }>;
     const pagePath = `/parts/${newest[0]?._id ?? 'missing'}`;
-    const admin = await signIn(base, BENCH_ADMIN);
-    await saveSupplierTables(base, admin);
-    await warm(base, [pagePath]);
+    let admin = await signIn(running.base, BENCH_ADMIN);
+    await saveSupplierTables(running.base, admin);
+    await warm(running.base, [pagePath]);
     const figures: ImportFigures[] = [];
     const maxApps = flags['import-apps'] ? Number(flags['import-apps']) : Infinity;
     const targets = importFiles(dir).filter((target) => !target.aces || Number(/(\d+)-apps/.exec(target.file)?.[1]) <= maxApps);
-    for (const target of targets) figures.push(await importFile(base, admin, target, { sampler, pagePath, log }));
+    for (const target of targets) {
+      const figure = await importFile(running.base, admin, target, { sampler: running.sampler, pagePath, log });
+      figures.push(figure);
+      if (!target.aces || !running.server || !figure.rss) continue;
+      // The same catalog without the import: restarted, loaded, then under the same pages.
+      running.sampler?.stop();
+      await running.server.stop();
+      running = await start(dataDir, '/api/parts?limit=1', env);
+      const loaded = await waitForCatalog(running.base);
+      log(`[bench]   restarted on the catalog it left: loaded in ${fixed(loaded.waitedMs / 1000, 1)} s`);
+      await warm(running.base, [pagePath]);
+      figure.rss.restarted = await servingRss(running.base, running.sampler!, pagePath);
+      admin = await signIn(running.base, BENCH_ADMIN);
+    }
     const { lines, checks } = importReport(figures);
     for (const line of lines) log(line);
     log('');
-    for (const line of rssLines(sampler)) log(line);
+    for (const line of rssLines(running.sampler)) log(line);
     log('\n== Targets of the import issue ==');
     for (const line of checks) log(line);
     log(`\nmachine at the end: ${machineLine()}`);
   } finally {
-    sampler?.stop();
-    await server?.stop();
-    if (server && !flags['keep-data']) rmSync(dataDir, { recursive: true, force: true });
+    running.sampler?.stop();
+    await running.server?.stop();
+    if (running.server && !flags['keep-data']) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

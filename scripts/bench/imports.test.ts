@@ -56,6 +56,7 @@ describe('the bench import client', () => {
     const { base, server } = await serve((req, body, res) => {
       const route = `${req.method} ${req.url}`;
       if (req.url?.startsWith('/parts/') || req.url?.startsWith('/api/parts')) return json(res, 200, []);
+      if (req.url === '/api/bench-memory/process') return json(res, 200, { heapUsed: 1, heapTotal: 2, external: 3 });
       seen.push(`${route} ${req.headers.cookie} ${req.headers.origin === base}`);
       if (route === 'POST /api/admin/imports') {
         upload = body.toString();
