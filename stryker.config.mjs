@@ -28,6 +28,11 @@ export const MUTATION_GROUPS = {
     mutate: ['lib/checkout/discounts.ts'],
     tests: ['lib/checkout/*.test.ts', 'tests/api/checkout/quote.test.ts', 'tests/api/orders/unpaid-orders.test.ts'],
   },
+  // A change the log loses, or a vehicle's slot the index drops, shows shoppers an old price, stock or fit.
+  catalog: {
+    mutate: ['lib/catalog/change-log.ts', 'lib/catalog/search/vehicle-slots.ts'],
+    tests: ['tests/api/catalog/change-log.test.ts', 'lib/catalog/search/vehicle-slots.test.ts'],
+  },
   cart: {
     mutate: ['lib/cart/cart.ts'],
     tests: [

@@ -60,12 +60,10 @@ const STARTUP_SORT_MS = 120_000;
 /** Raises the head to `seq` (never lowers it; two processes raising it at once may leave the lower number, still a block
  * behind at most, which latestSeq reads past). */
 async function raiseHead(seq: number): Promise<number> {
-  if (seq > 0) {
-    await CatalogLogHead.updateOne({ _id: HEAD_ID }, { $max: { seq } }, { upsert: true }).catch((error: unknown) => {
-      // Two first upserts at once: the other one inserted the head, which the next append raises.
-      if (!isDuplicateKey(error)) throw error;
-    });
-  }
+  await CatalogLogHead.updateOne({ _id: HEAD_ID }, { $max: { seq } }, { upsert: true }).catch((error: unknown) => {
+    // Two first upserts at once: the other one inserted the head, which the next append raises.
+    if (!isDuplicateKey(error)) throw error;
+  });
   return seq;
 }
 

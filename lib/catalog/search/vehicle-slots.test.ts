@@ -77,4 +77,40 @@ describe('VehicleSlots', () => {
     expect([...slots.keys()]).toEqual([]);
     expect(slots.candidates('ford|focus').size).toBe(0);
   });
+
+  it('grows the slots without rows past their first room, at the edge and far beyond it', () => {
+    const slots = new VehicleSlots();
+    for (const slot of [1023, 1024, 5000, 70000]) slots.add('', slot);
+    const candidates = slots.candidates('no|rows');
+    expect([...candidates]).toEqual([1023, 1024, 5000, 70000]);
+    expect(candidates.size).toBe(4);
+    slots.delete('', 5000);
+    slots.delete('', 999999);
+    expect([...slots.candidates('no|rows')]).toEqual([1023, 1024, 70000]);
+  });
+
+  it('grows a list by half when full, and gives room back once under a quarter full', () => {
+    const slots = new VehicleSlots();
+    for (let slot = 0; slot < 4; slot++) slots.add('a|b', slot);
+    expect(slots.roomOf('a|b')).toBe(4);
+    slots.add('a|b', 4);
+    expect(slots.roomOf('a|b')).toBe(6);
+    for (let slot = 5; slot < 100; slot++) slots.add('a|b', slot);
+    const grown = slots.roomOf('a|b');
+    expect(grown).toBeGreaterThanOrEqual(100);
+    expect(grown).toBeLessThanOrEqual(150);
+    // Down to a quarter of its room: kept; one fewer: room for half as many again.
+    const quarter = grown / 4;
+    expect(Number.isInteger(quarter)).toBe(true);
+    for (let slot = 99; slot >= quarter; slot--) slots.delete('a|b', slot);
+    expect(slots.roomOf('a|b')).toBe(grown);
+    slots.delete('a|b', quarter - 1);
+    expect(slots.roomOf('a|b')).toBe(Math.ceil((quarter - 1) * 1.5));
+    for (let slot = quarter - 2; slot >= 20; slot--) slots.delete('a|b', slot);
+    expect([...slots.slotsOf('a|b')]).toEqual(Array.from({ length: 20 }, (_, slot) => slot));
+    for (let slot = 19; slot >= 1; slot--) slots.delete('a|b', slot);
+    expect(slots.roomOf('a|b')).toBe(4);
+    expect([...slots.slotsOf('a|b')]).toEqual([0]);
+    expect(slots.roomOf('x|y')).toBe(0);
+  });
 });

@@ -61,7 +61,8 @@ export class VehicleSlots {
   delete(key: string, slot: Slot): void {
     if (key === NO_KEY) {
       if (this.bare[slot]) this.bareCount--;
-      if (slot < this.bare.length) this.bare[slot] = 0;
+      // Past the end this writes nothing, as there is nothing to clear.
+      this.bare[slot] = 0;
       return;
     }
     const list = this.lists.get(key);
@@ -73,6 +74,11 @@ export class VehicleSlots {
     if (!list.length) this.lists.delete(key);
     else if (list.length * 4 < list.slots.length && list.slots.length > MIN_ROOM)
       list.slots = list.slots.slice(0, Math.max(MIN_ROOM, Math.ceil(list.length * 1.5)));
+  }
+
+  /** The slots a key's list has room for (its memory: about 1.5 times its slots while it grows, at most 4 times after it shrank). */
+  roomOf(key: string): number {
+    return this.lists.get(key)?.slots.length ?? 0;
   }
 
   /** A key's slots in slot order (a view: read it before the next change). */

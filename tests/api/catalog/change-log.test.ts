@@ -1,4 +1,4 @@
-import { latestSeq, logKey, othersChangedAfter, publishCatalogChange, readChangesAfter } from '@/lib/catalog/change-log';
+import { latestSeq, logKey, othersChangedAfter, publishCatalogChange, pruneCatalogLog, readChangesAfter } from '@/lib/catalog/change-log';
 import mongoose from 'mongoose';
 import { CatalogChange, CatalogLogHead } from '@/models';
 
@@ -143,5 +143,95 @@ describe('latestSeq', () => {
     await CatalogLogHead.deleteMany({});
     expect(await latestSeq()).toBe(last);
     expect(await CatalogLogHead.findById('head').lean()).toMatchObject({ seq: last });
+  });
+});
+
+describe('the log, at its edges', () => {
+  const globalForLog = globalThis as typeof globalThis & { __catalogLog?: { head: number } };
+
+  it('keys an entry by its number as 16 digits, so that text order is number order', () => {
+    expect(logKey(42)).toBe('0000000000000042');
+    expect(logKey(1_000_000)).toBe('0000000001000000');
+    expect([logKey(9), logKey(10)].sort()).toEqual([logKey(9), logKey(10)]);
+  });
+
+  it('reads nothing at the head, nothing past a number not yet written, and at most `max` changes', async () => {
+    await publishCatalogChange('edge-warm-up');
+    const seen = await latestSeq();
+    expect(await readChangesAfter(seen)).toEqual([]);
+    // seen + 1 is still on its way: what follows it waits.
+    await appendTheirs(seen + 2, ['later']);
+    expect(await readChangesAfter(seen)).toEqual([]);
+    await appendTheirs(seen + 1, ['first']);
+    await appendTheirs(seen + 3, ['third']);
+    expect((await readChangesAfter(seen, 2)).map((change) => change.partId)).toEqual(['first', 'later']);
+    expect((await readChangesAfter(seen + 1, 1)).map((change) => change.partId)).toEqual(['later']);
+  });
+
+  it('starts a process that has not appended yet after the last entry, wherever other processes left it', async () => {
+    const last = await latestSeq();
+    await appendTheirs(last + 1, ['theirs-1', 'theirs-2']);
+    // A new process: it has not looked at the log yet.
+    globalForLog.__catalogLog!.head = -1;
+    await publishCatalogChange('new-process');
+    expect(await CatalogChange.findById(logKey(last + 3)).lean()).toMatchObject({ partId: 'new-process' });
+  });
+
+  it('gives up on an append the database refuses for another reason than a number taken', async () => {
+    jest.spyOn(CatalogChange.collection, 'insertMany').mockRejectedValueOnce(new Error('disk full'));
+    await expect(publishCatalogChange('refused')).rejects.toThrow('disk full');
+    jest.restoreAllMocks();
+    // The next append goes on.
+    await publishCatalogChange('after-refusal');
+    expect((await CatalogChange.findById(logKey(await latestSeq())).lean())?.partId).toBe('after-refusal');
+  });
+
+  it("counts only this process's own changes after `seen` as stepped over", async () => {
+    // Its own change at `seen` itself, not read back yet.
+    await publishCatalogChange('own-at-seen');
+    const seen = await latestSeq();
+    await appendTheirs(seen + 1, ['t1', 't2']);
+    expect(await othersChangedAfter(seen, 2)).toBe(true);
+    expect(await othersChangedAfter(seen, 3)).toBe(false);
+  });
+
+  it('learns the numbers it reads, so that its next append needs no second try', async () => {
+    await publishCatalogChange('learn-warm-up');
+    const seen = await latestSeq();
+    await appendTheirs(seen + 1, ['r1', 'r2', 'r3']);
+    expect(await readChangesAfter(seen)).toHaveLength(3);
+    const inserts = jest.spyOn(CatalogChange.collection, 'insertMany');
+    await publishCatalogChange('after-reading');
+    expect(inserts).toHaveBeenCalledTimes(1);
+    jest.restoreAllMocks();
+    expect(await CatalogChange.findById(logKey(seen + 4)).lean()).toMatchObject({ partId: 'after-reading' });
+  });
+
+  it('keeps the head when two processes write it first at once, and fails on any other refusal', async () => {
+    await publishCatalogChange('head-race');
+    const last = await latestSeq();
+    await CatalogLogHead.deleteMany({});
+    const duplicate = Object.assign(new Error('E11000 duplicate key error'), { code: 11000 });
+    jest.spyOn(CatalogLogHead, 'updateOne').mockRejectedValueOnce(duplicate);
+    expect(await latestSeq()).toBe(last);
+    jest.restoreAllMocks();
+    jest.spyOn(CatalogLogHead, 'updateOne').mockRejectedValueOnce(new Error('not primary'));
+    await expect(latestSeq()).rejects.toThrow('not primary');
+    jest.restoreAllMocks();
+    expect(await latestSeq()).toBe(last);
+  });
+
+  it('prunes the entries older than an hour and keeps the rest', async () => {
+    const seen = await latestSeq();
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    await CatalogChange.collection.insertMany([
+      { _id: logKey(seen + 1), partId: 'old-1', at: ago(2 * 60 * 60_000) },
+      { _id: logKey(seen + 2), partId: 'old-2', at: ago(61 * 60_000) },
+      { _id: logKey(seen + 3), partId: 'recent', at: ago(59 * 60_000) },
+    ] as never[]);
+    await CatalogChange.updateMany({ _id: { $lte: logKey(seen) } }, { $set: { at: new Date() } });
+    expect(await pruneCatalogLog()).toBe(2);
+    expect(await CatalogChange.findById(logKey(seen + 1)).lean()).toBeNull();
+    expect(await CatalogChange.findById(logKey(seen + 3)).lean()).toMatchObject({ partId: 'recent' });
   });
 });
