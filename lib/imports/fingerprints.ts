@@ -13,6 +13,9 @@ export function fingerprintOf(text: string): [number, number] {
  * arrays (8 + 4 × width + 1 bytes a slot): a 2,000,000-App file's keys fit in tens of MB, where a Map of strings
  * would hold every key.
  */
+/** Slots for `count` strings with room to spare (a quarter), so that they go in without the table growing. */
+export const roomFor = (count: number): number => Math.max(16, Math.ceil(count / 0.75) + 1);
+
 export class FingerprintTable {
   private high: Uint32Array;
   private low: Uint32Array;
@@ -32,6 +35,11 @@ export class FingerprintTable {
 
   get count(): number {
     return this.size;
+  }
+
+  /** Slots it holds (it grows past three quarters full). */
+  get room(): number {
+    return this.capacity;
   }
 
   /** The first sighting of `text` (its first number and tag), if any; otherwise notes this one and answers undefined. */
@@ -84,10 +92,10 @@ export class FingerprintTable {
     return [high, (low | 1) >>> 0];
   }
 
+  // Any capacity, not only a power of two: a table sized for a file's count is not rounded up to twice it.
   private slotOf(high: number, low: number): number {
-    const mask = this.capacity - 1;
-    let slot = high & mask;
-    while (this.low[slot] && (this.low[slot] !== low || this.high[slot] !== high)) slot = (slot + 1) & mask;
+    let slot = high % this.capacity;
+    while (this.low[slot] && (this.low[slot] !== low || this.high[slot] !== high)) slot = slot + 1 === this.capacity ? 0 : slot + 1;
     return slot;
   }
 
