@@ -8,14 +8,17 @@ export function fingerprintOf(text: string): [number, number] {
   return [digest.readUInt32LE(0), digest.readUInt32LE(4)];
 }
 
+/** A table grows once more than this share of its slots is used (exact in binary, so no rounding). */
+const MAX_LOAD = 0.75;
+
+/** Slots for `count` strings with room to spare (a quarter), so that they go in without the table growing. */
+export const roomFor = (count: number): number => Math.max(16, Math.ceil(count / MAX_LOAD) + 1);
+
 /**
  * Strings seen in a file, each kept as a 63-bit fingerprint with `width` numbers (32-bit) and a small tag, in typed
  * arrays (8 + 4 × width + 1 bytes a slot): a 2,000,000-App file's keys fit in tens of MB, where a Map of strings
  * would hold every key.
  */
-/** Slots for `count` strings with room to spare (a quarter), so that they go in without the table growing. */
-export const roomFor = (count: number): number => Math.max(16, Math.ceil(count / 0.75) + 1);
-
 export class FingerprintTable {
   private high: Uint32Array;
   private low: Uint32Array;
@@ -62,7 +65,7 @@ export class FingerprintTable {
     let slot = this.slotOf(high, low);
     if (this.low[slot]) return slot;
     this.put(slot, high, low, values, tag);
-    if (++this.size * 4 > this.capacity * 3) {
+    if (++this.size > this.capacity * MAX_LOAD) {
       this.grow();
       slot = this.slotOf(high, low);
     }
