@@ -15,6 +15,8 @@ type Cache = {
   closing: boolean;
   watching: boolean;
   watchedClient: unknown;
+  /** The last opening or closing of the connection (oneAtATime). */
+  turn?: Promise<unknown>;
 };
 const globalForDb = globalThis as typeof globalThis & { __partsDb?: Cache };
 const cache: Cache = (globalForDb.__partsDb ??= {
@@ -100,7 +102,7 @@ export function connectDb(): Promise<typeof mongoose> {
   const uri = databaseUri();
   if (cache.promise && cache.uri === uri) return cache.promise;
   cache.uri = uri;
-  cache.promise = (async () => {
+  const attempt: Promise<typeof mongoose> = oneAtATime(async () => {
     if (mongoose.connection.readyState !== 0) await closeConnection();
     const settings = env();
     setQueryTimeLimit(settings.MONGODB_MAX_TIME_MS);
@@ -116,11 +118,21 @@ export function connectDb(): Promise<typeof mongoose> {
     const { ensureIndexes } = await import('@/models');
     await ensureIndexes();
     return mongoose;
-  })().catch((error: unknown) => {
-    cache.promise = null;
+  }).catch((error: unknown) => {
+    // A later attempt (another URI) may have taken its place meanwhile: that one stays.
+    if (cache.promise === attempt) cache.promise = null;
     throw error;
   });
-  return cache.promise;
+  cache.promise = attempt;
+  return attempt;
+}
+
+/** The connection's opening and closing, in turn: mongoose has one connection, and an attempt for another URI (a test moving
+ * between databases while a timer's read reconnects) would otherwise close or reopen it half way through this one. */
+function oneAtATime<T>(turn: () => Promise<T>): Promise<T> {
+  const run = (cache.turn ?? Promise.resolve()).then(turn, turn);
+  cache.turn = run.catch(() => undefined);
+  return run;
 }
 
 /** Closes the connection on purpose: no outage. */
@@ -136,5 +148,5 @@ async function closeConnection(): Promise<void> {
 export async function disconnectDb(): Promise<void> {
   cache.promise = null;
   cache.uri = null;
-  await closeConnection();
+  await oneAtATime(closeConnection);
 }
