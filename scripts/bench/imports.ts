@@ -165,7 +165,7 @@ async function validateAndApply(base: string, admin: Session, target: ImportFile
   return { counts: applied.counts ?? validated.counts ?? NO_COUNTS, validateSeconds, applySeconds };
 }
 
-type Memory = { heapUsed: number; heapTotal: number; external: number };
+type Memory = { heapUsed: number; heapTotal: number; external: number; execArgv?: string[] };
 
 /** The server's heap every second (a benchmark route): what of its RSS is the JavaScript heap, used and reserved. */
 function heapWatch(base: string): { stop(): Promise<{ first: Memory | null; peak: Memory; last: Memory | null }> } {
@@ -229,7 +229,7 @@ export async function importFile(
     const { first, peak, last } = await heap.stop();
     if (first && last)
       log(
-        `[bench]   server heap used ${mb(first.heapUsed)} -> peak ${mb(peak.heapUsed)} -> ${mb(last.heapUsed)}; heap reserved peak ${mb(peak.heapTotal)}; external peak ${mb(peak.external)}`,
+        `[bench]   server heap used ${mb(first.heapUsed)} -> peak ${mb(peak.heapUsed)} -> ${mb(last.heapUsed)}; heap reserved peak ${mb(peak.heapTotal)}; external peak ${mb(peak.external)}; Node.js flags: ${first.execArgv?.join(' ') || 'none'}`,
       );
   }
   await settle(base);
