@@ -3,8 +3,8 @@ import { heapFlags } from './app-runner';
 
 describe('the V8 flags of `npm start` (heapFlags)', () => {
   it.each([
-    [{}, ['--heap-growing-percent=20']],
-    [{ SHOP_HEAP_GROWTH_PERCENT: '' }, ['--heap-growing-percent=20']],
+    [{}, ['--heap-growing-percent=10']],
+    [{ SHOP_HEAP_GROWTH_PERCENT: '' }, ['--heap-growing-percent=10']],
     [{ SHOP_HEAP_GROWTH_PERCENT: '35' }, ['--heap-growing-percent=35']],
     [{ SHOP_HEAP_GROWTH_PERCENT: '1' }, ['--heap-growing-percent=1']],
     [{ SHOP_HEAP_GROWTH_PERCENT: '400' }, ['--heap-growing-percent=400']],

@@ -48,14 +48,14 @@ function nodeOptions(command: 'dev' | 'start', current: string | undefined): str
 }
 
 /**
- * How far V8 may grow the heap past what a full collection left live: SHOP_HEAP_GROWTH_PERCENT (default 20; 0: V8's own
+ * How far V8 may grow the heap past what a full collection left live: SHOP_HEAP_GROWTH_PERCENT (default 10; 0: V8's own
  * factor, which reaches 2 to 4 times the live heap while a job allocates fast, as an import does). A V8 flag Node refuses in
  * NODE_OPTIONS, so it goes on the server's command line.
  */
 export function heapFlags(command: 'dev' | 'start', source: Partial<Record<string, string>>): string[] {
   if (command !== 'start') return [];
   const raw = source.SHOP_HEAP_GROWTH_PERCENT;
-  const percent = raw === undefined || raw === '' ? 20 : Number(raw);
+  const percent = raw === undefined || raw === '' ? 10 : Number(raw);
   return Number.isInteger(percent) && percent > 0 && percent <= 400 ? [`--heap-growing-percent=${percent}`] : [];
 }
 
