@@ -4,7 +4,7 @@ import path from 'node:path';
 import { resolveDatabase, withDatabaseName, type RunningDatabase } from '@/db/embedded';
 import { describeSeed, isDatabaseEmpty, seedDemo } from '@/db/seed';
 import { disconnectDb } from '@/lib/platform/db';
-import { authSecret, dataDir, env, missingProductionSettings, resetEnv, trustedProxyHops } from '@/lib/platform/env';
+import { authSecret, dataDir, env, missingProductionSettings, resetEnv, trustedProxyHops, wholeNumber } from '@/lib/platform/env';
 import { KEEP_ALIVE_MS } from './serve';
 
 /** Fills the settings the embedded defaults cover (DESIGN.md section 3): the database, and a session secret made once. */
@@ -54,9 +54,8 @@ function nodeOptions(command: 'dev' | 'start', current: string | undefined): str
  */
 export function heapFlags(command: 'dev' | 'start', source: Partial<Record<string, string>>): string[] {
   if (command !== 'start') return [];
-  const raw = source.SHOP_HEAP_GROWTH_PERCENT;
-  const percent = raw === undefined || raw === '' ? 10 : Number(raw);
-  return Number.isInteger(percent) && percent > 0 && percent <= 400 ? [`--heap-growing-percent=${percent}`] : [];
+  const percent = wholeNumber(0, 400, 10).safeParse(source.SHOP_HEAP_GROWTH_PERCENT);
+  return percent.success && percent.data > 0 ? [`--heap-growing-percent=${percent.data}`] : [];
 }
 
 /** Next.js's command line (node_modules/.bin/next). */

@@ -10,7 +10,8 @@ const optional = z
   .optional()
   .transform((value) => (value && value.trim() ? value.trim() : undefined));
 
-const wholeNumber = (min: number, max: number, fallback: number) =>
+/** A whole-number setting from `min` to `max`; unset or blank: `fallback`. */
+export const wholeNumber = (min: number, max: number, fallback: number) =>
   z
     .string()
     .optional()
