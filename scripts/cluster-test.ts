@@ -375,6 +375,49 @@ async function importUploadFacts(base: string, origin: string, admin: Session, c
   };
 }
 
+/**
+ * Bodies the app refuses, through nginx, again and again: a 3 MB JSON body (over 100 kB, within nginx's 6 MB) and an
+ * upload over IMPORT_MAX_MB. Each must be the app's own 413, and nginx must never see the instance fail: a connection
+ * closed while nginx still sends the body is a 502 (or a cut answer) and takes the instance out for 5 s.
+ */
+async function refusedBodyFacts(base: string, origin: string, admin: Session, nginxDir: string, tries: number) {
+  const answers: Record<string, number> = {};
+  const tally = (what: string) => (answers[what] = (answers[what] ?? 0) + 1);
+  const expected = { json: 'The request body is larger than 100 kB', upload: `The file is larger than ${IMPORT_MAX_MB} MB` };
+  const answered = async (kind: keyof typeof expected, send: () => Promise<Raw>) => {
+    try {
+      const res = await send();
+      const ok = res.status === 413 && res.body.toString('utf8').includes(expected[kind]);
+      tally(`${kind} ${ok ? "the app's 413" : `${res.status} ${res.body.toString('utf8').slice(0, 60)}`}`);
+    } catch (error) {
+      tally(`${kind} ${String((error as Error).message)}`);
+    }
+  };
+  for (let i = 0; i < tries; i++) {
+    await answered('json', () =>
+      raw(base, '/api/cart/lines', {
+        method: 'POST',
+        body: new Uint8Array(3 * MB),
+        headers: { origin, 'content-type': 'application/json' },
+      }),
+    );
+    await answered('upload', () => upload(base, '/api/admin/imports', origin, IMPORT_MAX_MB * MB + MB / 2, admin.cookie));
+  }
+  const failures =
+    readFileSync(path.join(nginxDir, 'error.log'), 'utf8').match(
+      /^.*(?:while (?:sending request to|reading response header from|reading upstream)|no live upstreams|temporarily disabled).*$/gm,
+    ) ?? [];
+  const wrong = Object.keys(answers).filter((what) => !what.endsWith("the app's 413"));
+  return {
+    ok: wrong.length === 0 && failures.length === 0,
+    figure: `${Object.entries(answers)
+      .map(([what, n]) => `${what}: ${n}`)
+      .join(
+        ', ',
+      )}; nginx saw ${failures.length} upstream failure(s)${failures.length ? `: ${failures[0]!.replace(/^.*\[error\] /, '').slice(0, 160)}` : ''}`,
+  };
+}
+
 function ensureBuild(): void {
   if (!flags.build && existsSync(path.resolve('.next', 'BUILD_ID'))) {
     console.log('[cluster] using the production build in .next (--build builds it again)');
@@ -456,6 +499,12 @@ async function main(): Promise<void> {
       "nginx: an import's upload reaches the app (202, 401, 403, the app's 413 over IMPORT_MAX_MB), streamed; 8 MB elsewhere is 413",
       uploads.problems.length === 0,
       uploads.problems.length ? uploads.problems.join('; ') : uploads.summary,
+    );
+    const refusedBodies = await refusedBodyFacts(lb.base, origin, admin, path.join(DATA_DIR, 'nginx'), 20);
+    check(
+      "nginx: refused bodies (3 MB of JSON, an upload over IMPORT_MAX_MB) are the app's 413, no instance failed",
+      refusedBodies.ok,
+      refusedBodies.figure,
     );
     if (flags.uploads) return;
 

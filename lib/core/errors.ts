@@ -3,6 +3,8 @@ export class AppError extends Error {
   readonly status: number = 500;
   /** Fields the error's JSON answer carries beside `error` (a checkout's new quote). */
   details: Record<string, unknown> = {};
+  /** Set when the rest of the request's body was left unread: the answer says `Connection: close` (lib/platform/http.ts). */
+  closeConnection = false;
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
@@ -59,8 +61,6 @@ export class UnprocessableError extends AppError {
 
 export class PayloadTooLargeError extends AppError {
   override readonly status = 413;
-  /** Set when the rest of the body was left unread: the answer says `Connection: close` (lib/platform/http.ts). */
-  closeConnection = false;
 }
 
 export class UnsupportedMediaError extends AppError {

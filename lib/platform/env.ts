@@ -191,13 +191,23 @@ export function onVercel(): boolean {
 }
 
 /** The import limits: the largest file in bytes, the hosts a URL import may name (lower case) and how long an import is kept. */
-export function importLimits(): { maxBytes: number; urlHosts: string[]; keepMs: number } {
+/**
+ * The import's limits. `frontBytes` is the largest upload the shipped nginx passes on (IMPORT_MAX_MB and 1 MB for the
+ * multipart envelope, so that a file over the limit gets the app's own 413): a refused upload within it is read to its
+ * end (lib/platform/http.ts FRONT_BODY_LIMIT_BYTES says why).
+ */
+export function importLimits(): { maxBytes: number; frontBytes: number; urlHosts: string[]; keepMs: number } {
   const { IMPORT_MAX_MB, IMPORT_URL_HOSTS, IMPORT_KEEP_DAYS } = env();
   const urlHosts = (IMPORT_URL_HOSTS ?? '')
     .split(',')
     .map((host) => host.trim().toLowerCase())
     .filter(Boolean);
-  return { maxBytes: IMPORT_MAX_MB * 1024 * 1024, urlHosts, keepMs: IMPORT_KEEP_DAYS * 24 * 60 * 60_000 };
+  return {
+    maxBytes: IMPORT_MAX_MB * 1024 * 1024,
+    frontBytes: (IMPORT_MAX_MB + 1) * 1024 * 1024,
+    urlHosts,
+    keepMs: IMPORT_KEEP_DAYS * 24 * 60 * 60_000,
+  };
 }
 
 export function googleConfigured(): boolean {

@@ -44,7 +44,7 @@ export function errorResponse(error: unknown, extra: Record<string, unknown> = {
     const body: Record<string, unknown> = { error: error.message, ...error.details, ...extra };
     if (error instanceof ValidationError && Object.keys(error.fieldErrors).length) body.fieldErrors = error.fieldErrors;
     const headers: Record<string, string> = {};
-    if (error instanceof PayloadTooLargeError && error.closeConnection) headers.Connection = 'close';
+    if (error.closeConnection) headers.Connection = 'close';
     if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError)
       headers['Retry-After'] = String(error.retryAfterSeconds);
     return NextResponse.json(body, { status: error.status, headers });
@@ -132,21 +132,24 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 export const JSON_ONLY = 'Send the body as JSON (Content-Type: application/json)';
 
-/** A refused body is drained up to this so a keep-alive connection stays clean; longer ones get `Connection: close`. */
-export const DRAIN_LIMIT_BYTES = 128 * 1024;
+/**
+ * The largest body the shipped nginx passes on to the app (deploy/nginx.conf's client_max_body_size; the import upload
+ * has its own, `importLimits().frontBytes`). A refused body within it is read to its end and thrown away before the
+ * answer: a connection the app closes while nginx is still sending the body fails that request (502, or an answer cut
+ * short) and marks the instance down for every visitor for 5 s. Past it, which only a client without nginx can send,
+ * the answer says `Connection: close` instead.
+ */
+export const FRONT_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
 
-/** The body up to `maxBytes`, 413 one byte past whatever Content-Length said (chunked bodies have none). */
+/** The body up to `maxBytes`, 413 one byte past it; a refused body is drained up to `drainUpTo` (above). */
 export async function readBodyBytes(
   req: Request,
   maxBytes: number,
   tooLarge = 'The request body is too large',
+  drainUpTo = FRONT_BODY_LIMIT_BYTES,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > maxBytes + DRAIN_LIMIT_BYTES) {
-    const error = new PayloadTooLargeError(tooLarge);
-    error.closeConnection = true;
-    throw error;
-  }
+  if (Number.isFinite(declared) && declared > drainUpTo) throw refusedUnread(new PayloadTooLargeError(tooLarge));
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -156,7 +159,11 @@ export async function readBodyBytes(
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
-      if (total > maxBytes) return await refuseAfterDraining(reader, total, maxBytes, tooLarge);
+      if (total > maxBytes) {
+        const error = new PayloadTooLargeError(tooLarge);
+        if (!(await drainBody(() => reader.read(), total, drainUpTo))) refusedUnread(error);
+        throw error;
+      }
       chunks.push(value);
     }
   } finally {
@@ -171,27 +178,27 @@ export async function readBodyBytes(
   return bytes;
 }
 
-async function refuseAfterDraining(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  read: number,
-  maxBytes: number,
-  tooLarge: string,
-): Promise<never> {
-  const error = new PayloadTooLargeError(tooLarge);
+/**
+ * Reads and throws away the rest of a refused body while the bytes read in all (`read` so far) stay within `upTo`.
+ * True when the body ended there; false past it, or when the client went away.
+ */
+export async function drainBody(next: () => Promise<IteratorResult<Uint8Array>>, read: number, upTo: number): Promise<boolean> {
   try {
-    for (let total = read; ;) {
-      if (total > maxBytes + DRAIN_LIMIT_BYTES) {
-        error.closeConnection = true;
-        break;
-      }
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
+    for (let total = read; total <= upTo;) {
+      const chunk = await next();
+      if (chunk.done) return true;
+      total += chunk.value.byteLength;
     }
   } catch {
-    error.closeConnection = true;
+    // The client stopped sending: nothing more can be read.
   }
-  throw error;
+  return false;
+}
+
+/** Marks an error whose request's body is left unread: its answer closes the connection. */
+export function refusedUnread<E extends AppError>(error: E): E {
+  error.closeConnection = true;
+  return error;
 }
 
 /** `application/json` or any `application/...+json`, parameters (charset) aside. */
@@ -200,10 +207,10 @@ export function isJsonContentType(contentType: string | null): boolean {
   return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
 }
 
-/** A JSON body (at most 100 kB, Content-Type JSON, else 413 or 415), parsed with the schema. */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+/** A JSON body (at most 100 kB, Content-Type JSON, else 413 or 415), parsed with the schema; `drainUpTo` as readBodyBytes has it. */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S, drainUpTo?: number): Promise<z.output<S>> {
   if (!isJsonContentType(req.headers.get('content-type'))) throw new UnsupportedMediaError(JSON_ONLY);
-  const bytes = await readBodyBytes(req, JSON_BODY_LIMIT_BYTES, 'The request body is larger than 100 kB');
+  const bytes = await readBodyBytes(req, JSON_BODY_LIMIT_BYTES, 'The request body is larger than 100 kB', drainUpTo);
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));

@@ -2,7 +2,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { resetEnv } from '@/lib/platform/env';
+import { importLimits, resetEnv } from '@/lib/platform/env';
+import { FRONT_BODY_LIMIT_BYTES } from '@/lib/platform/http';
 import { writeNginxConfig } from './nginx';
 
 let dir: string;
@@ -42,4 +43,7 @@ it.each([
     `nginx.conf = /api/admin/imports: ${limit}`,
     `front.conf = /api/admin/imports: ${limit}`,
   ]);
+  // The app reads a refused body to its end up to these same bounds, so nginx never meets a connection closed mid-body.
+  expect(`${FRONT_BODY_LIMIT_BYTES / (1024 * 1024)}m`).toBe('6m');
+  expect(`${importLimits().frontBytes / (1024 * 1024)}m`).toBe(limit);
 });

@@ -3,7 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { env } from '@/lib/platform/env';
+import { importLimits } from '@/lib/platform/env';
 import { SHARED_PAGE_PATHS } from '@/lib/platform/shared-pages.mjs';
 import { manage, systemProgram, tail, waitUntil, type Managed } from './processes';
 
@@ -25,9 +25,9 @@ export function sharedPagesPattern(): string {
   return SHARED_PAGE_PATHS.join('|');
 }
 
-/** The largest import upload nginx lets through, in MB: the app's IMPORT_MAX_MB and 1 MB for the multipart envelope, so the app's own 413 answers a file over it. */
+/** The largest import upload nginx lets through, in MB: the bound the app drains a refused upload to (importLimits). */
 export function importBodyMb(): number {
-  return env().IMPORT_MAX_MB + 1;
+  return importLimits().frontBytes / (1024 * 1024);
 }
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|map|xml|html|wasm)$/;

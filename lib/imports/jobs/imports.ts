@@ -3,13 +3,13 @@ import path from 'node:path';
 import { Types } from 'mongoose';
 import { assertAdmin, type Actor } from '@/lib/auth';
 import { recordAudit } from '@/lib/audit';
-import { ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaError, ValidationError } from '@/lib/core/errors';
+import { AppError, ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaError, ValidationError } from '@/lib/core/errors';
 import { OBJECT_ID_PATTERN } from '@/lib/core/id-pattern';
 import { isoOrNull as iso } from '@/lib/core/utils';
 import type { IMPORT_FORMATS, ImportFormat } from '@/lib/imports/handler';
 import { connectDb } from '@/lib/platform/db';
 import { importLimits } from '@/lib/platform/env';
-import { isJsonContentType, parseInput, readJson } from '@/lib/platform/http';
+import { drainBody, isJsonContentType, parseInput, readJson, refusedUnread } from '@/lib/platform/http';
 import { IMPORT_FORMAT_NAMES, importFormSchema, importUrlSchema, type ImportFormInput } from '@/lib/validations/imports';
 import { ImportJob, ImportRejection } from '@/models';
 import { markPhaseStarted } from './lease';
@@ -45,17 +45,27 @@ const optionsOf = (input: Omit<ImportFormInput, 'format'>): Record<string, strin
 export async function startImport(actor: Admin, req: Request): Promise<{ id: string; state: 'queued' }> {
   assertAdmin(actor);
   const contentType = req.headers.get('content-type');
-  if (isJsonContentType(contentType)) return startUrlImport(actor, await readJson(req, importUrlSchema));
+  const { maxBytes, frontBytes } = importLimits();
+  if (isJsonContentType(contentType)) return startUrlImport(actor, await readJson(req, importUrlSchema, frontBytes));
   const boundary = multipartBoundary(contentType);
   if (!boundary) throw new UnsupportedMediaError(NOT_MULTIPART);
-  const { maxBytes } = importLimits();
-  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  // Refused unread: within what nginx passes on, Node reads the unread body to its end after the answer, as for a 401.
+  if (declared > maxBytes) throw declared > frontBytes ? refusedUnread(tooLarge()) : tooLarge();
   if (!req.body) throw new ValidationError(FILE_REQUIRED, { file: [FILE_REQUIRED] });
   const id = new Types.ObjectId();
   const file = importFilePath(String(id));
   let fileName: string | null = null;
+  // The parser never cancels the body: a refusal part-way reads the rest, so the connection stays clean for nginx.
+  const source = (req.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  let read = 0;
+  const next = async () => {
+    const chunk = await source.next();
+    if (!chunk.done) read += chunk.value.byteLength;
+    return chunk;
+  };
   try {
-    const fields = await readMultipart(req.body as unknown as AsyncIterable<Uint8Array>, boundary, async (part) => {
+    const fields = await readMultipart({ [Symbol.asyncIterator]: () => ({ next }) }, boundary, async (part) => {
       if (part.field !== 'file') throw new ValidationError(FILE_REQUIRED, { file: [FILE_REQUIRED] });
       // Fields sent before the file are judged before it is stored.
       parseInput(importFormSchema.partial(), part.fieldsBefore);
@@ -68,16 +78,12 @@ export async function startImport(actor: Admin, req: Request): Promise<{ id: str
     return await queueImport(actor, { _id: id, format: input.format, file, fileName, options: optionsOf(input) });
   } catch (error) {
     await removeImportFile(file);
-    if (error instanceof PayloadTooLargeError) error.closeConnection = true;
+    if (!(await drainBody(next, read, frontBytes)) && error instanceof AppError) refusedUnread(error);
     throw error;
   }
 }
 
-function tooLarge(): PayloadTooLargeError {
-  const error = new PayloadTooLargeError(tooLargeMessage());
-  error.closeConnection = true;
-  return error;
-}
+const tooLarge = () => new PayloadTooLargeError(tooLargeMessage());
 
 async function startUrlImport(actor: Admin, input: ReturnType<typeof importUrlSchema.parse>) {
   const url = allowedImportUrl(input.url);

@@ -43,21 +43,26 @@ function multipart(fields: Array<[string, string] | [string, [string, string | B
   return Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]);
 }
 
-/** Posts a body as a stream of `size`-byte chunks (boundaries split anywhere), with no Content-Length unless given. */
+/** Posts a body as a stream of `size`-byte chunks (boundaries split anywhere), with no Content-Length unless given; `pulled`: the bytes the route read. */
 async function upload(body: Buffer, options: { as?: UserDTO | null; size?: number; headers?: Record<string, string> } = {}) {
   const headers = new Headers({ origin: BASE_URL, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...options.headers });
   const as = options.as === undefined ? admin : options.as;
   if (as) headers.set('cookie', await sessionCookieFor(as));
   const size = options.size ?? 7;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (let at = 0; at < body.length; at += size) controller.enqueue(new Uint8Array(body.subarray(at, at + size)));
-      controller.close();
+  let pulled = 0;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled >= body.length) return controller.close();
+        controller.enqueue(new Uint8Array(body.subarray(pulled, pulled + size)));
+        pulled = Math.min(pulled + size, body.length);
+      },
     },
-  });
+    { highWaterMark: 0 },
+  );
   const req = new NextRequest(new URL('/api/admin/imports', BASE_URL), { method: 'POST', headers, body: stream, duplex: 'half' } as never);
   const res = await importsRoute.POST(req, { params: Promise.resolve({}) as never });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers, pulled };
 }
 
 const ACES = '<?xml version="1.0"?>\n<ACES version="4.2">\n  <App action="A" id="1"/>\n</ACES>\n';
@@ -197,7 +202,7 @@ describe('POST /api/admin/imports (upload)', () => {
     ]);
     const declared = await upload(small, { headers: { 'content-length': String(1024 * 1024 + 1) } });
     expect(declared.status).toBe(413);
-    expect(declared.headers.get('connection')).toBe('close');
+    expect(declared.pulled).toBe(0);
     const big = multipart([
       ['format', 'aces'],
       ['file', ['apps.xml', Buffer.alloc(1024 * 1024 + 1, 0x61)]],
@@ -224,6 +229,46 @@ describe('POST /api/admin/imports (upload)', () => {
       { size: 64 * 1024 },
     );
     expect(limit.status).toBe(202);
+  });
+
+  it('reads a refused upload to its end while it stays within what nginx passes on (IMPORT_MAX_MB + 1 MB), else closes', async () => {
+    process.env.IMPORT_MAX_MB = '1';
+    resetEnv();
+    const front = 2 * 1024 * 1024;
+    const file = (bytes: number, field = 'file') =>
+      multipart([
+        ['format', 'aces'],
+        [field, ['apps.xml', Buffer.alloc(bytes, 0x61)]],
+      ]);
+    // Declared over the limit and within the bound: answered at once, unread (Node reads the rest after the answer).
+    const declared = await upload(file(100), { headers: { 'content-length': String(front) } });
+    expect(declared).toMatchObject({ status: 413, pulled: 0 });
+    expect(declared.headers.get('connection')).toBeNull();
+    // Declared at the limit is read and judged by its file.
+    expect((await upload(file(100), { headers: { 'content-length': String(1024 * 1024) } })).status).toBe(202);
+    // Declared past the bound: the connection closes.
+    const declaredPast = await upload(file(100), { headers: { 'content-length': String(front + 1) } });
+    expect(declaredPast.status).toBe(413);
+    expect(declaredPast.headers.get('connection')).toBe('close');
+    // Past the limit mid-stream: the rest is read to its end.
+    const over = file(1024 * 1024 + 300 * 1024);
+    const streamed = await upload(over, { size: 64 * 1024 });
+    expect(streamed).toMatchObject({ status: 413, pulled: over.length });
+    expect(streamed.headers.get('connection')).toBeNull();
+    // A refusal before the file is stored (the file under another field's name) reads the rest too.
+    const misnamed = file(512 * 1024, 'upload');
+    const refused = await upload(misnamed, { size: 64 * 1024 });
+    expect(refused).toMatchObject({ status: 400, pulled: misnamed.length, body: { error: FILE_REQUIRED } });
+    expect(refused.headers.get('connection')).toBeNull();
+    // A body ending exactly at the bound is still read to its end; one that goes past it is cut off and closed.
+    const envelope = file(0).length;
+    const atBound = await upload(file(front - envelope), { size: 64 * 1024 });
+    expect(atBound).toMatchObject({ status: 413, pulled: front });
+    expect(atBound.headers.get('connection')).toBeNull();
+    const past = await upload(file(3 * front), { size: 64 * 1024 });
+    expect(past.status).toBe(413);
+    expect(past.pulled).toBeLessThan(front + 2 * 64 * 1024);
+    expect(past.headers.get('connection')).toBe('close');
   });
 
   it('refuses a body that is neither multipart nor JSON with 415', async () => {
