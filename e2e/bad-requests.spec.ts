@@ -65,7 +65,8 @@ test.describe('bad requests', () => {
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
     );
-    // After its 413 at 5 MB the shop closes; a client still writing may lose the answer (TCP's race), so up to three tries.
+    // Past what nginx would pass on (6 MB) the shop answers 413 and closes; a client still writing may lose the
+    // answer (TCP's race), so up to three tries.
     const upload = () =>
       sendChunked(
         `${baseURL}/api/uploads`,

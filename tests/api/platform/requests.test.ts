@@ -16,6 +16,7 @@ import { POST as uploadRoute } from '@/app/api/uploads/route';
 import { PUT as makeAdminRoute } from '@/app/api/user/admin/[email]/route';
 import { PUT as tokenRoute } from '@/app/api/user/[email]/route';
 import type { UserDTO } from '@/lib/auth/users';
+import { FRONT_BODY_LIMIT_BYTES } from '@/lib/platform/http';
 import { Order, Part, Profile, Review, User } from '@/models';
 import { BASE_URL, callRoute, sessionCookieFor } from '@/tests/helpers/api';
 import { sendChunked } from '@/tests/helpers/chunked';
@@ -104,7 +105,7 @@ describe('bodies are bounded while they stream', () => {
     return { ...server, read };
   }
 
-  it('stops reading a chunked 50 MB upload at 5 MB plus the envelope and answers 413', async () => {
+  it('stops reading a chunked 50 MB upload at what nginx passes on (6 MB) and answers 413', async () => {
     const server = await routeServer(uploadRoute);
     try {
       const boundary = 'hardening-boundary';
@@ -120,24 +121,28 @@ describe('bodies are bounded while they stream', () => {
       );
       expect(res.status).toBe(413);
       expect(JSON.parse(res.body)).toEqual({ error: 'The image is larger than 5 MB' });
-      expect(server.read.bytes).toBeLessThan(5 * 1024 * 1024 + 64 * 1024 + 512 * 1024);
+      // Past 5 MB and its envelope the rest is thrown away up to nginx's 6 MB, then reading stops.
+      expect(server.read.bytes).toBeGreaterThan(FRONT_BODY_LIMIT_BYTES);
+      expect(server.read.bytes).toBeLessThan(FRONT_BODY_LIMIT_BYTES + 512 * 1024);
     } finally {
       await server.stop();
     }
   });
 
-  it('refuses a chunked JSON body over 100 kB with 413 after reading about 100 kB', async () => {
+  it('refuses a chunked JSON body over 100 kB with 413 once it has read its 5 MB to the end, 20 MB at about 6 MB', async () => {
     const server = await routeServer(registerRoute);
     try {
-      const res = await sendChunked(
-        `${server.base}/api/register`,
-        { 'content-type': 'application/json' },
-        5 * 1024 * 1024,
-        Buffer.from('{"name":"'),
-      );
+      const head = Buffer.from('{"name":"');
+      const send = (bytes: number) => sendChunked(`${server.base}/api/register`, { 'content-type': 'application/json' }, bytes, head);
+      const res = await send(5 * 1024 * 1024);
       expect(res.status).toBe(413);
       expect(JSON.parse(res.body)).toEqual({ error: 'The request body is larger than 100 kB' });
-      expect(server.read.bytes).toBeLessThan(100 * 1024 + 256 * 1024);
+      expect(server.read.bytes).toBe(5 * 1024 * 1024 + head.length);
+      server.read.bytes = 0;
+      const past = await send(20 * 1024 * 1024);
+      expect(past.status).toBe(413);
+      expect(server.read.bytes).toBeGreaterThan(FRONT_BODY_LIMIT_BYTES);
+      expect(server.read.bytes).toBeLessThan(FRONT_BODY_LIMIT_BYTES + 512 * 1024);
     } finally {
       await server.stop();
     }
