@@ -20,11 +20,28 @@ function sizeOf(value) {
   return bytes;
 }
 
-/** One process's store: entries in an LRU map, tag times beside them. */
+/**
+ * The most tag times the memory store keeps (about 150 bytes each): an import that changes 200,000 parts raises as many
+ * tags, which would stay in memory until a restart. Past it the longest-unraised tags fold into one floor that every entry
+ * answers to: an entry older than the latest forgotten time counts as expired (or stale), whatever its tags. An entry
+ * that never had those tags may be made again once; none is served past a change.
+ */
+export const MAX_TAG_TIMES = 10_000;
+/** The floor's key among the tag times readTagTimes answers; no tag of the app's is empty. */
+const FLOOR = '';
+
+/** Times only move forward, as in the Redis store. */
+const later = (a, b) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
+/** @param {TagTimes} a @param {TagTimes} b @returns {TagTimes} */
+const laterTimes = (a, b) => ({ stale: later(a.stale, b.stale), expired: later(a.expired, b.expired) });
+
+/** One process's store: entries in an LRU map, tag times beside them (at most MAX_TAG_TIMES, then a floor). */
 function createMemoryStore() {
   const entries = new Map();
-  /** @type {Map<string, TagTimes>} */
+  /** @type {Map<string, TagTimes>} in the order they were last raised */
   const tags = new Map();
+  /** @type {TagTimes | null} */
+  let floor = null;
   let bytes = 0;
   const remove = (key) => {
     const entry = entries.get(key);
@@ -58,15 +75,24 @@ function createMemoryStore() {
     },
     evict: remove,
     async readTagTimes(wanted) {
-      return new Map(wanted.filter((tag) => tags.has(tag)).map((tag) => [tag, tags.get(tag)]));
+      const times = new Map(wanted.filter((tag) => tags.has(tag)).map((tag) => [tag, tags.get(tag)]));
+      if (floor) times.set(FLOOR, floor);
+      return times;
     },
     /** @param {Array<[string, TagTimes]>} updates */
     async raiseTagTimes(updates) {
-      // Times only move forward, as in the Redis store.
-      const later = (a, b) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
       for (const [tag, times] of updates) {
-        const current = tags.get(tag) ?? {};
-        tags.set(tag, { stale: later(current.stale, times.stale), expired: later(current.expired, times.expired) });
+        const current = tags.get(tag);
+        tags.delete(tag);
+        tags.set(tag, current ? laterTimes(current, times) : times);
+      }
+      const now = Date.now();
+      for (const [tag, times] of tags) {
+        if (tags.size <= MAX_TAG_TIMES) break;
+        // A tag expiring later (a duration) stays: folded, its time would hold back the floor's for every entry.
+        if (times.expired !== undefined && times.expired > now) continue;
+        floor = floor ? laterTimes(floor, times) : times;
+        tags.delete(tag);
       }
     },
   };
