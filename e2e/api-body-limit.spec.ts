@@ -53,12 +53,13 @@ function send(agent: http.Agent, method: string, pathname: string, body?: Buffer
 test('60 refused bodies on a keep-alive connection: every next request succeeds', async () => {
   test.setTimeout(180_000);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  // Within nginx's 6 MB the refused body is read to its end and the connection kept; past it (no nginx) it closes.
-  const sizes = [200 * 1024, 3 * 1024 * 1024, 7 * 1024 * 1024];
+  // Within nginx's 6 MB a refused body is read to its end and the connection kept. Past it (no nginx in front) the
+  // shop closes, and a client still writing may meet EPIPE instead of the 413: e2e/bad-requests.spec.ts has that case.
+  const sizes = [200 * 1024, 3 * 1024 * 1024];
   const failures: string[] = [];
-  const closes: Record<number, string[]> = Object.fromEntries(sizes.map((size) => [size, []]));
+  const closes: Record<number, string[]> = { [sizes[0]!]: [], [sizes[1]!]: [] };
   for (let i = 0; i < 60; i++) {
-    const size = sizes[i % sizes.length]!;
+    const size = sizes[i % 2]!;
     const body = Buffer.from(JSON.stringify({ name: 'x', email: 'big@example.com', password: 'secret123', padding: 'x'.repeat(size) }));
     try {
       const refused = await send(agent, 'POST', '/api/register', body);
@@ -76,7 +77,6 @@ test('60 refused bodies on a keep-alive connection: every next request succeeds'
   }
   agent.destroy();
   expect(failures).toEqual([]);
-  expect(closes[sizes[2]!]!.every((value) => value === 'close')).toBe(true);
   expect(closes[sizes[1]!]!.every((value) => value !== 'close')).toBe(true);
   expect(closes[sizes[0]!]!.every((value) => value !== 'close')).toBe(true);
 });
