@@ -2,16 +2,17 @@ import 'server-only';
 import type { Types } from 'mongoose';
 import { readByIds } from '@/lib/platform/by-id';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
+import { flatString } from '@/lib/platform/flat-strings';
 import { Part } from '@/models';
 
 /**
  * The shop's part numbers (normalised) to their parts' ids, read once through a cursor when an import starts a phase;
  * its batches then read the parts they name by `_id`, since FerretDB v1 scans the whole collection for any other
  * filter (a scan per batch of a 200,000-part catalog). Each part is one string, its id's 24 hex digits then its
- * BrandAAIAID: about 100 bytes a part, where an ObjectId and an object took some 250.
+ * BrandAAIAID, flat (lib/platform/flat-strings.ts): about 100 bytes a part, where an ObjectId and an object took some 250.
  */
 const ID_LENGTH = 24;
-const entryOf = (id: Types.ObjectId | string, brandAAIAID?: string | null) => `${String(id)}${brandAAIAID ?? ''}`;
+const entryOf = (id: Types.ObjectId | string, brandAAIAID?: string | null) => flatString(`${String(id)}${brandAAIAID ?? ''}`);
 
 export class PartNumberMap {
   private ids = new Map<string, string>();

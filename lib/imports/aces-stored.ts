@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Types } from 'mongoose';
 import { connectDb, STARTUP_READ_MS } from '@/lib/platform/db';
+import { flatId } from '@/lib/platform/flat-strings';
 import { PartFitment } from '@/models';
 import { FingerprintTable } from './fingerprints';
 import { rowFingerprint, rowKey, type FitmentRowDoc } from './aces-rows';
@@ -34,7 +35,7 @@ export class StoredAppRows {
       .maxTimeMS(STARTUP_READ_MS)
       .lean<Array<{ _id: Types.ObjectId; rows?: FitmentRowDoc[] }>>()
       .cursor({ batchSize: 200 });
-    for await (const doc of cursor) stored.note(String(doc._id), doc.rows ?? [], fullBrand);
+    for await (const doc of cursor) stored.note(flatId(doc._id), doc.rows ?? [], fullBrand);
     return stored;
   }
 

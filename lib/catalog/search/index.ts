@@ -10,6 +10,7 @@ import { queryVehicle, type SearchQuery } from '@/lib/validations/search';
 import { readFitments, type FitmentRowDoc } from '@/lib/catalog/fitment-store';
 import { StatusRows, statusRow } from '@/lib/catalog/fitment';
 import { readByIds } from '@/lib/platform/by-id';
+import { flatId } from '@/lib/platform/flat-strings';
 import { Part, PartFitment } from '@/models';
 import { MemoryIndex } from './memory-index';
 import {
@@ -76,7 +77,8 @@ type IndexedRow = IndexedPart['fitment'][number];
 
 function toIndexed(part: LeanIndexedPart, fitment: IndexedRow[]): IndexedPart {
   return {
-    _id: String(part._id),
+    // Kept as long as the index: one flat string (lib/platform/flat-strings.ts).
+    _id: flatId(part._id),
     name: part.name,
     brand: part.brand ?? '',
     category: part.category ?? '',
