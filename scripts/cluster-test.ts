@@ -408,13 +408,11 @@ async function refusedBodyFacts(base: string, origin: string, admin: Session, ng
       /^.*(?:while (?:sending request to|reading response header from|reading upstream)|no live upstreams|temporarily disabled).*$/gm,
     ) ?? [];
   const wrong = Object.keys(answers).filter((what) => !what.endsWith("the app's 413"));
+  const counted = Object.entries(answers).map(([what, n]) => `${what}: ${n}`);
+  const first = failures.length ? `: ${failures[0]!.replace(/^.*\[error\] /, '').slice(0, 160)}` : '';
   return {
     ok: wrong.length === 0 && failures.length === 0,
-    figure: `${Object.entries(answers)
-      .map(([what, n]) => `${what}: ${n}`)
-      .join(
-        ', ',
-      )}; nginx saw ${failures.length} upstream failure(s)${failures.length ? `: ${failures[0]!.replace(/^.*\[error\] /, '').slice(0, 160)}` : ''}`,
+    figure: `${counted.join(', ')}; nginx saw ${failures.length} upstream failure(s)${first}`,
   };
 }
 

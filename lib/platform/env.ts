@@ -190,11 +190,11 @@ export function onVercel(): boolean {
   return env().VERCEL === '1';
 }
 
-/** The import limits: the largest file in bytes, the hosts a URL import may name (lower case) and how long an import is kept. */
 /**
- * The import's limits. `frontBytes` is the largest upload the shipped nginx passes on (IMPORT_MAX_MB and 1 MB for the
- * multipart envelope, so that a file over the limit gets the app's own 413): a refused upload within it is read to its
- * end (lib/platform/http.ts FRONT_BODY_LIMIT_BYTES says why).
+ * The import limits: the largest file in bytes, the hosts a URL import may name (lower case) and how long an import is
+ * kept. `frontBytes` is the largest upload the shipped nginx passes on (IMPORT_MAX_MB and 1 MB for the multipart
+ * envelope, so that a file over the limit gets the app's own 413): a refused upload within it is read to its end
+ * (lib/platform/http.ts FRONT_BODY_LIMIT_BYTES says why).
  */
 export function importLimits(): { maxBytes: number; frontBytes: number; urlHosts: string[]; keepMs: number } {
   const { IMPORT_MAX_MB, IMPORT_URL_HOSTS, IMPORT_KEEP_DAYS } = env();
