@@ -1,6 +1,7 @@
 import { readFitment, replaceFitment } from '@/lib/catalog/fitment-store';
 import path from 'node:path';
-import { acesHandler } from '@/lib/imports/aces-handler';
+import { acesHandler, PLAN_APPS } from '@/lib/imports/aces-handler';
+import { VehicleCache } from '@/lib/imports/aces-vehicles';
 import { setEnv } from '@/tests/helpers/env';
 import { ImportMappings, Part, PartFitment } from '@/models';
 import { FIXTURES, acesFile, app, appIdsOf, rowsOf, runOf, seedVcdb, supplierPart } from '@/tests/helpers/aces-import';
@@ -331,5 +332,26 @@ describe('buckets', () => {
     expect(told.size).toBe(PARTS.length);
     for (const tag of firstBucket) expect(told.has(tag)).toBe(true);
     expect((await allAppIds()).length).toBe(APPS);
+  });
+});
+
+describe('planning', () => {
+  const APPS = 2 * PLAN_APPS + 200;
+  let restore: () => void;
+  beforeAll(() => (restore = setEnv({ IMPORT_BATCH_APPS: String(5 * PLAN_APPS) })));
+  afterAll(() => restore());
+
+  it('plans at most PLAN_APPS Apps at a time, however large the batch written', async () => {
+    const file = acesFile(Array.from({ length: APPS }, (_, at) => app({ id: at + 1, position: 22 + at })));
+    const learn = jest.spyOn(VehicleCache.prototype, 'learn');
+    try {
+      const { run, checkpoints } = await applied(file);
+      expect(run.counts).toMatchObject({ read: APPS, add: APPS, rejected: 0 });
+      expect(learn.mock.calls.map(([apps]) => apps.length)).toEqual([PLAN_APPS, PLAN_APPS, 200]);
+      expect(checkpoints).toEqual([APPS]);
+      expect(await appIdsOf('PM-BP1001')).toHaveLength(APPS);
+    } finally {
+      learn.mockRestore();
+    }
   });
 });

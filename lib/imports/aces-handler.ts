@@ -14,8 +14,14 @@ import { scanAces, type AcesScan } from './aces-scan';
 import { StoredAppRows } from './aces-stored';
 import { VehicleCache } from './aces-vehicles';
 
-/** Apps per batch (IMPORT_BATCH_APPS): planned together (one lookup of the vehicles not seen yet), and about as many per bucket written. */
+/** Apps per batch written (IMPORT_BATCH_APPS): about as many per bucket, a checkpoint after each. */
 const acesBatch = () => env().IMPORT_BATCH_APPS;
+/**
+ * Apps planned together (one lookup of the vehicles not seen yet), at most PLAN_APPS: a batch is held while its vehicles
+ * are read, and the longer an App is held, the likelier it outlives V8's young generation to become old-generation garbage.
+ */
+export const PLAN_APPS = 1000;
+const planBatchSize = () => Math.min(acesBatch(), PLAN_APPS);
 const CHANGED = 'Parts kept changing while the import wrote their fitment: apply it again';
 
 function count(run: ImportRun, plan: BatchPlan): void {
@@ -54,7 +60,7 @@ async function planFile(run: ImportRun, scan: AcesScan, context: PlanContext, pl
       run.counts.rejected++;
     }
     if (planning.counted) run.counts.read++;
-    if (batch.length >= acesBatch()) await flush();
+    if (batch.length >= planBatchSize()) await flush();
   }
   await flush();
 }

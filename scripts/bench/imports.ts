@@ -165,23 +165,24 @@ async function validateAndApply(base: string, admin: Session, target: ImportFile
   return { counts: applied.counts ?? validated.counts ?? NO_COUNTS, validateSeconds, applySeconds };
 }
 
-type Memory = { heapUsed: number; heapTotal: number; external: number; execArgv?: string[] };
+type Memory = { heapUsed: number; heapTotal: number; external: number; young?: number; execArgv?: string[] };
 
 /** The server's heap every second (a benchmark route): what of its RSS is the JavaScript heap, used and reserved. */
 function heapWatch(base: string): { stop(): Promise<{ first: Memory | null; peak: Memory; last: Memory | null }> } {
   let stopped = false;
   let first: Memory | null = null;
   let last: Memory | null = null;
-  const peak: Memory = { heapUsed: 0, heapTotal: 0, external: 0 };
+  const peak: Memory = { heapUsed: 0, heapTotal: 0, external: 0, young: 0 };
   const loop = (async () => {
     while (!stopped) {
-      const memory = (await fetch(new URL('/api/bench-memory/process', base))
+      const read = (await fetch(new URL('/api/bench-memory/process', base))
         .then((res) => (res.ok ? res.json() : null))
-        .catch(() => null)) as Memory | null;
+        .catch(() => null)) as (Memory & { spaces?: Record<string, number> }) | null;
+      const memory = read && { ...read, young: read.spaces?.new_space ?? 0 };
       if (memory) {
         first ??= memory;
         last = memory;
-        for (const key of ['heapUsed', 'heapTotal', 'external'] as const) peak[key] = Math.max(peak[key], memory[key]);
+        for (const key of ['heapUsed', 'heapTotal', 'external', 'young'] as const) peak[key] = Math.max(peak[key] ?? 0, memory[key] ?? 0);
       }
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
@@ -229,7 +230,7 @@ export async function importFile(
     const { first, peak, last } = await heap.stop();
     if (first && last)
       log(
-        `[bench]   server heap used ${mb(first.heapUsed)} -> peak ${mb(peak.heapUsed)} -> ${mb(last.heapUsed)}; heap reserved peak ${mb(peak.heapTotal)}; external peak ${mb(peak.external)}; Node.js flags: ${first.execArgv?.join(' ') || 'none'}`,
+        `[bench]   server heap used ${mb(first.heapUsed)} -> peak ${mb(peak.heapUsed)} -> ${mb(last.heapUsed)}; heap reserved peak ${mb(peak.heapTotal)} (young generation ${mb(peak.young ?? 0)}); external peak ${mb(peak.external)}; Node.js flags: ${first.execArgv?.join(' ') || 'none'}`,
       );
   }
   await settle(base);
