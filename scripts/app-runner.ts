@@ -58,9 +58,9 @@ function growthFlags(source: Partial<Record<string, string>>): string[] {
 }
 
 /**
- * The young generation's half: SHOP_SEMI_SPACE_MB (unset or 0: V8's own, which on Node.js 24 grows to 32 MB a half, 64 MB
- * in all, while a job allocates fast). 16 (Node.js 20's own) cut an import's RSS peak by some 100 MB and a large catalog's
- * serving RSS by as much, and made imports some 15 to 40% slower (docs/operations.md, Imports). A
+ * The young generation's half: SHOP_SEMI_SPACE_MB (unset or 0: V8's own, which on Node.js 24 grows with the heap limit
+ * while a job allocates fast: 138 MB in all under an import with a 768 MB heap). 16 cut an import's RSS peak by some
+ * 100 MB and a large catalog's serving RSS by 80, and made imports slower (docs/operations.md, Imports). A
  * `--max-semi-space-size` in NODE_OPTIONS wins.
  */
 function youngFlags(source: Partial<Record<string, string>>): string[] {
