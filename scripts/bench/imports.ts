@@ -165,9 +165,9 @@ async function validateAndApply(base: string, admin: Session, target: ImportFile
   return { counts: applied.counts ?? validated.counts ?? NO_COUNTS, validateSeconds, applySeconds };
 }
 
-type Memory = { heapUsed: number; heapTotal: number; external: number; young?: number; execArgv?: string[] };
+type Memory = { heapUsed: number; heapTotal: number; external: number; young: number; execArgv?: string[] };
 
-/** The server's heap every second (a benchmark route): what of its RSS is the JavaScript heap, used and reserved. */
+/** The server's heap every second (a benchmark route): what of its RSS is the JavaScript heap, used and reserved, and its young generation. */
 function heapWatch(base: string): { stop(): Promise<{ first: Memory | null; peak: Memory; last: Memory | null }> } {
   let stopped = false;
   let first: Memory | null = null;
@@ -177,12 +177,12 @@ function heapWatch(base: string): { stop(): Promise<{ first: Memory | null; peak
     while (!stopped) {
       const read = (await fetch(new URL('/api/bench-memory/process', base))
         .then((res) => (res.ok ? res.json() : null))
-        .catch(() => null)) as (Memory & { spaces?: Record<string, number> }) | null;
-      const memory = read && { ...read, young: read.spaces?.new_space ?? 0 };
+        .catch(() => null)) as (Omit<Memory, 'young'> & { spaces?: Record<string, number> }) | null;
+      const memory: Memory | null = read && { ...read, young: read.spaces?.new_space ?? 0 };
       if (memory) {
         first ??= memory;
         last = memory;
-        for (const key of ['heapUsed', 'heapTotal', 'external', 'young'] as const) peak[key] = Math.max(peak[key] ?? 0, memory[key] ?? 0);
+        for (const key of ['heapUsed', 'heapTotal', 'external', 'young'] as const) peak[key] = Math.max(peak[key], memory[key]);
       }
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
@@ -230,7 +230,7 @@ export async function importFile(
     const { first, peak, last } = await heap.stop();
     if (first && last)
       log(
-        `[bench]   server heap used ${mb(first.heapUsed)} -> peak ${mb(peak.heapUsed)} -> ${mb(last.heapUsed)}; heap reserved peak ${mb(peak.heapTotal)} (young generation ${mb(peak.young ?? 0)}); external peak ${mb(peak.external)}; Node.js flags: ${first.execArgv?.join(' ') || 'none'}`,
+        `[bench]   server heap used ${mb(first.heapUsed)} -> peak ${mb(peak.heapUsed)} -> ${mb(last.heapUsed)}; heap reserved peak ${mb(peak.heapTotal)} (young generation ${mb(peak.young)}); external peak ${mb(peak.external)}; Node.js flags: ${first.execArgv?.join(' ') || 'none'}`,
       );
   }
   await settle(base);
