@@ -1077,6 +1077,8 @@ async function importRun(): Promise<void> {
     const targets = importFiles(dir).filter((target) => !target.aces || Number(/(\d+)-apps/.exec(target.file)?.[1]) <= maxApps);
     for (const [index, target] of targets.entries()) {
       const figure = await importFile(running.base, admin, target, { sampler: running.sampler, pagePath, log });
+      // The server was restarted after the file before and measured under the pages: its serving peak before this file.
+      if (figure.rss && figures.at(-1)?.rss?.restarted) figure.rss.serving = figures.at(-1)!.rss!.restarted;
       figures.push(figure);
       // A fitment file starts on a restarted server too: what an import leaves in the RSS is not the next one's.
       if (!(target.aces || targets[index + 1]?.aces) || !running.server || !figure.rss) continue;

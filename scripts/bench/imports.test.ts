@@ -124,4 +124,21 @@ describe('the import report', () => {
     });
     expect(importReport([over]).checks.map((check) => check.slice(0, 4))).toEqual(['FAIL', 'FAIL', 'FAIL']);
   });
+
+  it("measures the RSS over the same server's serving peak before the file when the run took one, not over a moment's RSS", () => {
+    const rss = {
+      before: 250 * 1024 ** 2,
+      peak: 499 * 1024 ** 2,
+      after: 300 * 1024 ** 2,
+      serving: 300 * 1024 ** 2,
+      restarted: 400 * 1024 ** 2,
+    };
+    expect(importReport([figures({ rss })]).checks.slice(1, 3)).toEqual([
+      "PASS  ACES (3 Apps), 70 MB: the app's RSS +199 MB over the same server serving the same pages before it (< 200 MB)",
+      'PASS  ACES (3 Apps): its peak 99 MB over a server restarted on the catalog it left (< 200 MB)',
+    ]);
+    const over = importReport([figures({ rss: { ...rss, serving: 299 * 1024 ** 2, restarted: 299 * 1024 ** 2 } })]).checks;
+    expect(over.slice(1, 3).map((check) => check.slice(0, 4))).toEqual(['FAIL', 'FAIL']);
+    expect(importReport([figures({ rss })]).lines.join('\n')).toMatch(/serving before/);
+  });
 });

@@ -27,9 +27,11 @@ export type ImportFigures = ImportFile & {
   counts: ImportCounts;
   validateSeconds: number;
   applySeconds: number;
-  /** The app's RSS (next start) before, at its peak during, and after the import; null with --url. `restarted`: its peak
-   * under the same pages once restarted on the catalog the import left (what holding that catalog costs without any import). */
-  rss: { before: number; peak: number; after: number; restarted?: number } | null;
+  /** The app's RSS (next start) before, at its peak during, and after the import; null with --url. `serving`: the same
+   * server's peak under the same pages just before the file (restarted on the catalog the file starts from); `restarted`:
+   * its peak under the same pages once restarted on the catalog the import left (what holding that catalog costs without
+   * any import). */
+  rss: { before: number; peak: number; after: number; serving?: number; restarted?: number } | null;
   /** Every part page answer's time during the import, in ms. */
   pageTimes: number[];
   pageErrors: number;
@@ -263,6 +265,7 @@ export function importReport(figures: ImportFigures[]): { lines: string[]; check
     f.rss ? mb(f.rss.peak) : '-',
     f.rss ? mb(f.rss.after) : '-',
     f.rss ? mb(f.rss.peak - f.rss.before) : '-',
+    f.rss?.serving ? mb(f.rss.serving) : '-',
     f.rss?.restarted ? mb(f.rss.restarted) : '-',
     fixed(percentileOf(f.pageTimes, 95), 0),
     `${f.pageTimes.length}${f.pageErrors ? ` (${f.pageErrors} failed)` : ''}`,
@@ -270,8 +273,9 @@ export function importReport(figures: ImportFigures[]): { lines: string[]; check
   const header = ['file', 'size', 'records', 'rejected', 'validate s', 'apply s', 'validated/s', 'applied/s'];
   const lines = [
     `\n== Import of the large synthetic supplier (part pages at ${PAGES_PER_SECOND} a second meanwhile) ==`,
-    formatTable([...header, 'app RSS before', 'peak', 'after', 'peak extra', 'restarted', 'page p95 ms', 'pages'], rows),
-    '(restarted: the peak of a server restarted on the catalog the file left, under the same pages for 30 s)',
+    formatTable([...header, 'app RSS before', 'peak', 'after', 'peak extra', 'serving before', 'restarted', 'page p95 ms', 'pages'], rows),
+    '(serving before: the peak of the same server under the same pages for 30 s just before the file, restarted on the catalog it',
+    'starts from; restarted: the same on a server restarted on the catalog the file left)',
   ];
   const seconds = (f: ImportFigures) => f.validateSeconds + f.applySeconds;
   const supplier = figures.filter((f) => !f.aces || f.counts.read === SCALE.apps.at(-1));
@@ -281,8 +285,13 @@ export function importReport(figures: ImportFigures[]): { lines: string[]; check
     ? [`${verdict(total < 20 * 60)}  VCdb, PIES and 2,000,000 Apps validated and applied in ${minutes(total)} (< 20 min)`]
     : [`----  VCdb and PIES validated and applied in ${minutes(total)} (the 2,000,000-App file was left out: no verdict)`];
   for (const f of figures.filter((file) => file.aces && file.rss)) {
+    // Over the same server's peak under the same pages before the file, where the run measured one: a moment's RSS before
+    // it is wherever V8 last shrank its heap, some 100 MB either way.
+    const [base, over] = f.rss!.serving
+      ? [f.rss!.serving, 'over the same server serving the same pages before it']
+      : [f.rss!.before, 'at its peak'];
     checks.push(
-      `${verdict(f.rss!.peak - f.rss!.before < 200 * 1024 ** 2)}  ${f.label}, ${mb(f.bytes)}: the app's RSS +${mb(f.rss!.peak - f.rss!.before)} at its peak (< 200 MB)`,
+      `${verdict(f.rss!.peak - base < 200 * 1024 ** 2)}  ${f.label}, ${mb(f.bytes)}: the app's RSS +${mb(f.rss!.peak - base)} ${over} (< 200 MB)`,
     );
     if (f.rss!.restarted)
       checks.push(

@@ -14,6 +14,7 @@ import { flatId } from '@/lib/platform/flat-strings';
 import { Part, PartFitment } from '@/models';
 import { MemoryIndex } from './memory-index';
 import {
+  CHUNK_PARTS,
   currentSnapshot,
   farBehind,
   loadSnapshot,
@@ -293,12 +294,13 @@ export class InProcessSearch implements CatalogSearchEngine {
     this.snapshotSeq = snapshotSeq ?? seq;
   }
 
-  /** Stores this index (or the parts it is loading) as the snapshot new instances start from (never fails the search). */
-  private async writeSnapshot(parts = this.index.indexedParts()): Promise<void> {
+  /** Stores this index as the snapshot new instances start from, a chunk of parts built at a time (never fails the search). A
+   * part changed while it is written is in it as changed or not: either way the log after `seq` names it to a start. */
+  private async writeSnapshot(): Promise<void> {
     const at = new Date();
     try {
       const seq = this.seen;
-      await saveSnapshot(parts, seq, at);
+      await saveSnapshot(this.index.indexedBatches(CHUNK_PARTS), seq, at);
       this.snapshotAt = at.getTime();
       this.snapshotSeq = seq;
     } catch (error) {

@@ -289,6 +289,26 @@ describe('MemoryIndex: the parts it gives back (the snapshot)', () => {
     expect(index.search(query({ q: 'A\u0000B' })).total).toBe(0);
   });
 
+  it('gives them back a batch at a time, each built when asked for, and stops when the index is loaded anew meanwhile', async () => {
+    const given = Array.from({ length: 5 }, (_, at) => part({ name: `Cabin Filter ${at}`, fitment: [corolla] }));
+    const index = new MemoryIndex();
+    index.load(given);
+    await index.complete([given]);
+    expect([...index.indexedBatches(2)].map((batch) => batch.length)).toEqual([2, 2, 1]);
+    expect(byId([...index.indexedBatches(2)].flat())).toEqual(byId(index.indexedParts()));
+
+    // A change after the first batch shows in a later one: nothing was built ahead of the reader.
+    const batches = index.indexedBatches(2);
+    expect((batches.next().value as IndexedPart[]).map((p) => p.name)).toEqual(['Cabin Filter 0', 'Cabin Filter 1']);
+    index.upsert({ ...given[4]!, name: 'Pollen Filter 4' });
+    expect([...batches].flat().map((p) => p.name)).toEqual(['Cabin Filter 2', 'Cabin Filter 3', 'Pollen Filter 4']);
+
+    const interrupted = index.indexedBatches(2);
+    interrupted.next();
+    index.load(given.slice(0, 1));
+    expect(() => interrupted.next()).toThrow('the index was loaded anew while its parts were read');
+  });
+
   it('keeps a number right as one part, then several, then one again and none carry it', () => {
     const own = part({ name: 'Oil Filter', partNumber: 'OF-100' });
     const index = new MemoryIndex();

@@ -401,13 +401,27 @@ export class MemoryIndex {
       .map((slot) => this.ids[slot]!);
   }
 
-  /** Every indexed part (the snapshot). */
+  /** Every indexed part. */
   indexedParts(): IndexedPart[] {
-    const parts: IndexedPart[] = [];
-    this.codes.forEach((codes, slot) => {
-      if (codes !== undefined) parts.push(this.partAt(slot));
-    });
-    return parts;
+    return [...this.indexedBatches(Number.MAX_SAFE_INTEGER)].flat();
+  }
+
+  /**
+   * Every indexed part, `size` at a time, each batch built as it is asked for (the snapshot): a writer holds one batch,
+   * not the whole catalog as objects (some 150 MB at 200,000 parts). Changes between two batches show in the later ones;
+   * a load() meanwhile replaced everything, so the read stops with an error.
+   */
+  *indexedBatches(size: number): Generator<IndexedPart[]> {
+    const generation = this.generation;
+    let batch: IndexedPart[] = [];
+    for (let slot = 0; slot < this.codes.length; slot++) {
+      if (this.codes[slot] !== undefined) batch.push(this.partAt(slot));
+      if (batch.length < size) continue;
+      yield batch;
+      batch = [];
+      if (generation !== this.generation) throw new Error('the index was loaded anew while its parts were read');
+    }
+    if (batch.length) yield batch;
   }
 
   /** Every part, newest first, with its last change (the sitemap): see knowsDates. */

@@ -11,7 +11,7 @@ import type { IndexedInterchange, IndexedPart, ListedPart } from './types';
 
 /** A search index snapshot in the database so an instance starts without reading every part (slow on FerretDB): a `list` chunk for
  * listings, then whole-part chunks; the change log replays after it. Concurrent writers each write a generation; the last pointer wins. */
-const CHUNK_PARTS = 2000;
+export const CHUNK_PARTS = 2000;
 /** Parts per `list` chunk: a document holds at most 16 MB, and the list of 1,000,000 parts is some 90 MB of JSON (25 MB gzipped). */
 export const LIST_CHUNK_PARTS = 100_000;
 /** A list chunk's id: the first keeps the name an older release wrote its one list under. */
@@ -171,9 +171,9 @@ export async function* readParts(snapshot: Pick<Snapshot, 'gen' | 'chunks'>): As
   }
 }
 
-/** Stores these parts as the snapshot at log position `seq`, taken at `at`. */
-export async function saveSnapshot(parts: readonly IndexedPart[], seq: number, at = new Date()): Promise<void> {
-  const saved = await saveSnapshotOf([parts], seq, at);
+/** Stores these parts (a batch at a time) as the snapshot at log position `seq`, taken at `at`. */
+export async function saveSnapshot(batches: Iterable<readonly IndexedPart[]>, seq: number, at = new Date()): Promise<void> {
+  const saved = await saveSnapshotOf(batches, seq, at);
   if (saved.error) throw saved.error;
 }
 

@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { latestSeq, logKey, publishCatalogChange } from '@/lib/catalog/change-log';
 import { InProcessSearch } from '@/lib/catalog/search';
 import { MemoryIndex } from '@/lib/catalog/search/memory-index';
-import { currentSnapshot, farBehind } from '@/lib/catalog/search/snapshot';
+import { currentSnapshot, farBehind, loadSnapshot, readParts } from '@/lib/catalog/search/snapshot';
 import { searchQuerySchema } from '@/lib/validations/search';
 import { CatalogChange, Part } from '@/models';
 import { makePart } from '@/tests/helpers/factories';
@@ -156,6 +156,13 @@ describe('the instance that made many changes itself (an import)', () => {
     clock.mockReturnValue(now + 121_000);
     await follower.refresh();
     expect((await currentSnapshot())?.seq).toBe(head);
+    // Every part, written a chunk at a time from the index.
+    const snapshot = (await loadSnapshot(head))!;
+    const stored = [];
+    for await (const parts of readParts(snapshot)) stored.push(...parts);
+    const names = (await Part.find({ archivedAt: null }, { name: 1 }).lean()).map((p) => p.name).sort();
+    expect(stored.map((p) => p.name).sort()).toEqual(names);
+    expect(names).toContain('Quillon Rotor');
   });
 
   it('keeps its snapshot while the changes since it are fewer than a start would read again', async () => {
