@@ -1,6 +1,9 @@
 import { readFitment, replaceFitment } from '@/lib/catalog/fitment-store';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { acesHandler, PLAN_APPS } from '@/lib/imports/aces-handler';
+import { MAX_APP_QTY } from '@/lib/imports/aces-scan';
+import { importFilePath, keptScanOf, removeImportFile } from '@/lib/imports/jobs/files';
 import { VehicleCache } from '@/lib/imports/aces-vehicles';
 import { setEnv } from '@/tests/helpers/env';
 import { ImportMappings, Part, PartFitment } from '@/models';
@@ -353,5 +356,54 @@ describe('planning', () => {
     } finally {
       learn.mockRestore();
     }
+  });
+});
+
+describe('the scan Apply takes from the validation', () => {
+  // App 3's quantity is an outlier: a rejection only the scan finds.
+  const apps = [app({ id: 1 }), app({ id: 2, part: 'PM-RT2001', qty: 2 }), app({ id: 3, part: 'PM-BP1002', qty: MAX_APP_QTY + 1 })];
+  function upload(id: string): string {
+    const file = importFilePath(id);
+    mkdirSync(path.dirname(file), { recursive: true });
+    copyFileSync(acesFile(apps), file);
+    return file;
+  }
+  /** The kept scan with its rejections taken out: an Apply that reads it applies App 3, one that reads the file refuses it. */
+  function withoutRejections(file: string): void {
+    const kept = keptScanOf(file)!;
+    writeFileSync(kept, JSON.stringify({ ...JSON.parse(readFileSync(kept, 'utf8')), rejected: [] }));
+  }
+
+  it('is the one the validation kept next to the upload, which goes with the upload', async () => {
+    const file = upload('kept-scan-a');
+    const check = runOf(file);
+    await acesHandler.validate(check.run);
+    expect(check.run.counts).toMatchObject({ read: 3, add: 2, rejected: 1 });
+    withoutRejections(file);
+    const { run } = await applied(file);
+    expect(run.counts).toMatchObject({ read: 3, add: 3, rejected: 0 });
+    expect(await appIdsOf('PM-BP1002')).toEqual(['3']);
+    await removeImportFile(file);
+    expect([existsSync(file), existsSync(keptScanOf(file)!)]).toEqual([false, false]);
+  });
+
+  it('is read from the file again when the upload is not the file the validation read', async () => {
+    const file = upload('kept-scan-b');
+    await acesHandler.validate(runOf(file).run);
+    withoutRejections(file);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(file, later, later);
+    const { run, rejections } = await applied(file);
+    expect(run.counts).toMatchObject({ read: 3, add: 2, rejected: 1 });
+    expect(rejections).toEqual([{ record: 'App 3', reason: `Qty ${MAX_APP_QTY + 1} is an outlier: more than ${MAX_APP_QTY} per vehicle` }]);
+    expect(await appIdsOf('PM-BP1002')).toEqual([]);
+    await removeImportFile(file);
+  });
+
+  it("is not kept for a file outside the imports folder (the command's own)", async () => {
+    const own = acesFile(apps);
+    await acesHandler.validate(runOf(own).run);
+    expect(existsSync(`${own}.scan.json`)).toBe(false);
+    expect(keptScanOf(own)).toBeNull();
   });
 });

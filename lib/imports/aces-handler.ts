@@ -10,7 +10,7 @@ import { StepBuckets } from './aces-buckets';
 import { loadMappingTables } from './mappings';
 import { nextRows, planBatch, type BatchPlan, type PartSteps, type PlanContext, type Step } from './aces-plan';
 import { rowKey, type FitmentRowDoc } from './aces-rows';
-import { scanAces, type AcesScan } from './aces-scan';
+import { keepScan, keptScan, scanAces, type AcesScan } from './aces-scan';
 import { StoredAppRows } from './aces-stored';
 import { VehicleCache } from './aces-vehicles';
 
@@ -94,9 +94,9 @@ async function fitmentChanged(written: ReadonlyMap<string, FitmentRowDoc[]>): Pr
  * One bucket's parts, each written once: a part that had no rows is inserted without a read; the others (and one that
  * got rows meanwhile) are read and rewritten only if still as read. Answers the parts whose rows changed.
  */
-async function writeBucket(parts: Map<string, PartSteps>, context: PlanContext): Promise<Map<string, FitmentRowDoc[]>> {
+async function writeBucket(parts: Map<string, PartSteps>, stored: StoredAppRows): Promise<Map<string, FitmentRowDoc[]>> {
   const fresh = [...parts]
-    .filter(([partId, steps]) => !context.stored.holds(partId) && !steps.drops.size && !steps.fallback.length)
+    .filter(([partId, steps]) => !stored.holds(partId) && !steps.drops.size && !steps.fallback.length)
     .map(([partId, steps]) => ({ partId, rows: [...steps.puts.values()] }));
   const refused = new Set(await insertFitments(fresh));
   const written = new Map(fresh.filter(({ partId }) => !refused.has(partId)).map(({ partId, rows }) => [partId, rows]));
@@ -109,9 +109,9 @@ async function writeBucket(parts: Map<string, PartSteps>, context: PlanContext):
 }
 
 /** After a FULL file: the brand's imported rows it did not send go, a batch of parts at a time; rows entered by hand stay. */
-async function removeUnsent(run: ApplyRun, context: PlanContext): Promise<void> {
-  const unsent = (row: FitmentRowDoc) => context.stored.unsent(rowKey(row) ?? '');
-  const partIds = [...context.stored.unsentRows().partIds];
+async function removeUnsent(run: ApplyRun, stored: StoredAppRows): Promise<void> {
+  const unsent = (row: FitmentRowDoc) => stored.unsent(rowKey(row) ?? '');
+  const partIds = [...stored.unsentRows().partIds];
   for (let at = 0; at < partIds.length; at += acesBatch()) {
     run.signal.throwIfAborted();
     const written = new Map<string, FitmentRowDoc[]>();
@@ -129,6 +129,17 @@ async function removeUnsent(run: ApplyRun, context: PlanContext): Promise<void> 
   }
 }
 
+/**
+ * Plans the file into its buckets. Answers what writing them needs of the plan's context, the stored rows: the part
+ * numbers and vehicles it read (some 100 bytes a part) go before the catalog grows with the rows written.
+ */
+async function spill(run: ApplyRun, scan: AcesScan, buckets: StepBuckets): Promise<StoredAppRows> {
+  const context = await contextOf(run, scan);
+  await planFile(run, scan, context, { counted: run.from === 0, progress: false, step: (step) => buckets.write(step) });
+  await buckets.close();
+  return context.stored;
+}
+
 /** About one batch of Apps a bucket. */
 const bucketsFor = (records: number) => Math.max(1, Math.ceil(records / acesBatch()));
 
@@ -141,22 +152,22 @@ export const acesHandler: ImportHandler = {
 
   async validate(run) {
     const scan = await scanAces(run.file, run.signal);
+    await keepScan(run.file, scan);
     const context = await contextOf(run, scan);
     await planFile(run, scan, context, { counted: true, progress: true });
     if (fullBrandOf(scan)) run.counts.remove += context.stored.unsentRows().count;
   },
 
   /**
-   * Plans the whole file again (counting it unless a checkpoint says an earlier run did), spills each step to its part's
-   * bucket, then writes the buckets one by one, a checkpoint after each; a run after a crash skips the buckets done.
+   * Plans the whole file again (counting it unless a checkpoint says an earlier run did; the scan as the validation kept
+   * it, else read again), spills each step to its part's bucket, then writes the buckets one by one, a checkpoint after
+   * each; a run after a crash skips the buckets done.
    */
   async apply(run) {
-    const scan = await scanAces(run.file, run.signal);
-    const context = await contextOf(run, scan);
+    const scan = (await keptScan(run.file)) ?? (await scanAces(run.file, run.signal));
     const buckets = await StepBuckets.open(run.file, bucketsFor(scan.records));
     try {
-      await planFile(run, scan, context, { counted: run.from === 0, progress: false, step: (step) => buckets.write(step) });
-      await buckets.close();
+      const stored = await spill(run, scan, buckets);
       // After a stop, the bucket at `from` may be written by the run that stopped and never told: its parts holding this
       // import's rows are told again (the plan finds those rows unchanged, so the bucket no longer names them).
       let untold = run.resumed ? await partsWithRowsOf(run.importId) : [];
@@ -164,7 +175,7 @@ export const acesHandler: ImportHandler = {
         const position = positionAfter(bucket + 1, buckets.count, scan.records);
         if (position <= run.from) continue;
         run.signal.throwIfAborted();
-        const written = await writeBucket(await buckets.read(bucket), context);
+        const written = await writeBucket(await buckets.read(bucket), stored);
         await fitmentChanged(written);
         const again = untold.filter((partId) => buckets.bucketOf(partId) === bucket && !written.has(partId));
         untold = [];
@@ -172,7 +183,7 @@ export const acesHandler: ImportHandler = {
         await run.checkpoint(position);
         await run.progress(position, scan.records);
       }
-      if (fullBrandOf(scan)) await removeUnsent(run, context);
+      if (fullBrandOf(scan)) await removeUnsent(run, stored);
     } finally {
       await buckets.remove();
     }

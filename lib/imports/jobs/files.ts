@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PayloadTooLargeError, ValidationError } from '@/lib/core/errors';
 import { dataDir, importLimits } from '@/lib/platform/env';
@@ -76,10 +76,31 @@ export async function ensureLocalFile(job: { file: string; url?: string | null }
   await writeLimited(res.body as unknown as AsyncIterable<Uint8Array>, job.file, maxBytes);
 }
 
-/** Removes an upload; a file outside the imports folder (the command's own file) is never touched. */
+const inImportsDir = (file: string) => path.dirname(path.resolve(file)) === importsDir();
+
+/** Where a validation keeps what it read of an upload for its Apply; null for a file outside the imports folder (the
+ * command's own file, whose folder is not the shop's to write in). */
+export const keptScanOf = (file: string): string | null => (inImportsDir(file) ? `${file}.scan.json` : null);
+
+/** Writes `text` to `file` whole or not at all: under a temporary name first, which the clean-up of stale partials removes
+ * if the process stops before the rename. */
+export async function writeWhole(file: string, text: string): Promise<void> {
+  const partial = `${file}.${randomBytes(6).toString('hex')}${PARTIAL}`;
+  try {
+    await writeFile(partial, text);
+    await rename(partial, file);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Removes an upload and what its validation kept next to it; a file outside the imports folder (the command's own file)
+ * is never touched. */
 export async function removeImportFile(file: string): Promise<void> {
-  if (path.dirname(path.resolve(file)) !== importsDir()) return;
+  if (!inImportsDir(file)) return;
   await rm(file, { force: true });
+  await rm(keptScanOf(file)!, { force: true });
 }
 
 /** Removes the half-written uploads that a process stopping mid-upload left behind: those untouched for STALE_PARTIAL_MS. */
