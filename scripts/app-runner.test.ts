@@ -3,23 +3,23 @@ import { heapFlags } from './app-runner';
 
 describe('the V8 flags of `npm start` (heapFlags)', () => {
   it.each([
-    [{}, ['--heap-growing-percent=10']],
-    [{ SHOP_HEAP_GROWTH_PERCENT: '' }, ['--heap-growing-percent=10']],
-    [{ SHOP_HEAP_GROWTH_PERCENT: '35' }, ['--heap-growing-percent=35']],
-    [{ SHOP_HEAP_GROWTH_PERCENT: '1' }, ['--heap-growing-percent=1']],
-    [{ SHOP_HEAP_GROWTH_PERCENT: '400' }, ['--heap-growing-percent=400']],
+    [{}, ['--heap-growing-percent=10', '--max-semi-space-size=32']],
+    [{ SHOP_HEAP_GROWTH_PERCENT: '', SHOP_SEMI_SPACE_MB: '' }, ['--heap-growing-percent=10', '--max-semi-space-size=32']],
+    [{ SHOP_HEAP_GROWTH_PERCENT: '35' }, ['--heap-growing-percent=35', '--max-semi-space-size=32']],
+    [{ SHOP_HEAP_GROWTH_PERCENT: '1', SHOP_SEMI_SPACE_MB: '0' }, ['--heap-growing-percent=1']],
+    [{ SHOP_HEAP_GROWTH_PERCENT: '400', SHOP_SEMI_SPACE_MB: '0' }, ['--heap-growing-percent=400']],
     // 0: V8's own growth; nonsense is not handed to Node.js, which would refuse to start.
-    [{ SHOP_HEAP_GROWTH_PERCENT: '0' }, []],
-    [{ SHOP_HEAP_GROWTH_PERCENT: '401' }, []],
-    [{ SHOP_HEAP_GROWTH_PERCENT: '-5' }, []],
-    [{ SHOP_HEAP_GROWTH_PERCENT: '12.5' }, []],
-    [{ SHOP_HEAP_GROWTH_PERCENT: 'lots' }, []],
+    [{ SHOP_HEAP_GROWTH_PERCENT: '0', SHOP_SEMI_SPACE_MB: '0' }, []],
+    [{ SHOP_HEAP_GROWTH_PERCENT: '401', SHOP_SEMI_SPACE_MB: '0' }, []],
+    [{ SHOP_HEAP_GROWTH_PERCENT: '-5', SHOP_SEMI_SPACE_MB: '0' }, []],
+    [{ SHOP_HEAP_GROWTH_PERCENT: '12.5', SHOP_SEMI_SPACE_MB: '0' }, []],
+    [{ SHOP_HEAP_GROWTH_PERCENT: 'lots' }, ['--max-semi-space-size=32']],
     [{ SHOP_SEMI_SPACE_MB: '16' }, ['--heap-growing-percent=10', '--max-semi-space-size=16']],
     [{ SHOP_SEMI_SPACE_MB: '1' }, ['--heap-growing-percent=10', '--max-semi-space-size=1']],
     [{ SHOP_SEMI_SPACE_MB: '256', SHOP_HEAP_GROWTH_PERCENT: '0' }, ['--max-semi-space-size=256']],
-    // Unset or 0: V8's own young generation; a size in NODE_OPTIONS wins; nonsense is left out.
-    [{ SHOP_SEMI_SPACE_MB: '' }, ['--heap-growing-percent=10']],
+    // 0: V8's own young generation; a size in NODE_OPTIONS wins; nonsense is left out.
     [{ SHOP_SEMI_SPACE_MB: '0' }, ['--heap-growing-percent=10']],
+    [{ NODE_OPTIONS: '--max-semi-space-size=4' }, ['--heap-growing-percent=10']],
     [{ SHOP_SEMI_SPACE_MB: '8', NODE_OPTIONS: '--max-semi-space-size=4' }, ['--heap-growing-percent=10']],
     [{ SHOP_SEMI_SPACE_MB: '257' }, ['--heap-growing-percent=10']],
     [{ SHOP_SEMI_SPACE_MB: '-1' }, ['--heap-growing-percent=10']],

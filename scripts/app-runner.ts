@@ -57,14 +57,17 @@ function growthFlags(source: Partial<Record<string, string>>): string[] {
   return percent.success && percent.data > 0 ? [`--heap-growing-percent=${percent.data}`] : [];
 }
 
+/** The young generation's half by default: 64 MB in all, where V8's own grows to 128 MB while a job allocates fast. */
+export const DEFAULT_SEMI_SPACE_MB = 32;
+
 /**
- * The young generation's half: SHOP_SEMI_SPACE_MB (unset or 0: V8's own, which on Node.js 24 grows with the heap limit
- * while a job allocates fast: 138 MB in all under an import with a 768 MB heap). 16 cut an import's RSS peak by some
- * 100 MB and a large catalog's serving RSS by 80, and made imports slower (docs/operations.md, Imports). A
- * `--max-semi-space-size` in NODE_OPTIONS wins.
+ * The young generation's half: SHOP_SEMI_SPACE_MB (default 32; 0: V8's own, which on Node.js 24 grows to 64 MB a half
+ * while a job allocates fast, as an import does, whatever the heap limit). 32 keeps an import's RSS within 200 MB of the
+ * shop serving before it, where V8's own added some 100 MB more; 16 made imports slower still (docs/operations.md,
+ * Imports). A `--max-semi-space-size` in NODE_OPTIONS wins.
  */
 function youngFlags(source: Partial<Record<string, string>>): string[] {
-  const mb = wholeNumber(0, 256, 0).safeParse(source.SHOP_SEMI_SPACE_MB);
+  const mb = wholeNumber(0, 256, DEFAULT_SEMI_SPACE_MB).safeParse(source.SHOP_SEMI_SPACE_MB);
   if (!mb.success || mb.data === 0 || /--max-semi-space-size/.test(source.NODE_OPTIONS ?? '')) return [];
   return [`--max-semi-space-size=${mb.data}`];
 }
