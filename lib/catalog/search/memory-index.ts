@@ -401,11 +401,6 @@ export class MemoryIndex {
       .map((slot) => this.ids[slot]!);
   }
 
-  /** Every indexed part. */
-  indexedParts(): IndexedPart[] {
-    return [...this.indexedBatches(Number.MAX_SAFE_INTEGER)].flat();
-  }
-
   /**
    * Every indexed part, `size` at a time, each batch built as it is asked for (the snapshot): a writer holds one batch,
    * not the whole catalog as objects (some 150 MB at 200,000 parts). Changes between two batches show in the later ones;

@@ -14,6 +14,8 @@ export const tooLargeMessage = () => `The file is larger than ${importLimits().m
 export const URL_HOST_REFUSED = 'Imports are fetched over https only from the hosts named in IMPORT_URL_HOSTS';
 
 const PARTIAL = '.part';
+/** A writer's own temporary name for `file`, which the clean-up of stale partials knows. */
+const partialOf = (file: string) => `${file}.${randomBytes(6).toString('hex')}${PARTIAL}`;
 /** A half-written upload untouched this long was left by a process that stopped: one being written changes far more often. */
 export const STALE_PARTIAL_MS = 60 * 60_000;
 
@@ -24,7 +26,7 @@ export const STALE_PARTIAL_MS = 60 * 60_000;
 export async function writeLimited(chunks: AsyncIterable<Uint8Array>, file: string, maxBytes: number): Promise<number> {
   await mkdir(path.dirname(file), { recursive: true });
   // A name of this writer's own: a worker fetching again never reopens a file that the clean-up may be removing.
-  const partial = `${file}.${randomBytes(6).toString('hex')}${PARTIAL}`;
+  const partial = partialOf(file);
   const out = createWriteStream(partial);
   let total = 0;
   try {
@@ -85,7 +87,7 @@ export const keptScanOf = (file: string): string | null => (inImportsDir(file) ?
 /** Writes `text` to `file` whole or not at all: under a temporary name first, which the clean-up of stale partials removes
  * if the process stops before the rename. */
 export async function writeWhole(file: string, text: string): Promise<void> {
-  const partial = `${file}.${randomBytes(6).toString('hex')}${PARTIAL}`;
+  const partial = partialOf(file);
   try {
     await writeFile(partial, text);
     await rename(partial, file);
